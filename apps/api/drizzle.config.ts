@@ -1,0 +1,8 @@
+// drizzle-kit: generates the committed SQL migrations from src/db/schema.ts.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './apps/api/src/db/schema.ts',
+  out: './apps/api/src/db/migrations',
+});

@@ -1,0 +1,80 @@
+// buildApp(): plugins, then modules under /api. Never listens (server.ts does; tests inject).
+
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { findWebDist, registerSpa } from './plugins/spa';
+import { productRoutes } from './modules/products/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Built SPA folder; defaults to apps/web/dist. */
+  webDist?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false || config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] },
+    bodyLimit: config.BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', opts.database);
+
+  registerErrorHandling(app);
+  await registerSecurity(app, { production: config.NODE_ENV === 'production' });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'API de la tienda',
+        version: '1.0.0',
+        description: 'Eventos, carrito, cupones, órdenes y transmisiones.',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      await api.register(productRoutes, { prefix: '/product' });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, {
+    webDist: opts.webDist ?? findWebDist(),
+    uploadsDir: path.join(config.dataDir, 'uploads'),
+  });
+
+  return app;
+}

@@ -1,0 +1,103 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, node-postgres when a
+// DATABASE_URL is given. Both expose the same Drizzle API; nothing else differs.
+
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that runs queries: the database or a transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface OpenOptions {
+  /** postgres://… ; when absent, PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; absent = in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // A broken idle connection must not crash the process.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+
+  let release = () => undefined as void;
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    release = takeFolderLock(opts.dataDir);
+  }
+  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata')) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    close: async () => {
+      if (!client.closed) {
+        await client.exec('CHECKPOINT');
+        await client.close();
+      }
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite keeps no lock on its folder and two processes on one folder corrupt it; after a
+ * SIGKILL it leaves a stale postmaster.pid that makes the next start abort. We keep our own
+ * lock file with our pid: a live owner stops us, a dead one is cleaned up.
+ */
+function takeFolderLock(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'store.lock');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `Otra instancia (pid ${pid}) ya usa la base de datos en ${dataDir}. Deténla o usa otro DATA_DIR.`,
+      );
+    }
+  }
+  rmSync(path.join(dataDir, 'pgdata', 'postmaster.pid'), { force: true });
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,300 @@
+// The data model of DESIGN §4. Money in integer centavos; ids are UUIDs.
+
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { OrderItem, Address } from '@store/shared/schemas/order';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    userType: text('user_type').notNull().default('general'),
+    role: text('role').notNull().default('customer'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Bumped on password change: tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCentavos: integer('price_centavos').notNull(),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    category: text('category').notNull(),
+    subCategory: text('sub_category').notNull(),
+    isPresential: boolean('is_presential').notNull().default(false),
+    /** false = archived: out of the catalogue, orders and access kept. */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_active_created_idx').on(t.active, t.createdAt),
+    check('products_price_nonneg', sql`${t.priceCentavos} >= 0`),
+  ],
+);
+
+/** A product's day options, in order, each with its stream link and optional seat limit. */
+export const productDays = pgTable(
+  'product_days',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    position: integer('position').notNull(),
+    streamUrl: text('stream_url'),
+    seatCapacity: integer('seat_capacity'),
+    /** Seats held by paid and pending orders; never above seatCapacity. */
+    seatsTaken: integer('seats_taken').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('product_days_product_label_idx').on(t.productId, t.label),
+    index('product_days_product_position_idx').on(t.productId, t.position),
+    check(
+      'product_days_seats_within_capacity',
+      sql`${t.seatsTaken} >= 0 AND (${t.seatCapacity} IS NULL OR ${t.seatsTaken} <= ${t.seatCapacity})`,
+    ),
+  ],
+);
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId, t.day] }),
+    check('cart_lines_quantity_one', sql`${t.quantity} = 1`),
+  ],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    /** Stored uppercase; matched case-insensitively. */
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    discountType: text('discount_type').notNull(),
+    /** Percent (1-100) or centavos. */
+    discountValue: integer('discount_value').notNull(),
+    /** Empty = the whole order. */
+    productIds: uuid('product_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** Empty = any user type. */
+    userTypes: text('user_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    maxUses: integer('max_uses'),
+    maxUsesPerUser: integer('max_uses_per_user'),
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_idx').on(t.code),
+    check(
+      'coupons_used_within_limit',
+      sql`${t.usedCount} >= 0 AND (${t.maxUses} IS NULL OR ${t.usedCount} <= ${t.maxUses})`,
+    ),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Snapshot of what was bought, as the API shows it. */
+    items: jsonb('items').$type<OrderItem[]>().notNull(),
+    address: jsonb('address').$type<Address>().notNull(),
+    subtotalCentavos: integer('subtotal_centavos').notNull(),
+    discountCentavos: integer('discount_centavos').notNull().default(0),
+    feeCentavos: integer('fee_centavos').notNull().default(0),
+    amountCentavos: integer('amount_centavos').notNull(),
+    currency: text('currency').notNull().default('MXN'),
+    couponId: uuid('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    status: text('status').notNull().default('pendiente'),
+    payment: boolean('payment').notNull().default(false),
+    paymentMethod: text('payment_method').notNull(),
+    paypalOrderId: text('paypal_order_id'),
+    paypalPayerId: text('paypal_payer_id'),
+    paypalCaptureId: text('paypal_capture_id'),
+    stripeSessionId: text('stripe_session_id'),
+    refundedCentavos: integer('refunded_centavos').notNull().default(0),
+    /** Pending orders past this time are expired and release their seats. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('orders_paypal_order_idx').on(t.paypalOrderId),
+    uniqueIndex('orders_paypal_capture_idx').on(t.paypalCaptureId),
+    uniqueIndex('orders_stripe_session_idx').on(t.stripeSessionId),
+  ],
+);
+
+/** One row per purchased (product, day): access checks and seat counts are single queries. */
+export const orderDays = pgTable(
+  'order_days',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    productDayId: uuid('product_day_id')
+      .notNull()
+      .references(() => productDays.id),
+    day: text('day').notNull(),
+    priceCentavos: integer('price_centavos').notNull(),
+    /** Mirrors the order's status so access is one indexed lookup. */
+    status: text('status').notNull().default('pendiente'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_days_user_product_idx').on(t.userId, t.productId, t.status),
+    index('order_days_product_day_idx').on(t.productDayId, t.status),
+    uniqueIndex('order_days_order_day_idx').on(t.orderId, t.productDayId),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: id(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coupon_redemptions_coupon_user_idx').on(t.couponId, t.userId),
+    uniqueIndex('coupon_redemptions_order_idx').on(t.orderId),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
+);
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    replyTo: text('reply_to'),
+    /** pending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Provider webhook events already handled (idempotency). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_provider_event_idx').on(t.provider, t.eventId)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entityId),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
+);

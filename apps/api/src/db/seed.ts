@@ -1,0 +1,121 @@
+// Demo data, written only into an empty database, and the first admin account.
+// A restart finds the data there and writes nothing again.
+
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { toCentavos } from '@store/shared/domain/money';
+import { hashPassword } from '../lib/passwords';
+import type { Db } from './client';
+import { coupons, productDays, products, users } from './schema';
+import { DEMO_COUPON, DEMO_CUSTOMER, SEED_PRODUCTS } from './seed-data';
+
+export interface SeedResult {
+  /** True when demo data was written by this call. */
+  seededDemo: boolean;
+  /** Set only when this call created an admin with a generated password. */
+  generatedAdmin?: { email: string; password: string };
+  /** Set when this call created the admin from ADMIN_EMAIL. */
+  createdAdminEmail?: string;
+}
+
+export interface SeedOptions {
+  demo: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+}
+
+export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  const result: SeedResult = { seededDemo: false };
+  await ensureAdmin(db, opts, result);
+  if (opts.demo) result.seededDemo = await seedDemo(db);
+  return result;
+}
+
+async function ensureAdmin(db: Db, opts: SeedOptions, result: SeedResult): Promise<void> {
+  if (opts.adminEmail) {
+    const email = opts.adminEmail.toLowerCase();
+    const [existing] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    if (existing) {
+      await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
+      return;
+    }
+    const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
+    await db.insert(users).values({
+      name: 'ADMINISTRACION',
+      email,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+      userType: 'especialista',
+    });
+    if (opts.adminPassword) result.createdAdminEmail = email;
+    else result.generatedAdmin = { email, password };
+    return;
+  }
+  const [anyAdmin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (anyAdmin) return;
+  const email = 'admin@asociacion.local';
+  const password = randomBytes(12).toString('base64url');
+  await db.insert(users).values({
+    name: 'ADMINISTRACION',
+    email,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+    userType: 'especialista',
+  });
+  result.generatedAdmin = { email, password };
+}
+
+async function seedDemo(db: Db): Promise<boolean> {
+  const [anyProduct] = await db.select({ id: products.id }).from(products).limit(1);
+  if (anyProduct) return false;
+
+  const base = Date.now() - SEED_PRODUCTS.length * 60_000;
+  await db.transaction(async (tx) => {
+    for (const [i, p] of SEED_PRODUCTS.entries()) {
+      const [row] = await tx
+        .insert(products)
+        .values({
+          name: p.name,
+          description: p.description,
+          priceCentavos: toCentavos(p.price),
+          images: [`/covers/${p.slug}.svg`],
+          category: p.category,
+          subCategory: p.subCategory,
+          isPresential: p.isPresential,
+          createdAt: new Date(base + i * 60_000),
+        })
+        .returning({ id: products.id });
+      await tx.insert(productDays).values(
+        p.days.map((d, position) => ({
+          productId: row!.id,
+          label: d.label,
+          position,
+          streamUrl: d.streamUrl,
+          seatCapacity: d.seatCapacity ?? null,
+        })),
+      );
+    }
+    await tx.insert(coupons).values({
+      code: DEMO_COUPON.code,
+      description: DEMO_COUPON.description,
+      discountType: DEMO_COUPON.discountType,
+      discountValue: DEMO_COUPON.discountValue,
+    });
+    const [customer] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${DEMO_CUSTOMER.email}`);
+    if (!customer) {
+      await tx.insert(users).values({
+        name: DEMO_CUSTOMER.name,
+        email: DEMO_CUSTOMER.email,
+        passwordHash: await hashPassword(DEMO_CUSTOMER.password),
+        userType: DEMO_CUSTOMER.userType,
+      });
+    }
+  });
+  return true;
+}

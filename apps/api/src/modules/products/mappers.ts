@@ -1,0 +1,22 @@
+// Database rows → the public product shape of SPEC §3 (never dayLinks).
+
+import type { Product } from '@store/shared/schemas/product';
+import type { Category, Level } from '@store/shared/constants';
+import { toPesos } from '@store/shared/domain/money';
+import type { ProductWithDays } from './repo';
+
+export function toPublicProduct({ product, days }: ProductWithDays): Product {
+  return {
+    _id: product.id,
+    name: product.name,
+    description: product.description,
+    price: toPesos(product.priceCentavos),
+    image: product.images,
+    category: product.category as Category,
+    subCategory: product.subCategory as Level,
+    days: days.map((d) => d.label),
+    dayOptions: days.map((d) => ({ label: d.label, seatCapacity: d.seatCapacity, seatsSold: d.seatsTaken })),
+    isPresential: product.isPresential,
+    date: product.createdAt.getTime(),
+  };
+}

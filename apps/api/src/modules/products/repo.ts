@@ -1,0 +1,81 @@
+// Every query of the products module.
+
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { productDays, products } from '../../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductDayRow = typeof productDays.$inferSelect;
+export interface ProductWithDays {
+  product: ProductRow;
+  days: ProductDayRow[];
+}
+
+function attachDays(rows: ProductRow[], days: ProductDayRow[]): ProductWithDays[] {
+  const byProduct = new Map<string, ProductDayRow[]>();
+  for (const d of days) {
+    const list = byProduct.get(d.productId) ?? [];
+    list.push(d);
+    byProduct.set(d.productId, list);
+  }
+  return rows.map((product) => ({ product, days: byProduct.get(product.id) ?? [] }));
+}
+
+/** Active products, newest first, with their day options in order. */
+export async function listActiveProducts(db: Queryable): Promise<ProductWithDays[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(desc(products.createdAt), desc(products.id));
+  if (rows.length === 0) return [];
+  const days = await db
+    .select()
+    .from(productDays)
+    .where(
+      inArray(
+        productDays.productId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(productDays.position));
+  return attachDays(rows, days);
+}
+
+/** One product (active or archived) with its day options, or null. */
+export async function findProductWithDays(db: Queryable, id: string): Promise<ProductWithDays | null> {
+  const [product] = await db.select().from(products).where(eq(products.id, id));
+  if (!product) return null;
+  const days = await db
+    .select()
+    .from(productDays)
+    .where(eq(productDays.productId, id))
+    .orderBy(asc(productDays.position));
+  return { product, days };
+}
+
+/** Several products by id (any state) with their days. */
+export async function findProductsWithDays(db: Queryable, ids: string[]): Promise<ProductWithDays[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(products).where(inArray(products.id, ids));
+  const days = await db
+    .select()
+    .from(productDays)
+    .where(inArray(productDays.productId, ids))
+    .orderBy(asc(productDays.position));
+  return attachDays(rows, days);
+}
+
+export async function countProducts(db: Queryable): Promise<number> {
+  const rows = await db.select({ id: products.id }).from(products).limit(1);
+  return rows.length;
+}
+
+export async function findActiveDay(db: Queryable, productId: string, label: string) {
+  const [row] = await db
+    .select({ day: productDays, active: products.active })
+    .from(productDays)
+    .innerJoin(products, eq(products.id, productDays.productId))
+    .where(and(eq(productDays.productId, productId), eq(productDays.label, label)));
+  return row ?? null;
+}

@@ -1,0 +1,64 @@
+// Serves the built SPA (with an index.html fallback for client routes and long-lived
+// caching of hashed assets) and uploaded files from DATA_DIR/uploads.
+
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MSG } from '@store/shared/messages';
+
+/** apps/web/dist, found by walking up from this module (source and bundle sit at different depths). */
+export function findWebDist(from = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  while (path.dirname(dir) !== dir) {
+    const candidate = path.join(dir, 'apps', 'web', 'dist');
+    if (existsSync(path.join(dir, 'apps', 'web'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve('apps/web/dist');
+}
+
+export async function registerSpa(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }) {
+  mkdirSync(opts.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: opts.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '7d',
+    // Uploads are images only; never let one be sniffed as something else.
+    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+  });
+
+  const hasSpa = existsSync(path.join(opts.webDist, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: opts.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const wantsPage =
+      hasSpa &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/uploads/') &&
+      !path.extname(url);
+    if (wantsPage) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.type('text/html; charset=utf-8').sendFile('index.html', opts.webDist);
+    }
+    return reply.status(404).send({ success: false, message: MSG.notFound });
+  });
+}

@@ -1,0 +1,76 @@
+// Entry point: config, database, migrations, seed, listen; clean shutdown on SIGINT/SIGTERM.
+
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : config.dataDir,
+  });
+  await database.migrate();
+  const seeded = await seed(database.db, {
+    demo: config.SEED_DEMO,
+    adminEmail: config.ADMIN_EMAIL,
+    adminPassword: config.ADMIN_PASSWORD,
+  });
+
+  const app = await buildApp({ config, database });
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const lines = [
+    '',
+    `  Tienda lista en ${config.PUBLIC_URL}`,
+    `  Base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'}`,
+  ];
+  if (seeded.seededDemo) lines.push('  Datos de demostración cargados.');
+  if (config.SEED_DEMO) {
+    lines.push(`  Cupón de demostración: ${DEMO_COUPON.code} (100 % de descuento)`);
+    lines.push(`  Cliente de demostración: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  }
+  if (seeded.generatedAdmin) {
+    lines.push(
+      `  Administrador creado: ${seeded.generatedAdmin.email} / ${seeded.generatedAdmin.password}`,
+      '  (esta contraseña se muestra solo esta vez; guárdala)',
+    );
+  } else if (config.ADMIN_EMAIL) {
+    lines.push(`  Administrador: ${config.ADMIN_EMAIL}`);
+  }
+  console.log(lines.join('\n') + '\n');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

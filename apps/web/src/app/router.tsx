@@ -1,0 +1,38 @@
+// The one route table (SPEC §2), every page a lazy route module exporting `Component`.
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Shell } from '../components/layout/shell';
+import { RouteError } from './routes/route-error';
+
+export const routes = [
+  {
+    path: '/',
+    Component: Shell,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: () => import('./routes/home') },
+      { path: 'collection', lazy: () => import('./routes/collection') },
+      { path: 'about', lazy: () => import('./routes/about') },
+      { path: 'contact', lazy: () => import('./routes/contact') },
+      { path: 'product/:productId', lazy: () => import('./routes/product') },
+      { path: 'cart', lazy: () => import('./routes/cart') },
+      { path: 'login', lazy: () => import('./routes/login') },
+      { path: 'place-order', lazy: () => import('./routes/place-order') },
+      { path: 'orders', lazy: () => import('./routes/orders') },
+      { path: 'verify', lazy: () => import('./routes/verify') },
+      { path: 'live-stream', lazy: () => import('./routes/live-stream') },
+      { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+      { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
+      { path: 'terms', lazy: () => import('./routes/terms') },
+      { path: 'curso-anestesia', lazy: () => import('./routes/curso-anestesia') },
+      { path: 'talleres', lazy: () => import('./routes/talleres') },
+      { path: 'cuotas', lazy: () => import('./routes/cuotas') },
+      { path: '*', lazy: () => import('./routes/not-found') },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,9 @@
+// PLACEHOLDER route module: to be built by its issue.
+export function Component() {
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-12">
+      <title>Sobre nosotros</title>
+      <h1 className="text-2xl font-bold">Sobre nosotros</h1>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+// Brand facts in one place: an edit here changes every page.
+
+export const site = {
+  name: 'Asociación Mexicana de Anestesia Cardiovascular y Cuidado del Paciente Cardiópata',
+  shortName: 'AMACC',
+  tagline: 'Educación de calidad y profesionalismo para el cuidado del paciente cardiópata',
+  description:
+    'Cursos, congresos y talleres de anestesia cardiovascular y cuidado del paciente cardiópata, presenciales y en transmisión en vivo.',
+  email: 'contacto@amacc.org.mx',
+  phone: '+52 55 5000 1234',
+  phoneHref: 'tel:+525550001234',
+  address: 'Ciudad de México, México',
+  hours: 'Lunes a viernes, de 9:00 a 17:00 h',
+  social: [
+    { name: 'Facebook', href: 'https://www.facebook.com/' },
+    { name: 'Instagram', href: 'https://www.instagram.com/' },
+    { name: 'YouTube', href: 'https://www.youtube.com/' },
+  ],
+  course: {
+    name: '2º Curso de Anestesia Cardiovascular',
+    dates: '29 al 31 de mayo de 2025',
+    venue: 'Instituto Nacional de Cardiología, Ciudad de México',
+    modality: 'Híbrido: presencial y en transmisión en vivo',
+  },
+} as const;

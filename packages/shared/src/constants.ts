@@ -1,0 +1,62 @@
+// Business constants of SPEC §9 and the value lists DESIGN §4 fixes.
+
+export const CURRENCY_LABEL = 'MXN$';
+export const CURRENCY = 'MXN';
+/** 'Precio de servicio', in centavos (10 pesos). */
+export const SERVICE_FEE_CENTAVOS = 1000;
+export const HOME_PRODUCT_COUNT = 10;
+export const RELATED_PRODUCT_COUNT = 5;
+export const MAX_LINE_QUANTITY = 1;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export const CATEGORIES = ['Conferencias', 'Paneles', 'Estudios de caso'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** subCategory in the spec's vocabulary. */
+export const LEVELS = ['Basico', 'Intermedio', 'Avanzado'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export const SORT_VALUES = ['relavent', 'low-high', 'high-low'] as const;
+export type SortValue = (typeof SORT_VALUES)[number];
+
+export const USER_TYPES = [
+  'general',
+  'especialista',
+  'residente',
+  'enfermeria',
+  'estudiante',
+  'personal_hospital',
+] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const USER_TYPE_LABELS: Record<UserType, string> = {
+  general: 'General',
+  especialista: 'Médico especialista',
+  residente: 'Médico residente',
+  enfermeria: 'Enfermería',
+  estudiante: 'Estudiante',
+  personal_hospital: 'Personal del hospital sede',
+};
+
+export const ROLES = ['customer', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ORDER_STATUSES = ['pendiente', 'pagado', 'cancelado', 'reembolsado'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pendiente: 'Pendiente de pago',
+  pagado: 'Pagado',
+  cancelado: 'Cancelado',
+  reembolsado: 'Reembolsado',
+};
+
+export const PAYMENT_METHODS = ['paypal', 'free', 'stripe', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  paypal: 'PayPal',
+  free: 'Reclamar Gratis',
+  stripe: 'Tarjeta (Stripe)',
+  cod: 'Pago en efectivo',
+};
+
+export const DISCOUNT_TYPES = ['percent', 'fixed'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];

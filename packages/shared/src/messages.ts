@@ -1,0 +1,80 @@
+// The Spanish texts of SPEC §5 and §8 (exactly as written there), plus the few the
+// spec leaves open. Client and server both import from here: one constant per text.
+
+export const MSG = {
+  // SPEC §5
+  emailsDoNotMatch: 'Los correos no coinciden',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden',
+  loginRequiredToAdd: 'Por favor inicia sesión para añadir productos al carrito',
+  chooseDay: 'Por favor selecciona una opción',
+  waitForUserInfo: 'Por favor espere mientras se carga su información',
+  alreadyOwned: 'Ya tienes acceso a este producto',
+
+  // SPEC §8
+  genericProcessError: 'Error en el proceso',
+  resetRequestError: 'Error al solicitar el restablecimiento',
+  resetRequestSent: 'Se ha enviado un enlace a tu correo electrónico',
+  resetError: 'Error al restablecer la contraseña',
+  resetDone: 'Contraseña actualizada correctamente',
+  paymentError: 'Error al procesar el pago',
+  paymentDone: 'Pago completado exitosamente',
+  freeClaimDone: 'Producto reclamado exitosamente',
+  couponError: 'Error al validar el cupón',
+  couponWholeOrder: 'Cupón aplicado a toda la orden',
+  orderFetchError: 'Error al obtener la orden',
+  streamAccessError: 'Error al acceder a la transmisión',
+  registerDone: 'Registro exitoso',
+  cartAddDone: 'Producto agregado al carrito',
+  noStreamForDay: 'No hay transmisión disponible para este día',
+  noDaysInfo: 'No hay información de días disponible',
+  noStreamInfo: 'No hay información de transmisión disponible',
+  routeErrorTitle: 'Unexpected Application Error!',
+
+  // Not in the spec: our own wording for cases it leaves open.
+  firstLoginChangePassword: 'Por seguridad, cambia tu contraseña antes de continuar',
+  invalidInput: 'Los datos enviados no son válidos',
+  unauthorized: 'Inicia sesión para continuar',
+  sessionExpired: 'Tu sesión expiró, inicia sesión de nuevo',
+  forbidden: 'No tienes permiso para realizar esta acción',
+  notFound: 'No encontramos lo que buscas',
+  productNotFound: 'El producto no existe o ya no está a la venta',
+  orderNotFound: 'La orden no existe',
+  rateLimited: 'Demasiados intentos. Espera un momento e inténtalo de nuevo',
+  serverError: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde',
+  payloadTooLarge: 'La solicitud es demasiado grande',
+  invalidCredentials: 'Correo o contraseña incorrectos',
+  emailTaken: 'Ya existe una cuenta con este correo',
+  invalidName: 'El nombre solo puede contener letras (A-Z, Ñ) y espacios',
+  invalidEmail: 'Ingresa un correo electrónico válido',
+  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres',
+  passwordTooLong: 'La contraseña no puede tener más de 128 caracteres',
+  passwordTooCommon: 'Esa contraseña es demasiado común; elige otra',
+  required: 'Este campo es obligatorio',
+  numericOnly: 'Solo se permiten números',
+  invalidDay: 'La opción seleccionada no existe para este producto',
+  seatsSoldOut: 'Ya no hay lugares disponibles para este día',
+  emptyCart: 'Tu carrito está vacío',
+  cartChanged: 'Tu carrito cambió; revisa tu orden e inténtalo de nuevo',
+  notFreeOrder: 'Esta orden tiene costo; elige un método de pago',
+  couponInvalid: 'El cupón no es válido',
+  couponExpired: 'El cupón ha expirado',
+  couponNotYetValid: 'El cupón aún no está vigente',
+  couponExhausted: 'El cupón ya alcanzó su límite de usos',
+  couponNotForUser: 'El cupón no aplica para tu tipo de usuario',
+  couponNotForCart: 'El cupón no aplica a los productos de tu carrito',
+  resetTokenInvalid: 'El enlace para restablecer la contraseña no es válido o ya expiró',
+  loginDone: 'Bienvenido',
+  logoutDone: 'Sesión cerrada',
+  cartUpdated: 'Carrito actualizado',
+  productsLoaded: 'Productos cargados',
+  paymentNotConfigured:
+    'El pago con PayPal no está disponible en este momento. Inténtalo más tarde o contacta a la asociación.',
+  paymentReused: 'Este pago ya fue registrado',
+} as const;
+
+export type MessageKey = keyof typeof MSG;
+
+/** 'Cupón aplicado a {n} producto(s)' (SPEC §8). */
+export function couponAppliedToProducts(n: number): string {
+  return `Cupón aplicado a ${n} producto(s)`;
+}

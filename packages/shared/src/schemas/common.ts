@@ -1,0 +1,20 @@
+// Envelope shared by every API response (DESIGN §3): JSON with success and, on errors,
+// a Spanish message.
+
+import { z } from 'zod';
+
+export const errorResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const okResponse = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+});
+export type OkResponse = z.infer<typeof okResponse>;
+
+export const uuid = z.uuid({ error: 'Identificador no válido' });
+/** Amounts exchanged with the API are pesos with at most two decimals. */
+export const pesos = z.number({ error: 'Monto no válido' }).nonnegative().max(10_000_000);

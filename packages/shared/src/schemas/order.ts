@@ -1,0 +1,119 @@
+// Order calls of SPEC §7 (place, paypal, stripe, userorders, single, verifyStripe).
+
+import { z } from 'zod';
+import { CATEGORIES, LEVELS, ORDER_STATUSES, PAYMENT_METHODS } from '../constants';
+import { MSG } from '../messages';
+import { NUMERIC_PATTERN } from '../domain/validation';
+import { pesos } from './common';
+
+const requiredText = (max = 120) =>
+  z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max);
+const numericText = (min: number, max: number) =>
+  z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .regex(NUMERIC_PATTERN, { error: MSG.numericOnly })
+    .min(min, { error: MSG.numericOnly })
+    .max(max, { error: MSG.numericOnly });
+
+/** Checkout address (SPEC §5): all required but state; zipcode and phone numeric. */
+export const address = z.object({
+  firstName: requiredText(),
+  lastName: requiredText(),
+  email: z
+    .string({ error: MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .pipe(z.email({ error: MSG.invalidEmail })),
+  street: requiredText(200),
+  city: requiredText(),
+  state: z.string().trim().max(120).optional().default(''),
+  zipcode: numericText(4, 10),
+  country: requiredText(),
+  phone: numericText(7, 15),
+});
+export type Address = z.infer<typeof address>;
+export type AddressInput = z.input<typeof address>;
+
+/** A line the client asks to buy: one (product, day). */
+export const orderLineInput = z.object({
+  _id: z.string().min(1),
+  days: z.string().min(1).max(200),
+  quantity: z.number().int().min(0).max(1000).optional(),
+});
+export type OrderLineInput = z.infer<typeof orderLineInput>;
+
+export const placeOrderBody = z.object({
+  address,
+  items: z.array(orderLineInput).min(1, { error: MSG.emptyCart }).max(200),
+  /** Checked against the server's figure, never trusted. */
+  amount: pesos.optional(),
+  couponCode: z.string().trim().max(64).optional().nullable(),
+  discount: pesos.optional(),
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+export const paypalOrderBody = placeOrderBody.extend({
+  paypalOrderId: z.string().min(1).max(64),
+  paypalPayerId: z.string().max(64).optional().nullable(),
+});
+export type PaypalOrderBody = z.input<typeof paypalOrderBody>;
+
+/** What an order holds of each product it bought (a snapshot at purchase time). */
+export const orderItem = z.object({
+  _id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  image: z.array(z.string()),
+  category: z.enum(CATEGORIES),
+  subCategory: z.enum(LEVELS),
+  isPresential: z.boolean(),
+  /** The day options bought of this product, in the product's order. */
+  days: z.array(z.string()),
+  quantity: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const order = z.object({
+  _id: z.string(),
+  items: z.array(orderItem),
+  subtotal: z.number(),
+  discount: z.number(),
+  fee: z.number(),
+  amount: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  payment: z.boolean(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  date: z.number(),
+  address: address,
+  couponCode: z.string().nullable(),
+  paypalOrderId: z.string().nullable(),
+  paypalPayerId: z.string().nullable(),
+});
+export type Order = z.infer<typeof order>;
+
+export const userOrdersResponse = z.object({ success: z.literal(true), orders: z.array(order) });
+export type UserOrdersResponse = z.infer<typeof userOrdersResponse>;
+
+export const orderSingleBody = z.object({ orderId: z.string({ error: MSG.orderNotFound }).min(1) });
+export const orderSingleResponse = z.object({ success: z.literal(true), order });
+export type OrderSingleResponse = z.infer<typeof orderSingleResponse>;
+
+export const placeOrderResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  orderId: z.string(),
+});
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
+
+export const stripeOrderResponse = z.object({
+  success: z.literal(true),
+  session_url: z.string(),
+  message: z.string().optional(),
+});
+
+export const verifyStripeBody = z.object({
+  success: z.union([z.string(), z.boolean()]),
+  orderId: z.string().min(1),
+});

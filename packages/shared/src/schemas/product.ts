@@ -1,0 +1,45 @@
+// Product (event) shapes of SPEC §3 and the catalogue calls of SPEC §7.
+
+import { z } from 'zod';
+import { CATEGORIES, LEVELS } from '../constants';
+
+export const dayOption = z.object({
+  label: z.string(),
+  /** null = no seat limit. */
+  seatCapacity: z.number().int().nullable(),
+  seatsSold: z.number().int(),
+});
+export type DayOption = z.infer<typeof dayOption>;
+
+/** Public fields of a product: never dayLinks (SPEC §3, DESIGN §3). */
+export const product = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  image: z.array(z.string()),
+  category: z.enum(CATEGORIES),
+  subCategory: z.enum(LEVELS),
+  days: z.array(z.string()),
+  /** Seats per day option, in the order of days (null capacity = unlimited). */
+  dayOptions: z.array(dayOption),
+  isPresential: z.boolean(),
+  date: z.number(),
+});
+export type Product = z.infer<typeof product>;
+
+export const productListResponse = z.object({
+  success: z.literal(true),
+  products: z.array(product),
+  message: z.string().optional(),
+});
+export type ProductListResponse = z.infer<typeof productListResponse>;
+
+export const productIdParams = z.object({ id: z.string() });
+
+/** product/single: dayLinks holds only the day options the caller has paid for. */
+export const productSingleResponse = z.object({
+  success: z.literal(true),
+  product: product.extend({ dayLinks: z.record(z.string(), z.string()) }),
+});
+export type ProductSingleResponse = z.infer<typeof productSingleResponse>;
