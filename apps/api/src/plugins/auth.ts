@@ -1,0 +1,68 @@
+// Authentication from the `token` header (SPEC §6). Routes opt in with
+// `preHandler: requireUser` or `preHandler: requireAdmin`; handlers then read req.user.
+// The user row is read on every request so role changes and password changes (token
+// version) take effect at once.
+
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Role, UserType } from '@store/shared/constants';
+import { MSG } from '@store/shared/messages';
+import { users } from '../db/schema';
+import { AppError } from '../lib/errors';
+import { verifySession } from '../lib/jwt';
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  userType: UserType;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}
+
+/** The authenticated user, or null when there is no valid token. Never throws. */
+export async function readUser(req: FastifyRequest): Promise<AuthUser | null> {
+  const header = req.headers.token;
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token || token.length > 2048) return null;
+  const claims = await verifySession(req.server.config.JWT_SECRET, token);
+  if (!claims) return null;
+  if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
+  const [row] = await req.server.db.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      userType: users.userType,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, claims.sub));
+  if (!row || row.tokenVersion !== claims.ver) return null;
+  return { id: row.id, name: row.name, email: row.email, role: row.role as Role, userType: row.userType as UserType };
+}
+
+/** preHandler: 401 without a valid token. */
+export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const user = await readUser(req);
+  if (!user) throw new AppError('unauthorized', req.headers.token ? MSG.sessionExpired : MSG.unauthorized);
+  req.user = user;
+}
+
+/** preHandler: 401 without a valid token, 403 for a non-admin. */
+export async function requireAdmin(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  await requireUser(req, reply);
+  if (req.user?.role !== 'admin') throw new AppError('forbidden', MSG.forbidden);
+}
+
+/** The user set by requireUser/requireAdmin (throws if a route forgot the preHandler). */
+export function currentUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw new AppError('unauthorized', MSG.unauthorized);
+  return req.user;
+}
