@@ -37,7 +37,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/api/dist/server.js',
+    // E2E_SERVER=source runs the API from source (tsx) with WEB_DIST pointing at a private
+    // build, so several people can run journeys at once without sharing dist/ folders.
+    command: process.env.E2E_SERVER === 'source' ? 'npx tsx apps/api/src/server.ts' : 'node apps/api/dist/server.js',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://localhost:${port}/api/product/list`,
     reuseExistingServer: false,
@@ -53,6 +55,7 @@ export default defineConfig({
       SEED_DEMO: 'true',
       ADMIN_EMAIL: 'admin@e2e.test',
       ADMIN_PASSWORD: 'admin-e2e-clave',
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

@@ -72,7 +72,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
 
   await registerSpa(app, {
-    webDist: opts.webDist ?? findWebDist(),
+    webDist: opts.webDist ?? config.WEB_DIST ?? findWebDist(),
     uploadsDir: path.join(config.dataDir, 'uploads'),
   });
 

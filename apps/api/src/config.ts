@@ -37,6 +37,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
+  /** Built SPA folder; default apps/web/dist. */
+  WEB_DIST: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
