@@ -70,6 +70,10 @@ export const MSG = {
   paymentNotConfigured:
     'El pago con PayPal no está disponible en este momento. Inténtalo más tarde o contacta a la asociación.',
   paymentReused: 'Este pago ya fue registrado',
+  // Storefront (issue 4): texts the spec leaves open.
+  alreadyInCart: 'Esta opción ya está en tu carrito',
+  networkError: 'No se pudo conectar con el servidor. Revisa tu conexión.',
+  productsLoadError: 'No pudimos cargar los eventos. Recarga la página.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -3,7 +3,7 @@
 
 import type { z } from 'zod';
 import { MSG } from '@store/shared/messages';
-import { getToken } from './auth-token';
+import { getToken, setToken } from './auth-token';
 
 export class ApiError extends Error {
   constructor(
@@ -44,7 +44,7 @@ export async function apiRequest<S extends z.ZodType>(
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError('No se pudo conectar con el servidor. Revisa tu conexión.', 0);
+    throw new ApiError(MSG.networkError, 0);
   }
   let json: unknown;
   try {
@@ -53,6 +53,9 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(MSG.serverError, res.status);
   }
   const envelope = json as { success?: boolean; message?: string };
+  // A token the server refuses (expired, revoked) is dropped so the UI shows the signed-out
+  // state instead of failing on every call.
+  if (res.status === 401 && token && getToken() === token) setToken(null);
   if (!res.ok || envelope.success === false) {
     throw new ApiError(envelope.message || MSG.serverError, res.status);
   }

@@ -1,0 +1,17 @@
+// POST /api/cart/get: the signed-in user's server cart ({ productId: { day: quantity } }).
+import { queryOptions } from '@tanstack/react-query';
+import { cartGetResponse } from '@store/shared/schemas/cart';
+import { apiRequest } from '../../../lib/api-client';
+import { userQueryKeys } from '../../../lib/query-keys';
+
+export async function getCart(signal?: AbortSignal) {
+  const res = await apiRequest('/api/cart/get', cartGetResponse, { method: 'POST', body: {}, signal });
+  return res.cartData;
+}
+
+export const cartQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: userQueryKeys.cart(token),
+    queryFn: ({ signal }) => getCart(signal),
+    enabled: Boolean(token),
+  });

@@ -1,0 +1,8 @@
+// POST /api/cart/update: sets the quantity of (product, day); 0 removes the line.
+import { okResponse } from '@store/shared/schemas/common';
+import type { CartUpdateBody } from '@store/shared/schemas/cart';
+import { apiRequest } from '../../../lib/api-client';
+
+export async function updateCartItem(body: CartUpdateBody) {
+  return apiRequest('/api/cart/update', okResponse, { method: 'POST', body });
+}

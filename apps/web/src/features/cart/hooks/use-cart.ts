@@ -1,0 +1,136 @@
+// The cart as the whole app sees it (SPEC §4): with a token the server cart replaces the
+// local one; without a token the cart is local only. Count and amount come from the shared
+// domain functions so the header, the cart page and checkout always agree.
+// The amount needs prices, so this hook reads the catalogue's product list query (the one
+// deliberate import across features: the cart is priced by the catalogue).
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  addToCart as addLine,
+  cartAmountCentavos,
+  cartCount,
+  setCartQuantity,
+  type CartData,
+} from '@store/shared/domain/cart';
+import { toCentavos, toPesos } from '@store/shared/domain/money';
+import { MAX_LINE_QUANTITY } from '@store/shared/constants';
+import { MSG } from '@store/shared/messages';
+import { getToken, useToken } from '../../../lib/auth-token';
+import { clearLocalCart, getLocalCart, setLocalCart, useLocalCart } from '../../../lib/cart-store';
+import { errorMessage, notify } from '../../../lib/notify';
+import { userQueryKeys } from '../../../lib/query-keys';
+import { productsQueryOptions } from '../../catalog/api/get-products';
+import { addCartItem } from '../api/add-cart-item';
+import { cartQueryOptions } from '../api/get-cart';
+import { updateCartItem } from '../api/update-cart-item';
+
+const EMPTY: CartData = {};
+
+export interface UseCart {
+  cart: CartData;
+  /** Sum of positive quantities. */
+  count: number;
+  /** Pesos: price × quantity over products found in the list. */
+  amount: number;
+  /** Resolves true when the line is in the cart afterwards. */
+  addToCart: (itemId: string, day: string) => Promise<boolean>;
+  updateQuantity: (itemId: string, day: string, quantity: number) => Promise<void>;
+  clearCart: () => void;
+  isLoading: boolean;
+}
+
+export function useCart(): UseCart {
+  const token = useToken();
+  const localCart = useLocalCart();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const serverCart = useQuery(cartQueryOptions(token));
+  const products = useQuery(productsQueryOptions());
+
+  // SPEC §8: a failed cart load shows the exception's message.
+  const loadError = serverCart.error;
+  useEffect(() => {
+    if (loadError) notify.error(errorMessage(loadError, MSG.serverError));
+  }, [loadError]);
+
+  const cart = token ? (serverCart.data ?? EMPTY) : localCart;
+  const count = cartCount(cart);
+  const amount = useMemo(() => {
+    const prices = new Map((products.data ?? []).map((p) => [p._id, toCentavos(p.price)]));
+    return toPesos(cartAmountCentavos(cart, prices));
+  }, [cart, products.data]);
+
+  const addToCart = useCallback(
+    async (itemId: string, day: string) => {
+      const current = getToken();
+      if (!current) {
+        notify.error(MSG.loginRequiredToAdd);
+        navigate('/login');
+        return false;
+      }
+      if (!day) {
+        notify.error(MSG.chooseDay);
+        return false;
+      }
+      const key = userQueryKeys.cart(current);
+      const before = queryClient.getQueryData<CartData>(key) ?? EMPTY;
+      if ((before[itemId]?.[day] ?? 0) >= MAX_LINE_QUANTITY) {
+        notify.info(MSG.alreadyInCart);
+        return true;
+      }
+      // Optimistic: the badge moves at once; a failure puts the server's truth back.
+      queryClient.setQueryData<CartData>(key, addLine(before, itemId, day, MAX_LINE_QUANTITY));
+      try {
+        await addCartItem({ itemId, days: day });
+        notify.success(MSG.cartAddDone);
+        return true;
+      } catch (err) {
+        queryClient.setQueryData<CartData>(key, before);
+        notify.error(errorMessage(err, MSG.serverError));
+        return false;
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+    [navigate, queryClient],
+  );
+
+  const updateQuantity = useCallback(
+    async (itemId: string, day: string, quantity: number) => {
+      const current = getToken();
+      if (!current) {
+        setLocalCart(setCartQuantity(getLocalCart(), itemId, day, quantity));
+        return;
+      }
+      const key = userQueryKeys.cart(current);
+      const before = queryClient.getQueryData<CartData>(key) ?? EMPTY;
+      queryClient.setQueryData<CartData>(key, setCartQuantity(before, itemId, day, quantity));
+      try {
+        await updateCartItem({ itemId, days: day, quantity });
+      } catch (err) {
+        queryClient.setQueryData<CartData>(key, before);
+        notify.error(errorMessage(err, MSG.serverError));
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+    [queryClient],
+  );
+
+  const clearCart = useCallback(() => {
+    clearLocalCart();
+    const current = getToken();
+    if (current) queryClient.setQueryData<CartData>(userQueryKeys.cart(current), {});
+  }, [queryClient]);
+
+  return {
+    cart,
+    count,
+    amount,
+    addToCart,
+    updateQuantity,
+    clearCart,
+    isLoading: Boolean(token) && serverCart.isPending,
+  };
+}
