@@ -16,6 +16,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { findWebDist, registerSpa } from './plugins/spa';
 import { productRoutes } from './modules/products/routes';
+import { healthRoutes } from './modules/health/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -66,6 +67,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(healthRoutes, { prefix: '/health' });
       await api.register(productRoutes, { prefix: '/product' });
     },
     { prefix: '/api' },
