@@ -16,6 +16,12 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { findWebDist, registerSpa } from './plugins/spa';
 import { productRoutes } from './modules/products/routes';
+import { registerRateLimit } from './plugins/rate-limit';
+import { configureMail } from './modules/mail/settings';
+import { userRoutes } from './modules/users/routes';
+import { cartRoutes } from './modules/cart/routes';
+import { couponRoutes } from './modules/coupons/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { healthRoutes } from './modules/health/routes';
 
 declare module 'fastify' {
@@ -52,6 +58,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurity(app, { production: config.NODE_ENV === 'production' });
 
+  // Must come before the routes: it reads each route's config.rateLimit as it is added.
+  await registerRateLimit(app, config);
+  configureMail({
+    publicUrl: config.PUBLIC_URL,
+    ...(config.CONTACT_EMAIL ? { contactEmail: config.CONTACT_EMAIL } : {}),
+  });
+
   await app.register(swagger, {
     openapi: {
       info: {
@@ -69,6 +82,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { prefix: '/health' });
       await api.register(productRoutes, { prefix: '/product' });
+      await api.register(userRoutes, { prefix: '/user' });
+      await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(couponRoutes, { prefix: '/coupon' });
+      await api.register(orderRoutes, { prefix: '/order' });
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,14 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/** Free text where an empty value means unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+const blankAsUnset = (v: unknown) => (v === '' ? undefined : v);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -34,11 +42,42 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   REDIS_URL: optionalUrl,
   CASH_ORDERS_ENABLED: bool.default(false),
+  /** PayPal REST app; without id and secret checkout says PayPal is unavailable. */
+  PAYPAL_CLIENT_ID: optionalText,
+  PAYPAL_CLIENT_SECRET: optionalText,
+  /** Orders v2 REST host: sandbox by default, https://api-m.paypal.com live. */
+  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  /** Webhook id from the PayPal app's webhook settings (signature verification). */
+  PAYPAL_WEBHOOK_ID: optionalText,
+  /** Where the browser loads the PayPal JS SDK from (`${base}/sdk/js`). */
+  PAYPAL_SDK_BASE: z.url().default('https://www.paypal.com'),
+  /** Stripe Checkout (API only, not offered in the UI). */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Point the Stripe SDK at another server (tests); default api.stripe.com:443 https. */
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+  STRIPE_API_PROTOCOL: z.preprocess(blankAsUnset, z.enum(['http', 'https']).optional()),
+  /** Unpaid orders expire after this many minutes and release their seats. */
+  PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   /** Built SPA folder; default apps/web/dist. */
   WEB_DIST: z.string().optional(),
+  /** Rate limits (plugins/rate-limit.ts): requests per window per client IP. */
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_COUPON_MAX: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_CONTACT_MAX: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_ADMIN_MAX: z.coerce.number().int().min(1).default(300),
+  /** Failed logins per account per hour (OWASP: at most 100). */
+  RATE_LIMIT_ACCOUNT_LOGIN_MAX: z.coerce.number().int().min(1).default(100),
+  /** E-mail outbox sender: how often it looks for messages, and how many tries per message. */
+  OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,10 +1,13 @@
 // Entry point: config, database, migrations, seed, listen; clean shutdown on SIGINT/SIGTERM.
 
+import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
+import { createOutboxSender } from './modules/mail/sender';
+import { startOrderExpiry } from './modules/orders/expiry';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -31,6 +34,19 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
+
+  // Background loops: e-mail delivery from the outbox, and expiry of unpaid pending orders.
+  const outbox = createOutboxSender({
+    db: database.db,
+    from: config.MAIL_FROM,
+    smtpUrl: config.SMTP_URL,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log: app.log,
+    intervalMs: config.OUTBOX_INTERVAL_MS,
+    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
+  });
+  outbox.start();
+  const orderExpiry = startOrderExpiry(database.db, app.log);
 
   const lines = [
     '',
@@ -60,6 +76,7 @@ async function main(): Promise<void> {
     const timer = setTimeout(() => process.exit(1), 10_000);
     try {
       await app.close();
+      await Promise.all([outbox.stop(), orderExpiry.stop()]);
       await database.close();
     } finally {
       clearTimeout(timer);

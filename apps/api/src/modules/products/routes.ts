@@ -1,9 +1,11 @@
-// /api/product/*: the public catalogue.
+// /api/product/*: the public catalogue, and one product with the caller's stream links.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { productListResponse } from '@store/shared/schemas/product';
+import { productIdParams, productListResponse, productSingleResponse } from '@store/shared/schemas/product';
 import { errorResponse } from '@store/shared/schemas/common';
-import { listProducts } from './service';
+import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { getProductForUser, listProducts } from './service';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -16,5 +18,23 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ success: true as const, products: await listProducts(app.db.db) }),
+  );
+
+  app.get(
+    '/single/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['product'],
+        summary: 'Un evento con dayLinks solo de los días que pagaste',
+        security: tokenSecurity,
+        params: productIdParams,
+        response: { 200: productSingleResponse, ...errorResponses(401, 404) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      product: await getProductForUser(app.db.db, currentUser(req).id, req.params.id),
+    }),
   );
 };

@@ -1,0 +1,50 @@
+// /api/coupon/validate (SPEC §7): the discount a code gives on the caller's server cart.
+// userType, orderAmount and cartItems in the body are accepted for compatibility and
+// ignored: the user type comes from the database and prices from the server cart.
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { toPesos } from '@store/shared/domain/money';
+import { couponAppliedToProducts, MSG } from '@store/shared/messages';
+import { couponValidateBody, couponValidateResponse } from '@store/shared/schemas/coupon';
+import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { rateLimits } from '../../plugins/rate-limit';
+import { quoteCart } from '../orders/service';
+
+export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/validate',
+    {
+      preHandler: requireUser,
+      config: { rateLimit: rateLimits(app.config).coupon },
+      schema: {
+        tags: ['coupon'],
+        summary: 'Validar un cupón contra el carrito del servidor',
+        security: tokenSecurity,
+        body: couponValidateBody,
+        response: { 200: couponValidateResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (req) => {
+      const { coupon } = await quoteCart(app.db.db, currentUser(req).id, req.body.code);
+      // quoteCart with a code either applies it or throws; this is for the type checker.
+      if (!coupon) throw new Error('coupon expected');
+      const applicableProducts = coupon.appliesToWholeOrder ? [] : coupon.applicableProductIds;
+      return {
+        success: true as const,
+        discount: toPesos(coupon.discount),
+        coupon: {
+          code: coupon.code,
+          discountType: coupon.discountType,
+          discountValue:
+            coupon.discountType === 'fixed' ? toPesos(coupon.discountValue) : coupon.discountValue,
+        },
+        applicableProducts,
+        applicableProductsCount: applicableProducts.length,
+        message: coupon.appliesToWholeOrder
+          ? MSG.couponWholeOrder
+          : couponAppliedToProducts(applicableProducts.length),
+      };
+    },
+  );
+};

@@ -1,0 +1,117 @@
+// The outbox sender: a background loop that delivers queued e-mails through SMTP
+// (nodemailer, SMTP_URL) with retries and exponential backoff. Without SMTP_URL each
+// message is written as an .eml file under DATA_DIR/outbox and a line is logged, so a
+// fresh install still shows what it would have sent.
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow } from './repo';
+
+export interface OutboxSenderOptions {
+  db: Db;
+  from: string;
+  /** smtp(s)://… ; absent = .eml files in outboxDir. */
+  smtpUrl?: string;
+  outboxDir: string;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  intervalMs?: number;
+  maxAttempts?: number;
+  /** How long a claimed message is held before another sender may retry it. */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+export interface OutboxSender {
+  /** Delivers every message due at `now`; returns how many were sent. */
+  runOnce(now?: Date): Promise<number>;
+  /** Starts the loop (every intervalMs). */
+  start(): void;
+  /** Stops the loop and waits for a running batch to finish. */
+  stop(): Promise<void>;
+}
+
+/** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
+  const intervalMs = opts.intervalMs ?? 5_000;
+  const maxAttempts = opts.maxAttempts ?? 8;
+  const leaseMs = opts.leaseMs ?? 5 * 60_000;
+  const batchSize = opts.batchSize ?? 20;
+  const transport: Transporter = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+  async function deliver(msg: OutboxRow): Promise<void> {
+    const info = await transport.sendMail({
+      from: opts.from,
+      to: msg.to,
+      subject: msg.subject,
+      html: msg.html,
+      text: msg.text,
+      ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
+    });
+    if (!opts.smtpUrl) {
+      const raw = (info as { message?: Buffer | string }).message ?? '';
+      await mkdir(opts.outboxDir, { recursive: true });
+      const stamp = msg.createdAt.toISOString().replace(/[:.]/g, '-');
+      const file = path.join(opts.outboxDir, `${stamp}-${msg.id}.eml`);
+      await writeFile(file, raw);
+      opts.log.info({ to: msg.to, subject: msg.subject, file }, `correo escrito en ${file} (sin SMTP_URL)`);
+    }
+  }
+
+  async function runOnce(now = new Date()): Promise<number> {
+    const batch = await claimDueMessages(opts.db, now, leaseMs, batchSize);
+    let sent = 0;
+    for (const msg of batch) {
+      try {
+        await deliver(msg);
+        await markSent(opts.db, msg.id, new Date());
+        sent += 1;
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        const giveUp = msg.attempts >= maxAttempts;
+        const next = giveUp ? null : new Date(now.getTime() + retryDelayMs(msg.attempts));
+        await markFailedAttempt(opts.db, msg.id, reason, next);
+        opts.log.warn(
+          { id: msg.id, to: msg.to, attempts: msg.attempts, err: reason },
+          giveUp ? 'correo descartado tras varios intentos' : 'envío de correo fallido; se reintentará',
+        );
+      }
+    }
+    return sent;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+
+  const tick = () => {
+    running = runOnce()
+      .catch((err: unknown) => opts.log.error({ err }, 'outbox: error al procesar la cola'))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, intervalMs);
+      });
+  };
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

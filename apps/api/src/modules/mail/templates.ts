@@ -1,0 +1,149 @@
+// Spanish e-mail templates (HTML and plain text): password reset and order confirmation.
+// Every value from the database is HTML-escaped.
+
+import { CURRENCY_LABEL } from '@store/shared/constants';
+import { formatPrice } from '@store/shared/domain/money';
+import type { OutgoingEmail } from './outbox';
+import type { MailSettings } from './settings';
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function layout(brand: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="es">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0">
+<tr><td align="center">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:#b91c1c;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold">${escapeHtml(brand)}</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.6">${body}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#52525b;border-top:1px solid #e4e4e7">Este correo se envió automáticamente; no respondas a esta dirección.</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+function button(href: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#b91c1c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;display:inline-block">${escapeHtml(label)}</a></p>`;
+}
+
+export interface PasswordResetData {
+  to: string;
+  name: string;
+  token: string;
+}
+
+/** The reset link is PUBLIC_URL/reset-password?token=…, valid one hour, usable once. */
+export function passwordResetEmail(settings: MailSettings, data: PasswordResetData): OutgoingEmail {
+  const link = `${settings.publicUrl}/reset-password?token=${encodeURIComponent(data.token)}`;
+  const subject = 'Restablece tu contraseña';
+  const html = layout(
+    settings.brand,
+    subject,
+    `<p>Hola ${escapeHtml(data.name)}:</p>
+<p>Recibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva, abre este enlace:</p>
+${button(link, 'Restablecer contraseña')}
+<p>Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>El enlace vence en 1 hora y solo puede usarse una vez. Si no solicitaste el cambio, ignora este correo: tu contraseña seguirá siendo la misma.</p>`,
+  );
+  const text = `Hola ${data.name}:
+
+Recibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva, abre este enlace:
+
+${link}
+
+El enlace vence en 1 hora y solo puede usarse una vez. Si no solicitaste el cambio, ignora este correo: tu contraseña seguirá siendo la misma.
+
+${settings.brand}`;
+  return {
+    to: data.to,
+    subject,
+    html,
+    text,
+    ...(settings.contactEmail ? { replyTo: settings.contactEmail } : {}),
+  };
+}
+
+export interface ConfirmationItem {
+  name: string;
+  days: string[];
+  isPresential: boolean;
+}
+
+export interface OrderConfirmationData {
+  to: string;
+  name: string;
+  orderId: string;
+  /** Pesos. */
+  amount: number;
+  items: ConfirmationItem[];
+}
+
+/** What was bought, which days, and how to watch (My products at /orders). */
+export function orderConfirmationEmail(settings: MailSettings, data: OrderConfirmationData): OutgoingEmail {
+  const ordersUrl = `${settings.publicUrl}/orders`;
+  const ref = data.orderId.slice(0, 8).toUpperCase();
+  const subject = `Confirmación de tu compra (orden ${ref})`;
+  const total = data.amount === 0 ? 'GRATIS' : formatPrice(data.amount, CURRENCY_LABEL);
+  const hasStreams = data.items.some((i) => !i.isPresential);
+  const hasPresential = data.items.some((i) => i.isPresential);
+
+  const htmlItems = data.items
+    .map(
+      (i) =>
+        `<li style="margin-bottom:8px"><strong>${escapeHtml(i.name)}</strong><br>${i.days.length === 1 ? 'Día' : 'Días'}: ${escapeHtml(i.days.join(', '))}<br><span style="color:#52525b">${i.isPresential ? 'Evento presencial' : 'Transmisión en vivo'}</span></li>`,
+    )
+    .join('\n');
+  const textItems = data.items
+    .map(
+      (i) =>
+        `- ${i.name}\n  ${i.days.length === 1 ? 'Día' : 'Días'}: ${i.days.join(', ')}\n  ${i.isPresential ? 'Evento presencial' : 'Transmisión en vivo'}`,
+    )
+    .join('\n');
+  const howToWatch = hasStreams
+    ? 'Para ver las transmisiones, inicia sesión con tu cuenta, entra a «Mis Productos» y pulsa «Ver transmisión» en el evento; ahí verás el video de cada día que compraste.'
+    : '';
+  const presential = hasPresential
+    ? 'Para los eventos presenciales, preséntate en la sede el día del evento con una identificación; tu lugar está reservado a tu nombre.'
+    : '';
+
+  const html = layout(
+    settings.brand,
+    subject,
+    `<p>Hola ${escapeHtml(data.name)}:</p>
+<p>¡Gracias por tu compra! Tu orden <strong>${escapeHtml(ref)}</strong> está confirmada.</p>
+<ul style="padding-left:20px">${htmlItems}</ul>
+<p><strong>Total:</strong> ${escapeHtml(total)}</p>
+${howToWatch ? `<p>${escapeHtml(howToWatch)}</p>${button(ordersUrl, 'Ir a Mis Productos')}` : ''}
+${presential ? `<p>${escapeHtml(presential)}</p>` : ''}
+<p>Guarda este correo como comprobante.</p>`,
+  );
+  const text = `Hola ${data.name}:
+
+¡Gracias por tu compra! Tu orden ${ref} está confirmada.
+
+${textItems}
+
+Total: ${total}
+${howToWatch ? `\n${howToWatch}\n${ordersUrl}\n` : ''}${presential ? `\n${presential}\n` : ''}
+Guarda este correo como comprobante.
+
+${settings.brand}`;
+  return {
+    to: data.to,
+    subject,
+    html,
+    text,
+    ...(settings.contactEmail ? { replyTo: settings.contactEmail } : {}),
+  };
+}

@@ -1,0 +1,26 @@
+// Order rows → the shared `order` schema (SPEC §3: _id, items, amount, status, payment,
+// paymentMethod, date, address, couponCode, discount, PayPal ids). The API speaks pesos.
+
+import type { OrderStatus, PaymentMethod } from '@store/shared/constants';
+import { toPesos } from '@store/shared/domain/money';
+import type { Order } from '@store/shared/schemas/order';
+import type { OrderRow } from './repo';
+
+export function toApiOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    items: row.items,
+    subtotal: toPesos(row.subtotalCentavos),
+    discount: toPesos(row.discountCentavos),
+    fee: toPesos(row.feeCentavos),
+    amount: toPesos(row.amountCentavos),
+    status: row.status as OrderStatus,
+    payment: row.payment,
+    paymentMethod: row.paymentMethod as PaymentMethod,
+    date: row.createdAt.getTime(),
+    address: row.address,
+    couponCode: row.couponCode,
+    paypalOrderId: row.paypalOrderId,
+    paypalPayerId: row.paypalPayerId,
+  };
+}

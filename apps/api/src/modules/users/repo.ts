@@ -1,0 +1,70 @@
+// Every query of the users module: accounts and password-reset tokens.
+
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return row ?? null;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function insertUser(
+  db: Queryable,
+  row: { name: string; email: string; passwordHash: string },
+): Promise<UserRow> {
+  const [created] = await db.insert(users).values(row).returning();
+  return created!;
+}
+
+/** New password: clears "must change password" and bumps tokenVersion (older sessions die). */
+export async function setPassword(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: false, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
+export async function insertResetToken(
+  db: Queryable,
+  row: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values(row);
+}
+
+/**
+ * Uses a reset token: marks it used only if it is unused and unexpired, in one statement,
+ * so two requests with the same token cannot both succeed. Returns its user id or null.
+ */
+export async function consumeResetToken(db: Queryable, tokenHash: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** After a reset, every other outstanding link of the user stops working. */
+export async function revokeResetTokens(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}

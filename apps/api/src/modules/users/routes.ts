@@ -1,0 +1,126 @@
+// /api/user/*: register, login, profile, password reset (SPEC §7).
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '@store/shared/messages';
+import { okResponse } from '@store/shared/schemas/common';
+import {
+  authResponse,
+  loginBody,
+  profileResponse,
+  registerBody,
+  resetPasswordBody,
+  resetRequestBody,
+} from '@store/shared/schemas/user';
+import { AppError } from '../../lib/errors';
+import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { rateLimits } from '../../plugins/rate-limit';
+import { getProfile, login, register, requestPasswordReset, resetPassword } from './service';
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limits = rateLimits(app.config);
+  // Failed logins per account (OWASP: ≤ 100 an hour), on top of the per-IP limit.
+  const accountLimit = app.createRateLimit({
+    max: app.config.RATE_LIMIT_ACCOUNT_LOGIN_MAX,
+    timeWindow: 60 * 60 * 1000,
+    keyGenerator: (req) =>
+      `login-account:${String((req.body as { email?: unknown } | undefined)?.email ?? '')}`,
+  });
+
+  app.post(
+    '/register',
+    {
+      config: { rateLimit: limits.register },
+      schema: {
+        tags: ['user'],
+        summary: 'Crear una cuenta (nombre en mayúsculas, A-Z, Ñ y espacios)',
+        body: registerBody,
+        response: { 200: authResponse, ...errorResponses(400, 409, 413, 429) },
+      },
+    },
+    async (req) => {
+      const token = await register(app.db.db, app.config, req.body);
+      return { success: true as const, token, message: MSG.registerDone };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: limits.login },
+      schema: {
+        tags: ['user'],
+        summary: 'Iniciar sesión; una cuenta que debe cambiar su contraseña recibe isFirstLogin y resetToken',
+        body: loginBody,
+        response: { 200: authResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (req) => {
+      const before = await accountLimit(req, { increment: false });
+      if (!before.isAllowed && before.remaining === 0)
+        throw new AppError('too_many_requests', MSG.rateLimited);
+      const result = await login(app.db.db, app.config, req.body);
+      if (result.kind === 'failed') {
+        await accountLimit(req);
+        throw new AppError('unauthorized', MSG.invalidCredentials);
+      }
+      if (result.kind === 'firstLogin') {
+        return {
+          success: true as const,
+          isFirstLogin: true,
+          resetToken: result.resetToken,
+          message: MSG.firstLoginChangePassword,
+        };
+      }
+      return { success: true as const, isFirstLogin: false, token: result.token, message: MSG.loginDone };
+    },
+  );
+
+  app.get(
+    '/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Datos de la cuenta (incluye userType)',
+        security: tokenSecurity,
+        response: { 200: profileResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => ({ success: true as const, user: await getProfile(app.db.db, currentUser(req).id) }),
+  );
+
+  app.post(
+    '/reset-password-request',
+    {
+      config: { rateLimit: limits.resetRequest },
+      schema: {
+        tags: ['user'],
+        summary: 'Pedir un enlace para restablecer la contraseña (misma respuesta exista o no la cuenta)',
+        body: resetRequestBody,
+        response: { 200: okResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (req) => {
+      await requestPasswordReset(app.db.db, req.body.email);
+      return { success: true as const, message: MSG.resetRequestSent };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { rateLimit: limits.resetRequest },
+      schema: {
+        tags: ['user'],
+        summary: 'Elegir una nueva contraseña con el token del enlace (vale 1 hora, una sola vez)',
+        body: resetPasswordBody,
+        response: { 200: okResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (req) => {
+      await resetPassword(app.db.db, req.body.token, req.body.newPassword);
+      return { success: true as const, message: MSG.resetDone };
+    },
+  );
+};

@@ -1,0 +1,118 @@
+// Account rules (SPEC §4, §7; DESIGN §3): registration, login (with the first-login flow
+// for accounts the association created), profile, and password reset by e-mail.
+
+import { MSG } from '@store/shared/messages';
+import type { Role, UserType } from '@store/shared/constants';
+import type { PublicUser } from '@store/shared/schemas/user';
+import type { Config } from '../../config';
+import type { Db, Queryable } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { signSession } from '../../lib/jwt';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
+import { enqueueEmail } from '../mail/outbox';
+import { mailSettings } from '../mail/settings';
+import { passwordResetEmail } from '../mail/templates';
+import {
+  consumeResetToken,
+  findUserByEmail,
+  findUserById,
+  insertResetToken,
+  insertUser,
+  revokeResetTokens,
+  setPassword,
+  type UserRow,
+} from './repo';
+
+/** Reset links (and first-login tokens) are valid one hour. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+function sessionFor(config: Config, user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string> {
+  return signSession(config.JWT_SECRET, config.JWT_TTL, { sub: user.id, ver: user.tokenVersion });
+}
+
+export async function register(
+  db: Db,
+  config: Config,
+  body: { name: string; email: string; password: string },
+): Promise<string> {
+  if (await findUserByEmail(db, body.email)) throw new AppError('conflict', MSG.emailTaken);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const user = await insertUser(db, { name: body.name, email: body.email.toLowerCase(), passwordHash });
+    return await sessionFor(config, user);
+  } catch (err) {
+    // Two registrations racing for one e-mail: the unique index decides.
+    if (isUniqueViolation(err)) throw new AppError('conflict', MSG.emailTaken);
+    throw err;
+  }
+}
+
+export type LoginResult =
+  { kind: 'session'; token: string } | { kind: 'firstLogin'; resetToken: string } | { kind: 'failed' };
+
+/**
+ * Checks the password (against a dummy hash when the e-mail is unknown, so both cases
+ * take the same time). An account with "must change password" gets a one-hour reset token
+ * instead of a session.
+ */
+export async function login(
+  db: Db,
+  config: Config,
+  body: { email: string; password: string },
+): Promise<LoginResult> {
+  const user = await findUserByEmail(db, body.email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+  if (!user || !ok) return { kind: 'failed' };
+  if (user.mustChangePassword) return { kind: 'firstLogin', resetToken: await createResetToken(db, user.id) };
+  return { kind: 'session', token: await sessionFor(config, user) };
+}
+
+export async function getProfile(db: Queryable, userId: string): Promise<PublicUser> {
+  const user = await findUserById(db, userId);
+  if (!user) throw new AppError('unauthorized', MSG.unauthorized);
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.email,
+    userType: user.userType as UserType,
+    role: user.role as Role,
+  };
+}
+
+/** A new single-use reset token for the user (the raw token; only its hash is stored). */
+export async function createResetToken(db: Queryable, userId: string, now = new Date()): Promise<string> {
+  const token = newSecretToken();
+  await insertResetToken(db, {
+    userId,
+    tokenHash: hashSecretToken(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+/**
+ * Sends a reset link when the account exists; does nothing otherwise. The caller answers
+ * the same either way, so the call cannot tell who has an account.
+ */
+export async function requestPasswordReset(db: Db, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  await db.transaction(async (tx) => {
+    const token = await createResetToken(tx, user.id);
+    await enqueueEmail(tx, passwordResetEmail(mailSettings(), { to: user.email, name: user.name, token }));
+  });
+}
+
+/** Sets the new password with a valid, unused, unexpired token; every older session ends. */
+export async function resetPassword(db: Db, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, hashSecretToken(token), now);
+    if (!userId) throw new AppError('bad_request', MSG.resetTokenInvalid);
+    await setPassword(tx, userId, passwordHash);
+    await revokeResetTokens(tx, userId, now);
+  });
+}
