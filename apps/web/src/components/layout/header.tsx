@@ -1,31 +1,125 @@
-// Site header: logo and main navigation (SPEC §2).
-import { Link, NavLink } from 'react-router';
-import { site } from '../../config/site';
+// Site header (SPEC §2): logo, main navigation, search, account (or Acceder) and the cart
+// with its item count; below the lg breakpoint the navigation moves into the mobile menu.
+import { useId, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Menu, Search, ShoppingCart } from 'lucide-react';
+import { useCart } from '../../features/cart/hooks/use-cart';
+import { useSearch } from '../../features/catalog/hooks/use-search';
+import { useAuth } from '../../features/account/hooks/use-auth';
+import { ButtonLink } from '../ui/button';
+import { Container } from '../ui/container';
+import { cn } from '../ui/cn';
+import { AccountMenu } from './account-menu';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { NAV_LINKS } from './nav-links';
 
-export const NAV_LINKS = [
-  { to: '/', label: 'Inicio' },
-  { to: '/collection', label: 'Eventos' },
-  { to: '/curso-anestesia', label: 'Curso anestesia' },
-  { to: '/cuotas', label: 'Cuotas' },
-  { to: '/about', label: 'Sobre nosotros' },
-  { to: '/contact', label: 'Contacto' },
-] as const;
+const iconButton =
+  'relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-slate-100 sm:h-11 sm:w-11';
 
 export function Header() {
+  const navigate = useNavigate();
+  const { count } = useCart();
+  const { setShowSearch } = useSearch();
+  const { isLoggedIn, logout } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  // Any navigation (a link, the back button) closes the mobile menu.
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
   return (
-    <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="font-bold text-brand-700">
-          {site.shortName}
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      <Container className="flex h-16 items-center gap-2 sm:h-[4.5rem] sm:gap-4">
+        <Link to="/" className="shrink-0 rounded-lg">
+          <Logo compact />
         </Link>
-        <nav aria-label="Principal" className="hidden gap-5 text-sm md:flex">
-          {NAV_LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.to === '/'} className="hover:text-brand-700">
-              {l.label}
-            </NavLink>
-          ))}
+
+        <nav aria-label="Principal" className="mx-auto hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((l) => (
+              <li key={l.to}>
+                <NavLink
+                  to={l.to}
+                  end={l.to === '/'}
+                  className={({ isActive }) =>
+                    cn(
+                      'relative inline-flex h-10 items-center rounded-lg px-3 text-sm font-semibold transition-colors',
+                      isActive
+                        ? 'text-brand-700 after:absolute after:inset-x-3 after:-bottom-0.5 after:h-0.5 after:rounded-full after:bg-brand-600'
+                        : 'text-ink-soft hover:bg-slate-100 hover:text-ink',
+                    )
+                  }
+                >
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
         </nav>
-      </div>
+
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1 lg:ml-0">
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Buscar eventos"
+            onClick={() => {
+              setShowSearch(true);
+              navigate('/collection');
+            }}
+          >
+            <Search aria-hidden="true" className="h-5 w-5" />
+          </button>
+
+          {isLoggedIn ? (
+            <AccountMenu onLogout={logout} />
+          ) : (
+            <ButtonLink to="/login" size="sm" className="mx-1">
+              Acceder
+            </ButtonLink>
+          )}
+
+          <Link
+            to="/cart"
+            className={iconButton}
+            aria-label={count === 1 ? 'Carrito: 1 producto' : `Carrito: ${count} productos`}
+          >
+            <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+            <span
+              aria-hidden="true"
+              className={cn(
+                'absolute top-0.5 right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full px-1 text-xs font-bold',
+                count > 0 ? 'bg-brand-700 text-white' : 'bg-slate-200 text-slate-800',
+              )}
+            >
+              {count}
+            </span>
+          </Link>
+
+          <button
+            type="button"
+            className={cn(iconButton, 'lg:hidden')}
+            aria-label="Abrir menú"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen(true)}
+          >
+            <Menu aria-hidden="true" className="h-6 w-6" />
+          </button>
+        </div>
+      </Container>
+      <MobileMenu
+        id={menuId}
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        isLoggedIn={isLoggedIn}
+        onLogout={logout}
+      />
     </header>
   );
 }

@@ -1,0 +1,52 @@
+// Per-route title, description, canonical URL and Open Graph tags. React 19 hoists <title>,
+// <meta> and <link> rendered anywhere into <head>, so each page renders one <Seo>.
+import { useLocation } from 'react-router';
+import { site } from '../../config/site';
+
+export interface SeoProps {
+  /** Page title without the brand; omit on the home page. */
+  title?: string;
+  description?: string;
+  /** Canonical path; defaults to the current path without its query string. */
+  path?: string;
+  /** Absolute or root-relative image for link previews. */
+  image?: string;
+  type?: 'website' | 'article' | 'product';
+  /** Pages that should not appear in search results (account, checkout). */
+  noindex?: boolean;
+}
+
+export function Seo({
+  title,
+  description = site.description,
+  path,
+  image,
+  type = 'website',
+  noindex,
+}: SeoProps) {
+  const location = useLocation();
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const url = `${origin}${path ?? location.pathname}`;
+  const fullTitle = title ? `${title} · ${site.shortName}` : `${site.shortName} · ${site.tagline}`;
+  const imageUrl = image
+    ? image.startsWith('http')
+      ? image
+      : `${origin}${image}`
+    : `${origin}/og-image.png`;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      {noindex && <meta name="robots" content="noindex, nofollow" />}
+      <link rel="canonical" href={url} />
+      <meta property="og:site_name" content={site.shortName} />
+      <meta property="og:locale" content={site.locale} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={imageUrl} />
+      <meta name="twitter:card" content="summary_large_image" />
+    </>
+  );
+}
