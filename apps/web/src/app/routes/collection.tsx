@@ -1,9 +1,131 @@
-// PLACEHOLDER route module: to be built by its issue.
+// Catalogue (SPEC §2): filter panel, sort, and the search bar while search is on. Filters,
+// sort and search live in the URL, so a filtered view can be shared and survives reload.
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Category, Level, SortValue } from '@store/shared/constants';
+import { MSG } from '@store/shared/messages';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { useProducts } from '../../features/catalog/api/get-products';
+import { FilterPanel } from '../../features/catalog/components/filter-panel';
+import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { SearchBar } from '../../features/catalog/components/search-bar';
+import { SortSelect } from '../../features/catalog/components/sort-select';
+import { getSearchState, setSearch, setShowSearch, useSearch } from '../../features/catalog/hooks/use-search';
+import {
+  filterProducts,
+  filtersFromParams,
+  filtersToParams,
+  SEARCH_PARAM,
+} from '../../features/catalog/utils/filter-products';
+import { useOpenProduct } from '../../features/orders/hooks/use-open-product';
+
+function toggle<T>(list: readonly T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
 export function Component() {
+  const [params, setParams] = useSearchParams();
+  const { search, showSearch } = useSearch();
+  const products = useProducts();
+  const openProduct = useOpenProduct();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+
+  // A shared link with ?q= turns search on with that text; from then on the search box
+  // writes the URL. Reading the store (not the render's values) keeps StrictMode's double
+  // effect from erasing the link's text.
+  const [initialQuery] = useState(() => params.get(SEARCH_PARAM));
+  useEffect(() => {
+    if (initialQuery) {
+      setSearch(initialQuery);
+      setShowSearch(true);
+    }
+  }, [initialQuery]);
+  useEffect(() => {
+    const s = getSearchState();
+    const wanted = s.showSearch && s.search.trim() ? s.search : null;
+    if (params.get(SEARCH_PARAM) === wanted) return;
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (wanted) next.set(SEARCH_PARAM, wanted);
+        else next.delete(SEARCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [search, showSearch, params, setParams]);
+
+  const update = (patch: Partial<typeof filters>) =>
+    setParams((prev) => filtersToParams(prev, { ...filters, ...patch }), { replace: true });
+
+  const visible = useMemo(
+    () =>
+      products.data
+        ? filterProducts(products.data, { ...filters, search: showSearch ? search : '' })
+        : undefined,
+    [products.data, filters, search, showSearch],
+  );
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Eventos</title>
-      <h1 className="text-2xl font-bold">Eventos</h1>
+    <main>
+      <title>Eventos · AMACC</title>
+      <SearchBar />
+      <Container className="py-8 lg:py-12">
+        <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">
+          <aside className="lg:w-60 lg:shrink-0" aria-label="Filtros">
+            <FilterPanel
+              categories={filters.categories}
+              levels={filters.levels}
+              onToggleCategory={(c: Category) => update({ categories: toggle(filters.categories, c) })}
+              onToggleLevel={(l: Level) => update({ levels: toggle(filters.levels, l) })}
+              onClear={() => update({ categories: [], levels: [] })}
+            />
+          </aside>
+          <section className="min-w-0 flex-1" aria-labelledby="todos-los-eventos">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <h1 id="todos-los-eventos" className="text-2xl font-bold tracking-tight sm:text-3xl">
+                  TODOS LOS <span className="text-brand-700">EVENTOS</span>
+                </h1>
+                <p className="mt-1 min-h-5 text-sm text-slate-600" aria-live="polite">
+                  {visible && `${visible.length} ${visible.length === 1 ? 'evento' : 'eventos'}`}
+                </p>
+              </div>
+              <SortSelect value={filters.sort} onChange={(sort: SortValue) => update({ sort })} />
+            </div>
+            {products.isError ? (
+              <Alert tone="error" className="mt-6" live>
+                {MSG.productsLoadError}
+              </Alert>
+            ) : visible && visible.length === 0 ? (
+              <div className="mt-10 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+                <p className="font-semibold">No hay eventos que coincidan con tu búsqueda.</p>
+                <p className="mt-1 text-sm text-slate-600">Prueba con otros filtros o con otro nombre.</p>
+                <Button
+                  variant="secondary"
+                  className="mt-6"
+                  onClick={() => {
+                    setSearch('');
+                    update({ categories: [], levels: [] });
+                  }}
+                >
+                  Ver todos los eventos
+                </Button>
+              </div>
+            ) : (
+              <ProductGrid
+                products={visible}
+                skeletons={8}
+                onOpen={openProduct}
+                label="Eventos"
+                className="mt-6 lg:grid-cols-3 xl:grid-cols-4"
+              />
+            )}
+          </section>
+        </div>
+      </Container>
     </main>
   );
 }

@@ -1,39 +1,73 @@
 // Home (SPEC §2): hero, the first 10 events under EVENTOS, three reassurance blocks.
+import { Headphones, LockKeyhole, ShieldCheck } from 'lucide-react';
 import { HOME_PRODUCT_COUNT } from '@store/shared/constants';
+import { MSG } from '@store/shared/messages';
 import { site } from '../../config/site';
+import { Alert } from '../../components/ui/alert';
+import { Hero } from '../../components/layout/hero';
+import { Seo } from '../../components/layout/seo';
+import { Container } from '../../components/ui/container';
 import { useProducts } from '../../features/catalog/api/get-products';
-import { ProductCard, ProductCardSkeleton } from '../../features/catalog/components/product-card';
+import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { useOpenProduct } from '../../features/orders/hooks/use-open-product';
+
+const REASSURANCE = [
+  {
+    icon: ShieldCheck,
+    title: 'Seguridad',
+    text: 'Tu cuenta y tus datos viajan cifrados y solo tú accedes a tus transmisiones.',
+  },
+  {
+    icon: LockKeyhole,
+    title: 'Compras seguras',
+    text: 'Paga con PayPal en pesos mexicanos (MXN); tu acceso queda listo al confirmar el pago.',
+  },
+  {
+    icon: Headphones,
+    title: 'Soporte',
+    text: `Te acompañamos antes, durante y después de cada evento: ${site.email}.`,
+  },
+] as const;
 
 export function Component() {
-  const { data, isPending, isError } = useProducts();
+  const { data, isError } = useProducts();
+  const openProduct = useOpenProduct();
   return (
     <main>
-      <title>{`${site.shortName} · Eventos de anestesia cardiovascular`}</title>
-      <section className="bg-ink px-4 py-20 text-center text-white">
-        <h1 className="text-4xl font-bold">{site.shortName}</h1>
-        <p className="mx-auto mt-4 max-w-2xl">{site.tagline}</p>
-      </section>
-      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="eventos">
-        <h2 id="eventos" className="text-center text-2xl font-bold">
-          EVENTOS
-        </h2>
-        {isError ? (
-          <p className="mt-6 text-center text-slate-600">No pudimos cargar los eventos. Recarga la página.</p>
-        ) : (
-          <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-5">
-            {isPending
-              ? Array.from({ length: HOME_PRODUCT_COUNT }, (_, i) => (
-                  <li key={i}>
-                    <ProductCardSkeleton />
-                  </li>
-                ))
-              : data.slice(0, HOME_PRODUCT_COUNT).map((p) => (
-                  <li key={p._id}>
-                    <ProductCard product={p} />
-                  </li>
-                ))}
-          </ul>
-        )}
+      <Seo />
+      <Hero />
+
+      <Container className="py-12 sm:py-16">
+        <section aria-labelledby="eventos">
+          <h2 id="eventos" className="text-center text-3xl font-bold tracking-tight">
+            EVENTOS
+          </h2>
+          <span aria-hidden="true" className="mx-auto mt-3 block h-1 w-16 rounded-full bg-brand-600" />
+          {isError ? (
+            <Alert tone="error" className="mx-auto mt-8 max-w-xl" live>
+              {MSG.productsLoadError}
+            </Alert>
+          ) : (
+            <ProductGrid
+              products={data?.slice(0, HOME_PRODUCT_COUNT)}
+              skeletons={HOME_PRODUCT_COUNT}
+              onOpen={openProduct}
+              className="mt-8"
+            />
+          )}
+        </section>
+      </Container>
+
+      <section aria-label="Por qué comprar con nosotros" className="border-t border-slate-200 bg-slate-50">
+        <Container className="grid gap-8 py-12 sm:grid-cols-3">
+          {REASSURANCE.map(({ icon: Icon, title, text }) => (
+            <div key={title} className="text-center">
+              <Icon aria-hidden="true" className="mx-auto h-10 w-10 text-brand-700" />
+              <h3 className="mt-3 font-semibold">{title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{text}</p>
+            </div>
+          ))}
+        </Container>
       </section>
     </main>
   );

@@ -1,9 +1,90 @@
-// PLACEHOLDER route module: to be built by its issue.
+// /login (SPEC §2/§4): Acceso or Registro, the reset-request view, and the first-login
+// redirect to /reset-password. A signed-in visitor goes straight to /.
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { MSG } from '@store/shared/messages';
+import { Card, CardContent } from '../../components/ui/card';
+import { Container } from '../../components/ui/container';
+import { login } from '../../features/account/api/login';
+import { register } from '../../features/account/api/register';
+import { requestPasswordReset } from '../../features/account/api/request-password-reset';
+import { AuthForm } from '../../features/account/components/auth-form';
+import { ResetRequestForm } from '../../features/account/components/reset-request-form';
+import { useAuth } from '../../features/account/hooks/use-auth';
+import type { LoginFormValues, RegisterFormValues } from '../../features/account/utils/auth-schemas';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+
+/** SPEC §8: the server's message when there is one, else 'Error en el proceso'. */
+function authError(err: unknown): string {
+  return err instanceof ApiError && err.status > 0 ? err.message : MSG.genericProcessError;
+}
+
 export function Component() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [view, setView] = useState<'auth' | 'reset'>('auth');
+  // Set while a successful sign-in navigates, so the redirect for signed-in visitors
+  // does not race it.
+  const [done, setDone] = useState(false);
+
+  if (auth.isLoggedIn && !done) return <Navigate to="/" replace />;
+
+  const onLogin = async (values: LoginFormValues) => {
+    try {
+      const res = await login(values);
+      if (res.isFirstLogin && res.resetToken) {
+        notify.info(MSG.firstLoginChangePassword);
+        navigate(`/reset-password?token=${encodeURIComponent(res.resetToken)}`);
+        return;
+      }
+      if (!res.token) throw new ApiError(res.message ?? MSG.genericProcessError, 200);
+      setDone(true);
+      auth.login(res.token);
+      notify.success(MSG.loginDone);
+      navigate('/');
+    } catch (err) {
+      notify.error(authError(err));
+    }
+  };
+
+  const onRegister = async (values: RegisterFormValues) => {
+    try {
+      const res = await register({ name: values.name, email: values.email, password: values.password });
+      if (!res.token) throw new ApiError(res.message ?? MSG.genericProcessError, 200);
+      setDone(true);
+      auth.login(res.token);
+      notify.success(MSG.registerDone);
+      navigate('/');
+    } catch (err) {
+      notify.error(authError(err));
+    }
+  };
+
+  const onResetRequest = async (email: string) => {
+    try {
+      await requestPasswordReset(email);
+      notify.success(MSG.resetRequestSent);
+      setView('auth');
+    } catch (err) {
+      notify.error(err instanceof ApiError && err.status > 0 ? err.message : MSG.resetRequestError);
+    }
+  };
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Acceder</title>
-      <h1 className="text-2xl font-bold">Acceder</h1>
+    <main>
+      <title>{view === 'reset' ? 'Restablecer contraseña · AMACC' : 'Acceder · AMACC'}</title>
+      <Container className="flex justify-center py-10 sm:py-16">
+        <Card className="w-full max-w-md">
+          <CardContent>
+            {view === 'reset' ? (
+              <ResetRequestForm onSubmit={onResetRequest} onBack={() => setView('auth')} />
+            ) : (
+              <AuthForm onLogin={onLogin} onRegister={onRegister} onForgotPassword={() => setView('reset')} />
+            )}
+          </CardContent>
+        </Card>
+      </Container>
     </main>
   );
 }

@@ -1,9 +1,75 @@
-// PLACEHOLDER route module: to be built by its issue.
+// My products (SPEC §2): every purchased event with its status and a way to its stream.
+import { useNavigate } from 'react-router';
+import { PackageOpen } from 'lucide-react';
+import { Alert } from '../../components/ui/alert';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { Skeleton } from '../../components/ui/skeleton';
+import { RequireAuth } from '../../features/account/components/require-auth';
+import { useUserOrders } from '../../features/orders/api/get-user-orders';
+import { OrderItemCard } from '../../features/orders/components/order-item-card';
+import type { LiveStreamState } from '../../features/streams/utils/live-stream-state';
+
 export function Component() {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Mis productos</title>
-      <h1 className="text-2xl font-bold">Mis productos</h1>
+    <RequireAuth>
+      <Orders />
+    </RequireAuth>
+  );
+}
+
+function Orders() {
+  const navigate = useNavigate();
+  const orders = useUserOrders();
+  const entries = (orders.data ?? []).flatMap((order) => order.items.map((item) => ({ order, item })));
+
+  return (
+    <main>
+      <title>Mis Productos · AMACC</title>
+      <Container className="py-8 lg:py-12">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          MIS <span className="text-brand-700">PRODUCTOS</span>
+        </h1>
+        {orders.isError ? (
+          <Alert tone="error" className="mt-6" title={orders.error.message}>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void orders.refetch()}>
+              Reintentar
+            </Button>
+          </Alert>
+        ) : orders.isPending ? (
+          <div className="mt-6 space-y-4" aria-busy="true">
+            <p className="sr-only" role="status">
+              Cargando tus productos…
+            </p>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-28 w-full rounded-xl" />
+            ))}
+          </div>
+        ) : entries.length === 0 ? (
+          <div className="mt-8 rounded-xl border border-dashed border-slate-300 px-6 py-14 text-center">
+            <PackageOpen aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
+            <p className="mt-3 font-semibold">Aún no tienes productos.</p>
+            <p className="mt-1 text-sm text-slate-600">Los eventos que compres o reclames aparecerán aquí.</p>
+            <ButtonLink to="/collection" className="mt-6">
+              Ver eventos
+            </ButtonLink>
+          </div>
+        ) : (
+          <ul className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
+            {entries.map(({ order, item }) => (
+              <OrderItemCard
+                key={`${order._id}|${item._id}`}
+                order={order}
+                item={item}
+                onWatch={(o, i) => {
+                  const state: LiveStreamState = { order: o, productId: i._id };
+                  navigate('/live-stream', { state });
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </Container>
     </main>
   );
 }

@@ -1,9 +1,241 @@
-// PLACEHOLDER route module: to be built by its issue.
+// Checkout (SPEC §2/§4/§5): address form, coupon (after the user type has loaded), totals,
+// payment method. A free order is claimed here; PayPal renders its own buttons.
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShoppingCart } from 'lucide-react';
+import type { PaymentMethod } from '@store/shared/constants';
+import { cartLines } from '@store/shared/domain/cart';
+import { formatPrice, toCentavos, toPesos } from '@store/shared/domain/money';
+import { computeTotals } from '@store/shared/domain/totals';
+import { couponAppliedToProducts, MSG } from '@store/shared/messages';
+import { address, type AddressInput, type PlaceOrderBody } from '@store/shared/schemas/order';
+import { ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useProfile } from '../../features/account/api/get-profile';
+import { RequireAuth } from '../../features/account/components/require-auth';
+import { useProducts } from '../../features/catalog/api/get-products';
+import { CartTotals } from '../../features/cart/components/cart-totals';
+import { useCart } from '../../features/cart/hooks/use-cart';
+import { placeOrder } from '../../features/checkout/api/place-order';
+import { validateCoupon } from '../../features/checkout/api/validate-coupon';
+import { AddressFields } from '../../features/checkout/components/address-fields';
+import { CouponField } from '../../features/checkout/components/coupon-field';
+import { PaymentOptions } from '../../features/checkout/components/payment-options';
+import { getToken } from '../../lib/auth-token';
+import { errorMessage, notify } from '../../lib/notify';
+import { userQueryKeys } from '../../lib/query-keys';
+
+/** SPEC §1: only PayPal is offered in the interface when the order has a cost. */
+const PAID_METHODS: readonly PaymentMethod[] = ['paypal'];
+
+const EMPTY_ADDRESS: AddressInput = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  street: '',
+  city: '',
+  state: '',
+  zipcode: '',
+  country: 'México',
+  phone: '',
+};
+
+interface AppliedCoupon {
+  code: string;
+  /** Pesos. */
+  discount: number;
+}
+
 export function Component() {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Finalizar compra</title>
-      <h1 className="text-2xl font-bold">Finalizar compra</h1>
+    <RequireAuth>
+      <PlaceOrder />
+    </RequireAuth>
+  );
+}
+
+function PlaceOrder() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { cart, amount, clearCart, isLoading } = useCart();
+  const products = useProducts();
+  const profile = useProfile();
+  const [method, setMethod] = useState<PaymentMethod>('paypal');
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    trigger,
+    formState: { errors, isSubmitting },
+  } = useForm<AddressInput>({
+    resolver: zodResolver(address, undefined, { raw: true }),
+    defaultValues: EMPTY_ADDRESS,
+  });
+
+  // The account's e-mail is the likely billing e-mail; only filled in while the field is empty.
+  const profileEmail = profile.data?.email;
+  useEffect(() => {
+    if (profileEmail && !getValues('email')) setValue('email', profileEmail);
+  }, [profileEmail, getValues, setValue]);
+
+  const lines = useMemo(() => cartLines(cart), [cart]);
+  const totals = computeTotals(toCentavos(amount), toCentavos(coupon?.discount ?? 0));
+
+  const orderBody = (addr: AddressInput): PlaceOrderBody => ({
+    address: addr,
+    items: lines.map((l) => ({ _id: l.productId, days: l.day, quantity: l.quantity })),
+    amount: toPesos(totals.total),
+    couponCode: coupon?.code ?? null,
+    discount: toPesos(totals.discount),
+  });
+
+  /** After any successful order or payment (SPEC §4): empty cart, fresh orders, /orders. */
+  const finish = () => {
+    clearCart();
+    void queryClient.invalidateQueries({ queryKey: userQueryKeys.orders(getToken()) });
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    navigate('/orders');
+  };
+
+  /**
+   * For the PayPal buttons: validates the address (showing its errors) and answers the body
+   * to send, or null when the form is not valid yet.
+   */
+  const buildPaidOrder = async (): Promise<PlaceOrderBody | null> =>
+    (await trigger()) ? orderBody(getValues()) : null;
+
+  const onSubmit = handleSubmit(async (addr) => {
+    try {
+      const res = await placeOrder(orderBody(addr));
+      notify.success(totals.isFree ? MSG.freeClaimDone : res.message);
+      finish();
+    } catch (err) {
+      notify.error(errorMessage(err, MSG.serverError));
+      void queryClient.invalidateQueries({ queryKey: userQueryKeys.cart(getToken()) });
+    }
+  });
+
+  const applyCoupon = async (code: string) => {
+    // SPEC §5: the user type must be loaded before a coupon can be checked.
+    if (!profile.data) {
+      notify.error(MSG.waitForUserInfo);
+      return false;
+    }
+    try {
+      const res = await validateCoupon({
+        code,
+        userId: getToken() ?? undefined,
+        userType: profile.data.userType,
+        orderAmount: amount,
+        cartItems: cart,
+      });
+      setCoupon({ code: res.coupon.code, discount: res.discount });
+      notify.success(
+        res.applicableProducts.length > 0
+          ? couponAppliedToProducts(res.applicableProductsCount)
+          : MSG.couponWholeOrder,
+      );
+      return true;
+    } catch (err) {
+      notify.error(errorMessage(err, MSG.couponError));
+      return false;
+    }
+  };
+
+  if (isLoading || products.isPending) return <CheckoutSkeleton />;
+
+  if (lines.length === 0) {
+    return (
+      <main>
+        <title>Finalizar compra · AMACC</title>
+        <Container narrow className="py-16 text-center">
+          <ShoppingCart aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
+          <h1 className="mt-3 text-2xl font-bold">{MSG.emptyCart}</h1>
+          <p className="mt-2 text-slate-600">Agrega un evento a tu carrito para finalizar la compra.</p>
+          <ButtonLink to="/collection" className="mt-8">
+            Ver eventos
+          </ButtonLink>
+        </Container>
+      </main>
+    );
+  }
+
+  return (
+    <main>
+      <title>Finalizar compra · AMACC</title>
+      <Container className="py-8 lg:py-12">
+        <h1 className="sr-only">Finalizar compra</h1>
+        <form onSubmit={onSubmit} noValidate className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
+          <AddressFields register={register} errors={errors} />
+          <div className="space-y-6 lg:sticky lg:top-24">
+            <CartTotals subtotal={amount} discount={coupon?.discount ?? 0} couponCode={coupon?.code} />
+            <CouponField
+              applied={coupon?.code ?? null}
+              onApply={applyCoupon}
+              onRemove={() => setCoupon(null)}
+            />
+            <PaymentOptions
+              isFree={totals.isFree}
+              methods={PAID_METHODS}
+              method={method}
+              onMethodChange={setMethod}
+              submitting={isSubmitting}
+              paypalSlot={
+                <PayPalArea total={toPesos(totals.total)} buildOrder={buildPaidOrder} onPaid={finish} />
+              }
+            />
+          </div>
+        </form>
+      </Container>
+    </main>
+  );
+}
+
+interface PayPalAreaProps {
+  /** Pesos, as shown to the buyer; the server computes the amount charged. */
+  total: number;
+  buildOrder: () => Promise<PlaceOrderBody | null>;
+  onPaid: () => void;
+}
+
+/** The PayPal buttons' place (payments issue): until they are wired in, a plain note. */
+function PayPalArea({ total }: PayPalAreaProps) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" role="note">
+      <p className="font-semibold">Total a pagar con PayPal: {formatPrice(total)}</p>
+      <p className="mt-1">{MSG.paymentNotConfigured}</p>
+    </div>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <main aria-busy="true">
+      <title>Finalizar compra · AMACC</title>
+      <Container className="py-8 lg:py-12">
+        <p className="sr-only" role="status">
+          Cargando tu orden…
+        </p>
+        <div className="grid gap-10 lg:grid-cols-[1fr_24rem]">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Skeleton className="h-7 w-64 sm:col-span-2" />
+            {Array.from({ length: 9 }, (_, i) => (
+              <Skeleton key={i} className="h-16 w-full" />
+            ))}
+          </div>
+          <div className="space-y-6">
+            <Skeleton className="h-56 w-full rounded-xl" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        </div>
+      </Container>
     </main>
   );
 }

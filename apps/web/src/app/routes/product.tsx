@@ -1,9 +1,167 @@
-// PLACEHOLDER route module: to be built by its issue.
+// Product detail (SPEC §2): gallery, name, price, description, day options, add to cart
+// (login and a day required, SPEC §5), and up to 5 related events.
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { MapPin, MonitorPlay, ShoppingCart } from 'lucide-react';
+import { RELATED_PRODUCT_COUNT } from '@store/shared/constants';
+import { formatPrice } from '@store/shared/domain/money';
+import { MSG } from '@store/shared/messages';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useProducts } from '../../features/catalog/api/get-products';
+import { DayOptions } from '../../features/catalog/components/day-options';
+import { ProductGallery } from '../../features/catalog/components/product-gallery';
+import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { relatedProducts } from '../../features/catalog/utils/filter-products';
+import { useCart } from '../../features/cart/hooks/use-cart';
+import { useUserOrders } from '../../features/orders/api/get-user-orders';
+import { useOpenProduct } from '../../features/orders/hooks/use-open-product';
+import { ownedDays } from '../../features/orders/utils/owned-days';
+
 export function Component() {
+  const { productId = '' } = useParams();
+  const products = useProducts();
+  const orders = useUserOrders();
+  const openProduct = useOpenProduct();
+  const { addToCart } = useCart();
+  // Keyed by product so moving to a related event starts with no day chosen.
+  const [choice, setChoice] = useState({ productId, day: '' });
+  const day = choice.productId === productId ? choice.day : '';
+  const [adding, setAdding] = useState(false);
+
+  const product = products.data?.find((p) => p._id === productId);
+  const related = useMemo(
+    () => (product && products.data ? relatedProducts(products.data, product, RELATED_PRODUCT_COUNT) : []),
+    [product, products.data],
+  );
+  const owned = useMemo(
+    () => (orders.data ? ownedDays(orders.data, productId) : undefined),
+    [orders.data, productId],
+  );
+
+  if (products.isError) {
+    return (
+      <main>
+        <title>Evento · AMACC</title>
+        <Container className="py-12">
+          <Alert tone="error" live>
+            {MSG.productsLoadError}
+          </Alert>
+        </Container>
+      </main>
+    );
+  }
+  if (products.data && !product) {
+    return (
+      <main>
+        <title>Evento no encontrado · AMACC</title>
+        <Container narrow className="py-20 text-center">
+          <h1 className="text-2xl font-bold">{MSG.productNotFound}</h1>
+          <ButtonLink to="/collection" className="mt-8">
+            Ver todos los eventos
+          </ButtonLink>
+        </Container>
+      </main>
+    );
+  }
+  if (!product) return <ProductSkeleton />;
+
+  const onAdd = async () => {
+    setAdding(true);
+    try {
+      await addToCart(product._id, day);
+    } finally {
+      setAdding(false);
+    }
+  };
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Evento</title>
-      <h1 className="text-2xl font-bold">Evento</h1>
+    <main>
+      <title>{`${product.name} · AMACC`}</title>
+      <Container className="py-8 lg:py-12">
+        <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+          <ProductGallery images={product.image} name={product.name} />
+          <div>
+            <div className="flex flex-wrap gap-2">
+              <Badge tone="brand">{product.category}</Badge>
+              <Badge>{product.subCategory}</Badge>
+              <Badge tone="info">
+                {product.isPresential ? (
+                  <>
+                    <MapPin aria-hidden="true" className="h-3.5 w-3.5" /> Presencial
+                  </>
+                ) : (
+                  <>
+                    <MonitorPlay aria-hidden="true" className="h-3.5 w-3.5" /> En línea
+                  </>
+                )}
+              </Badge>
+            </div>
+            <h1 className="mt-3 text-2xl font-bold tracking-tight text-balance sm:text-3xl">
+              {product.name}
+            </h1>
+            <p className="mt-4 text-3xl font-semibold">{formatPrice(product.price)}</p>
+            <p className="mt-1 text-sm text-slate-600">Precio por día</p>
+            <p className="mt-5 text-pretty text-slate-700">{product.description}</p>
+            <div className="mt-6">
+              <DayOptions
+                options={product.dayOptions}
+                selected={day}
+                onSelect={(d) => setChoice({ productId, day: d })}
+                owned={owned}
+              />
+            </div>
+            <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onAdd} loading={adding}>
+              <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+              AGREGAR AL CARRITO
+            </Button>
+            <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">
+              <li>Pago seguro con PayPal en pesos mexicanos (MXN).</li>
+              <li>
+                {product.isPresential
+                  ? 'Evento presencial: tu lugar queda reservado al confirmar el pago.'
+                  : 'Acceso a la transmisión desde «Mis Productos» al confirmar el pago.'}
+              </li>
+            </ul>
+          </div>
+        </div>
+
+        {related.length > 0 && (
+          <section aria-labelledby="relacionados" className="mt-16">
+            <h2 id="relacionados" className="text-center text-2xl font-bold tracking-tight">
+              EVENTOS <span className="text-brand-700">RELACIONADOS</span>
+            </h2>
+            <ProductGrid products={related} skeletons={0} onOpen={openProduct} className="mt-8" />
+          </section>
+        )}
+      </Container>
+    </main>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <main aria-busy="true">
+      <title>Evento · AMACC</title>
+      <Container className="py-8 lg:py-12">
+        <p className="sr-only" role="status">
+          Cargando evento…
+        </p>
+        <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+          <Skeleton className="aspect-[4/3] rounded-xl" />
+          <div className="space-y-4">
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-9 w-full" />
+            <Skeleton className="h-9 w-32" />
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-11 w-full" />
+            <Skeleton className="h-12 w-56" />
+          </div>
+        </div>
+      </Container>
     </main>
   );
 }

@@ -1,9 +1,58 @@
-// PLACEHOLDER route module: to be built by its issue.
+// /reset-password?token=… (SPEC §2): set a new password with the link's token, then sign in.
+import { useNavigate, useSearchParams } from 'react-router';
+import { MSG } from '@store/shared/messages';
+import { Alert } from '../../components/ui/alert';
+import { ButtonLink } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Container } from '../../components/ui/container';
+import { resetPassword } from '../../features/account/api/reset-password';
+import { ResetPasswordForm } from '../../features/account/components/reset-password-form';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+
 export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token') ?? '';
+
+  const onSubmit = async (newPassword: string) => {
+    try {
+      await resetPassword({ token, newPassword });
+      notify.success(MSG.resetDone);
+      navigate('/login', { replace: true });
+    } catch (err) {
+      notify.error(err instanceof ApiError && err.status > 0 ? err.message : MSG.resetError);
+    }
+  };
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Restablecer contraseña</title>
-      <h1 className="text-2xl font-bold">Restablecer contraseña</h1>
+    <main>
+      <title>Restablecer contraseña · AMACC</title>
+      {/* The token must not leak to other sites through the Referer header. */}
+      <meta name="referrer" content="no-referrer" />
+      <Container className="flex justify-center py-10 sm:py-16">
+        <Card className="w-full max-w-md">
+          <CardContent>
+            <h1 className="text-center text-3xl font-bold tracking-tight">Nueva contraseña</h1>
+            <span aria-hidden="true" className="mx-auto mt-3 block h-1 w-12 rounded-full bg-brand-600" />
+            {token ? (
+              <>
+                <p className="mt-4 mb-6 text-center text-sm text-slate-600">
+                  Elige una contraseña nueva para tu cuenta.
+                </p>
+                <ResetPasswordForm onSubmit={onSubmit} />
+              </>
+            ) : (
+              <div className="mt-6 space-y-6">
+                <Alert tone="error">{MSG.resetTokenInvalid}</Alert>
+                <ButtonLink to="/login" fullWidth>
+                  Ir a Acceder
+                </ButtonLink>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      </Container>
     </main>
   );
 }

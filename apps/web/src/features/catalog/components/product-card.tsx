@@ -1,13 +1,22 @@
-// One event in a grid: cover, name, price.
+// One event in a grid: cover, category and level, name, price. `onOpen` lets the page run
+// the owned-event check before navigating (SPEC §5).
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@store/shared/schemas/product';
 import { formatPrice } from '@store/shared/domain/money';
+import { Skeleton } from '../../../components/ui/skeleton';
 
-export function ProductCard({ product }: { product: Product }) {
+export interface ProductCardProps {
+  product: Product;
+  onOpen?: (product: Product, event: MouseEvent<HTMLAnchorElement>) => void;
+}
+
+export function ProductCard({ product, onOpen }: ProductCardProps) {
   return (
     <Link
       to={`/product/${product._id}`}
-      className="group block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
+      onClick={onOpen ? (e) => onOpen(product, e) : undefined}
+      className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
     >
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         <img
@@ -16,13 +25,15 @@ export function ProductCard({ product }: { product: Product }) {
           width={400}
           height={300}
           loading="lazy"
-          className="h-full w-full object-cover transition group-hover:scale-105"
+          className="h-full w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />
       </div>
-      <div className="p-4">
-        <p className="text-xs font-medium uppercase tracking-wide text-brand-700">{product.category}</p>
-        <h3 className="mt-1 line-clamp-2 font-semibold text-ink">{product.name}</h3>
-        <p className="mt-2 font-semibold">{formatPrice(product.price)}</p>
+      <div className="flex flex-1 flex-col p-4">
+        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
+          {product.category} · {product.subCategory}
+        </p>
+        <h3 className="mt-1 line-clamp-3 font-semibold text-ink">{product.name}</h3>
+        <p className="mt-auto pt-2 font-semibold">{formatPrice(product.price)}</p>
       </div>
     </Link>
   );
@@ -30,12 +41,16 @@ export function ProductCard({ product }: { product: Product }) {
 
 export function ProductCardSkeleton() {
   return (
-    <div className="overflow-hidden rounded-xl border border-slate-200" aria-hidden="true">
-      <div className="aspect-[4/3] animate-pulse bg-slate-200" />
+    <div
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200"
+      aria-hidden="true"
+    >
+      <Skeleton className="aspect-[4/3] rounded-none" />
       <div className="space-y-2 p-4">
-        <div className="h-3 w-1/3 animate-pulse rounded bg-slate-200" />
-        <div className="h-4 w-full animate-pulse rounded bg-slate-200" />
-        <div className="h-4 w-1/4 animate-pulse rounded bg-slate-200" />
+        <Skeleton className="h-3 w-1/2" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-4 w-1/4" />
       </div>
     </div>
   );

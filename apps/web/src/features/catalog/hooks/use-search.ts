@@ -33,6 +33,11 @@ function subscribe(listener: () => void): () => void {
 
 const getState = () => state;
 
+/** The current values outside React (for effects that must not read a stale render). */
+export function getSearchState(): SearchState {
+  return state;
+}
+
 export function useSearch() {
   const { search, showSearch } = useSyncExternalStore(subscribe, getState, getState);
   return { search, setSearch, showSearch, setShowSearch };

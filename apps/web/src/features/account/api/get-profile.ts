@@ -1,0 +1,23 @@
+// GET /api/user/profile: the signed-in user (checkout needs its userType, SPEC §5).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { profileResponse } from '@store/shared/schemas/user';
+import { apiRequest } from '../../../lib/api-client';
+import { useToken } from '../../../lib/auth-token';
+import { userQueryKeys } from '../../../lib/query-keys';
+
+export async function getProfile(signal?: AbortSignal) {
+  const res = await apiRequest('/api/user/profile', profileResponse, { signal });
+  return res.user;
+}
+
+export const profileQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: userQueryKeys.profile(token),
+    queryFn: ({ signal }) => getProfile(signal),
+    enabled: Boolean(token),
+    staleTime: 5 * 60_000,
+  });
+
+export function useProfile() {
+  return useQuery(profileQueryOptions(useToken()));
+}

@@ -1,0 +1,53 @@
+// New password with its confirmation (SPEC §5: 'Las contraseñas no coinciden').
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MSG } from '@store/shared/messages';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/input';
+import { notify } from '../../../lib/notify';
+import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../utils/auth-schemas';
+
+export function ResetPasswordForm({ onSubmit }: { onSubmit: (password: string) => Promise<void> }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(resetPasswordFormSchema, undefined, { raw: true }),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  return (
+    <form
+      onSubmit={handleSubmit(
+        (v) => onSubmit(v.password),
+        (errs) => {
+          if (errs.confirmPassword?.message === MSG.passwordsDoNotMatch)
+            notify.error(MSG.passwordsDoNotMatch);
+        },
+      )}
+      noValidate
+      className="space-y-4"
+    >
+      <TextField
+        label="Nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="Al menos 8 caracteres."
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirmar nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+        Guardar contraseña
+      </Button>
+    </form>
+  );
+}

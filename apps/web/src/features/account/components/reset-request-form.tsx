@@ -1,0 +1,58 @@
+// The password-reset request view of /login (SPEC §4): asks for the e-mail to send the link to.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/input';
+import { resetRequestFormSchema, type ResetRequestFormValues } from '../utils/auth-schemas';
+
+export interface ResetRequestFormProps {
+  onSubmit: (email: string) => Promise<void>;
+  onBack: () => void;
+}
+
+export function ResetRequestForm({ onSubmit, onBack }: ResetRequestFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetRequestFormValues>({
+    resolver: zodResolver(resetRequestFormSchema, undefined, { raw: true }),
+    defaultValues: { email: '' },
+  });
+  return (
+    <form
+      onSubmit={handleSubmit((v) => onSubmit(v.email))}
+      noValidate
+      className="space-y-4"
+      aria-labelledby="reset-title"
+    >
+      <div className="text-center">
+        <h1 id="reset-title" className="text-3xl font-bold tracking-tight">
+          Restablecer contraseña
+        </h1>
+        <span aria-hidden="true" className="mx-auto mt-3 block h-1 w-12 rounded-full bg-brand-600" />
+        <p className="mt-4 text-sm text-slate-600">
+          Escribe el correo de tu cuenta y te enviaremos un enlace para crear una contraseña nueva.
+        </p>
+      </div>
+      <TextField
+        label="Correo electrónico"
+        type="email"
+        autoComplete="email"
+        required
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
+        Enviar enlace
+      </Button>
+      <button
+        type="button"
+        onClick={onBack}
+        className="block w-full text-center text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
+        Volver a iniciar sesión
+      </button>
+    </form>
+  );
+}

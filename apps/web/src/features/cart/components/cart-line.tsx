@@ -1,0 +1,71 @@
+// One cart line (SPEC §2): image, name, price, chosen day, quantity input and delete icon.
+// The input follows SPEC §5: min 1, max 1, empty or 0 ignored; the icon sets quantity 0.
+import { Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { MAX_LINE_QUANTITY } from '@store/shared/constants';
+import { parseQuantityInput } from '@store/shared/domain/cart';
+import { formatPrice } from '@store/shared/domain/money';
+import type { Product } from '@store/shared/schemas/product';
+
+export interface CartLineProps {
+  product: Product;
+  day: string;
+  quantity: number;
+  onQuantityChange: (quantity: number) => void;
+}
+
+export function CartLine({ product, day, quantity, onQuantityChange }: CartLineProps) {
+  return (
+    <li className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-3 py-4 sm:grid-cols-[6rem_1fr_5rem_auto] sm:gap-6">
+      <Link to={`/product/${product._id}`} className="block overflow-hidden rounded-lg bg-slate-100">
+        <img
+          src={product.image[0]}
+          alt=""
+          width={96}
+          height={72}
+          className="aspect-[4/3] w-full object-cover"
+        />
+      </Link>
+      <div className="min-w-0">
+        <Link to={`/product/${product._id}`} className="font-semibold hover:text-brand-700">
+          {product.name}
+        </Link>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          <span className="font-medium">{formatPrice(product.price)}</span>
+          <span className="rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-slate-700">
+            {day}
+          </span>
+        </div>
+      </div>
+      <input
+        // Remounts with the saved value when the quantity changes elsewhere.
+        key={quantity}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_LINE_QUANTITY}
+        defaultValue={quantity}
+        aria-label={`Cantidad de ${product.name}, ${day}`}
+        onChange={(e) => {
+          const next = parseQuantityInput(e.target.value, MAX_LINE_QUANTITY);
+          if (next !== null && next !== quantity) onQuantityChange(next);
+          else if (next !== null && String(next) !== e.target.value) e.target.value = String(next);
+        }}
+        onBlur={(e) => {
+          // An ignored value (empty, 0) goes back to the saved quantity.
+          if (parseQuantityInput(e.target.value, MAX_LINE_QUANTITY) === null)
+            e.target.value = String(quantity);
+        }}
+        className="col-start-2 h-10 w-16 rounded-lg border border-slate-300 px-2 text-center sm:col-start-auto sm:w-20"
+      />
+      <button
+        type="button"
+        onClick={() => onQuantityChange(0)}
+        aria-label={`Eliminar ${product.name}, ${day}`}
+        className="col-start-3 row-span-2 row-start-1 flex h-11 w-11 items-center justify-center rounded-lg text-slate-600 hover:bg-red-50 hover:text-red-700 sm:col-start-auto sm:row-span-1 sm:row-start-auto"
+      >
+        <Trash2 aria-hidden="true" className="h-5 w-5" />
+      </button>
+    </li>
+  );
+}

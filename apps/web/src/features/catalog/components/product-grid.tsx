@@ -1,0 +1,40 @@
+// A responsive grid of event cards with skeletons of the same size while loading, so the
+// page does not move when the data arrives.
+import type { MouseEvent } from 'react';
+import type { Product } from '@store/shared/schemas/product';
+import { cn } from '../../../components/ui/cn';
+import { ProductCard, ProductCardSkeleton } from './product-card';
+
+export interface ProductGridProps {
+  products: readonly Product[] | undefined;
+  /** How many skeletons to show while `products` is undefined. */
+  skeletons: number;
+  onOpen?: (product: Product, event: MouseEvent<HTMLAnchorElement>) => void;
+  className?: string;
+  label?: string;
+}
+
+export function ProductGrid({ products, skeletons, onOpen, className, label }: ProductGridProps) {
+  return (
+    <ul
+      aria-label={label}
+      aria-busy={products ? undefined : true}
+      className={cn(
+        'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5',
+        className,
+      )}
+    >
+      {products
+        ? products.map((p) => (
+            <li key={p._id}>
+              <ProductCard product={p} onOpen={onOpen} />
+            </li>
+          ))
+        : Array.from({ length: skeletons }, (_, i) => (
+            <li key={i}>
+              <ProductCardSkeleton />
+            </li>
+          ))}
+    </ul>
+  );
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '@store/shared/schemas/product';
+import { filterProducts, filtersFromParams, filtersToParams, relatedProducts } from './filter-products';
+
+const make = (over: Partial<Product>): Product => ({
+  _id: over.name ?? 'x',
+  name: 'x',
+  description: '',
+  price: 100,
+  image: [],
+  category: 'Conferencias',
+  subCategory: 'Basico',
+  days: ['Día 1'],
+  dayOptions: [{ label: 'Día 1', seatCapacity: null, seatsSold: 0 }],
+  isPresential: false,
+  date: 0,
+  ...over,
+});
+
+const list = [
+  make({ name: 'Analgesia en cirugía cardíaca', price: 600 }),
+  make({ name: 'Panel de coagulación', price: 800, category: 'Paneles', subCategory: 'Intermedio' }),
+  make({ name: 'Casos de taponamiento', price: 500, category: 'Estudios de caso', subCategory: 'Avanzado' }),
+  make({ name: 'Ecocardiografía', price: 1500 }),
+];
+const none = { categories: [], levels: [], sort: 'relavent', search: '' } as const;
+
+describe('filterProducts', () => {
+  it('keeps the server order for relevance and sorts by price both ways', () => {
+    expect(filterProducts(list, { ...none }).map((p) => p.price)).toEqual([600, 800, 500, 1500]);
+    expect(filterProducts(list, { ...none, sort: 'low-high' }).map((p) => p.price)).toEqual([
+      500, 600, 800, 1500,
+    ]);
+    expect(filterProducts(list, { ...none, sort: 'high-low' }).map((p) => p.price)).toEqual([
+      1500, 800, 600, 500,
+    ]);
+  });
+
+  it('filters by any checked category and any checked level', () => {
+    expect(filterProducts(list, { ...none, categories: ['Paneles', 'Estudios de caso'] })).toHaveLength(2);
+    expect(filterProducts(list, { ...none, levels: ['Basico'] }).map((p) => p.name)).toEqual([
+      'Analgesia en cirugía cardíaca',
+      'Ecocardiografía',
+    ]);
+    expect(filterProducts(list, { ...none, categories: ['Paneles'], levels: ['Basico'] })).toEqual([]);
+  });
+
+  it('searches names case- and accent-insensitively', () => {
+    expect(filterProducts(list, { ...none, search: 'CARDIACA' }).map((p) => p.name)).toEqual([
+      'Analgesia en cirugía cardíaca',
+    ]);
+    expect(filterProducts(list, { ...none, search: '  panel ' })).toHaveLength(1);
+    expect(filterProducts(list, { ...none, search: 'zzz' })).toEqual([]);
+  });
+
+  it('does not reorder the list it was given', () => {
+    filterProducts(list, { ...none, sort: 'low-high' });
+    expect(list[0]!.price).toBe(600);
+  });
+});
+
+describe('relatedProducts', () => {
+  it('returns up to the limit of others with the same category and level', () => {
+    const current = list[0]!;
+    const many = [...list, ...Array.from({ length: 8 }, (_, i) => make({ name: `Otra ${i}` }))];
+    const related = relatedProducts(many, current, 5);
+    expect(related).toHaveLength(5);
+    expect(related.every((p) => p.category === 'Conferencias' && p.subCategory === 'Basico')).toBe(true);
+    expect(related.some((p) => p._id === current._id)).toBe(false);
+  });
+});
+
+describe('URL params', () => {
+  it('round-trips filters and drops unknown values and the default sort', () => {
+    const params = filtersToParams(new URLSearchParams('q=eco'), {
+      categories: ['Paneles'],
+      levels: ['Avanzado', 'Basico'],
+      sort: 'high-low',
+    });
+    expect(params.toString()).toBe('q=eco&categoria=Paneles&nivel=Avanzado&nivel=Basico&orden=high-low');
+    expect(filtersFromParams(params)).toEqual({
+      categories: ['Paneles'],
+      levels: ['Basico', 'Avanzado'],
+      sort: 'high-low',
+    });
+    expect(filtersFromParams(new URLSearchParams('categoria=Otra&orden=barato'))).toEqual({
+      categories: [],
+      levels: [],
+      sort: 'relavent',
+    });
+    expect(
+      filtersToParams(new URLSearchParams(), { categories: [], levels: [], sort: 'relavent' }).toString(),
+    ).toBe('');
+  });
+});

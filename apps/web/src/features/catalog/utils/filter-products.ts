@@ -1,0 +1,78 @@
+// The catalogue's view rules (SPEC §2/§9): category and level checkboxes, name search
+// (case-insensitive, only while search is on), sort by relevance or price. Pure, so the
+// rules are tested without a browser.
+import {
+  CATEGORIES,
+  LEVELS,
+  SORT_VALUES,
+  type Category,
+  type Level,
+  type SortValue,
+} from '@store/shared/constants';
+import type { Product } from '@store/shared/schemas/product';
+
+export interface CatalogFilters {
+  categories: readonly Category[];
+  levels: readonly Level[];
+  sort: SortValue;
+  /** Applied only when non-empty. */
+  search: string;
+}
+
+/** Case- and accent-insensitive, so 'cardiaca' finds 'cardíaca'. */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+export function filterProducts(products: readonly Product[], f: CatalogFilters): Product[] {
+  const needle = fold(f.search);
+  const result = products.filter(
+    (p) =>
+      (f.categories.length === 0 || f.categories.includes(p.category)) &&
+      (f.levels.length === 0 || f.levels.includes(p.subCategory)) &&
+      (needle === '' || fold(p.name).includes(needle)),
+  );
+  if (f.sort === 'low-high') result.sort((a, b) => a.price - b.price);
+  else if (f.sort === 'high-low') result.sort((a, b) => b.price - a.price);
+  return result;
+}
+
+/** Up to `limit` other events of the same category and level (SPEC §2). */
+export function relatedProducts(products: readonly Product[], current: Product, limit: number): Product[] {
+  return products
+    .filter(
+      (p) =>
+        p._id !== current._id && p.category === current.category && p.subCategory === current.subCategory,
+    )
+    .slice(0, limit);
+}
+
+const CATEGORY_PARAM = 'categoria';
+const LEVEL_PARAM = 'nivel';
+const SORT_PARAM = 'orden';
+export const SEARCH_PARAM = 'q';
+
+/** Reads the filters from the URL, ignoring values that are not in the lists. */
+export function filtersFromParams(params: URLSearchParams): Omit<CatalogFilters, 'search'> {
+  const sort = params.get(SORT_PARAM);
+  return {
+    categories: CATEGORIES.filter((c) => params.getAll(CATEGORY_PARAM).includes(c)),
+    levels: LEVELS.filter((l) => params.getAll(LEVEL_PARAM).includes(l)),
+    sort: SORT_VALUES.find((s) => s === sort) ?? 'relavent',
+  };
+}
+
+/** Writes the filters into a copy of the URL's params (the default sort is left out). */
+export function filtersToParams(
+  current: URLSearchParams,
+  f: Omit<CatalogFilters, 'search'>,
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  next.delete(CATEGORY_PARAM);
+  next.delete(LEVEL_PARAM);
+  next.delete(SORT_PARAM);
+  for (const c of f.categories) next.append(CATEGORY_PARAM, c);
+  for (const l of f.levels) next.append(LEVEL_PARAM, l);
+  if (f.sort !== 'relavent') next.set(SORT_PARAM, f.sort);
+  return next;
+}

@@ -1,0 +1,73 @@
+// One purchased event in "Mis Productos" (SPEC §4): in-person events say Evento Presencial;
+// online ones say Listo para ver, with a button to the stream. Unpaid orders show their status.
+import { CalendarDays, MapPin, PlayCircle } from 'lucide-react';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
+import { formatPrice } from '@store/shared/domain/money';
+import type { Order, OrderItem } from '@store/shared/schemas/order';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+
+const STATUS_TONES: Record<Order['status'], BadgeTone> = {
+  pendiente: 'warning',
+  pagado: 'success',
+  cancelado: 'neutral',
+  reembolsado: 'neutral',
+};
+
+const dateFormat = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long' });
+
+export interface OrderItemCardProps {
+  order: Order;
+  item: OrderItem;
+  onWatch: (order: Order, item: OrderItem) => void;
+}
+
+export function OrderItemCard({ order, item, onWatch }: OrderItemCardProps) {
+  const paid = order.status === 'pagado';
+  return (
+    <li className="grid gap-4 py-5 sm:grid-cols-[7rem_1fr_auto] sm:items-center">
+      <img
+        src={item.image[0]}
+        alt=""
+        width={112}
+        height={84}
+        loading="lazy"
+        className="hidden aspect-[4/3] w-28 rounded-lg bg-slate-100 object-cover sm:block"
+      />
+      <div className="min-w-0">
+        <h2 className="font-semibold">{item.name}</h2>
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Días adquiridos">
+          {item.days.map((d) => (
+            <li
+              key={d}
+              className="inline-flex items-center gap-1 rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-sm"
+            >
+              <CalendarDays aria-hidden="true" className="h-3.5 w-3.5 text-slate-500" />
+              {d}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 text-sm text-slate-600">
+          {formatPrice(item.price)} · Comprado el {dateFormat.format(order.date)} ·{' '}
+          {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
+        {!paid ? (
+          <Badge tone={STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+        ) : item.isPresential ? (
+          <Badge tone="info">
+            <MapPin aria-hidden="true" className="h-3.5 w-3.5" /> Evento Presencial
+          </Badge>
+        ) : (
+          <>
+            <Badge tone="success">Listo para ver</Badge>
+            <Button size="sm" onClick={() => onWatch(order, item)}>
+              <PlayCircle aria-hidden="true" className="h-4 w-4" /> Ver transmisión
+            </Button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
