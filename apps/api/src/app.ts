@@ -23,6 +23,8 @@ import { cartRoutes } from './modules/cart/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { healthRoutes } from './modules/health/routes';
+import { contactRoutes } from './modules/contact/routes';
+import { seoRoutes } from './modules/seo/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,9 +88,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(couponRoutes, { prefix: '/coupon' });
       await api.register(orderRoutes, { prefix: '/order' });
+      await api.register(contactRoutes, { prefix: '/contact' });
     },
     { prefix: '/api' },
   );
+
+  // Site-root files for search engines, before the SPA's index.html fallback.
+  await app.register(seoRoutes);
 
   await registerSpa(app, {
     webDist: opts.webDist ?? config.WEB_DIST ?? findWebDist(),
