@@ -25,6 +25,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { seoRoutes } from './modules/seo/routes';
+import { adminRoutes } from './modules/admin/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -88,6 +89,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(couponRoutes, { prefix: '/coupon' });
       await api.register(orderRoutes, { prefix: '/order' });
+      await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(contactRoutes, { prefix: '/contact' });
     },
     { prefix: '/api' },

@@ -1,0 +1,36 @@
+// Attendee lists: paid (event, day) rows with the customer and the order.
+
+import type { PaymentMethod, UserType } from '@store/shared/constants';
+import { ADMIN_MSG } from '@store/shared/messages';
+import type { AdminAttendeesResponse } from '@store/shared/schemas/admin';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { findDayOfEvent, findEventName, listAttendees } from './repo';
+
+export async function getAttendees(
+  db: Db,
+  productId: string,
+  productDayId?: string,
+): Promise<Omit<AdminAttendeesResponse, 'success'>> {
+  const event = await findEventName(db, productId);
+  if (!event) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
+  const day = productDayId ? await findDayOfEvent(db, productId, productDayId) : null;
+  if (productDayId && !day) throw new AppError('bad_request', ADMIN_MSG.dayNotInEvent);
+  const rows = await listAttendees(db, productId, productDayId);
+  return {
+    event: { _id: event.id, name: event.name },
+    day: day ? { _id: day.id, label: day.label } : null,
+    attendees: rows.map((r) => ({
+      orderId: r.orderId,
+      userId: r.userId,
+      name: r.name,
+      email: r.email,
+      userType: r.userType as UserType,
+      productDayId: r.productDayId,
+      day: r.day,
+      paymentMethod: r.paymentMethod as PaymentMethod,
+      couponCode: r.couponCode,
+      date: (r.paidAt ?? r.createdAt).getTime(),
+    })),
+  };
+}

@@ -1,0 +1,32 @@
+// Event records → the admin event shape (pesos, epoch milliseconds, stream links included).
+
+import type { Category, Level } from '@store/shared/constants';
+import { toPesos } from '@store/shared/domain/money';
+import type { AdminEvent } from '@store/shared/schemas/admin';
+import type { EventRecord } from './repo';
+
+export function toAdminEvent({ product, days }: EventRecord): AdminEvent {
+  return {
+    _id: product.id,
+    name: product.name,
+    description: product.description,
+    price: toPesos(product.priceCentavos),
+    image: product.images,
+    category: product.category as Category,
+    subCategory: product.subCategory as Level,
+    isPresential: product.isPresential,
+    active: product.active,
+    createdAt: product.createdAt.getTime(),
+    updatedAt: product.updatedAt.getTime(),
+    days: days.map((d) => ({
+      _id: d.id,
+      label: d.label,
+      position: d.position,
+      streamUrl: d.streamUrl,
+      seatCapacity: d.seatCapacity,
+      seatsTaken: d.seatsTaken,
+      seatsSold: d.seatsSold,
+      ordersCount: d.ordersCount,
+    })),
+  };
+}

@@ -1,0 +1,160 @@
+// Every query of the admin events area: products with their day options and the seat and
+// order counts each day carries.
+
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client';
+import { cartLines, orderDays, orders, productDays, products } from '../../../db/schema';
+import { containsPattern } from '../sql';
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductDayRow = typeof productDays.$inferSelect;
+export interface DayWithCounts extends ProductDayRow {
+  seatsSold: number;
+  ordersCount: number;
+}
+export interface EventRecord {
+  product: ProductRow;
+  days: DayWithCounts[];
+}
+
+async function attachDays(db: Queryable, rows: ProductRow[]): Promise<EventRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const days = await db
+    .select()
+    .from(productDays)
+    .where(inArray(productDays.productId, ids))
+    .orderBy(asc(productDays.position));
+  const counts = await db
+    .select({
+      productDayId: orderDays.productDayId,
+      sold: sql<number>`count(*) filter (where ${orderDays.status} = 'pagado')`.mapWith(Number),
+      total: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(orderDays)
+    .where(inArray(orderDays.productId, ids))
+    .groupBy(orderDays.productDayId);
+  const countByDay = new Map(counts.map((c) => [c.productDayId, c]));
+  const byProduct = new Map<string, DayWithCounts[]>();
+  for (const d of days) {
+    const c = countByDay.get(d.id);
+    const list = byProduct.get(d.productId) ?? [];
+    list.push({ ...d, seatsSold: c?.sold ?? 0, ordersCount: c?.total ?? 0 });
+    byProduct.set(d.productId, list);
+  }
+  return rows.map((product) => ({ product, days: byProduct.get(product.id) ?? [] }));
+}
+
+export async function listEvents(
+  db: Queryable,
+  filter: { search?: string; status: 'all' | 'active' | 'archived' },
+): Promise<EventRecord[]> {
+  const where: SQL[] = [];
+  if (filter.search) where.push(ilike(products.name, containsPattern(filter.search)));
+  if (filter.status !== 'all') where.push(eq(products.active, filter.status === 'active'));
+  const rows = await db
+    .select()
+    .from(products)
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(desc(products.createdAt), desc(products.id));
+  return attachDays(db, rows);
+}
+
+export async function findEvent(db: Queryable, id: string): Promise<EventRecord | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) return null;
+  const [record] = await attachDays(db, [row]);
+  return record ?? null;
+}
+
+/** Locks the product and its days for the rest of the transaction (checkouts wait). */
+export async function lockEvent(db: Queryable, id: string): Promise<EventRecord | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
+  if (!row) return null;
+  await db
+    .select({ id: productDays.id })
+    .from(productDays)
+    .where(eq(productDays.productId, id))
+    .orderBy(asc(productDays.id))
+    .for('update');
+  const [record] = await attachDays(db, [row]);
+  return record ?? null;
+}
+
+export async function insertProduct(
+  db: Queryable,
+  values: typeof products.$inferInsert,
+): Promise<ProductRow> {
+  const [row] = await db.insert(products).values(values).returning();
+  return row!;
+}
+
+export async function updateProduct(
+  db: Queryable,
+  id: string,
+  patch: Partial<typeof products.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(products.id, id));
+}
+
+export async function insertDays(db: Queryable, rows: (typeof productDays.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(productDays).values(rows);
+}
+
+export async function updateDay(
+  db: Queryable,
+  id: string,
+  patch: Partial<typeof productDays.$inferInsert>,
+): Promise<void> {
+  await db.update(productDays).set(patch).where(eq(productDays.id, id));
+}
+
+export async function deleteDays(db: Queryable, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(productDays).where(inArray(productDays.id, ids));
+}
+
+/** Keeps order_days.day (a copy of the label) in step with a renamed day option. */
+export async function renameOrderDays(db: Queryable, productDayId: string, label: string): Promise<void> {
+  await db.update(orderDays).set({ day: label }).where(eq(orderDays.productDayId, productDayId));
+}
+
+/** Orders holding any of these day options, with their item snapshots. */
+export async function findOrdersWithDays(db: Queryable, productDayIds: string[]) {
+  if (productDayIds.length === 0) return [];
+  return db
+    .select({ id: orders.id, items: orders.items })
+    .from(orders)
+    .where(
+      inArray(
+        orders.id,
+        db
+          .selectDistinct({ id: orderDays.orderId })
+          .from(orderDays)
+          .where(inArray(orderDays.productDayId, productDayIds)),
+      ),
+    );
+}
+
+export async function updateOrderItems(
+  db: Queryable,
+  orderId: string,
+  items: (typeof orders.$inferSelect)['items'],
+): Promise<void> {
+  await db.update(orders).set({ items }).where(eq(orders.id, orderId));
+}
+
+export async function findCartLinesOfProduct(db: Queryable, productId: string) {
+  return db.select().from(cartLines).where(eq(cartLines.productId, productId));
+}
+
+export async function replaceCartLinesOfProduct(
+  db: Queryable,
+  productId: string,
+  rows: (typeof cartLines.$inferInsert)[],
+): Promise<void> {
+  await db.delete(cartLines).where(eq(cartLines.productId, productId));
+  if (rows.length > 0) await db.insert(cartLines).values(rows);
+}

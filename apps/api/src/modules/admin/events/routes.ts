@@ -1,0 +1,140 @@
+// /api/admin/events: list with search, detail, create, edit, duplicate, archive, unarchive.
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_MSG } from '@store/shared/messages';
+import {
+  adminEventInput,
+  adminEventResponse,
+  adminEventsQuery,
+  adminEventsResponse,
+  adminIdParams,
+} from '@store/shared/schemas/admin';
+import { errorResponse } from '@store/shared/schemas/common';
+import { createStorage } from '../../../lib/storage';
+import { currentUser } from '../../../plugins/auth';
+import {
+  createEvent,
+  duplicateEvent,
+  getAdminEvent,
+  listAdminEvents,
+  setEventActive,
+  updateEvent,
+} from './service';
+
+const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const storage = createStorage(app.config);
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Eventos (activos y archivados), con búsqueda por nombre',
+        querystring: adminEventsQuery,
+        response: { 200: adminEventsResponse, 400: errorResponse },
+      },
+    },
+    async (req) => ({ success: true as const, events: await listAdminEvents(app.db.db, req.query) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Un evento con sus días, enlaces y cupos',
+        params: adminIdParams,
+        response: { 200: adminEventResponse, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, event: await getAdminEvent(app.db.db, req.params.id) }),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Crear un evento',
+        body: adminEventInput,
+        response: { 200: adminEventResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      event: await createEvent(app.db.db, storage, currentUser(req).id, req.body),
+      message: ADMIN_MSG.eventCreated,
+    }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Editar un evento (los días existentes se conservan por su _id)',
+        params: adminIdParams,
+        body: adminEventInput,
+        response: { 200: adminEventResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      event: await updateEvent(app.db.db, storage, currentUser(req).id, req.params.id, req.body),
+      message: ADMIN_MSG.eventSaved,
+    }),
+  );
+
+  app.post(
+    '/:id/duplicate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Duplicar un evento (la copia queda archivada)',
+        params: adminIdParams,
+        response: { 200: adminEventResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      event: await duplicateEvent(app.db.db, currentUser(req).id, req.params.id),
+      message: ADMIN_MSG.eventDuplicated,
+    }),
+  );
+
+  app.post(
+    '/:id/archive',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Archivar: sale del catálogo; órdenes y accesos se conservan',
+        params: adminIdParams,
+        response: { 200: adminEventResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      event: await setEventActive(app.db.db, currentUser(req).id, req.params.id, false),
+      message: ADMIN_MSG.eventArchived,
+    }),
+  );
+
+  app.post(
+    '/:id/unarchive',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Publicar de nuevo un evento archivado',
+        params: adminIdParams,
+        response: { 200: adminEventResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      event: await setEventActive(app.db.db, currentUser(req).id, req.params.id, true),
+      message: ADMIN_MSG.eventUnarchived,
+    }),
+  );
+};

@@ -1,0 +1,316 @@
+// Event rules: create, edit (without breaking orders already sold), duplicate, archive.
+//
+// Editing days keeps each existing product_days row (its id is what orders point at): a day
+// can be renamed, moved or given another stream link or seat limit, but a day with orders
+// cannot be removed and its seat limit cannot drop below the seats already taken. A rename
+// is carried to the copies of the label (order_days.day, order item snapshots, cart lines)
+// so customers keep seeing and watching the day under its current name.
+
+import { toCentavos } from '@store/shared/domain/money';
+import { ADMIN_MSG, adminCapacityBelowTaken, adminDayHasOrders } from '@store/shared/messages';
+import type { AdminEvent, AdminEventData } from '@store/shared/schemas/admin';
+import type { Db, Tx } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import type { ImageStorage } from '../../../lib/storage';
+import { writeAudit } from '../audit/repo';
+import { toAdminEvent } from './mappers';
+import {
+  deleteDays,
+  findCartLinesOfProduct,
+  findEvent,
+  findOrdersWithDays,
+  insertDays,
+  insertProduct,
+  listEvents,
+  lockEvent,
+  renameOrderDays,
+  replaceCartLinesOfProduct,
+  updateDay,
+  updateOrderItems,
+  updateProduct,
+  type EventRecord,
+} from './repo';
+
+export async function listAdminEvents(
+  db: Db,
+  filter: { search?: string; status: 'all' | 'active' | 'archived' },
+): Promise<AdminEvent[]> {
+  return (await listEvents(db, filter)).map(toAdminEvent);
+}
+
+export async function getAdminEvent(db: Db, id: string): Promise<AdminEvent> {
+  const record = await findEvent(db, id);
+  if (!record) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
+  return toAdminEvent(record);
+}
+
+function checkImages(storage: ImageStorage, images: readonly string[]): void {
+  for (const url of images) {
+    if (url.startsWith('https://') && !storage.isOwnUrl(url)) {
+      throw new AppError('bad_request', ADMIN_MSG.eventImageInvalid);
+    }
+  }
+}
+
+function productValues(data: AdminEventData) {
+  return {
+    name: data.name,
+    description: data.description,
+    priceCentavos: toCentavos(data.price),
+    images: data.image,
+    category: data.category,
+    subCategory: data.subCategory,
+    isPresential: data.isPresential,
+  };
+}
+
+export async function createEvent(
+  db: Db,
+  storage: ImageStorage,
+  actorId: string,
+  data: AdminEventData,
+): Promise<AdminEvent> {
+  checkImages(storage, data.image);
+  if (data.days.some((d) => d._id)) throw new AppError('bad_request', ADMIN_MSG.dayNotInEvent);
+  const id = await db.transaction(async (tx) => {
+    const product = await insertProduct(tx, productValues(data));
+    await insertDays(
+      tx,
+      data.days.map((d, position) => ({
+        productId: product.id,
+        label: d.label,
+        position,
+        streamUrl: d.streamUrl,
+        seatCapacity: d.seatCapacity,
+      })),
+    );
+    await writeAudit(tx, {
+      actorId,
+      action: 'event.create',
+      entity: 'event',
+      entityId: product.id,
+      details: { name: data.name, days: data.days.map((d) => d.label) },
+    });
+    return product.id;
+  });
+  return getAdminEvent(db, id);
+}
+
+export async function updateEvent(
+  db: Db,
+  storage: ImageStorage,
+  actorId: string,
+  id: string,
+  data: AdminEventData,
+): Promise<AdminEvent> {
+  checkImages(storage, data.image);
+  await db.transaction(async (tx) => {
+    const current = await lockEvent(tx, id);
+    if (!current) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
+    const changes = await applyDayChanges(tx, current, data);
+    const p = current.product;
+    const before = {
+      name: p.name,
+      description: p.description,
+      priceCentavos: p.priceCentavos,
+      images: p.images,
+      category: p.category,
+      subCategory: p.subCategory,
+      isPresential: p.isPresential,
+    };
+    const after = productValues(data);
+    const fields = (Object.keys(after) as (keyof typeof after)[]).filter(
+      (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+    );
+    await updateProduct(tx, id, after);
+    await writeAudit(tx, {
+      actorId,
+      action: 'event.update',
+      entity: 'event',
+      entityId: id,
+      details: { name: data.name, fields, ...changes },
+    });
+  });
+  return getAdminEvent(db, id);
+}
+
+interface DayChanges {
+  added: string[];
+  removed: string[];
+  renamed: { from: string; to: string }[];
+  /** Kept days whose stream link, seat limit or position changed. */
+  updated: string[];
+}
+
+async function applyDayChanges(tx: Tx, current: EventRecord, data: AdminEventData): Promise<DayChanges> {
+  const existing = new Map(current.days.map((d) => [d.id, d]));
+  const keptIds = new Set<string>();
+  for (const d of data.days) {
+    if (!d._id) continue;
+    if (!existing.has(d._id) || keptIds.has(d._id))
+      throw new AppError('bad_request', ADMIN_MSG.dayNotInEvent);
+    keptIds.add(d._id);
+  }
+  const removed = current.days.filter((d) => !keptIds.has(d.id));
+  for (const d of removed) {
+    if (d.ordersCount > 0 || d.seatsTaken > 0) throw new AppError('conflict', adminDayHasOrders(d.label));
+  }
+  for (const d of data.days) {
+    const old = d._id ? existing.get(d._id) : undefined;
+    if (old && d.seatCapacity !== null && d.seatCapacity < old.seatsTaken) {
+      throw new AppError('conflict', adminCapacityBelowTaken(d.label, old.seatsTaken));
+    }
+  }
+
+  const renames = new Map<string, string>();
+  for (const d of data.days) {
+    const old = d._id ? existing.get(d._id) : undefined;
+    if (old && old.label !== d.label) renames.set(old.label, d.label);
+  }
+
+  await deleteDays(
+    tx,
+    removed.map((d) => d.id),
+  );
+  // Labels are unique per product: park renamed days on a temporary label first so that
+  // swaps (A↔B) never collide midway.
+  for (const d of data.days) {
+    if (d._id && renames.has(existing.get(d._id)!.label)) {
+      await updateDay(tx, d._id, { label: `~${d._id}` });
+    }
+  }
+  for (const [position, d] of data.days.entries()) {
+    if (d._id) {
+      await updateDay(tx, d._id, {
+        label: d.label,
+        position,
+        streamUrl: d.streamUrl,
+        seatCapacity: d.seatCapacity,
+      });
+      if (existing.get(d._id)!.label !== d.label) await renameOrderDays(tx, d._id, d.label);
+    }
+  }
+  await insertDays(
+    tx,
+    data.days.flatMap((d, position) =>
+      d._id
+        ? []
+        : [
+            {
+              productId: current.product.id,
+              label: d.label,
+              position,
+              streamUrl: d.streamUrl,
+              seatCapacity: d.seatCapacity,
+            },
+          ],
+    ),
+  );
+
+  const removedLabels = new Set(removed.map((d) => d.label));
+  if (renames.size > 0 || removedLabels.size > 0) {
+    await carryLabelsToCopies(tx, current, renames, removedLabels);
+  }
+  return {
+    added: data.days.filter((d) => !d._id).map((d) => d.label),
+    removed: removed.map((d) => d.label),
+    renamed: [...renames].map(([from, to]) => ({ from, to })),
+    updated: data.days
+      .filter((d, position) => {
+        const old = d._id ? existing.get(d._id) : undefined;
+        return (
+          old !== undefined &&
+          (old.streamUrl !== d.streamUrl || old.seatCapacity !== d.seatCapacity || old.position !== position)
+        );
+      })
+      .map((d) => d.label),
+  };
+}
+
+/** Order item snapshots and cart lines name days by label: follow renames, drop removed days. */
+async function carryLabelsToCopies(
+  tx: Tx,
+  current: EventRecord,
+  renames: Map<string, string>,
+  removedLabels: Set<string>,
+): Promise<void> {
+  const productId = current.product.id;
+  if (renames.size > 0) {
+    const renamedIds = current.days.filter((d) => renames.has(d.label)).map((d) => d.id);
+    for (const order of await findOrdersWithDays(tx, renamedIds)) {
+      const items = order.items.map((item) =>
+        item._id === productId ? { ...item, days: item.days.map((day) => renames.get(day) ?? day) } : item,
+      );
+      await updateOrderItems(tx, order.id, items);
+    }
+  }
+  const lines = await findCartLinesOfProduct(tx, productId);
+  if (lines.length > 0) {
+    await replaceCartLinesOfProduct(
+      tx,
+      productId,
+      lines.filter((l) => !removedLabels.has(l.day)).map((l) => ({ ...l, day: renames.get(l.day) ?? l.day })),
+    );
+  }
+}
+
+/** A copy for the next edition: same content and days, no seats taken, archived until reviewed. */
+export async function duplicateEvent(db: Db, actorId: string, id: string): Promise<AdminEvent> {
+  const source = await findEvent(db, id);
+  if (!source) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
+  const copyId = await db.transaction(async (tx) => {
+    const { product } = source;
+    const copy = await insertProduct(tx, {
+      name: `${product.name} (copia)`.slice(0, 200),
+      description: product.description,
+      priceCentavos: product.priceCentavos,
+      images: product.images,
+      category: product.category,
+      subCategory: product.subCategory,
+      isPresential: product.isPresential,
+      active: false,
+    });
+    await insertDays(
+      tx,
+      source.days.map((d, position) => ({
+        productId: copy.id,
+        label: d.label,
+        position,
+        streamUrl: d.streamUrl,
+        seatCapacity: d.seatCapacity,
+      })),
+    );
+    await writeAudit(tx, {
+      actorId,
+      action: 'event.duplicate',
+      entity: 'event',
+      entityId: copy.id,
+      details: { from: id, name: product.name },
+    });
+    return copy.id;
+  });
+  return getAdminEvent(db, copyId);
+}
+
+/** Archived events leave the catalogue; their orders and customers' access are untouched. */
+export async function setEventActive(
+  db: Db,
+  actorId: string,
+  id: string,
+  active: boolean,
+): Promise<AdminEvent> {
+  await db.transaction(async (tx) => {
+    const current = await lockEvent(tx, id);
+    if (!current) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
+    if (current.product.active === active) return;
+    await updateProduct(tx, id, { active });
+    await writeAudit(tx, {
+      actorId,
+      action: active ? 'event.unarchive' : 'event.archive',
+      entity: 'event',
+      entityId: id,
+      details: { name: current.product.name },
+    });
+  });
+  return getAdminEvent(db, id);
+}

@@ -1,0 +1,170 @@
+// Member rules: list and search, change user type and role (an admin cannot demote
+// themselves, so the store always keeps an admin), and the CSV import.
+//
+// Import: a file with problems (bad rows, duplicates in the file or with existing accounts)
+// changes nothing unless `onlyValid` confirms importing the rest. Each new account gets
+// mustChangePassword, an unusable password, and an e-mail with a one-time link (7 days) to
+// set its password; the e-mails go through the outbox in the same transaction.
+
+import { randomBytes } from 'node:crypto';
+import type { Role, UserType } from '@store/shared/constants';
+import { ADMIN_MSG, adminImportDone } from '@store/shared/messages';
+import type {
+  AdminImportResponse,
+  AdminMember,
+  AdminMemberPatch,
+  AdminMembersResponse,
+} from '@store/shared/schemas/admin';
+import type { Db } from '../../../db/client';
+import { isUniqueViolation } from '../../../lib/db-errors';
+import { AppError } from '../../../lib/errors';
+import { hashPassword } from '../../../lib/passwords';
+import { hashSecretToken, newSecretToken } from '../../../lib/secret-tokens';
+import { enqueueEmail } from '../../mail/outbox';
+import { mailSettings } from '../../mail/settings';
+import { writeAudit } from '../audit/repo';
+import { parseMembersCsv } from './import-csv';
+import {
+  findExistingEmails,
+  findMember,
+  insertMembers,
+  insertResetTokens,
+  listMembers,
+  lockMember,
+  updateMember,
+  type MemberFilter,
+  type MemberRow,
+} from './repo';
+import { WELCOME_LINK_DAYS, welcomeEmail } from './welcome-email';
+
+export function toAdminMember(row: MemberRow): AdminMember {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    userType: row.userType as UserType,
+    role: row.role as Role,
+    mustChangePassword: row.mustChangePassword,
+    createdAt: row.createdAt.getTime(),
+    paidOrders: row.paidOrders,
+  };
+}
+
+export async function listAdminMembers(
+  db: Db,
+  filter: MemberFilter,
+): Promise<Omit<AdminMembersResponse, 'success'>> {
+  const { rows, total } = await listMembers(db, filter);
+  return { members: rows.map(toAdminMember), total, page: filter.page, pageSize: filter.pageSize };
+}
+
+export async function patchMember(
+  db: Db,
+  actorId: string,
+  id: string,
+  patch: AdminMemberPatch,
+): Promise<AdminMember> {
+  await db.transaction(async (tx) => {
+    const current = await lockMember(tx, id);
+    if (!current) throw new AppError('not_found', ADMIN_MSG.memberNotFound);
+    if (id === actorId && patch.role && patch.role !== 'admin') {
+      throw new AppError('conflict', ADMIN_MSG.memberCannotDemoteSelf);
+    }
+    const change: { userType?: string; role?: string } = {};
+    if (patch.userType && patch.userType !== current.userType) change.userType = patch.userType;
+    if (patch.role && patch.role !== current.role) change.role = patch.role;
+    if (Object.keys(change).length === 0) return;
+    await updateMember(tx, id, change);
+    await writeAudit(tx, {
+      actorId,
+      action: 'member.update',
+      entity: 'member',
+      entityId: id,
+      details: {
+        email: current.email,
+        ...(change.userType ? { userType: { from: current.userType, to: change.userType } } : {}),
+        ...(change.role ? { role: { from: current.role, to: change.role } } : {}),
+      },
+    });
+  });
+  const row = await findMember(db, id);
+  if (!row) throw new AppError('not_found', ADMIN_MSG.memberNotFound);
+  return toAdminMember(row);
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  onlyValid: boolean;
+}
+
+export async function importMembers(
+  db: Db,
+  actorId: string,
+  csv: string,
+  opts: ImportOptions,
+): Promise<Omit<AdminImportResponse, 'success'>> {
+  const parsed = parseMembersCsv(csv);
+  const existing = await findExistingEmails(
+    db,
+    parsed.valid.map((r) => r.email),
+  );
+  const problems = [...parsed.problems];
+  const valid = parsed.valid.filter((r) => {
+    if (!existing.has(r.email)) return true;
+    problems.push({
+      line: r.line,
+      email: r.email,
+      kind: 'duplicate',
+      reason: ADMIN_MSG.importDuplicateExisting,
+    });
+    return false;
+  });
+  problems.sort((a, b) => a.line - b.line);
+  const report = { totalRows: parsed.totalRows, valid, problems };
+
+  if (opts.dryRun) return { ...report, imported: false, created: 0, message: ADMIN_MSG.importPreview };
+  if (problems.length > 0 && !opts.onlyValid) {
+    return { ...report, imported: false, created: 0, message: ADMIN_MSG.importBlocked };
+  }
+  if (valid.length === 0) throw new AppError('bad_request', ADMIN_MSG.importNothingValid);
+
+  // Nobody ever learns this password: the accounts are entered through the e-mailed link.
+  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+  const expiresAt = new Date(Date.now() + WELCOME_LINK_DAYS * 24 * 3_600_000);
+  const settings = mailSettings();
+  try {
+    await db.transaction(async (tx) => {
+      const created = await insertMembers(
+        tx,
+        valid.map((r) => ({ name: r.name, email: r.email, userType: r.userType, passwordHash })),
+      );
+      const tokens = created.map((u) => ({ user: u, token: newSecretToken() }));
+      await insertResetTokens(
+        tx,
+        tokens.map((t) => ({ userId: t.user.id, tokenHash: hashSecretToken(t.token), expiresAt })),
+      );
+      for (const t of tokens) {
+        await enqueueEmail(
+          tx,
+          welcomeEmail(settings, { to: t.user.email, name: t.user.name, token: t.token }),
+        );
+      }
+      await writeAudit(tx, {
+        actorId,
+        action: 'member.import',
+        entity: 'member',
+        entityId: null,
+        details: {
+          created: created.length,
+          skipped: problems.length,
+          emails: created.slice(0, 50).map((u) => u.email),
+        },
+      });
+    });
+  } catch (err) {
+    // Someone registered one of these e-mails between the check and the insert.
+    if (isUniqueViolation(err)) throw new AppError('conflict', ADMIN_MSG.importDuplicateExisting);
+    throw err;
+  }
+  return { ...report, imported: true, created: valid.length, message: adminImportDone(valid.length) };
+}

@@ -1,0 +1,29 @@
+// Order rows → the admin order shapes (pesos, epoch milliseconds, the customer alongside).
+
+import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constants';
+import { toPesos } from '@store/shared/domain/money';
+import type { AdminOrderSummary } from '@store/shared/schemas/admin';
+import type { OrderWithCustomer } from './repo';
+
+export function toAdminOrderSummary({ order, customer }: OrderWithCustomer): AdminOrderSummary {
+  return {
+    _id: order.id,
+    date: order.createdAt.getTime(),
+    paidAt: order.paidAt?.getTime() ?? null,
+    status: order.status as OrderStatus,
+    paymentMethod: order.paymentMethod as PaymentMethod,
+    subtotal: toPesos(order.subtotalCentavos),
+    discount: toPesos(order.discountCentavos),
+    fee: toPesos(order.feeCentavos),
+    amount: toPesos(order.amountCentavos),
+    refunded: toPesos(order.refundedCentavos),
+    couponCode: order.couponCode,
+    customer: {
+      _id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      userType: customer.userType as UserType,
+    },
+    items: order.items.map((i) => ({ productId: i._id, name: i.name, days: i.days })),
+  };
+}

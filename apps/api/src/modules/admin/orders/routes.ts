@@ -1,0 +1,105 @@
+// /api/admin/orders: filtered list, detail, mark a cash order paid, cancel, record a refund.
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_MSG } from '@store/shared/messages';
+import {
+  adminIdParams,
+  adminOrderNoteBody,
+  adminOrderResponse,
+  adminOrdersQuery,
+  adminOrdersResponse,
+  adminRefundBody,
+} from '@store/shared/schemas/admin';
+import { errorResponse } from '@store/shared/schemas/common';
+import { currentUser } from '../../../plugins/auth';
+import {
+  cancelAdminOrder,
+  getAdminOrder,
+  listAdminOrders,
+  markCashOrderPaid,
+  refundAdminOrder,
+} from './service';
+
+const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Órdenes, filtradas por evento, día, estado, método y fecha',
+        querystring: adminOrdersQuery,
+        response: { 200: adminOrdersResponse, 400: errorResponse },
+      },
+    },
+    async (req) => ({ success: true as const, ...(await listAdminOrders(app.db.db, req.query)) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Detalle de una orden con su historial',
+        params: adminIdParams,
+        response: { 200: adminOrderResponse, ...errors },
+      },
+    },
+    async (req) => ({ success: true as const, order: await getAdminOrder(app.db.db, req.params.id) }),
+  );
+
+  app.post(
+    '/:id/mark-paid',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Marcar como pagada una orden pendiente de pago en efectivo',
+        params: adminIdParams,
+        body: adminOrderNoteBody,
+        response: { 200: adminOrderResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      order: await markCashOrderPaid(app.db.db, currentUser(req).id, req.params.id, req.body.note),
+      message: ADMIN_MSG.orderMarkedPaid,
+    }),
+  );
+
+  app.post(
+    '/:id/cancel',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancelar una orden (revoca el acceso y libera los lugares)',
+        params: adminIdParams,
+        body: adminOrderNoteBody,
+        response: { 200: adminOrderResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      order: await cancelAdminOrder(app.db.db, currentUser(req).id, req.params.id, req.body.note),
+      message: ADMIN_MSG.orderCancelled,
+    }),
+  );
+
+  app.post(
+    '/:id/refund',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Registrar un reembolso hecho fuera de la tienda',
+        params: adminIdParams,
+        body: adminRefundBody,
+        response: { 200: adminOrderResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      order: await refundAdminOrder(app.db.db, currentUser(req).id, req.params.id, req.body),
+      message: ADMIN_MSG.orderRefunded,
+    }),
+  );
+};

@@ -1,0 +1,142 @@
+// Order actions of the back office. The state changes themselves are the orders module's
+// (markOrderPaid, cancelOrder: seats, access, coupon use, e-mail); this adds the admin
+// rules around them and an audit entry for each, in the same transaction.
+
+import type { OrderStatus } from '@store/shared/constants';
+import { toCentavos, toPesos } from '@store/shared/domain/money';
+import { ADMIN_MSG, MSG } from '@store/shared/messages';
+import type { AdminOrderDetail, AdminOrdersResponse } from '@store/shared/schemas/admin';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { cancelOrder, markOrderPaid } from '../../orders/service';
+import { listAudit, writeAudit } from '../audit/repo';
+import { toAdminOrderSummary } from './mappers';
+import {
+  addRefund,
+  findOrderLines,
+  findOrderWithCustomer,
+  listOrders,
+  lockOrder,
+  type OrderFilter,
+} from './repo';
+
+export async function listAdminOrders(
+  db: Db,
+  filter: OrderFilter,
+): Promise<Omit<AdminOrdersResponse, 'success'>> {
+  const { rows, total } = await listOrders(db, filter);
+  return { orders: rows.map(toAdminOrderSummary), total, page: filter.page, pageSize: filter.pageSize };
+}
+
+export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetail> {
+  const row = await findOrderWithCustomer(db, id);
+  if (!row) throw new AppError('not_found', MSG.orderNotFound);
+  const lines = await findOrderLines(db, id);
+  const { entries } = await listAudit(db, { entity: 'order', entityId: id, page: 1, pageSize: 100 });
+  const { order } = row;
+  return {
+    ...toAdminOrderSummary(row),
+    address: order.address,
+    paypalOrderId: order.paypalOrderId,
+    paypalCaptureId: order.paypalCaptureId,
+    stripeSessionId: order.stripeSessionId,
+    expiresAt: order.expiresAt?.getTime() ?? null,
+    lines: lines.map((l) => ({
+      productDayId: l.productDayId,
+      productId: l.productId,
+      productName: l.productName,
+      day: l.day,
+      price: toPesos(l.priceCentavos),
+      status: l.status as OrderStatus,
+    })),
+    history: entries,
+  };
+}
+
+/** A cash order paid at the association's office: pendiente → pagado (grants access, e-mails). */
+export async function markCashOrderPaid(
+  db: Db,
+  actorId: string,
+  id: string,
+  note: string,
+): Promise<AdminOrderDetail> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw new AppError('not_found', MSG.orderNotFound);
+    if (order.status !== 'pendiente') throw new AppError('conflict', ADMIN_MSG.orderNotPending);
+    if (order.paymentMethod !== 'cod') throw new AppError('conflict', ADMIN_MSG.orderNotCash);
+    const result = await markOrderPaid(tx, id);
+    if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotPending);
+    await writeAudit(tx, {
+      actorId,
+      action: 'order.mark_paid',
+      entity: 'order',
+      entityId: id,
+      details: { amount: toPesos(order.amountCentavos), ...(note ? { note } : {}) },
+    });
+  });
+  return getAdminOrder(db, id);
+}
+
+/** Cancels a pending or paid order: access ends, seats and the coupon use are given back. */
+export async function cancelAdminOrder(
+  db: Db,
+  actorId: string,
+  id: string,
+  note: string,
+): Promise<AdminOrderDetail> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw new AppError('not_found', MSG.orderNotFound);
+    const result = await cancelOrder(tx, id, { status: 'cancelado' });
+    if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
+    await writeAudit(tx, {
+      actorId,
+      action: 'order.cancel',
+      entity: 'order',
+      entityId: id,
+      details: { from: order.status, ...(note ? { note } : {}) },
+    });
+  });
+  return getAdminOrder(db, id);
+}
+
+/**
+ * Records a refund made outside the store (PayPal dashboard, bank transfer). By default the
+ * order becomes `reembolsado`: access ends and the seats are freed (the terms' cancellation
+ * with a 20% charge is a partial amount that still ends access). With revokeAccess=false only
+ * the amount is recorded and the customer keeps access.
+ */
+export async function refundAdminOrder(
+  db: Db,
+  actorId: string,
+  id: string,
+  input: { amount: number; note: string; revokeAccess: boolean },
+): Promise<AdminOrderDetail> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw new AppError('not_found', MSG.orderNotFound);
+    if (order.status !== 'pagado') throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
+    const centavos = toCentavos(input.amount);
+    if (centavos > order.amountCentavos - order.refundedCentavos) {
+      throw new AppError('bad_request', ADMIN_MSG.orderRefundTooLarge);
+    }
+    await addRefund(tx, id, centavos);
+    if (input.revokeAccess) {
+      const result = await cancelOrder(tx, id, { status: 'reembolsado' });
+      if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
+    }
+    await writeAudit(tx, {
+      actorId,
+      action: 'order.refund',
+      entity: 'order',
+      entityId: id,
+      details: {
+        amount: input.amount,
+        revokeAccess: input.revokeAccess,
+        ...(input.note ? { note: input.note } : {}),
+      },
+    });
+  });
+  return getAdminOrder(db, id);
+}

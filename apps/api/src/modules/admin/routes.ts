@@ -1,0 +1,44 @@
+// /api/admin/*: the back office. One onRequest hook checks the admin role for every route
+// registered in this scope, before the body is even read, so no route can forget it (and
+// an anonymous upload is refused before a byte is parsed).
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminSessionResponse } from '@store/shared/schemas/admin';
+import { errorResponse } from '@store/shared/schemas/common';
+import { currentUser, requireAdmin } from '../../plugins/auth';
+import { attendeeRoutes } from './attendees/routes';
+import { auditRoutes } from './audit/routes';
+import { couponRoutes } from './coupons/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { eventRoutes } from './events/routes';
+import { memberRoutes } from './members/routes';
+import { orderRoutes } from './orders/routes';
+import { uploadRoutes } from './uploads/routes';
+
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'La cuenta de administración que hace la llamada',
+        response: { 200: adminSessionResponse, 401: errorResponse, 403: errorResponse },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      return { success: true as const, user: { _id: user.id, name: user.name, email: user.email } };
+    },
+  );
+
+  await app.register(dashboardRoutes, { prefix: '/dashboard' });
+  await app.register(eventRoutes, { prefix: '/events' });
+  await app.register(uploadRoutes, { prefix: '/uploads' });
+  await app.register(couponRoutes, { prefix: '/coupons' });
+  await app.register(memberRoutes, { prefix: '/members' });
+  await app.register(orderRoutes, { prefix: '/orders' });
+  await app.register(attendeeRoutes, { prefix: '/attendees' });
+  await app.register(auditRoutes, { prefix: '/audit' });
+};
