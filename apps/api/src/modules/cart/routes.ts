@@ -12,7 +12,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/add',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['cart'],
         summary: 'Añadir un producto y día al carrito (cantidad máxima 1)',
@@ -30,7 +30,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/update',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['cart'],
         summary: 'Fijar la cantidad de un producto y día; 0 lo quita del carrito',
@@ -49,7 +49,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/get',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['cart'],
         summary: 'El carrito: { productId: { día: cantidad } }',

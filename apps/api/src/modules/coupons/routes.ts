@@ -15,7 +15,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/validate',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       config: { rateLimit: rateLimits(app.config).coupon },
       schema: {
         tags: ['coupon'],

@@ -17,7 +17,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/place',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['order'],
         summary: 'Reclamar gratis (total del servidor 0) o, si está habilitado, orden en efectivo',
@@ -45,7 +45,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/userorders',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['order'],
         summary: 'Mis órdenes, de la más reciente a la más antigua',
@@ -62,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/single',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['order'],
         summary: 'Una orden propia',

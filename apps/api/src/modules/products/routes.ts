@@ -23,7 +23,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/single/:id',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['product'],
         summary: 'Un evento con dayLinks solo de los días que pagaste',

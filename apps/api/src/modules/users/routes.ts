@@ -79,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/profile',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['user'],
         summary: 'Datos de la cuenta (incluye userType)',

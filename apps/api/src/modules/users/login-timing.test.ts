@@ -1,0 +1,40 @@
+// Login with an unknown e-mail still runs argon2 (against a dummy hash), so the answer
+// takes as long as for a wrong password and cannot reveal who has an account.
+
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { createUser, post } from '../../../test/store-helpers';
+
+const calls = vi.hoisted(() => ({ hashes: [] as string[] }));
+vi.mock('../../lib/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lib/passwords')>();
+  return {
+    ...real,
+    verifyPassword: (hash: string, password: string) => {
+      calls.hashes.push(hash);
+      return real.verifyPassword(hash, password);
+    },
+  };
+});
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+it('verifies against an argon2id dummy hash when the e-mail is unknown', async () => {
+  const { dummyPasswordHash } = await import('../../lib/passwords');
+  const user = await createUser(ctx);
+  calls.hashes.length = 0;
+  const unknown = await post(ctx, '/api/user/login', undefined, { email: 'nadie@prueba.mx', password: 'x' });
+  expect(unknown.statusCode).toBe(401);
+  expect(calls.hashes).toEqual([await dummyPasswordHash()]);
+  expect(calls.hashes[0]).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+  calls.hashes.length = 0;
+  const wrong = await post(ctx, '/api/user/login', undefined, { email: user.email, password: 'x' });
+  expect(wrong.statusCode).toBe(401);
+  expect(calls.hashes).toHaveLength(1);
+  expect(calls.hashes[0]).not.toBe(await dummyPasswordHash());
+});
