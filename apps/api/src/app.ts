@@ -22,6 +22,8 @@ import { userRoutes } from './modules/users/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { paypalSdkOrigin } from './modules/payments/providers';
 import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { seoRoutes } from './modules/seo/routes';
@@ -59,7 +61,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database);
 
   registerErrorHandling(app);
-  await registerSecurity(app, { production: config.NODE_ENV === 'production' });
+  await registerSecurity(app, {
+    production: config.NODE_ENV === 'production',
+    // The PayPal SDK host when it is not PayPal's own (the fake SDK server in tests).
+    extraOrigins: [paypalSdkOrigin(config)].filter((o) => !/\.paypal\.com$/.test(o)),
+  });
 
   // Must come before the routes: it reads each route's config.rateLimit as it is added.
   await registerRateLimit(app, config);
@@ -89,6 +95,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes, { prefix: '/cart' });
       await api.register(couponRoutes, { prefix: '/coupon' });
       await api.register(orderRoutes, { prefix: '/order' });
+      // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*.
+      await api.register(paymentRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(contactRoutes, { prefix: '/contact' });
     },

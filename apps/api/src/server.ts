@@ -7,7 +7,7 @@ import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
 import { createOutboxSender } from './modules/mail/sender';
-import { startOrderExpiry } from './modules/orders/expiry';
+import { startPendingOrderExpiry } from './modules/payments/expiry';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -46,7 +46,9 @@ async function main(): Promise<void> {
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
   });
   outbox.start();
-  const orderExpiry = startOrderExpiry(database.db, app.log);
+  // Provider-aware: before an expired order gives its seats back, PayPal/Stripe are asked
+  // whether it was paid after all (orders/expiry.ts would cancel it without asking).
+  const orderExpiry = startPendingOrderExpiry({ db: database.db, config, log: app.log });
 
   const lines = [
     '',

@@ -80,6 +80,7 @@ export const MSG = {
   paypalLoadError: 'No se pudo cargar PayPal. Revisa tu conexión y recarga la página.',
   cardPaymentNotConfigured: 'El pago con tarjeta no está disponible en este momento.',
   webhookRejected: 'La notificación no tiene una firma válida',
+  freeOrderNoPayment: 'Esta orden es gratuita: usa Reclamar Gratis',
   // Storefront (issue 4): texts the spec leaves open.
   alreadyInCart: 'Esta opción ya está en tu carrito',
   networkError: 'No se pudo conectar con el servidor. Revisa tu conexión.',

@@ -1,0 +1,140 @@
+// The pending-order expiry sweep and its background loop. Before an expired order gives its
+// seats back we ask its provider: money PayPal or Stripe already took pays the order (the
+// browser may have gone away), a capture still in review keeps it, and only an order that
+// was never paid is cancelled. An order we cannot check (provider unreachable) waits.
+
+import type Stripe from 'stripe';
+import { createPaymentProviders } from './providers';
+import { findExpiredPending } from './repo';
+import { cancelGuarded, settle, type PaymentDeps, type PaymentLog } from './settle';
+import { judgePaypalOrder, judgeStripeSession, type PaymentOutcome, type StripeSessionLike } from './verify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { OrderRow } from '../orders/service';
+
+export interface SweepResult {
+  paid: number;
+  cancelled: number;
+  /** Left for the next round (provider unreachable, still in review). */
+  kept: number;
+}
+
+export async function sweepExpiredOrders(deps: PaymentDeps, now = new Date()): Promise<SweepResult> {
+  const result: SweepResult = { paid: 0, cancelled: 0, kept: 0 };
+  for (const order of await findExpiredPending(deps.db, now)) {
+    try {
+      const r = await sweepOne(deps, order, now);
+      if (r === 'paid') result.paid += 1;
+      else if (r === 'cancelled') result.cancelled += 1;
+      else result.kept += 1;
+    } catch (err) {
+      result.kept += 1;
+      deps.log.warn({ err, orderId: order.id }, 'no se pudo revisar una orden vencida; se reintenta luego');
+    }
+  }
+  return result;
+}
+
+async function sweepOne(
+  deps: PaymentDeps,
+  order: OrderRow,
+  now: Date,
+): Promise<'paid' | 'cancelled' | 'kept'> {
+  const seenAt = order.updatedAt;
+  const { paypal, stripe } = deps.providers;
+  let outcome: PaymentOutcome | null = null;
+  let patch = {};
+
+  if (order.paymentMethod === 'paypal' && order.paypalOrderId && paypal) {
+    const remote = await paypal.getOrder(order.paypalOrderId);
+    outcome = remote
+      ? judgePaypalOrder(remote, {
+          orderId: order.id,
+          amountCentavos: order.amountCentavos,
+          paypalOrderId: order.paypalOrderId,
+        })
+      : { kind: 'failed', reason: 'PayPal no conoce la orden' };
+    if (outcome.kind === 'paid')
+      patch = { paypalCaptureId: outcome.captureId ?? null, paypalPayerId: outcome.payerId ?? null };
+  } else if (order.paymentMethod === 'stripe' && order.stripeSessionId && stripe) {
+    let session: Stripe.Checkout.Session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
+    if (session.status === 'open') session = await expireSession(stripe, session);
+    outcome = judgeStripeSession(session as StripeSessionLike, {
+      orderId: order.id,
+      amountCentavos: order.amountCentavos,
+      stripeSessionId: order.stripeSessionId,
+    });
+    patch = { stripeSessionId: session.id };
+  } else if (order.paypalOrderId || order.stripeSessionId) {
+    deps.log.warn(
+      { orderId: order.id },
+      'orden vencida de un proveedor sin configurar: se cancela sin consultarlo',
+    );
+  }
+
+  const r = await deps.db.transaction((tx) =>
+    outcome
+      ? settle(tx, deps, order, outcome, { source: 'expiry', patch, seenAt, cancelUnpaid: true, now })
+      : cancelGuarded(tx, order, { seenAt, now }).then((changed) => ({ paid: false, changed })),
+  );
+  if (r.paid) return r.changed ? 'paid' : 'kept';
+  return r.changed ? 'cancelled' : 'kept';
+}
+
+/** Closes an open session so nobody can pay it after we release the seats. */
+async function expireSession(
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+): Promise<Stripe.Checkout.Session> {
+  try {
+    return await stripe.checkout.sessions.expire(session.id);
+  } catch {
+    // Completed between our two calls: read it again and judge what it is now.
+    return stripe.checkout.sessions.retrieve(session.id);
+  }
+}
+
+export interface PendingOrderExpiry {
+  stop(): Promise<void>;
+}
+
+/** Runs the sweep now and then every `intervalMs` (default: a minute, or half the TTL if shorter). */
+export function startPendingOrderExpiry(opts: {
+  db: Db;
+  config: Config;
+  log: PaymentLog;
+  intervalMs?: number;
+}): PendingOrderExpiry {
+  const deps: PaymentDeps = {
+    db: opts.db,
+    config: opts.config,
+    providers: createPaymentProviders(opts.config),
+    log: opts.log,
+  };
+  const intervalMs =
+    opts.intervalMs ?? Math.min(60_000, (opts.config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2);
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = sweepExpiredOrders(deps)
+      .then((r) => {
+        if (r.paid || r.cancelled) opts.log.info(r, 'órdenes pendientes vencidas revisadas');
+      })
+      .catch((err: unknown) => opts.log.error({ err }, 'error al revisar órdenes pendientes vencidas'))
+      .finally(() => {
+        if (!stopped) {
+          timer = setTimeout(tick, intervalMs);
+          timer.unref();
+        }
+      });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

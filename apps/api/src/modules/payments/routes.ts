@@ -1,0 +1,225 @@
+// Payment calls: PayPal (config, create-order, cancel-order, order/paypal, webhook) and
+// Stripe (order/stripe, order/verifyStripe, webhook). Registered under /api with full paths
+// because they sit beside the orders module's /order/* routes. The two webhooks live in
+// their own plugin whose JSON parser keeps the raw body (signatures are over the bytes).
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '@store/shared/messages';
+import { errorResponse } from '@store/shared/schemas/common';
+import {
+  paypalOrderBody,
+  placeOrderBody,
+  stripeOrderResponse,
+  verifyStripeBody,
+} from '@store/shared/schemas/order';
+import {
+  paymentDoneResponse,
+  paypalCancelOrderBody,
+  paypalConfigResponse,
+  paypalCreateOrderBody,
+  paypalCreateOrderResponse,
+  webhookAckResponse,
+} from '@store/shared/schemas/payments';
+import { okResponse } from '@store/shared/schemas/common';
+import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { createPaymentProviders, type PaymentProviders } from './providers';
+import {
+  cancelPaypalOrder,
+  capturePaypalOrder,
+  createPaypalOrder,
+  handlePaypalWebhook,
+} from './paypal-service';
+import type { PaymentDeps } from './settle';
+import { createStripeCheckout, handleStripeWebhook, verifyStripeCheckout } from './stripe-service';
+
+const paymentErrors = { ...errorResponses(400, 401, 403, 404, 409, 503), 402: errorResponse };
+
+export interface PaymentRoutesOptions {
+  /** Defaults to the providers configured in app.config. */
+  providers?: PaymentProviders;
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
+  const deps: PaymentDeps = {
+    db: app.db.db,
+    config: app.config,
+    providers: opts.providers ?? createPaymentProviders(app.config),
+    log: app.log,
+  };
+
+  app.get(
+    '/paypal/config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Datos públicos para cargar los botones de PayPal (o por qué no están disponibles)',
+        response: { 200: paypalConfigResponse },
+      },
+    },
+    async () =>
+      deps.providers.paypal && app.config.PAYPAL_CLIENT_ID
+        ? {
+            success: true as const,
+            configured: true as const,
+            clientId: app.config.PAYPAL_CLIENT_ID,
+            sdkBase: app.config.PAYPAL_SDK_BASE.replace(/\/+$/, ''),
+            currency: 'MXN' as const,
+          }
+        : { success: true as const, configured: false as const, message: MSG.paymentNotConfigured },
+  );
+
+  app.post(
+    '/paypal/create-order',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Orden pendiente por el total del servidor y orden de PayPal en MXN por ese monto',
+        security: tokenSecurity,
+        body: paypalCreateOrderBody,
+        response: { 200: paypalCreateOrderResponse, ...paymentErrors },
+      },
+    },
+    async (req) => {
+      const { paypalOrderId, orderId } = await createPaypalOrder(deps, currentUser(req).id, req.body);
+      return { success: true as const, id: paypalOrderId, orderId };
+    },
+  );
+
+  app.post(
+    '/paypal/cancel-order',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'El comprador cerró PayPal sin pagar: se liberan lugares y cupón',
+        security: tokenSecurity,
+        body: paypalCancelOrderBody,
+        response: { 200: okResponse, ...paymentErrors },
+      },
+    },
+    async (req) => {
+      await cancelPaypalOrder(deps, currentUser(req).id, req.body.paypalOrderId);
+      return { success: true as const, message: MSG.paymentCancelled };
+    },
+  );
+
+  app.post(
+    '/order/paypal',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Cobra en el servidor la orden de PayPal aprobada y marca la orden pagada si PayPal cobró el monto exacto',
+        security: tokenSecurity,
+        body: paypalOrderBody,
+        response: { 200: paymentDoneResponse, ...paymentErrors },
+      },
+    },
+    async (req) => {
+      const order = await capturePaypalOrder(deps, currentUser(req).id, req.body);
+      return { success: true as const, message: MSG.paymentDone, orderId: order.id };
+    },
+  );
+
+  app.post(
+    '/order/stripe',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Orden pendiente y sesión de Stripe Checkout en MXN (no ofrecido en la interfaz)',
+        security: tokenSecurity,
+        body: placeOrderBody,
+        response: { 200: stripeOrderResponse, ...paymentErrors },
+      },
+    },
+    async (req) => {
+      const { sessionUrl } = await createStripeCheckout(deps, currentUser(req).id, req.body);
+      return { success: true as const, session_url: sessionUrl };
+    },
+  );
+
+  app.post(
+    '/order/verifyStripe',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'Verifica con Stripe el pago de la orden (nunca por el parámetro success)',
+        security: tokenSecurity,
+        body: verifyStripeBody,
+        response: { 200: paymentDoneResponse, ...paymentErrors },
+      },
+    },
+    async (req) => {
+      const order = await verifyStripeCheckout(deps, currentUser(req).id, req.body);
+      return { success: true as const, message: MSG.paymentDone, orderId: order.id };
+    },
+  );
+
+  await app.register(async (hooks) => {
+    // Only in this plugin: JSON bodies arrive as the exact bytes the provider signed.
+    hooks.removeContentTypeParser('application/json');
+    hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+      done(null, body);
+    });
+    const webhookSchema = {
+      tags: ['payments'],
+      response: { 200: webhookAckResponse, ...errorResponses(400, 503) },
+    };
+
+    hooks.post(
+      '/paypal/webhook',
+      {
+        schema: {
+          ...webhookSchema,
+          summary: 'Webhook de PayPal (PAYMENT.CAPTURE.*), firma verificada con PayPal',
+        },
+      },
+      async (req) => {
+        const header = (name: string) => {
+          const v = req.headers[name];
+          return Array.isArray(v) ? v[0] : v;
+        };
+        await handlePaypalWebhook(
+          deps,
+          {
+            authAlgo: header('paypal-auth-algo'),
+            certUrl: header('paypal-cert-url'),
+            transmissionId: header('paypal-transmission-id'),
+            transmissionSig: header('paypal-transmission-sig'),
+            transmissionTime: header('paypal-transmission-time'),
+          },
+          rawText(req.body),
+        );
+        return { success: true as const };
+      },
+    );
+
+    hooks.post(
+      '/stripe/webhook',
+      {
+        schema: {
+          ...webhookSchema,
+          summary: 'Webhook de Stripe (checkout.session.*), firma con constructEvent',
+        },
+      },
+      async (req) => {
+        const sig = req.headers['stripe-signature'];
+        await handleStripeWebhook(deps, Array.isArray(sig) ? sig[0] : sig, rawBuffer(req.body));
+        return { success: true as const };
+      },
+    );
+  });
+};
+
+function rawBuffer(body: unknown): Buffer {
+  return Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+}
+
+function rawText(body: unknown): string {
+  return rawBuffer(body).toString('utf8');
+}

@@ -1,0 +1,191 @@
+// Stripe Checkout (kept in the API, not offered in the UI, per SPEC §1): a pending order and
+// a Checkout Session in MXN; paid only when Stripe itself says so (retrieve or a signed
+// webhook), never because the browser came back with success=true.
+
+import type Stripe from 'stripe';
+import type { z } from 'zod';
+import { CURRENCY } from '@store/shared/constants';
+import { MSG } from '@store/shared/messages';
+import type { placeOrderBody } from '@store/shared/schemas/order';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { cancelOrder, createOrderFromCart, getOwnOrder, type OrderRow } from '../orders/service';
+import { findOrderById, paymentEventSeen, recordPaymentEvent, setProviderIds } from './repo';
+import { cancelGuarded, settle, type PaymentDeps } from './settle';
+import { judgeStripeSession, type StripeSessionLike } from './verify';
+
+/** Stripe accepts a session lifetime between 30 minutes and 24 hours. */
+const MIN_SESSION_MINUTES = 31;
+/** Our order outlives the session a little, so Stripe closes payment before we release seats. */
+const ORDER_GRACE_MS = 5 * 60_000;
+
+function stripeOf(deps: PaymentDeps): Stripe {
+  if (!deps.providers.stripe) throw new AppError('unavailable', MSG.cardPaymentNotConfigured);
+  return deps.providers.stripe;
+}
+
+/** POST /api/order/stripe: pending order + Checkout Session; answers the session URL. */
+export async function createStripeCheckout(
+  deps: PaymentDeps,
+  userId: string,
+  body: z.output<typeof placeOrderBody>,
+): Promise<{ sessionUrl: string; orderId: string }> {
+  const stripe = stripeOf(deps);
+  const minutes = Math.min(24 * 60 - 1, Math.max(MIN_SESSION_MINUTES, deps.config.PENDING_ORDER_TTL_MINUTES));
+  const sessionExpiresAt = Math.floor(Date.now() / 1000) + minutes * 60;
+  const order = await deps.db.transaction((tx) =>
+    createOrderFromCart(tx, {
+      userId,
+      address: body.address,
+      couponCode: body.couponCode ?? null,
+      paymentMethod: 'stripe',
+      status: 'pendiente',
+      expiresAt: new Date(sessionExpiresAt * 1000 + ORDER_GRACE_MS),
+      clientItems: body.items,
+      clientAmount: body.amount,
+      clearCart: false,
+      check: (quote) => {
+        if (quote.isFree) throw new AppError('bad_request', MSG.freeOrderNoPayment);
+      },
+    }),
+  );
+
+  const base = deps.config.PUBLIC_URL;
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        // One line for the whole order: exactly our total (coupon and fee included).
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: CURRENCY.toLowerCase(),
+              unit_amount: order.amountCentavos,
+              product_data: {
+                name: order.items
+                  .map((i) => i.name)
+                  .join(', ')
+                  .slice(0, 250),
+              },
+            },
+          },
+        ],
+        success_url: `${base}/verify?success=true&orderId=${order.id}`,
+        cancel_url: `${base}/verify?success=false&orderId=${order.id}`,
+        client_reference_id: order.id,
+        metadata: { orderId: order.id },
+        customer_email: order.address.email,
+        expires_at: sessionExpiresAt,
+        locale: 'es',
+      },
+      { idempotencyKey: `checkout-${order.id}` },
+    );
+  } catch (err) {
+    deps.log.error({ err, orderId: order.id }, 'no se pudo crear la sesión de Stripe');
+    await deps.db.transaction((tx) => cancelOrder(tx, order.id, { status: 'cancelado' }));
+    throw new AppError('unavailable', MSG.paymentError);
+  }
+  if (!session.url || !(await setProviderIds(deps.db, order.id, { stripeSessionId: session.id }))) {
+    await deps.db.transaction((tx) => cancelOrder(tx, order.id, { status: 'cancelado' }));
+    throw new AppError('unavailable', MSG.paymentError);
+  }
+  return { sessionUrl: session.url, orderId: order.id };
+}
+
+/**
+ * POST /api/order/verifyStripe (the /verify page): asks Stripe for the session and trusts
+ * only its payment_status (with amount and currency). success=false closes the session
+ * and the order (seats back); the cart was never emptied.
+ */
+export async function verifyStripeCheckout(
+  deps: PaymentDeps,
+  userId: string,
+  body: { success: string | boolean; orderId: string },
+): Promise<OrderRow> {
+  const stripe = stripeOf(deps);
+  const order = await getOwnOrder(deps.db, userId, body.orderId);
+  if (order.paymentMethod !== 'stripe' || !order.stripeSessionId) {
+    throw new AppError('bad_request', MSG.paymentError);
+  }
+  if (order.status === 'pagado') return order;
+  if (order.status !== 'pendiente') throw new AppError('payment_failed', MSG.paymentError);
+
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
+  } catch (err) {
+    deps.log.warn({ err, orderId: order.id }, 'Stripe no respondió al verificar');
+    throw new AppError('unavailable', MSG.paymentError);
+  }
+  const outcome = judgeStripeSession(session as StripeSessionLike, {
+    orderId: order.id,
+    amountCentavos: order.amountCentavos,
+    stripeSessionId: order.stripeSessionId,
+  });
+  const result = await deps.db.transaction((tx) =>
+    settle(tx, deps, order, outcome, { source: 'browser', patch: { stripeSessionId: session.id } }),
+  );
+  if (result.paid) return (await findOrderById(deps.db, order.id)) ?? order;
+
+  const cancelled = body.success === false || body.success === 'false';
+  if (cancelled && outcome.kind === 'unpaid' && session.status === 'open') {
+    try {
+      await stripe.checkout.sessions.expire(session.id);
+      await deps.db.transaction((tx) => cancelGuarded(tx, order));
+    } catch (err) {
+      // Paid in the meantime, or Stripe unreachable: the webhook or the sweep settles it.
+      deps.log.warn({ err, orderId: order.id }, 'no se pudo cerrar la sesión de Stripe');
+    }
+  }
+  throw new AppError('payment_failed', MSG.paymentError);
+}
+
+const STRIPE_EVENT_TYPES = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+/** POST /api/stripe/webhook: constructEvent on the raw body, then once per event id. */
+export async function handleStripeWebhook(
+  deps: PaymentDeps,
+  signature: string | undefined,
+  raw: Buffer,
+): Promise<void> {
+  const stripe = stripeOf(deps);
+  const secret = deps.config.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new AppError('unavailable', MSG.cardPaymentNotConfigured);
+  let event: Stripe.Event;
+  try {
+    event = stripe.webhooks.constructEvent(raw, signature ?? '', secret);
+  } catch {
+    throw new AppError('bad_request', MSG.webhookRejected);
+  }
+  if (!STRIPE_EVENT_TYPES.has(event.type)) return;
+  if (await paymentEventSeen(deps.db, 'stripe', event.id)) return;
+
+  const session = event.data.object as Stripe.Checkout.Session;
+  const orderId = session.client_reference_id ?? session.metadata?.orderId;
+  const order = isUuid(orderId) ? await findOrderById(deps.db, orderId) : null;
+  const record = { provider: 'stripe' as const, eventId: event.id, type: event.type };
+
+  await deps.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, record))) return;
+    if (!order || order.paymentMethod !== 'stripe' || order.stripeSessionId !== session.id) return;
+    const outcome = judgeStripeSession(session as StripeSessionLike, {
+      orderId: order.id,
+      amountCentavos: order.amountCentavos,
+      stripeSessionId: order.stripeSessionId,
+    });
+    if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') {
+      if (outcome.kind !== 'paid') await cancelGuarded(tx, order);
+      return;
+    }
+    if (order.status === 'pendiente' || outcome.kind === 'paid') {
+      await settle(tx, deps, order, outcome, { source: 'webhook', patch: { stripeSessionId: session.id } });
+    }
+  });
+}

@@ -1,0 +1,422 @@
+// A local fake of PayPal's REST API (OAuth2 token, Orders v2 create/get/capture with
+// PayPal-Request-Id idempotency, verify-webhook-signature) plus the browser SDK script at
+// /sdk/js. Tests script each capture's outcome and play the buyer (approve) and PayPal
+// (signed webhook deliveries). Listens on 127.0.0.1 only.
+
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen, parseJson, sendJson, sleep } from './http';
+
+export interface CaptureScript {
+  /** Answer 422 INSTRUMENT_DECLINED (the buyer's funding failed) instead of capturing. */
+  instrumentDeclined?: boolean;
+  /** Order status after capture (default COMPLETED). */
+  orderStatus?: string;
+  /** Capture status (default COMPLETED). */
+  captureStatus?: string;
+  /** Captured amount.value / currency_code / custom_id (default: the order's). */
+  amountValue?: string;
+  currencyCode?: string;
+  customId?: string;
+  /** Wait before answering (widens race windows). */
+  delayMs?: number;
+  /** Capture, then drop the connection without answering (PayPal took the money, we never heard). */
+  dropResponse?: boolean;
+  /** After capturing, PayPal stops answering every call (until `down` is set false). */
+  goDownAfter?: boolean;
+}
+
+interface Money {
+  currency_code: string;
+  value: string;
+}
+
+interface FakeCapture {
+  id: string;
+  status: string;
+  amount: Money;
+  custom_id?: string;
+  final_capture: boolean;
+  create_time: string;
+}
+
+export interface FakeOrder {
+  id: string;
+  status: string;
+  intent: string;
+  requestId?: string;
+  purchaseUnit: { reference_id?: string; custom_id?: string; description?: string; amount: Money };
+  payerId?: string;
+  captures: FakeCapture[];
+  script: CaptureScript;
+}
+
+export interface SignedDelivery {
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface FakePaypal {
+  url: string;
+  port: number;
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  orders: Map<string, FakeOrder>;
+  stats: { tokenRequests: number; createCalls: number; captureCalls: number; verifyCalls: number };
+  /** Every capture request's PayPal-Request-Id, in arrival order. */
+  captureRequestIds: string[];
+  /** Makes every REST call fail with 503 (PayPal outage) while true. */
+  down: boolean;
+  /** The buyer approves the order in PayPal's window. */
+  approve(orderId: string, payerId?: string): void;
+  /** How the next capture of this order turns out. */
+  scriptCapture(orderId: string, script: CaptureScript): void;
+  /** PayPal captures without our server hearing back (our process died mid-call). */
+  captureDirect(orderId: string): FakeCapture;
+  /** A signed PAYMENT.CAPTURE.* delivery for the order's capture (or a made-up one). */
+  captureEvent(orderId: string, eventType?: string, overrides?: Partial<FakeCapture>): SignedDelivery;
+  /** A signed PAYMENT.CAPTURE.REFUNDED delivery for the order's capture. */
+  refundEvent(orderId: string, value?: string): SignedDelivery;
+  /** Signs any body as PayPal would (the verify call then answers SUCCESS). */
+  sign(body: string): SignedDelivery;
+  close(): Promise<void>;
+}
+
+export interface FakePaypalOptions {
+  port?: number;
+  clientId?: string;
+  clientSecret?: string;
+  webhookId?: string;
+  tokenTtlSeconds?: number;
+}
+
+const sdkScript = readFileSync(new URL('./paypal-sdk.js', import.meta.url), 'utf8');
+
+export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<FakePaypal> {
+  const clientId = opts.clientId ?? 'fake-client-id';
+  const clientSecret = opts.clientSecret ?? 'fake-client-secret';
+  const webhookId = opts.webhookId ?? 'WH-FAKE-0001';
+  const signingKey = randomBytes(32);
+  const tokens = new Set<string>();
+  const orders = new Map<string, FakeOrder>();
+  const byRequestId = new Map<string, string>();
+  /** PayPal-Request-Id of a capture → the answer it got (replayed on retries). */
+  const captureReplies = new Map<string, { status: number; body: unknown }>();
+  const stats = { tokenRequests: 0, createCalls: 0, captureCalls: 0, verifyCalls: 0 };
+  const captureRequestIds: string[] = [];
+  let url = '';
+
+  const newId = (prefix = '') => prefix + randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
+
+  function orderJson(o: FakeOrder) {
+    return {
+      id: o.id,
+      intent: o.intent,
+      status: o.status,
+      ...(o.payerId ? { payer: { payer_id: o.payerId, email_address: 'comprador@example.com' } } : {}),
+      purchase_units: [
+        {
+          ...o.purchaseUnit,
+          ...(o.captures.length ? { payments: { captures: o.captures } } : {}),
+        },
+      ],
+      links: [
+        { href: `${url}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
+        { href: `${url}/checkoutnow?token=${o.id}`, rel: 'approve', method: 'GET' },
+      ],
+    };
+  }
+
+  function doCapture(o: FakeOrder): FakeCapture {
+    const s = o.script;
+    const cap: FakeCapture = {
+      id: newId('CAP'),
+      status: s.captureStatus ?? 'COMPLETED',
+      amount: {
+        currency_code: s.currencyCode ?? o.purchaseUnit.amount.currency_code,
+        value: s.amountValue ?? o.purchaseUnit.amount.value,
+      },
+      custom_id: s.customId ?? o.purchaseUnit.custom_id,
+      final_capture: true,
+      create_time: new Date().toISOString(),
+    };
+    o.captures.push(cap);
+    o.status = s.orderStatus ?? 'COMPLETED';
+    return cap;
+  }
+
+  function authorized(req: IncomingMessage): boolean {
+    const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '');
+    return Boolean(m && tokens.has(m[1]!));
+  }
+
+  function sign(body: string): SignedDelivery {
+    const transmissionId = randomUUID();
+    const transmissionTime = new Date().toISOString();
+    const digest = createHash('sha256').update(body).digest('hex');
+    const sig = createHmac('sha256', signingKey)
+      .update(`${transmissionId}|${transmissionTime}|${webhookId}|${digest}`)
+      .digest('base64');
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': `${url}/v1/notifications/certs/CERT-FAKE`,
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-sig': sig,
+        'paypal-transmission-time': transmissionTime,
+      },
+    };
+  }
+
+  function event(eventType: string, resourceType: string, resource: Record<string, unknown>): SignedDelivery {
+    return sign(
+      JSON.stringify({
+        id: newId('WH-'),
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: resourceType,
+        event_type: eventType,
+        summary: `Evento ${eventType}`,
+        resource,
+      }),
+    );
+  }
+
+  async function handle(req: IncomingMessage, body: string, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const cors = { 'Access-Control-Allow-Origin': '*' };
+
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'GET, POST',
+        'Access-Control-Allow-Headers': '*',
+      });
+      return void res.end();
+    }
+    if (req.method === 'GET' && path === '/sdk/js') {
+      res.writeHead(200, { 'Content-Type': 'application/javascript; charset=utf-8', ...cors });
+      return void res.end(sdkScript.replace('__FAKE_PAYPAL_ORIGIN__', url));
+    }
+    // The buyer's side of the popup (called by the fake SDK in the browser).
+    const approveMatch = /^\/__fake\/orders\/([^/]+)\/approve$/.exec(path);
+    if (req.method === 'POST' && approveMatch) {
+      const o = orders.get(decodeURIComponent(approveMatch[1]!));
+      if (!o) return sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' }, cors);
+      api.approve(o.id);
+      return sendJson(
+        res,
+        200,
+        { orderID: o.id, payerID: o.payerId, currency: o.purchaseUnit.amount.currency_code },
+        cors,
+      );
+    }
+
+    if (api.down) return sendJson(res, 503, { name: 'SERVICE_UNAVAILABLE' });
+
+    if (req.method === 'POST' && path === '/v1/oauth2/token') {
+      stats.tokenRequests += 1;
+      const expected = `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+      if (req.headers.authorization !== expected || !/grant_type=client_credentials/.test(body)) {
+        return sendJson(res, 401, {
+          error: 'invalid_client',
+          error_description: 'Client Authentication failed',
+        });
+      }
+      const token = `A21AA${randomBytes(16).toString('hex')}`;
+      tokens.add(token);
+      return sendJson(res, 200, {
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-FAKE',
+        expires_in: opts.tokenTtlSeconds ?? 32_400,
+        nonce: randomUUID(),
+      });
+    }
+
+    if (!authorized(req)) {
+      return sendJson(res, 401, {
+        error: 'invalid_token',
+        error_description: 'Token signature verification failed',
+      });
+    }
+
+    if (req.method === 'POST' && path === '/v2/checkout/orders') {
+      stats.createCalls += 1;
+      const requestId = String(req.headers['paypal-request-id'] ?? '');
+      const known = requestId ? byRequestId.get(requestId) : undefined;
+      if (known) return sendJson(res, 200, orderJson(orders.get(known)!));
+      const input = parseJson(body) as
+        { intent?: string; purchase_units?: FakeOrder['purchaseUnit'][] } | undefined;
+      const unit = input?.purchase_units?.[0];
+      if (
+        input?.intent !== 'CAPTURE' ||
+        !unit?.amount?.currency_code ||
+        !/^\d+\.\d{2}$/.test(unit.amount.value)
+      ) {
+        return sendJson(res, 422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [{ issue: 'INVALID_PARAMETER_VALUE' }],
+        });
+      }
+      const o: FakeOrder = {
+        id: newId(),
+        status: 'CREATED',
+        intent: 'CAPTURE',
+        requestId,
+        purchaseUnit: {
+          reference_id: unit.reference_id,
+          custom_id: unit.custom_id,
+          description: unit.description,
+          amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+        },
+        captures: [],
+        script: {},
+      };
+      orders.set(o.id, o);
+      if (requestId) byRequestId.set(requestId, o.id);
+      return sendJson(res, 201, orderJson(o));
+    }
+
+    const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
+    if (orderMatch) {
+      const o = orders.get(decodeURIComponent(orderMatch[1]!));
+      const notFound = { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] };
+      if (req.method === 'GET' && !orderMatch[2]) {
+        return o ? sendJson(res, 200, orderJson(o)) : sendJson(res, 404, notFound);
+      }
+      if (req.method === 'POST' && orderMatch[2]) {
+        stats.captureCalls += 1;
+        const requestId = String(req.headers['paypal-request-id'] ?? '');
+        captureRequestIds.push(requestId);
+        const replay = requestId ? captureReplies.get(`${o?.id}:${requestId}`) : undefined;
+        if (replay) return sendJson(res, replay.status, replay.body);
+        let reply: { status: number; body: unknown };
+        let drop = false;
+        if (!o) reply = { status: 404, body: notFound };
+        else if (o.status === 'COMPLETED') {
+          reply = {
+            status: 422,
+            body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] },
+          };
+        } else if (o.status !== 'APPROVED') {
+          reply = {
+            status: 422,
+            body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] },
+          };
+        } else if (o.script.instrumentDeclined) {
+          reply = {
+            status: 422,
+            body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] },
+          };
+        } else {
+          doCapture(o);
+          reply = { status: 201, body: orderJson(o) };
+          drop = Boolean(o.script.dropResponse);
+          if (o.script.goDownAfter) api.down = true;
+        }
+        // Stored before any delay, like PayPal: a retry with the same id gets the same answer.
+        if (requestId && o) captureReplies.set(`${o.id}:${requestId}`, reply);
+        if (o?.script.delayMs) await sleep(o.script.delayMs);
+        if (drop) return void res.destroy();
+        return sendJson(res, reply.status, reply.body);
+      }
+    }
+
+    if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      stats.verifyCalls += 1;
+      const input = parseJson(body) as Record<string, string> | undefined;
+      // The event must come back byte for byte as PayPal sent it (PayPal checks a CRC of it).
+      const marker = '"webhook_event":';
+      const at = body.indexOf(marker);
+      const rawEvent = at >= 0 ? body.slice(at + marker.length, -1) : '';
+      const digest = createHash('sha256').update(rawEvent).digest('hex');
+      const expected = input
+        ? createHmac('sha256', signingKey)
+            .update(`${input.transmission_id}|${input.transmission_time}|${input.webhook_id}|${digest}`)
+            .digest('base64')
+        : '';
+      const ok =
+        input?.webhook_id === webhookId &&
+        input.auth_algo === 'SHA256withRSA' &&
+        input.transmission_sig === expected;
+      return sendJson(res, 200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+    }
+
+    return sendJson(res, 404, { name: 'NOT_FOUND', message: `${req.method} ${path}` });
+  }
+
+  const server = await listen((req, body, res) => handle(req, body, res), opts.port ?? 0);
+  url = server.url;
+
+  const must = (orderId: string) => {
+    const o = orders.get(orderId);
+    if (!o) throw new Error(`fake PayPal: unknown order ${orderId}`);
+    return o;
+  };
+
+  const api: FakePaypal = {
+    url,
+    port: server.port,
+    clientId,
+    clientSecret,
+    webhookId,
+    orders,
+    stats,
+    captureRequestIds,
+    down: false,
+    approve(orderId, payerId = 'FAKEPAYER01') {
+      const o = must(orderId);
+      if (o.status === 'CREATED') o.status = 'APPROVED';
+      o.payerId = payerId;
+    },
+    scriptCapture(orderId, script) {
+      must(orderId).script = script;
+    },
+    captureDirect(orderId) {
+      const o = must(orderId);
+      if (o.status === 'CREATED') api.approve(orderId);
+      return doCapture(o);
+    },
+    captureEvent(orderId, eventType = 'PAYMENT.CAPTURE.COMPLETED', overrides = {}) {
+      const o = must(orderId);
+      const cap = o.captures[0] ?? {
+        id: newId('CAP'),
+        status: 'COMPLETED',
+        amount: o.purchaseUnit.amount,
+        custom_id: o.purchaseUnit.custom_id,
+        final_capture: true,
+        create_time: new Date().toISOString(),
+      };
+      return event(eventType, 'capture', {
+        ...cap,
+        ...overrides,
+        supplementary_data: { related_ids: { order_id: o.id } },
+        links: [{ href: `${url}/v2/payments/captures/${cap.id}`, rel: 'self', method: 'GET' }],
+      });
+    },
+    refundEvent(orderId, value) {
+      const o = must(orderId);
+      const cap = o.captures[0];
+      if (!cap) throw new Error('fake PayPal: nothing captured to refund');
+      return event('PAYMENT.CAPTURE.REFUNDED', 'refund', {
+        id: newId('REF'),
+        status: 'COMPLETED',
+        amount: { currency_code: cap.amount.currency_code, value: value ?? cap.amount.value },
+        custom_id: cap.custom_id,
+        links: [
+          { href: `${url}/v2/payments/refunds/REF`, rel: 'self', method: 'GET' },
+          { href: `${url}/v2/payments/captures/${cap.id}`, rel: 'up', method: 'GET' },
+        ],
+      });
+    },
+    sign,
+    close: () => server.close(),
+  };
+  return api;
+}
