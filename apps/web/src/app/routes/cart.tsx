@@ -2,6 +2,7 @@
 import { ShoppingCart } from 'lucide-react';
 import { cartLines } from '@store/shared/domain/cart';
 import { MSG } from '@store/shared/messages';
+import { Seo } from '../../components/layout/seo';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -25,7 +26,7 @@ export function Component() {
 
   return (
     <main>
-      <title>Carrito · AMACC</title>
+      <Seo title="Carrito" noindex />
       <Container className="py-8 lg:py-12">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
           TU <span className="text-brand-700">CARRITO</span>

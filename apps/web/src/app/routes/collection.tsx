@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Category, Level, SortValue } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
+import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
@@ -70,7 +71,10 @@ export function Component() {
 
   return (
     <main>
-      <title>Eventos · AMACC</title>
+      <Seo
+        title="Eventos"
+        description="Conferencias, paneles y estudios de caso de anestesia cardiovascular: filtra por categoría y nivel."
+      />
       <SearchBar />
       <Container className="py-8 lg:py-12">
         <div className="flex flex-col gap-6 lg:flex-row lg:gap-10">

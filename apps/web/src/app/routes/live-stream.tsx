@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { ORDER_STATUS_LABELS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
+import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -38,7 +39,7 @@ function LiveStream() {
 
   return (
     <main>
-      <title>Transmisión en vivo · AMACC</title>
+      <Seo title="Transmisión en vivo" noindex />
       <Container className="py-8 lg:py-12">
         <Link
           to="/orders"

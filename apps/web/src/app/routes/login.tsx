@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { MSG } from '@store/shared/messages';
+import { Seo } from '../../components/layout/seo';
 import { Card, CardContent } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { login } from '../../features/account/api/login';
@@ -73,7 +74,7 @@ export function Component() {
 
   return (
     <main>
-      <title>{view === 'reset' ? 'Restablecer contraseña · AMACC' : 'Acceder · AMACC'}</title>
+      <Seo title={view === 'reset' ? 'Restablecer contraseña' : 'Acceder'} noindex />
       <Container className="flex justify-center py-10 sm:py-16">
         <Card className="w-full max-w-md">
           <CardContent>

@@ -1,12 +1,13 @@
 // Unknown routes: a friendly Spanish page with the ways back.
 import { Compass } from 'lucide-react';
+import { Seo } from '../../components/layout/seo';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 
 export function Component() {
   return (
     <main>
-      <title>Página no encontrada · AMACC</title>
+      <Seo title="Página no encontrada" noindex />
       <Container narrow className="py-20 text-center">
         <Compass aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
         <p className="mt-4 text-sm font-semibold tracking-wide text-brand-700">ERROR 404</p>

@@ -1,6 +1,7 @@
 // My products (SPEC §2): every purchased event with its status and a way to its stream.
 import { useNavigate } from 'react-router';
 import { PackageOpen } from 'lucide-react';
+import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
@@ -25,7 +26,7 @@ function Orders() {
 
   return (
     <main>
-      <title>Mis Productos · AMACC</title>
+      <Seo title="Mis Productos" noindex />
       <Container className="py-8 lg:py-12">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
           MIS <span className="text-brand-700">PRODUCTOS</span>

@@ -12,6 +12,7 @@ import { formatPrice, toCentavos, toPesos } from '@store/shared/domain/money';
 import { computeTotals } from '@store/shared/domain/totals';
 import { couponAppliedToProducts, MSG } from '@store/shared/messages';
 import { address, type AddressInput, type PlaceOrderBody } from '@store/shared/schemas/order';
+import { Seo } from '../../components/layout/seo';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -153,7 +154,7 @@ function PlaceOrder() {
   if (lines.length === 0) {
     return (
       <main>
-        <title>Finalizar compra · AMACC</title>
+        <Seo title="Finalizar compra" noindex />
         <Container narrow className="py-16 text-center">
           <ShoppingCart aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
           <h1 className="mt-3 text-2xl font-bold">{MSG.emptyCart}</h1>
@@ -168,7 +169,7 @@ function PlaceOrder() {
 
   return (
     <main>
-      <title>Finalizar compra · AMACC</title>
+      <Seo title="Finalizar compra" noindex />
       <Container className="py-8 lg:py-12">
         <h1 className="sr-only">Finalizar compra</h1>
         <form onSubmit={onSubmit} noValidate className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
@@ -217,7 +218,7 @@ function PayPalArea({ total }: PayPalAreaProps) {
 function CheckoutSkeleton() {
   return (
     <main aria-busy="true">
-      <title>Finalizar compra · AMACC</title>
+      <Seo title="Finalizar compra" noindex />
       <Container className="py-8 lg:py-12">
         <p className="sr-only" role="status">
           Cargando tu orden…

@@ -6,6 +6,7 @@ import { MapPin, MonitorPlay, ShoppingCart } from 'lucide-react';
 import { RELATED_PRODUCT_COUNT } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
+import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -45,7 +46,7 @@ export function Component() {
   if (products.isError) {
     return (
       <main>
-        <title>Evento · AMACC</title>
+        <Seo title="Evento" />
         <Container className="py-12">
           <Alert tone="error" live>
             {MSG.productsLoadError}
@@ -57,7 +58,7 @@ export function Component() {
   if (products.data && !product) {
     return (
       <main>
-        <title>Evento no encontrado · AMACC</title>
+        <Seo title="Evento no encontrado" noindex />
         <Container narrow className="py-20 text-center">
           <h1 className="text-2xl font-bold">{MSG.productNotFound}</h1>
           <ButtonLink to="/collection" className="mt-8">
@@ -80,7 +81,7 @@ export function Component() {
 
   return (
     <main>
-      <title>{`${product.name} · AMACC`}</title>
+      <Seo title={product.name} description={product.description} image={product.image[0]} type="product" />
       <Container className="py-8 lg:py-12">
         <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
           <ProductGallery images={product.image} name={product.name} />
@@ -145,7 +146,7 @@ export function Component() {
 function ProductSkeleton() {
   return (
     <main aria-busy="true">
-      <title>Evento · AMACC</title>
+      <Seo title="Evento" />
       <Container className="py-8 lg:py-12">
         <p className="sr-only" role="status">
           Cargando evento…

@@ -1,6 +1,7 @@
 // /reset-password?token=… (SPEC §2): set a new password with the link's token, then sign in.
 import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@store/shared/messages';
+import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -27,7 +28,7 @@ export function Component() {
 
   return (
     <main>
-      <title>Restablecer contraseña · AMACC</title>
+      <Seo title="Restablecer contraseña" noindex />
       {/* The token must not leak to other sites through the Referer header. */}
       <meta name="referrer" content="no-referrer" />
       <Container className="flex justify-center py-10 sm:py-16">

@@ -6,7 +6,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
   const [selected, setSelected] = useState(0);
   const main = images[selected] ?? images[0];
   return (
-    <div className="flex flex-col-reverse gap-3 sm:flex-row">
+    <div className="flex flex-col-reverse gap-3 self-start sm:flex-row sm:items-start">
       {images.length > 1 && (
         <ul className="flex gap-2 overflow-x-auto sm:w-24 sm:flex-col" aria-label="Imágenes del evento">
           {images.map((src, i) => (
@@ -27,7 +27,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
           ))}
         </ul>
       )}
-      <div className="aspect-[4/3] flex-1 overflow-hidden rounded-xl bg-slate-100">
+      <div className="aspect-[4/3] w-full flex-1 overflow-hidden rounded-xl bg-slate-100">
         {main && (
           <img src={main} alt={name} width={800} height={600} className="h-full w-full object-cover" />
         )}

@@ -1,0 +1,64 @@
+// Component-test harness: a fresh query client and an in-memory router around the UI under
+// test, and a fetch stub that answers by path. Test-only (imported by *.test.tsx files).
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { vi } from 'vitest';
+
+export function testQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+/** Renders `ui` at `path` with a query client; other paths render their name, for redirects. */
+export function TestProviders({
+  children,
+  client,
+  path = '/',
+  state,
+}: {
+  children: ReactNode;
+  client: QueryClient;
+  path?: string;
+  state?: unknown;
+}) {
+  const router = createMemoryRouter(
+    [
+      { path, element: children },
+      { path: '*', Component: LocationProbe },
+    ],
+    { initialEntries: [{ pathname: path, state }] },
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <ToastContainer />
+    </QueryClientProvider>
+  );
+}
+
+function LocationProbe() {
+  return <p data-testid="location">{useLocation().pathname}</p>;
+}
+
+type Handler = (body: unknown) => unknown;
+
+/** Stubs fetch: each API path answers JSON from its handler (200), others 404. Records calls. */
+export function stubApi(handlers: Record<string, Handler>) {
+  const calls: { path: string; body: unknown; token: string | null }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    const headers = new Headers(init?.headers);
+    calls.push({ path: url.pathname, body, token: headers.get('token') });
+    const handler = handlers[url.pathname];
+    if (!handler) {
+      return new Response(JSON.stringify({ success: false, message: 'No encontramos lo que buscas' }), {
+        status: 404,
+      });
+    }
+    return new Response(JSON.stringify(handler(body)), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
