@@ -62,7 +62,7 @@ describe('AuthForm', () => {
     await userEvent.type(screen.getByLabelText(/^Confirmar correo/), 'ana@ejemplo.mx');
     await userEvent.type(screen.getByLabelText(/^Contraseña/), 'una-clave-larga');
     await userEvent.type(screen.getByLabelText(/^Confirmar contraseña/), 'una-clave-larga');
-    await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión', exact: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     // Back in Acceso, then Registro again.
     expect(screen.getByRole('heading', { name: 'Acceso' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
