@@ -69,6 +69,8 @@ export interface FakePaypal {
   captureRequestIds: string[];
   /** Makes every REST call fail with 503 (PayPal outage) while true. */
   down: boolean;
+  /** PayPal stops accepting every access token issued so far. */
+  revokeTokens(): void;
   /** The buyer approves the order in PayPal's window. */
   approve(orderId: string, payerId?: string): void;
   /** How the next capture of this order turns out. */
@@ -370,6 +372,9 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     stats,
     captureRequestIds,
     down: false,
+    revokeTokens() {
+      tokens.clear();
+    },
     approve(orderId, payerId = 'FAKEPAYER01') {
       const o = must(orderId);
       if (o.status === 'CREATED') o.status = 'APPROVED';

@@ -1,0 +1,117 @@
+// The PayPal REST client against the fake: one OAuth token reused until it expires, a
+// revoked token renewed once, idempotent create/capture, and webhook verification that
+// sends the event back byte for byte.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePaypal, type FakePaypal } from '../../../test/fakes/fake-paypal';
+import { createPaypalClient, PaypalUnavailableError, type PaypalClient } from './paypal-client';
+
+let fake: FakePaypal;
+let client: PaypalClient;
+beforeAll(async () => {
+  fake = await startFakePaypal();
+  client = createPaypalClient({
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+    apiBase: `${fake.url}/`,
+    webhookId: fake.webhookId,
+  });
+});
+afterAll(() => fake.close());
+
+const input = (requestId: string) => ({
+  amount: '2510.00',
+  currency: 'MXN',
+  customId: requestId,
+  description: 'Curso',
+  requestId,
+});
+
+describe('paypal client', () => {
+  it('fetches one token and reuses it, even for concurrent calls', async () => {
+    const before = fake.stats.tokenRequests;
+    await Promise.all([client.createOrder(input('a')), client.createOrder(input('b')), client.getOrder('X')]);
+    await client.createOrder(input('c'));
+    expect(fake.stats.tokenRequests - before).toBeLessThanOrEqual(1);
+  });
+
+  it('renews a token that expires and one PayPal stops accepting', async () => {
+    const short = await startFakePaypal({ tokenTtlSeconds: 60 }); // renewed a minute early: at once
+    try {
+      const c = createPaypalClient({
+        clientId: short.clientId,
+        clientSecret: short.clientSecret,
+        apiBase: short.url,
+      });
+      await c.getOrder('X');
+      await c.getOrder('Y');
+      expect(short.stats.tokenRequests).toBe(2);
+    } finally {
+      await short.close();
+    }
+    const before = fake.stats.tokenRequests;
+    await client.getOrder('X');
+    fake.revokeTokens();
+    expect(await client.getOrder('NOPE')).toBeNull(); // 401 → new token → retried once
+    expect(fake.stats.tokenRequests - before).toBe(1);
+  });
+
+  it('refuses wrong credentials with PaypalUnavailableError (never a fake success)', async () => {
+    const bad = createPaypalClient({ clientId: 'x', clientSecret: 'y', apiBase: fake.url });
+    await expect(bad.getOrder('X')).rejects.toBeInstanceOf(PaypalUnavailableError);
+  });
+
+  it('creates idempotently with PayPal-Request-Id', async () => {
+    const one = await client.createOrder(input('same-key'));
+    const two = await client.createOrder(input('same-key'));
+    expect(two.id).toBe(one.id);
+    expect(one.status).toBe('CREATED');
+  });
+
+  it('returns null for an unknown order and the issue for a refused capture', async () => {
+    expect(await client.getOrder('NOPE')).toBeNull();
+    const created = await client.createOrder(input('not-approved'));
+    expect(await client.captureOrder(created.id, 'r1')).toEqual({
+      ok: false,
+      status: 422,
+      issue: 'ORDER_NOT_APPROVED',
+    });
+  });
+
+  it('reports an unreachable PayPal as PaypalUnavailableError', async () => {
+    const gone = createPaypalClient({
+      clientId: 'x',
+      clientSecret: 'y',
+      apiBase: 'http://127.0.0.1:9',
+      timeoutMs: 2000,
+    });
+    await expect(gone.getOrder('X')).rejects.toBeInstanceOf(PaypalUnavailableError);
+  });
+
+  it('verifies a webhook only with the exact signed bytes and our webhook id', async () => {
+    const raw =
+      '{"id":"WH-1","event_type":"PAYMENT.CAPTURE.COMPLETED","resource":{"amount":{"value":"10.50"}}}';
+    const signed = fake.sign(raw);
+    const headers = {
+      authAlgo: signed.headers['paypal-auth-algo'],
+      certUrl: signed.headers['paypal-cert-url'],
+      transmissionId: signed.headers['paypal-transmission-id'],
+      transmissionSig: signed.headers['paypal-transmission-sig'],
+      transmissionTime: signed.headers['paypal-transmission-time'],
+    };
+    expect(await client.verifyWebhookSignature(headers, raw)).toBe(true);
+    // Same JSON, different bytes: PayPal's check is over the bytes it sent.
+    expect(await client.verifyWebhookSignature(headers, JSON.stringify(JSON.parse(raw), null, 1))).toBe(
+      false,
+    );
+    expect(await client.verifyWebhookSignature({ ...headers, transmissionSig: 'AAAA' }, raw)).toBe(false);
+    expect(await client.verifyWebhookSignature({ ...headers, certUrl: undefined }, raw)).toBe(false);
+    const otherHook = createPaypalClient({
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      apiBase: fake.url,
+      webhookId: 'WH-OTRO',
+    });
+    expect(await otherHook.verifyWebhookSignature(headers, raw)).toBe(false);
+  });
+});
