@@ -43,7 +43,10 @@ export const contactBody = z.object({
     .trim()
     .min(CONTACT_MESSAGE_MIN, { error: MSG.contactMessageTooShort })
     .max(CONTACT_MESSAGE_MAX, { error: MSG.contactMessageTooLong }),
-  consent: z.literal(true, { error: MSG.contactConsentRequired }),
+  // Consent to the privacy notice: a boolean that must be true (the form starts unchecked).
+  consent: z
+    .boolean({ error: MSG.contactConsentRequired })
+    .refine((v) => v, { error: MSG.contactConsentRequired }),
 });
 export type ContactBody = z.infer<typeof contactBody>;
 /** What the form holds before validation (consent unchecked, phone empty). */

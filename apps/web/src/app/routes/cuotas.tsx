@@ -1,9 +1,75 @@
-// PLACEHOLDER route module: to be built by its issue.
+// /cuotas (SPEC §9): the fee table of the course and its workshops.
+import { formatPrice } from '@store/shared/domain/money';
+import { Seo } from '../../components/layout/seo';
+import { ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
+import { PageHeader } from '../../components/ui/page-header';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../components/ui/table';
+import { InlineText } from '../../features/content/components/rich-text';
+import { fees } from '../../features/content/data/fees';
+
 export function Component() {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Cuotas</title>
-      <h1 className="text-2xl font-bold">Cuotas</h1>
+    <main>
+      <Seo title={fees.title} description={fees.description} />
+      <PageHeader eyebrow="Inscripciones" title={fees.title} lead={fees.lead} />
+      <Container className="py-10 sm:py-14">
+        <Table label={fees.tableCaption}>
+          <TableCaption className="sr-only">{fees.tableCaption}</TableCaption>
+          <TableHead>
+            <TableRow>
+              <TableHeaderCell>Participante</TableHeaderCell>
+              <TableHeaderCell>Concepto</TableHeaderCell>
+              <TableHeaderCell className="text-right">Cuota</TableHeaderCell>
+              <TableHeaderCell>Condiciones</TableHeaderCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {fees.rows.map((row) => (
+              <TableRow key={`${row.participant}-${row.condition}`}>
+                <TableHeaderCell scope="row" className="border-b-0 font-semibold">
+                  {row.participant}
+                </TableHeaderCell>
+                <TableCell>{row.concept}</TableCell>
+                <TableCell className="text-right text-base font-bold whitespace-nowrap text-ink">
+                  {row.amount === 0 ? 'Sin costo' : formatPrice(row.amount)}
+                </TableCell>
+                <TableCell>{row.condition}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+
+        <section aria-labelledby="notas" className="mt-10 max-w-3xl">
+          <h2 id="notas" className="text-xl font-bold text-ink">
+            Antes de pagar
+          </h2>
+          <ul className="mt-4 space-y-3 text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline">
+            {fees.notes.map((n) => (
+              <li key={n} className="flex gap-3">
+                <span aria-hidden="true" className="mt-2.5 h-1.5 w-1.5 shrink-0 rounded-full bg-brand-600" />
+                <span>
+                  <InlineText text={n} />
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <ButtonLink to="/curso-anestesia">Ver el programa del curso</ButtonLink>
+            <ButtonLink to="/talleres" variant="secondary">
+              Ver los talleres
+            </ButtonLink>
+          </div>
+        </section>
+      </Container>
     </main>
   );
 }

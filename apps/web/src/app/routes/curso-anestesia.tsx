@@ -1,9 +1,137 @@
-// PLACEHOLDER route module: to be built by its issue.
+// /curso-anestesia (SPEC §2): programme of the 2nd course, 29-31 May 2025, hybrid, with day
+// tabs (jueves, viernes, sábado), modules, workshops and speakers.
+import { CalendarDays, MapPin, MonitorPlay } from 'lucide-react';
+import { Seo } from '../../components/layout/seo';
+import { ButtonLink } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { Container } from '../../components/ui/container';
+import { PageHeader } from '../../components/ui/page-header';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../components/ui/table';
+import { site } from '../../config/site';
+import { useProducts } from '../../features/catalog/api/get-products';
+import { CourseProgramme } from '../../features/content/components/course-programme';
+import { SectionHeading } from '../../features/content/components/section-heading';
+import { course } from '../../features/content/data/course';
+import { workshops } from '../../features/content/data/workshops';
+import { findProductByName } from '../../features/content/find-product';
+
+const FACT_ICONS = [CalendarDays, MonitorPlay, MapPin];
+
 export function Component() {
+  const { data: products } = useProducts();
+  const courseProduct = findProductByName(products, site.course.name, ['curso', 'anestesia']);
+  const modules = course.days.flatMap((d) =>
+    d.sessions.filter((s) => s.kind === 'modulo' || s.kind === 'taller').map((s) => ({ day: d.label, ...s })),
+  );
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Curso de anestesia</title>
-      <h1 className="text-2xl font-bold">Curso de anestesia</h1>
+    <main>
+      <Seo title={course.title} description={course.description} />
+      <PageHeader eyebrow="Curso 2025" title={course.title} lead={course.lead}>
+        <ul className="grid gap-3 sm:grid-cols-3">
+          {course.facts.map((f, i) => {
+            const Icon = FACT_ICONS[i] ?? CalendarDays;
+            return (
+              <li
+                key={f.label}
+                className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
+                <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+                <div className="text-sm">
+                  <p className="font-semibold text-ink">{f.label}</p>
+                  <p className="text-slate-700">{f.value}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <ButtonLink to={courseProduct ? `/product/${courseProduct._id}` : '/collection'} size="lg">
+            Inscribirme al curso
+          </ButtonLink>
+          <ButtonLink to="/cuotas" size="lg" variant="secondary">
+            Ver cuotas
+          </ButtonLink>
+        </div>
+      </PageHeader>
+
+      <Container className="py-12 sm:py-16">
+        <section aria-labelledby="programa">
+          <SectionHeading id="programa" eyebrow="Programa" lead={course.programmeNote}>
+            Programa por día
+          </SectionHeading>
+          <p className="mt-3 max-w-3xl text-slate-700">{course.hybridNote}</p>
+          <div className="mt-8">
+            <CourseProgramme days={course.days} />
+          </div>
+        </section>
+
+        <section aria-labelledby="talleres" className="mt-16">
+          <SectionHeading
+            id="talleres"
+            eyebrow="Práctica"
+            lead="Presenciales, con cupo limitado y con inscripción previa al curso."
+          >
+            Talleres del curso
+          </SectionHeading>
+          <ul className="mt-8 grid gap-4 md:grid-cols-2">
+            {workshops.map((w) => (
+              <li key={w.value}>
+                <Card className="h-full">
+                  <CardContent className="flex h-full flex-col">
+                    <h3 className="text-lg font-semibold text-ink">{w.title}</h3>
+                    <p className="mt-1 text-sm font-medium text-brand-700">
+                      {w.date}, {w.time}
+                    </p>
+                    <p className="mt-3 flex-1 text-slate-700">{w.summary}</p>
+                    <ButtonLink
+                      to={`/talleres?taller=${w.value}`}
+                      variant="secondary"
+                      className="mt-5 self-start"
+                    >
+                      Objetivos e inscripción
+                      <span className="sr-only"> del {w.title.toLowerCase()}</span>
+                    </ButtonLink>
+                  </CardContent>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="ponentes" className="mt-16">
+          <SectionHeading
+            id="ponentes"
+            eyebrow="Profesorado"
+            lead="Los ponentes se publican aquí conforme la asociación los confirma."
+          >
+            Ponentes
+          </SectionHeading>
+          <div className="mt-8">
+            <Table label="Ponentes por módulo y taller">
+              <TableHead>
+                <TableRow>
+                  <TableHeaderCell>Día</TableHeaderCell>
+                  <TableHeaderCell>Módulo o taller</TableHeaderCell>
+                  <TableHeaderCell>Ponente</TableHeaderCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {modules.map((m) => (
+                  <TableRow key={`${m.day}-${m.title}`}>
+                    <TableCell className="whitespace-nowrap">{m.day}</TableCell>
+                    <TableHeaderCell scope="row" className="border-b-0 font-medium">
+                      {m.title}
+                    </TableHeaderCell>
+                    <TableCell>{m.speakers?.join(', ')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+          <p className="mt-6 max-w-3xl text-slate-700">{course.audience}</p>
+        </section>
+      </Container>
     </main>
   );
 }

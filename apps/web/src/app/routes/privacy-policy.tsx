@@ -1,9 +1,13 @@
-// PLACEHOLDER route module: to be built by its issue.
+// /privacy-policy: the privacy notice as text (DESIGN §5 change: the spec's images become text).
+import { Seo } from '../../components/layout/seo';
+import { LegalPage } from '../../features/content/components/legal-page';
+import { privacy } from '../../features/content/data/privacy';
+
 export function Component() {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Aviso de privacidad</title>
-      <h1 className="text-2xl font-bold">Aviso de privacidad</h1>
+    <main>
+      <Seo title={privacy.title} description={privacy.description} type="article" />
+      <LegalPage doc={privacy} />
     </main>
   );
 }

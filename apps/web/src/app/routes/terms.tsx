@@ -1,9 +1,13 @@
-// PLACEHOLDER route module: to be built by its issue.
+// /terms (SPEC §2/§9): terms and conditions, last updated May 2025.
+import { Seo } from '../../components/layout/seo';
+import { LegalPage } from '../../features/content/components/legal-page';
+import { terms } from '../../features/content/data/terms';
+
 export function Component() {
   return (
-    <main className="mx-auto max-w-7xl px-4 py-12">
-      <title>Términos y condiciones</title>
-      <h1 className="text-2xl font-bold">Términos y condiciones</h1>
+    <main>
+      <Seo title={terms.title} description={terms.description} type="article" />
+      <LegalPage doc={terms} />
     </main>
   );
 }

@@ -32,7 +32,7 @@ export function Seo({
     ? image.startsWith('http')
       ? image
       : `${origin}${image}`
-    : `${origin}/og-image.png`;
+    : `${origin}/og-image.jpg`;
   return (
     <>
       <title>{fullTitle}</title>

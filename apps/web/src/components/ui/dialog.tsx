@@ -1,5 +1,6 @@
 // Modal dialog on the native <dialog> element: showModal() makes the page behind inert, Escape
-// closes it and the browser returns focus to the element that opened it.
+// closes it and the browser returns focus to the element that opened it. Mark the control to
+// focus first with `data-autofocus`.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { cn } from './cn';
@@ -21,7 +22,11 @@ export function Dialog({ open, onClose, title, description, children, className 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React handles autoFocus in JS, before showModal; an explicit marker picks the first field.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 

@@ -1,0 +1,109 @@
+// One workshop of /talleres: summary, date and time, objectives, agenda, requirements and the
+// enrol button that leads to the workshop's event page.
+import { CalendarDays, CircleCheck, Clock, MapPin, Users } from 'lucide-react';
+import { Alert } from '../../../components/ui/alert';
+import { ButtonLink } from '../../../components/ui/button';
+import { Card, CardContent } from '../../../components/ui/card';
+import { site } from '../../../config/site';
+import type { Workshop } from '../data/workshops';
+
+export interface WorkshopPanelProps {
+  workshop: Workshop;
+  requirements: readonly string[];
+  /** The workshop's event page, or null when the catalogue has no such event (yet). */
+  productHref: string | null;
+  loadingProduct: boolean;
+}
+
+export function WorkshopPanel({ workshop, requirements, productHref, loadingProduct }: WorkshopPanelProps) {
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+      <div>
+        <h2 className="text-2xl font-bold tracking-tight text-ink">{workshop.title}</h2>
+        <p className="mt-3 text-lg text-slate-700">{workshop.summary}</p>
+
+        <h3 className="mt-8 text-lg font-semibold text-ink">Objetivos</h3>
+        <ul className="mt-3 space-y-2.5">
+          {workshop.objectives.map((o) => (
+            <li key={o} className="flex gap-3 text-slate-700">
+              <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+              <span>{o}</span>
+            </li>
+          ))}
+        </ul>
+
+        <h3 className="mt-8 text-lg font-semibold text-ink">Programa del taller</h3>
+        <ol className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {workshop.agenda.map((a) => (
+            <li key={a.time} className="flex gap-4 px-4 py-3 text-sm">
+              <span className="w-14 shrink-0 font-semibold text-ink">{a.time}</span>
+              <span className="text-slate-700">{a.activity}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
+
+      <Card className="self-start lg:sticky lg:top-24">
+        <CardContent>
+          <dl className="space-y-4 text-sm">
+            <div className="flex gap-3">
+              <CalendarDays aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+              <div>
+                <dt className="font-semibold text-ink">Fecha</dt>
+                <dd className="text-slate-700">{workshop.date}</dd>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <Clock aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+              <div>
+                <dt className="font-semibold text-ink">Horario</dt>
+                <dd className="text-slate-700">{workshop.time}</dd>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+              <div>
+                <dt className="font-semibold text-ink">Sede</dt>
+                <dd className="text-slate-700">{site.course.venue}</dd>
+              </div>
+            </div>
+            <div className="flex gap-3">
+              <Users aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+              <div>
+                <dt className="font-semibold text-ink">Cupo</dt>
+                <dd className="text-slate-700">Limitado, por orden de pago</dd>
+              </div>
+            </div>
+          </dl>
+          <ul className="mt-5 space-y-2 border-t border-slate-200 pt-5 text-sm text-slate-700">
+            {requirements.map((r) => (
+              <li key={r} className="flex gap-2">
+                <span aria-hidden="true" className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-brand-600" />
+                {r}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-6">
+            {productHref ? (
+              <ButtonLink to={productHref} fullWidth size="lg">
+                Inscribirme al taller
+              </ButtonLink>
+            ) : loadingProduct ? (
+              <p role="status" className="text-center text-sm text-slate-600">
+                Cargando la inscripción…
+              </p>
+            ) : (
+              <Alert tone="info">
+                La inscripción a este taller no está abierta en este momento.{' '}
+                <a href={`mailto:${site.email}`} className="font-semibold underline">
+                  Escríbenos
+                </a>{' '}
+                para apartar tu lugar.
+              </Alert>
+            )}
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
