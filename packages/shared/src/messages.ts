@@ -198,6 +198,9 @@ export function adminDuplicateDay(label: string): string {
 export function adminImportDuplicateInFile(line: number): string {
   return `Correo repetido en el archivo (ya aparece en la línea ${line})`;
 }
+export function adminCouponLimitBelowUsed(used: number): string {
+  return `El límite de usos no puede ser menor que los usos ya registrados (${used})`;
+}
 export function adminImportDone(created: number): string {
   return created === 1
     ? 'Se creó 1 cuenta y se le envió un enlace para definir su contraseña'

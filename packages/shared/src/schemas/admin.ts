@@ -439,7 +439,8 @@ export const adminOrderResponse = z.object({
 export type AdminOrderResponse = z.infer<typeof adminOrderResponse>;
 
 const noteField = z.string().trim().max(500, { error: ADMIN_MSG.orderNoteTooLong }).default('');
-export const adminOrderNoteBody = z.object({ note: noteField }).default({ note: '' });
+/** The body is optional: a POST without one (Fastify hands over null) means no note. */
+export const adminOrderNoteBody = z.preprocess((v) => v ?? {}, z.object({ note: noteField }));
 export type AdminOrderNoteBody = z.input<typeof adminOrderNoteBody>;
 export const adminRefundBody = z.object({
   amount: pesosField(ADMIN_MSG.orderRefundInvalid, 0.01),

@@ -7,7 +7,7 @@ import { createTestContext, type TestContext } from '../../../test/context';
 import { createUser, type TestUser } from '../../../test/store-helpers';
 
 interface OpenApi {
-  paths: Record<string, Record<string, unknown>>;
+  paths: Record<string, Record<string, { security?: unknown; responses?: Record<string, unknown> }>>;
 }
 
 describe('admin routes: role check', () => {
@@ -15,12 +15,13 @@ describe('admin routes: role check', () => {
   let customer: TestUser;
   let admin: TestUser;
   let routes: { method: string; url: string }[];
+  let doc: OpenApi;
 
   beforeAll(async () => {
     ctx = await createTestContext();
     customer = await createUser(ctx);
     admin = await createUser(ctx, { role: 'admin' });
-    const doc = (ctx.app as unknown as { swagger(): OpenApi }).swagger();
+    doc = (ctx.app as unknown as { swagger(): OpenApi }).swagger();
     routes = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, methods]) =>
@@ -52,6 +53,17 @@ describe('admin routes: role check', () => {
       expect(urls).toContain(expected);
     }
     expect(routes.length).toBeGreaterThanOrEqual(25);
+  });
+
+  it('documents the token header and the 401/403 answers on every route', () => {
+    for (const [path, methods] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/admin'))) {
+      for (const [method, op] of Object.entries(methods)) {
+        expect(op.security, `${method} ${path}`).toEqual([{ token: [] }]);
+        expect(Object.keys(op.responses ?? {}), `${method} ${path}`).toEqual(
+          expect.arrayContaining(['401', '403']),
+        );
+      }
+    }
   });
 
   it('answers 401 without a token and with a forged one, on every route', async () => {

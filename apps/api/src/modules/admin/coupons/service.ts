@@ -4,7 +4,7 @@
 
 import type { UserType } from '@store/shared/constants';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
-import { ADMIN_MSG } from '@store/shared/messages';
+import { ADMIN_MSG, adminCouponLimitBelowUsed } from '@store/shared/messages';
 import type { AdminCoupon, AdminCouponData, CouponState } from '@store/shared/schemas/admin';
 import type { Db, Queryable } from '../../../db/client';
 import { isUniqueViolation } from '../../../lib/db-errors';
@@ -128,10 +128,7 @@ export async function updateCouponById(
         if (other && other.id !== id) throw new AppError('conflict', ADMIN_MSG.couponCodeTaken);
       }
       if (values.maxUses !== null && values.maxUses !== undefined && values.maxUses < current.usedCount) {
-        throw new AppError(
-          'conflict',
-          `El límite de usos no puede ser menor que los usos ya registrados (${current.usedCount})`,
-        );
+        throw new AppError('conflict', adminCouponLimitBelowUsed(current.usedCount));
       }
       const row = await updateCoupon(tx, id, values);
       await writeAudit(tx, {

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MSG, adminImportDone } from '@store/shared/messages';
+import type { AdminImportResponse, AdminMember } from '@store/shared/schemas/admin';
+import { emailOutbox, users } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../../test/context';
+import { createUser, userRow, type TestUser } from '../../../../test/store-helpers';
+import { call } from '../test-support';
+
+describe('admin members', () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await createUser(ctx, { role: 'admin', email: 'jefa@asociacion.mx' });
+  });
+  afterAll(() => ctx.close());
+
+  const importCsv = (csv: string, flags: { dryRun?: boolean; onlyValid?: boolean } = {}) =>
+    call(ctx, admin.token, 'POST', '/api/admin/members/import', { csv, ...flags });
+
+  it('lists, searches by name or e-mail and filters by user type and role', async () => {
+    await createUser(ctx, { email: 'residente.uno@hospital.mx', userType: 'residente' });
+    await createUser(ctx, { email: 'enfermera@hospital.mx', userType: 'enfermeria' });
+    const emails = async (qs: string) =>
+      (await call(ctx, admin.token, 'GET', `/api/admin/members?${qs}`))
+        .json()
+        .members.map((m: AdminMember) => m.email);
+    expect(await emails('search=HOSPITAL.MX')).toEqual([
+      'enfermera@hospital.mx',
+      'residente.uno@hospital.mx',
+    ]);
+    expect(await emails('search=hospital&userType=residente')).toEqual(['residente.uno@hospital.mx']);
+    expect(await emails('role=admin')).toEqual(['jefa@asociacion.mx']);
+    const page = await call(ctx, admin.token, 'GET', '/api/admin/members?pageSize=1&page=2');
+    expect(page.json()).toMatchObject({ total: 3, page: 2, pageSize: 1 });
+    expect(page.json().members).toHaveLength(1);
+    const bad = await call(ctx, admin.token, 'GET', '/api/admin/members?userType=astronauta');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(ADMIN_MSG.memberUserTypeInvalid);
+  });
+
+  it('changes user type and role (promotes an admin), audited; never demotes oneself', async () => {
+    const member = await createUser(ctx);
+    const res = await call(ctx, admin.token, 'PATCH', `/api/admin/members/${member.id}`, {
+      userType: 'especialista',
+      role: 'admin',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: ADMIN_MSG.memberSaved,
+      member: { userType: 'especialista', role: 'admin' },
+    });
+    const promoted = await call(ctx, member.token, 'GET', '/api/admin/session');
+    expect(promoted.statusCode).toBe(200);
+
+    const self = await call(ctx, admin.token, 'PATCH', `/api/admin/members/${admin.id}`, {
+      role: 'customer',
+    });
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(ADMIN_MSG.memberCannotDemoteSelf);
+
+    for (const [body, message] of [
+      [{}, ADMIN_MSG.memberNothingToChange],
+      [{ userType: 'astronauta' }, ADMIN_MSG.memberUserTypeInvalid],
+      [{ role: 'root' }, ADMIN_MSG.memberRoleInvalid],
+    ] as const) {
+      const r = await call(ctx, admin.token, 'PATCH', `/api/admin/members/${member.id}`, body);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().message).toBe(message);
+    }
+    const missing = await call(
+      ctx,
+      admin.token,
+      'PATCH',
+      '/api/admin/members/00000000-0000-4000-8000-000000000000',
+      {
+        role: 'admin',
+      },
+    );
+    expect(missing.statusCode).toBe(404);
+
+    const audit = await call(ctx, admin.token, 'GET', `/api/admin/audit?entity=member&entityId=${member.id}`);
+    expect(audit.json().entries[0].details).toMatchObject({
+      userType: { from: 'general', to: 'especialista' },
+      role: { from: 'customer', to: 'admin' },
+    });
+  });
+
+  it('imports a clean file: accounts must change password and get a 7-day link that works', async () => {
+    const res = await importCsv('name,email,userType\nMaría Pérez,maria.perez@hospital.mx,residente\n');
+    expect(res.statusCode, res.body).toBe(200);
+    const body: AdminImportResponse = res.json();
+    expect(body).toMatchObject({ imported: true, created: 1, problems: [], message: adminImportDone(1) });
+
+    const [row] = await ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'maria.perez@hospital.mx'));
+    expect(row).toMatchObject({
+      name: 'MARIA PEREZ',
+      userType: 'residente',
+      role: 'customer',
+      mustChangePassword: true,
+    });
+
+    const [mail] = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'maria.perez@hospital.mx'));
+    expect(mail!.subject).toBe(ADMIN_MSG.importWelcomeSubject);
+    const token = /reset-password\?token=([\w-]+)/.exec(mail!.text)?.[1];
+    expect(mail!.text).toContain('http://tienda.test/reset-password?token=');
+    expect(mail!.text).toContain('7 días');
+
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { token, newPassword: 'una-clave-nueva-segura' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await userRow(ctx, row!.id)).mustChangePassword).toBe(false);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'maria.perez@hospital.mx', password: 'una-clave-nueva-segura' },
+    });
+    expect(login.json().token).toBeTruthy();
+  });
+
+  it('a file with bad and duplicate rows changes nothing until the valid rows are confirmed', async () => {
+    await createUser(ctx, { email: 'ya.existe@hospital.mx' });
+    const csv = [
+      'name,email,userType',
+      'Pedro Ruiz,pedro@hospital.mx,especialista',
+      'Mal 123,correo-malo,residente',
+      'Ya Existe,YA.EXISTE@hospital.mx,general',
+      'Lucia Gomez,lucia@hospital.mx,Enfermería',
+      'Otra Lucia,lucia@hospital.mx,estudiante',
+    ].join('\n');
+    const count = async () => (await ctx.database.db.select({ id: users.id }).from(users)).length;
+    const before = await count();
+
+    const preview = await importCsv(csv, { dryRun: true });
+    expect(preview.json()).toMatchObject({ imported: false, totalRows: 5, message: ADMIN_MSG.importPreview });
+
+    const blocked = await importCsv(csv);
+    const report: AdminImportResponse = blocked.json();
+    expect(blocked.statusCode).toBe(200);
+    expect(report.imported).toBe(false);
+    expect(report.message).toBe(ADMIN_MSG.importBlocked);
+    expect(report.valid.map((r) => r.email)).toEqual(['pedro@hospital.mx', 'lucia@hospital.mx']);
+    expect(report.problems.map((p) => [p.line, p.kind])).toEqual([
+      [3, 'error'],
+      [4, 'duplicate'],
+      [6, 'duplicate'],
+    ]);
+    expect(report.problems[1]!.reason).toBe(ADMIN_MSG.importDuplicateExisting);
+    expect(await count()).toBe(before);
+
+    const confirmed = await importCsv(csv, { onlyValid: true });
+    expect(confirmed.json()).toMatchObject({ imported: true, created: 2, message: adminImportDone(2) });
+    expect(await count()).toBe(before + 2);
+
+    // Importing the same file again: every row is now a duplicate, nothing valid to confirm.
+    const again = await importCsv(csv, { onlyValid: true });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe(ADMIN_MSG.importNothingValid);
+
+    const audit = await call(ctx, admin.token, 'GET', '/api/admin/audit?entity=member');
+    expect(
+      audit.json().entries.find((e: { action: string }) => e.action === 'member.import').details,
+    ).toMatchObject({
+      created: 2,
+      skipped: 3,
+    });
+  });
+
+  it('refuses an unreadable file or one without the expected header', async () => {
+    const header = await importCsv('nombre;apellido\nAna;López');
+    expect(header.statusCode).toBe(400);
+    expect(header.json().message).toBe(ADMIN_MSG.importBadHeader);
+    const missing = await call(ctx, admin.token, 'POST', '/api/admin/members/import', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(ADMIN_MSG.importEmpty);
+  });
+});

@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MSG } from '@store/shared/messages';
+import type { AdminOrderDetail, AdminOrderSummary } from '@store/shared/schemas/admin';
+import { coupons, emailOutbox, productDays } from '../../../db/schema';
+import { createTestContext, type TestContext } from '../../../../test/context';
+import { createProduct } from '../../../../test/factories';
+import { createCoupon, createUser, type TestUser } from '../../../../test/store-helpers';
+import { call, claim, dayLinksOf } from '../test-support';
+
+const LINK = 'https://youtu.be/abcdefghijk';
+
+describe('admin orders', () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ CASH_ORDERS_ENABLED: 'true' });
+    admin = await createUser(ctx, { role: 'admin' });
+  });
+  afterAll(() => ctx.close());
+
+  async function event(price = 800, seatCapacity: number | null = 3) {
+    return createProduct(ctx.database.db, {
+      price,
+      isPresential: true,
+      days: [
+        { label: 'Jueves', streamUrl: LINK, seatCapacity },
+        { label: 'Viernes', streamUrl: LINK },
+      ],
+    });
+  }
+  const seatsTaken = async (dayId: string) =>
+    (await ctx.database.db.select().from(productDays).where(eq(productDays.id, dayId)))[0]!.seatsTaken;
+  const detail = async (id: string): Promise<AdminOrderDetail> =>
+    (await call(ctx, admin.token, 'GET', `/api/admin/orders/${id}`)).json().order;
+
+  it('lists and filters by event, day, status, method, date and customer', async () => {
+    const a = await event();
+    const b = await event();
+    const ana = await createUser(ctx, { email: 'ana.filtros@hospital.mx' });
+    const beto = await createUser(ctx, { email: 'beto.filtros@hospital.mx' });
+    await createCoupon(ctx, { code: 'FILTROS100', discountValue: 100 });
+    const freeOrder = await claim(ctx, ana, a.product.id, ['Jueves', 'Viernes'], {
+      couponCode: 'FILTROS100',
+    });
+    const cashOrder = await claim(ctx, beto, b.product.id, ['Viernes'], { amount: 810 });
+
+    const ids = async (qs: string) =>
+      (await call(ctx, admin.token, 'GET', `/api/admin/orders?${qs}`))
+        .json()
+        .orders.map((o: AdminOrderSummary) => o._id);
+    expect(await ids(`productId=${a.product.id}`)).toEqual([freeOrder]);
+    expect(await ids(`productDayId=${b.days[1]!.id}`)).toEqual([cashOrder]);
+    expect(await ids(`productDayId=${b.days[0]!.id}`)).toEqual([]);
+    expect(await ids('status=pendiente&method=cod&search=filtros')).toEqual([cashOrder]);
+    expect(await ids('status=pagado&method=free&search=ANA.FILTROS')).toEqual([freeOrder]);
+    expect(await ids(`search=${freeOrder.slice(0, 8).toUpperCase()}`)).toEqual([freeOrder]);
+    const today = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 10);
+    expect(await ids(`from=${today}&to=${today}&search=filtros`)).toEqual([cashOrder, freeOrder]);
+    expect(await ids('from=2000-01-01&to=2000-01-02')).toEqual([]);
+
+    const list = await call(ctx, admin.token, 'GET', `/api/admin/orders?productId=${a.product.id}`);
+    expect(list.json().orders[0]).toMatchObject({
+      status: 'pagado',
+      paymentMethod: 'free',
+      subtotal: 1600,
+      discount: 1600,
+      amount: 0,
+      couponCode: 'FILTROS100',
+      customer: { email: 'ana.filtros@hospital.mx', userType: 'general' },
+      items: [{ productId: a.product.id, days: ['Jueves', 'Viernes'] }],
+    });
+
+    for (const [qs, message] of [
+      ['from=ayer', ADMIN_MSG.dateInvalid],
+      ['status=perdido', null],
+      ['productId=abc', null],
+    ] as const) {
+      const res = await call(ctx, admin.token, 'GET', `/api/admin/orders?${qs}`);
+      expect(res.statusCode).toBe(400);
+      if (message) expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('shows an order with its lines, address and history; 404 for an unknown one', async () => {
+    const e = await event(0);
+    const orderId = await claim(ctx, await createUser(ctx), e.product.id, ['Viernes']);
+    const order = await detail(orderId);
+    expect(order.lines).toEqual([
+      {
+        productDayId: e.days[1]!.id,
+        productId: e.product.id,
+        productName: e.product.name,
+        day: 'Viernes',
+        price: 0,
+        status: 'pagado',
+      },
+    ]);
+    expect(order.address.city).toBe('Ciudad de México');
+    expect(order.history).toEqual([]);
+    const missing = await call(
+      ctx,
+      admin.token,
+      'GET',
+      '/api/admin/orders/00000000-0000-4000-8000-000000000000',
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('cancel revokes access, frees the seat, gives the coupon use back, and is audited', async () => {
+    const e = await event();
+    const customer = await createUser(ctx);
+    const coupon = await createCoupon(ctx, { code: 'CANCELA100', discountValue: 100 });
+    const orderId = await claim(ctx, customer, e.product.id, ['Jueves'], { couponCode: 'CANCELA100' });
+    expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({ Jueves: LINK });
+    expect(await seatsTaken(e.days[0]!.id)).toBe(1);
+
+    const res = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/cancel`, {
+      note: 'Pidió la baja por teléfono',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: ADMIN_MSG.orderCancelled, order: { status: 'cancelado' } });
+    expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({});
+    expect(await seatsTaken(e.days[0]!.id)).toBe(0);
+    const [c] = await ctx.database.db.select().from(coupons).where(eq(coupons.id, coupon.id));
+    expect(c!.usedCount).toBe(0);
+
+    const order = await detail(orderId);
+    expect(order.history).toHaveLength(1);
+    expect(order.history[0]).toMatchObject({
+      action: 'order.cancel',
+      actor: { _id: admin.id },
+      details: { from: 'pagado', note: 'Pidió la baja por teléfono' },
+    });
+
+    const again = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(ADMIN_MSG.orderNotCancellable);
+  });
+
+  it('marks a pending cash order paid (access, e-mail); refuses other orders', async () => {
+    const e = await event(500);
+    const customer = await createUser(ctx, { email: 'efectivo@hospital.mx' });
+    const orderId = await claim(ctx, customer, e.product.id, ['Jueves'], { amount: 510 });
+    expect((await detail(orderId)).status).toBe('pendiente');
+    expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({});
+
+    const res = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/mark-paid`, {
+      note: 'Recibo 0042',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: ADMIN_MSG.orderMarkedPaid, order: { status: 'pagado' } });
+    expect(res.json().order.paidAt).toBeGreaterThan(0);
+    expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({ Jueves: LINK });
+    const mails = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'efectivo@hospital.mx'));
+    expect(mails.length).toBeGreaterThan(0);
+
+    const twice = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/mark-paid`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(ADMIN_MSG.orderNotPending);
+
+    const free = await event(0);
+    const freeOrder = await claim(ctx, await createUser(ctx), free.product.id, ['Jueves']);
+    const notPending = await call(ctx, admin.token, 'POST', `/api/admin/orders/${freeOrder}/mark-paid`);
+    expect(notPending.statusCode).toBe(409);
+  });
+
+  it('records refunds: partial keeps access if asked; a refund that ends access frees the seat', async () => {
+    const e = await event(1000);
+    const customer = await createUser(ctx);
+    const orderId = await claim(ctx, customer, e.product.id, ['Jueves'], { amount: 1010 });
+    const notPaid = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, {
+      amount: 10,
+    });
+    expect(notPaid.statusCode).toBe(409);
+    expect(notPaid.json().message).toBe(ADMIN_MSG.orderNotRefundable);
+    await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/mark-paid`);
+
+    for (const [body, status, message] of [
+      [{ amount: 0 }, 400, ADMIN_MSG.orderRefundInvalid],
+      [{ amount: 10.001 }, 400, ADMIN_MSG.orderRefundInvalid],
+      [{ amount: 1010.01 }, 400, ADMIN_MSG.orderRefundTooLarge],
+      [{ amount: 10, note: 'x'.repeat(501) }, 400, ADMIN_MSG.orderNoteTooLong],
+    ] as const) {
+      const r = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, body);
+      expect(r.statusCode).toBe(status);
+      expect(r.json().message).toBe(message);
+    }
+
+    const partial = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, {
+      amount: 100,
+      note: 'Descuento de cortesía',
+      revokeAccess: false,
+    });
+    expect(partial.statusCode, partial.body).toBe(200);
+    expect(partial.json().order).toMatchObject({ status: 'pagado', refunded: 100 });
+    expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({ Jueves: LINK });
+
+    const tooMuch = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, {
+      amount: 910.01,
+    });
+    expect(tooMuch.json().message).toBe(ADMIN_MSG.orderRefundTooLarge);
+
+    const rest = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, { amount: 728 });
+    expect(rest.json()).toMatchObject({
+      message: ADMIN_MSG.orderRefunded,
+      order: { status: 'reembolsado', refunded: 828 },
+    });
+    expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({});
+    expect(await seatsTaken(e.days[0]!.id)).toBe(0);
+    expect((await detail(orderId)).history.map((h) => h.action)).toEqual([
+      'order.refund',
+      'order.refund',
+      'order.mark_paid',
+    ]);
+  });
+});
