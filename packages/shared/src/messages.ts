@@ -81,6 +81,8 @@ export const MSG = {
   cardPaymentNotConfigured: 'El pago con tarjeta no está disponible en este momento.',
   webhookRejected: 'La notificación no tiene una firma válida',
   freeOrderNoPayment: 'Esta orden es gratuita: usa Reclamar Gratis',
+  paymentProcessing: 'Procesando tu pago…',
+  checkoutFixAddress: 'Revisa los datos marcados antes de pagar',
   // Storefront (issue 4): texts the spec leaves open.
   alreadyInCart: 'Esta opción ya está en tu carrito',
   networkError: 'No se pudo conectar con el servidor. Revisa tu conexión.',

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
 import type { PaymentMethod } from '@store/shared/constants';
 import { cartLines } from '@store/shared/domain/cart';
-import { formatPrice, toCentavos, toPesos } from '@store/shared/domain/money';
+import { toCentavos, toPesos } from '@store/shared/domain/money';
 import { computeTotals } from '@store/shared/domain/totals';
 import { couponAppliedToProducts, MSG } from '@store/shared/messages';
 import { address, type AddressInput, type PlaceOrderBody } from '@store/shared/schemas/order';
@@ -26,6 +26,7 @@ import { validateCoupon } from '../../features/checkout/api/validate-coupon';
 import { AddressFields } from '../../features/checkout/components/address-fields';
 import { CouponField } from '../../features/checkout/components/coupon-field';
 import { PaymentOptions } from '../../features/checkout/components/payment-options';
+import { PaypalCheckout } from '../../features/payments/components/paypal-checkout';
 import { getToken } from '../../lib/auth-token';
 import { errorMessage, notify } from '../../lib/notify';
 import { userQueryKeys } from '../../lib/query-keys';
@@ -188,30 +189,13 @@ function PlaceOrder() {
               onMethodChange={setMethod}
               submitting={isSubmitting}
               paypalSlot={
-                <PayPalArea total={toPesos(totals.total)} buildOrder={buildPaidOrder} onPaid={finish} />
+                <PaypalCheckout total={toPesos(totals.total)} buildOrder={buildPaidOrder} onPaid={finish} />
               }
             />
           </div>
         </form>
       </Container>
     </main>
-  );
-}
-
-interface PayPalAreaProps {
-  /** Pesos, as shown to the buyer; the server computes the amount charged. */
-  total: number;
-  buildOrder: () => Promise<PlaceOrderBody | null>;
-  onPaid: () => void;
-}
-
-/** The PayPal buttons' place (payments issue): until they are wired in, a plain note. */
-function PayPalArea({ total }: PayPalAreaProps) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" role="note">
-      <p className="font-semibold">Total a pagar con PayPal: {formatPrice(total)}</p>
-      <p className="mt-1">{MSG.paymentNotConfigured}</p>
-    </div>
   );
 }
 
