@@ -133,19 +133,19 @@ export function Component() {
         </section>
       </Container>
 
-      <section aria-labelledby="participa" className="on-dark bg-navy-950">
+      <section aria-labelledby="participa" className="border-y border-brand-100 bg-brand-50">
         <Container className="flex flex-col items-start gap-6 py-12 md:flex-row md:items-center md:justify-between">
           <div>
-            <h2 id="participa" className="text-2xl font-bold text-white">
+            <h2 id="participa" className="text-2xl font-bold text-ink">
               Forma parte de nuestras actividades
             </h2>
-            <p className="mt-2 max-w-2xl text-slate-300">{site.tagline}.</p>
+            <p className="mt-2 max-w-2xl text-slate-700">{site.tagline}.</p>
           </div>
           <div className="flex flex-wrap gap-3">
             <ButtonLink to="/collection" size="lg">
               Ver eventos
             </ButtonLink>
-            <ButtonLink to="/contact" size="lg" variant="outline-light">
+            <ButtonLink to="/contact" size="lg" variant="secondary">
               Contáctanos
             </ButtonLink>
           </div>

@@ -30,7 +30,7 @@ export function Component() {
       <Seo title={contact.title} description={contact.description} />
       <PageHeader eyebrow={site.shortName} title={contact.title} lead={contact.lead} />
       <Container className="grid gap-8 py-10 sm:py-14 lg:grid-cols-2">
-        <Card>
+        <Card className="self-start">
           <CardContent>
             <h2 className="text-xl font-bold text-ink">Datos de contacto</h2>
             <ul className="mt-6 space-y-6">

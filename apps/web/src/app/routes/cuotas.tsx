@@ -27,9 +27,9 @@ export function Component() {
           <TableHead>
             <TableRow>
               <TableHeaderCell>Participante</TableHeaderCell>
-              <TableHeaderCell>Concepto</TableHeaderCell>
+              <TableHeaderCell className="hidden md:table-cell">Concepto</TableHeaderCell>
               <TableHeaderCell className="text-right">Cuota</TableHeaderCell>
-              <TableHeaderCell>Condiciones</TableHeaderCell>
+              <TableHeaderCell className="hidden md:table-cell">Condiciones</TableHeaderCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -37,12 +37,17 @@ export function Component() {
               <TableRow key={`${row.participant}-${row.condition}`}>
                 <TableHeaderCell scope="row" className="border-b-0 font-semibold">
                   {row.participant}
+                  {/* Narrow screens fold the concept and condition columns into this cell. */}
+                  <span className="mt-1 block font-normal text-slate-700 md:hidden">{row.concept}</span>
+                  <span className="mt-1 block text-xs font-normal text-slate-600 md:hidden">
+                    {row.condition}
+                  </span>
                 </TableHeaderCell>
-                <TableCell>{row.concept}</TableCell>
+                <TableCell className="hidden md:table-cell">{row.concept}</TableCell>
                 <TableCell className="text-right text-base font-bold whitespace-nowrap text-ink">
                   {row.amount === 0 ? 'Sin costo' : formatPrice(row.amount)}
                 </TableCell>
-                <TableCell>{row.condition}</TableCell>
+                <TableCell className="hidden md:table-cell">{row.condition}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -111,7 +111,7 @@ export function Component() {
             <Table label="Ponentes por módulo y taller">
               <TableHead>
                 <TableRow>
-                  <TableHeaderCell>Día</TableHeaderCell>
+                  <TableHeaderCell className="hidden sm:table-cell">Día</TableHeaderCell>
                   <TableHeaderCell>Módulo o taller</TableHeaderCell>
                   <TableHeaderCell>Ponente</TableHeaderCell>
                 </TableRow>
@@ -119,8 +119,9 @@ export function Component() {
               <TableBody>
                 {modules.map((m) => (
                   <TableRow key={`${m.day}-${m.title}`}>
-                    <TableCell className="whitespace-nowrap">{m.day}</TableCell>
+                    <TableCell className="hidden whitespace-nowrap sm:table-cell">{m.day}</TableCell>
                     <TableHeaderCell scope="row" className="border-b-0 font-medium">
+                      <span className="block text-xs font-normal text-slate-600 sm:hidden">{m.day}</span>
                       {m.title}
                     </TableHeaderCell>
                     <TableCell>{m.speakers?.join(', ')}</TableCell>

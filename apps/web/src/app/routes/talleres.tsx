@@ -47,7 +47,6 @@ export function Component() {
               content: (
                 <WorkshopPanel
                   workshop={w}
-                  requirements={workshopsPage.requirements}
                   productHref={product ? `/product/${product._id}` : null}
                   loadingProduct={isPending}
                 />

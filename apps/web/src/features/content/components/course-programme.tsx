@@ -21,7 +21,7 @@ function Session({ session }: { session: CourseSession }) {
   const minor = session.kind === 'receso' || session.kind === 'registro' || session.kind === 'clausura';
   return (
     <li className="relative grid gap-2 pb-8 pl-10 last:pb-0 sm:grid-cols-[8.5rem_1fr] sm:gap-6 sm:pl-0">
-      <p className="flex items-center gap-2 text-sm font-semibold text-ink sm:justify-end sm:pt-4 sm:text-right">
+      <p className="flex items-center gap-2 self-start text-sm font-semibold text-ink sm:justify-end sm:pt-4 sm:text-right">
         <Clock aria-hidden="true" className="h-4 w-4 text-slate-500 sm:hidden" />
         <span>
           <span className="sr-only">De </span>

@@ -1,6 +1,6 @@
 // One workshop of /talleres: summary, date and time, objectives, agenda, requirements and the
 // enrol button that leads to the workshop's event page.
-import { CalendarDays, CircleCheck, Clock, MapPin, Users } from 'lucide-react';
+import { CalendarDays, CircleCheck, ClipboardCheck, Clock, MapPin, Users } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -9,13 +9,12 @@ import type { Workshop } from '../data/workshops';
 
 export interface WorkshopPanelProps {
   workshop: Workshop;
-  requirements: readonly string[];
   /** The workshop's event page, or null when the catalogue has no such event (yet). */
   productHref: string | null;
   loadingProduct: boolean;
 }
 
-export function WorkshopPanel({ workshop, requirements, productHref, loadingProduct }: WorkshopPanelProps) {
+export function WorkshopPanel({ workshop, productHref, loadingProduct }: WorkshopPanelProps) {
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <div>
@@ -74,16 +73,15 @@ export function WorkshopPanel({ workshop, requirements, productHref, loadingProd
                 <dd className="text-slate-700">Limitado, por orden de pago</dd>
               </div>
             </div>
+            <div className="flex gap-3">
+              <ClipboardCheck aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+              <div>
+                <dt className="font-semibold text-ink">Requisito</dt>
+                <dd className="text-slate-700">Inscripción previa al {site.course.name}</dd>
+              </div>
+            </div>
           </dl>
-          <ul className="mt-5 space-y-2 border-t border-slate-200 pt-5 text-sm text-slate-700">
-            {requirements.map((r) => (
-              <li key={r} className="flex gap-2">
-                <span aria-hidden="true" className="mt-2 h-1.5 w-1.5 shrink-0 rounded-full bg-brand-600" />
-                {r}
-              </li>
-            ))}
-          </ul>
-          <div className="mt-6">
+          <div className="mt-6 border-t border-slate-200 pt-6">
             {productHref ? (
               <ButtonLink to={productHref} fullWidth size="lg">
                 Inscribirme al taller
