@@ -17,6 +17,7 @@ import { registerSecurity } from './plugins/security';
 import { findWebDist, registerSpa } from './plugins/spa';
 import { productRoutes } from './modules/products/routes';
 import { registerRateLimit } from './plugins/rate-limit';
+import { frameworkErrors } from './lib/framework-errors';
 import { configureMail } from './modules/mail/settings';
 import { userRoutes } from './modules/users/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -53,6 +54,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -14,14 +14,16 @@ export type OutboxRow = typeof emailOutbox.$inferSelect;
  */
 export async function claimDueMessages(
   db: Queryable,
-  now: Date,
+  /** Absent = the database clock (rows are stamped with it, to the microsecond). */
+  now: Date | undefined,
   leaseMs: number,
   limit: number,
 ): Promise<OutboxRow[]> {
+  const current = now ?? sql`now()`;
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, current)))
     .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.createdAt))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -29,7 +31,9 @@ export async function claimDueMessages(
     .update(emailOutbox)
     .set({
       attempts: sql`${emailOutbox.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + leaseMs),
+      nextAttemptAt: now
+        ? new Date(now.getTime() + leaseMs)
+        : sql`now() + ${leaseMs} * interval '1 millisecond'`,
     })
     .where(inArray(emailOutbox.id, due))
     .returning();

@@ -66,8 +66,9 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     }
   }
 
-  async function runOnce(now = new Date()): Promise<number> {
-    const batch = await claimDueMessages(opts.db, now, leaseMs, batchSize);
+  async function runOnce(at?: Date): Promise<number> {
+    const batch = await claimDueMessages(opts.db, at, leaseMs, batchSize);
+    const now = at ?? new Date();
     let sent = 0;
     for (const msg of batch) {
       try {

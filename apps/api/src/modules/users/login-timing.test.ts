@@ -2,12 +2,13 @@
 // takes as long as for a wrong password and cannot reveal who has an account.
 
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type * as Passwords from '../../lib/passwords';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createUser, post } from '../../../test/store-helpers';
 
 const calls = vi.hoisted(() => ({ hashes: [] as string[] }));
 vi.mock('../../lib/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../lib/passwords')>();
+  const real = await importOriginal<typeof Passwords>();
   return {
     ...real,
     verifyPassword: (hash: string, password: string) => {

@@ -1,0 +1,230 @@
+// The outbox sender against a real SMTP server started here (smtp-server): delivery,
+// retry after an SMTP failure, giving up after the last attempt, and the .eml fallback.
+
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { enqueueEmail } from './outbox';
+import { createOutboxSender, retryDelayMs } from './sender';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server that records messages and fails the next `failNext` deliveries. */
+async function startSmtp() {
+  const state = { received: [] as Received[], failNext: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        if (state.failNext > 0) {
+          state.failNext -= 1;
+          const err = new Error('Buzón temporalmente no disponible') as Error & { responseCode: number };
+          err.responseCode = 451;
+          callback(err);
+          return;
+        }
+        state.received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    state,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const quietLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+let ctx: TestContext;
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  smtp = await startSmtp();
+});
+afterAll(async () => {
+  await smtp.close();
+  await ctx.close();
+});
+afterEach(async () => {
+  await ctx.database.db.delete(emailOutbox);
+  smtp.state.received.length = 0;
+  smtp.state.failNext = 0;
+});
+
+const rows = () => ctx.database.db.select().from(emailOutbox);
+const message = (to: string) => ({
+  to,
+  subject: 'Confirmación de tu compra',
+  html: '<p>Hola <strong>Ana</strong></p>',
+  text: 'Hola Ana',
+});
+
+describe('outbox sender', () => {
+  it('delivers queued messages through SMTP and marks them sent', async () => {
+    await enqueueEmail(ctx.database.db, { ...message('ana@prueba.mx'), replyTo: 'contacto@prueba.mx' });
+    const sender = createOutboxSender({
+      db: ctx.database.db,
+      from: 'Tienda <no-reply@prueba.mx>',
+      smtpUrl: smtp.url,
+      outboxDir: path.join(ctx.config.dataDir, 'outbox'),
+      log: quietLog,
+    });
+    expect(await sender.runOnce()).toBe(1);
+    await sender.stop();
+    expect(smtp.state.received).toHaveLength(1);
+    const [got] = smtp.state.received;
+    expect(got!.from).toBe('no-reply@prueba.mx');
+    expect(got!.to).toEqual(['ana@prueba.mx']);
+    expect(got!.raw).toContain('Subject: =?UTF-8?Q?Confirmaci=C3=B3n_de_tu_compra?=');
+    expect(got!.raw).toContain('Reply-To: contacto@prueba.mx');
+    expect(got!.raw).toContain('text/html');
+    expect(got!.raw).toContain('text/plain');
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    expect(row!.sentAt).toBeInstanceOf(Date);
+    // Nothing is sent twice.
+    const again = createOutboxSender({
+      db: ctx.database.db,
+      from: 'x@prueba.mx',
+      smtpUrl: smtp.url,
+      outboxDir: '',
+      log: quietLog,
+    });
+    expect(await again.runOnce()).toBe(0);
+    await again.stop();
+    expect(smtp.state.received).toHaveLength(1);
+  });
+
+  it('survives an SMTP failure and delivers on the retry after the backoff', async () => {
+    await enqueueEmail(ctx.database.db, message('beto@prueba.mx'));
+    smtp.state.failNext = 1;
+    const sender = createOutboxSender({
+      db: ctx.database.db,
+      from: 'no-reply@prueba.mx',
+      smtpUrl: smtp.url,
+      outboxDir: '',
+      log: quietLog,
+    });
+    const t0 = new Date();
+    expect(await sender.runOnce(t0)).toBe(0);
+    let [row] = await rows();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toMatch(/451|no disponible/);
+    expect(row!.nextAttemptAt.getTime()).toBe(t0.getTime() + retryDelayMs(1));
+    // Not due yet: nothing happens.
+    expect(await sender.runOnce(new Date(t0.getTime() + 1000))).toBe(0);
+    expect((await rows())[0]!.attempts).toBe(1);
+    // After the backoff it goes through.
+    expect(await sender.runOnce(new Date(t0.getTime() + retryDelayMs(1) + 1))).toBe(1);
+    await sender.stop();
+    [row] = await rows();
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(smtp.state.received.map((m) => m.to)).toEqual([['beto@prueba.mx']]);
+  });
+
+  it('gives up after the last attempt, marking the message failed', async () => {
+    await enqueueEmail(ctx.database.db, message('carla@prueba.mx'));
+    smtp.state.failNext = 10;
+    const sender = createOutboxSender({
+      db: ctx.database.db,
+      from: 'no-reply@prueba.mx',
+      smtpUrl: smtp.url,
+      outboxDir: '',
+      log: quietLog,
+      maxAttempts: 2,
+    });
+    const t0 = Date.now();
+    await sender.runOnce(new Date(t0));
+    await sender.runOnce(new Date(t0 + retryDelayMs(1) + 1));
+    await sender.stop();
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(smtp.state.received).toHaveLength(0);
+  });
+
+  it('retries when the SMTP server is unreachable', async () => {
+    await enqueueEmail(ctx.database.db, message('dora@prueba.mx'));
+    const sender = createOutboxSender({
+      db: ctx.database.db,
+      from: 'no-reply@prueba.mx',
+      smtpUrl: 'smtp://127.0.0.1:1',
+      outboxDir: '',
+      log: quietLog,
+    });
+    expect(await sender.runOnce()).toBe(0);
+    await sender.stop();
+    const [row] = await rows();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toBeTruthy();
+  });
+
+  it('without SMTP writes each message as an .eml file under DATA_DIR/outbox and logs it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'outbox-'));
+    try {
+      await enqueueEmail(ctx.database.db, message('eva@prueba.mx'));
+      const lines: string[] = [];
+      const sender = createOutboxSender({
+        db: ctx.database.db,
+        from: 'Tienda <no-reply@prueba.mx>',
+        outboxDir: path.join(dir, 'outbox'),
+        log: { ...quietLog, info: (_obj: unknown, msg?: string) => void lines.push(String(msg)) },
+      });
+      expect(await sender.runOnce()).toBe(1);
+      await sender.stop();
+      const files = readdirSync(path.join(dir, 'outbox'));
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.eml$/);
+      const eml = readFileSync(path.join(dir, 'outbox', files[0]!), 'utf8');
+      expect(eml).toContain('To: eva@prueba.mx');
+      expect(eml).toContain('Hola Ana');
+      expect(lines.some((l) => l.includes(files[0]!))).toBe(true);
+      const [row] = await ctx.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, 'eva@prueba.mx'));
+      expect(row!.status).toBe('sent');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the background loop delivers without being asked, and stops cleanly', async () => {
+    const sender = createOutboxSender({
+      db: ctx.database.db,
+      from: 'no-reply@prueba.mx',
+      smtpUrl: smtp.url,
+      outboxDir: '',
+      log: quietLog,
+      intervalMs: 50,
+    });
+    sender.start();
+    await enqueueEmail(ctx.database.db, message('fer@prueba.mx'));
+    const deadline = Date.now() + 5000;
+    while (smtp.state.received.length === 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 25));
+    await sender.stop();
+    expect(smtp.state.received.map((m) => m.to)).toEqual([['fer@prueba.mx']]);
+  });
+});

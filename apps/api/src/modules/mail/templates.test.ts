@@ -1,0 +1,73 @@
+// Spanish e-mail templates: the reset link built from PUBLIC_URL, the order confirmation
+// (what was bought, which days, how to watch), and HTML escaping of database values.
+
+import { describe, expect, it } from 'vitest';
+import { orderConfirmationEmail, passwordResetEmail } from './templates';
+
+const settings = {
+  publicUrl: 'https://tienda.example.org',
+  brand: 'AMACC',
+  contactEmail: 'contacto@example.org',
+};
+
+describe('passwordResetEmail', () => {
+  it('links to PUBLIC_URL/reset-password with the token, in HTML and text', () => {
+    const mail = passwordResetEmail(settings, { to: 'ana@prueba.mx', name: 'ANA', token: 'abc_DEF-123' });
+    expect(mail.to).toBe('ana@prueba.mx');
+    expect(mail.subject).toBe('Restablece tu contraseña');
+    expect(mail.text).toContain('https://tienda.example.org/reset-password?token=abc_DEF-123');
+    expect(mail.html).toContain('href="https://tienda.example.org/reset-password?token=abc_DEF-123"');
+    expect(mail.text).toContain('vence en 1 hora');
+    expect(mail.replyTo).toBe('contacto@example.org');
+  });
+
+  it('escapes the name in the HTML', () => {
+    const mail = passwordResetEmail(settings, {
+      to: 'x@prueba.mx',
+      name: '<script>alert(1)</script>',
+      token: 't',
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('orderConfirmationEmail', () => {
+  const items = [
+    { name: 'Curso de anestesia', days: ['Jueves', 'Viernes'], isPresential: false },
+    { name: 'Taller <aminas>', days: ['Jueves'], isPresential: true },
+  ];
+
+  it('lists what was bought and which days, the total, and how to watch at /orders', () => {
+    const mail = orderConfirmationEmail(settings, {
+      to: 'ana@prueba.mx',
+      name: 'ANA',
+      orderId: '1a2b3c4d-0000-4000-8000-000000000000',
+      amount: 2510,
+      items,
+    });
+    expect(mail.subject).toBe('Confirmación de tu compra (orden 1A2B3C4D)');
+    expect(mail.text).toContain('Curso de anestesia');
+    expect(mail.text).toContain('Días: Jueves, Viernes');
+    expect(mail.text).toContain('Día: Jueves');
+    expect(mail.text).toContain('MXN$2,510');
+    expect(mail.text).toContain('https://tienda.example.org/orders');
+    expect(mail.text).toContain('Ver transmisión');
+    expect(mail.text).toContain('Evento presencial');
+    expect(mail.html).toContain('href="https://tienda.example.org/orders"');
+    expect(mail.html).toContain('Taller &lt;aminas&gt;');
+    expect(mail.html).not.toContain('<aminas>');
+  });
+
+  it('says GRATIS for a free claim and leaves out the watch link when nothing streams', () => {
+    const mail = orderConfirmationEmail(settings, {
+      to: 'ana@prueba.mx',
+      name: 'ANA',
+      orderId: '1a2b3c4d-0000-4000-8000-000000000000',
+      amount: 0,
+      items: [items[1]!],
+    });
+    expect(mail.text).toContain('Total: GRATIS');
+    expect(mail.text).not.toContain('/orders');
+  });
+});

@@ -1,0 +1,189 @@
+// Rate limits (429 with a Spanish message) on login, register, reset request and coupon
+// validation; failed logins per account; counters shared through Redis when REDIS_URL is set.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@store/shared/messages';
+import { createTestContext, type TestContext } from './context';
+import { createProduct } from './factories';
+import { addToCart, createUser, post, TEST_PASSWORD } from './store-helpers';
+
+const LOW = {
+  RATE_LIMIT_LOGIN_MAX: '3',
+  RATE_LIMIT_REGISTER_MAX: '2',
+  RATE_LIMIT_RESET_MAX: '2',
+  RATE_LIMIT_COUPON_MAX: '2',
+};
+
+async function hitUntilLimited(
+  send: () => Promise<{ statusCode: number; json(): unknown }>,
+  allowed: number,
+) {
+  for (let i = 0; i < allowed; i += 1) expect((await send()).statusCode).not.toBe(429);
+  const limited = await send();
+  expect(limited.statusCode).toBe(429);
+  expect(limited.json()).toEqual({ success: false, message: MSG.rateLimited });
+}
+
+describe('per-IP rate limits (memory store)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(LOW);
+  });
+  afterAll(() => ctx.close());
+
+  it('login', async () => {
+    await hitUntilLimited(
+      () => post(ctx, '/api/user/login', undefined, { email: 'a@prueba.mx', password: 'x' }),
+      3,
+    );
+  });
+
+  it('register', async () => {
+    let n = 0;
+    await hitUntilLimited(() => {
+      n += 1;
+      return post(ctx, '/api/user/register', undefined, {
+        name: 'Ana',
+        email: `r${n}@prueba.mx`,
+        password: 'una clave larga',
+      });
+    }, 2);
+  });
+
+  it('password reset request', async () => {
+    await hitUntilLimited(
+      () => post(ctx, '/api/user/reset-password-request', undefined, { email: 'a@prueba.mx' }),
+      2,
+    );
+  });
+
+  it('coupon validation', async () => {
+    const user = await createUser(ctx);
+    const { product } = await createProduct(ctx.database.db);
+    await addToCart(ctx, user, product.id);
+    await hitUntilLimited(() => post(ctx, '/api/coupon/validate', user.token, { code: 'NADA' }), 2);
+  });
+
+  it('counts each client IP separately', async () => {
+    const from = (ip: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/reset-password-request',
+        remoteAddress: ip,
+        payload: { email: 'b@prueba.mx' },
+      });
+    expect((await from('10.0.0.1')).statusCode).toBe(200);
+    expect((await from('10.0.0.1')).statusCode).toBe(200);
+    expect((await from('10.0.0.1')).statusCode).toBe(429);
+    expect((await from('10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('leaves other calls alone', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/product/list' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('failed logins per account', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ RATE_LIMIT_LOGIN_MAX: '1000', RATE_LIMIT_ACCOUNT_LOGIN_MAX: '3' });
+  });
+  afterAll(() => ctx.close());
+
+  it('locks the account after too many failures, even from several IPs, and only that account', async () => {
+    const user = await createUser(ctx);
+    const other = await createUser(ctx);
+    const attempt = (email: string, password: string, ip: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: ip,
+        payload: { email, password },
+      });
+    // Successful logins do not count.
+    for (let i = 0; i < 5; i += 1)
+      expect((await attempt(user.email, TEST_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
+      expect((await attempt(user.email, 'mala', ip)).statusCode).toBe(401);
+    }
+    const locked = await attempt(user.email, TEST_PASSWORD, '10.1.0.4');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(MSG.rateLimited);
+    expect((await attempt(other.email, TEST_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+  });
+});
+
+/** A throwaway redis-server on a free port (the Debian package is installed on CI machines). */
+async function startRedis(): Promise<{ url: string; stop(): void } | null> {
+  if (!existsSync('/usr/bin/redis-server')) return null;
+  const port = await new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(p));
+    });
+  });
+  const child: ChildProcess = spawn(
+    '/usr/bin/redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const up = await new Promise<boolean>((resolve) => {
+      const sock = net.connect(port, '127.0.0.1', () => {
+        sock.end();
+        resolve(true);
+      });
+      sock.on('error', () => resolve(false));
+    });
+    if (up) return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('redis-server did not start');
+}
+
+describe.runIf(existsSync('/usr/bin/redis-server'))('with REDIS_URL', () => {
+  let redis: { url: string; stop(): void };
+  let a: TestContext;
+  let b: TestContext;
+  beforeAll(async () => {
+    redis = (await startRedis())!;
+    a = await createTestContext({ ...LOW, REDIS_URL: redis.url });
+    b = await createTestContext({ ...LOW, REDIS_URL: redis.url });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    redis?.stop();
+  });
+
+  it('shares the counters between instances', async () => {
+    const login = (ctx: TestContext) =>
+      post(ctx, '/api/user/login', undefined, { email: 'z@prueba.mx', password: 'x' });
+    expect((await login(a)).statusCode).toBe(401);
+    expect((await login(b)).statusCode).toBe(401);
+    expect((await login(a)).statusCode).toBe(401);
+    const limited = await login(b);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(MSG.rateLimited);
+  });
+});
+
+describe('with REDIS_URL pointing at a server that is down', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ ...LOW, REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(() => ctx.close());
+
+  it('lets requests through instead of failing them', async () => {
+    const res = await post(ctx, '/api/user/login', undefined, { email: 'a@prueba.mx', password: 'x' });
+    expect(res.statusCode).toBe(401);
+  });
+});
