@@ -55,6 +55,11 @@ async function main(): Promise<void> {
     `  Tienda lista en ${config.PUBLIC_URL}`,
     `  Base de datos: ${database.kind === 'pglite' ? `PGlite en ${config.dataDir}` : 'PostgreSQL'}`,
   ];
+  lines.push(
+    config.SMTP_URL
+      ? '  Correo: se envía por SMTP (SMTP_URL).'
+      : `  Correo: sin SMTP_URL, los mensajes se guardan como .eml en ${path.join(config.dataDir, 'outbox')}`,
+  );
   if (seeded.seededDemo) lines.push('  Datos de demostración cargados.');
   if (config.SEED_DEMO) {
     lines.push(`  Cupón de demostración: ${DEMO_COUPON.code} (100 % de descuento)`);

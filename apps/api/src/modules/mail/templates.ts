@@ -15,7 +15,14 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function layout(brand: string, title: string, body: string): string {
+function footer(settings: MailSettings): string {
+  return settings.contactEmail
+    ? `¿Tienes dudas? Responde a este correo o escribe a ${escapeHtml(settings.contactEmail)}.`
+    : 'Este correo se envió automáticamente; no respondas a esta dirección.';
+}
+
+function layout(settings: MailSettings, title: string, body: string): string {
+  const brand = settings.brand;
   return `<!doctype html>
 <html lang="es">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
@@ -25,7 +32,7 @@ function layout(brand: string, title: string, body: string): string {
 <table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">
 <tr><td style="background:#b91c1c;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold">${escapeHtml(brand)}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.6">${body}</td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#52525b;border-top:1px solid #e4e4e7">Este correo se envió automáticamente; no respondas a esta dirección.</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#52525b;border-top:1px solid #e4e4e7">${footer(settings)}</td></tr>
 </table>
 </td></tr>
 </table>
@@ -48,12 +55,12 @@ export function passwordResetEmail(settings: MailSettings, data: PasswordResetDa
   const link = `${settings.publicUrl}/reset-password?token=${encodeURIComponent(data.token)}`;
   const subject = 'Restablece tu contraseña';
   const html = layout(
-    settings.brand,
+    settings,
     subject,
     `<p>Hola ${escapeHtml(data.name)}:</p>
 <p>Recibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva, abre este enlace:</p>
 ${button(link, 'Restablecer contraseña')}
-<p>Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p>Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p>
 <p>El enlace vence en 1 hora y solo puede usarse una vez. Si no solicitaste el cambio, ignora este correo: tu contraseña seguirá siendo la misma.</p>`,
   );
   const text = `Hola ${data.name}:
@@ -118,7 +125,7 @@ export function orderConfirmationEmail(settings: MailSettings, data: OrderConfir
     : '';
 
   const html = layout(
-    settings.brand,
+    settings,
     subject,
     `<p>Hola ${escapeHtml(data.name)}:</p>
 <p>¡Gracias por tu compra! Tu orden <strong>${escapeHtml(ref)}</strong> está confirmada.</p>
