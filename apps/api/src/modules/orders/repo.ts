@@ -125,19 +125,3 @@ export async function listUserOrders(db: Queryable, userId: string): Promise<Ord
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
 }
-
-/** Pending orders whose payment window has closed. */
-export async function findExpiredPendingOrderIds(db: Queryable, now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pendiente'),
-        sql`${orders.expiresAt} IS NOT NULL`,
-        sql`${orders.expiresAt} < ${now}`,
-      ),
-    )
-    .limit(100);
-  return rows.map((r) => r.id);
-}

@@ -1,5 +1,5 @@
 // The order functions payments and admin build on: pending orders, paid exactly once,
-// cancel/refund releasing seats (and coupon uses), expiry of unpaid orders, quotes.
+// cancel/refund releasing seats (and coupon uses), quotes.
 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,14 +17,7 @@ import { AppError } from '../../lib/errors';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import { ADDRESS, addToCart, createCoupon, createUser, type TestUser } from '../../../test/store-helpers';
-import {
-  cancelOrder,
-  createOrderFromCart,
-  expirePendingOrders,
-  markOrderPaid,
-  quoteCart,
-  toApiOrder,
-} from './service';
+import { cancelOrder, createOrderFromCart, markOrderPaid, quoteCart, toApiOrder } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -199,27 +192,5 @@ describe('cancelOrder', () => {
       headers: { token: user.token },
     });
     expect(res.json().product.dayLinks).toEqual({});
-  });
-});
-
-describe('expirePendingOrders', () => {
-  it('cancels pending orders past their expiry and leaves the others', async () => {
-    const user = await createUser(ctx);
-    const other = await createUser(ctx);
-    const { product, days } = await createProduct(ctx.database.db, {
-      price: 100,
-      days: [{ label: 'Día 1', seatCapacity: 5 }],
-    });
-    await addToCart(ctx, user, product.id);
-    await addToCart(ctx, other, product.id);
-    const stale = await pendingOrder(user, { expiresAt: new Date(Date.now() - 60_000) });
-    const fresh = await pendingOrder(other, { expiresAt: new Date(Date.now() + 60_000) });
-    expect((await dayRow(days[0]!.id)).seatsTaken).toBe(2);
-    expect(await expirePendingOrders(db())).toBe(1);
-    const status = async (id: string) =>
-      (await db().select().from(orders).where(eq(orders.id, id)))[0]!.status;
-    expect(await status(stale.id)).toBe('cancelado');
-    expect(await status(fresh.id)).toBe('pendiente');
-    expect((await dayRow(days[0]!.id)).seatsTaken).toBe(1);
   });
 });

@@ -4,7 +4,6 @@
 //   createOrderFromCart(tx, input)            order + order_days + coupon use + seats, clears cart
 //   markOrderPaid(tx, orderId, patch?)        pendiente → pagado exactly once; confirmation e-mail
 //   cancelOrder(tx, orderId, { status })      → cancelado | reembolsado; releases seats (and coupon)
-//   expirePendingOrders(db, now?)             cancels pending orders past expiresAt
 //   toApiOrder(row)                           (re-exported from ./mappers) row → shared `order`
 //
 // Every amount is recomputed here from database prices, the coupon and the service fee with
@@ -27,7 +26,6 @@ import { applyCoupon, type AppliedCoupon } from '../coupons/service';
 import { incrementCouponUse, insertRedemption, releaseCouponUse } from '../coupons/repo';
 import { enqueueOrderConfirmation } from '../mail/order-confirmation';
 import {
-  findExpiredPendingOrderIds,
   findOrder,
   findOrderDays,
   findPaidProductDayIds,
@@ -116,7 +114,7 @@ export interface CreateOrderInput {
   couponCode?: string | null;
   paymentMethod: PaymentMethod;
   status: 'pendiente' | 'pagado';
-  /** Pending orders past this time are cancelled by expirePendingOrders (seats released). */
+  /** Pending orders past this time are swept by payments/expiry.ts (seats released if unpaid). */
   expiresAt?: Date | null;
   /** What the client believes it is buying; when given it must match the server cart. */
   clientItems?: readonly OrderLineInput[];
@@ -278,16 +276,6 @@ export async function cancelOrder(
   await releaseSeats(tx, orderId);
   if (opts.status === 'cancelado') await releaseCouponUse(tx, orderId);
   return { changed: true, order: updated };
-}
-
-/** Cancels pending orders whose payment window closed, releasing their seats and coupons. */
-export async function expirePendingOrders(db: Db, now = new Date()): Promise<number> {
-  let expired = 0;
-  for (const id of await findExpiredPendingOrderIds(db, now)) {
-    const result = await db.transaction((tx) => cancelOrder(tx, id, { status: 'cancelado' }));
-    if (result.changed) expired += 1;
-  }
-  return expired;
 }
 
 /** The client's lines (quantity > 0) are exactly the server cart's (product, day) pairs. */
