@@ -2,6 +2,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Shell } from '../components/layout/shell';
 import { RouteError } from './routes/route-error';
+import { adminRoutes } from './routes/admin/routes';
 
 export const routes = [
   {
@@ -29,6 +30,8 @@ export const routes = [
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
+  // The back office: its own shell (no store header), its own lazy chunks.
+  { ...adminRoutes, ErrorBoundary: RouteError },
 ];
 
 const router = createBrowserRouter(routes);

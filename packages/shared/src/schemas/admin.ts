@@ -12,7 +12,7 @@ import {
   USER_TYPES,
 } from '../constants';
 import { normalizeStreamUrl } from '../domain/stream-url';
-import { ADMIN_MSG, adminDuplicateDay, adminStreamUrlInvalid } from '../messages';
+import { ADMIN_MSG, adminDuplicateDay, adminStreamUrlInvalid } from '../admin-messages';
 import { address } from './order';
 
 /** Query-string helper: an empty value counts as absent (forms send `?status=`). */

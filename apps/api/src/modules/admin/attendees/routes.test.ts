@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
 import { createUser, type TestUser } from '../../../../test/store-helpers';

@@ -1,7 +1,7 @@
 // Attendee lists: paid (event, day) rows with the customer and the order.
 
 import type { PaymentMethod, UserType } from '@store/shared/constants';
-import { ADMIN_MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminAttendeesResponse } from '@store/shared/schemas/admin';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MSG, adminCouponLimitBelowUsed } from '@store/shared/messages';
+import { ADMIN_MSG, adminCouponLimitBelowUsed } from '@store/shared/admin-messages';
 import type { AdminCoupon, AdminCouponInput } from '@store/shared/schemas/admin';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';

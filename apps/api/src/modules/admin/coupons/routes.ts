@@ -1,7 +1,7 @@
 // /api/admin/coupons: list, detail, create, edit, deactivate, activate.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import {
   adminCouponInput,
   adminCouponResponse,

@@ -4,7 +4,7 @@
 
 import type { UserType } from '@store/shared/constants';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
-import { ADMIN_MSG, adminCouponLimitBelowUsed } from '@store/shared/messages';
+import { ADMIN_MSG, adminCouponLimitBelowUsed } from '@store/shared/admin-messages';
 import type { AdminCoupon, AdminCouponData, CouponState } from '@store/shared/schemas/admin';
 import type { Db, Queryable } from '../../../db/client';
 import { isUniqueViolation } from '../../../lib/db-errors';

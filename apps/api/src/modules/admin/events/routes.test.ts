@@ -5,7 +5,7 @@ import {
   adminDayHasOrders,
   adminDuplicateDay,
   adminStreamUrlInvalid,
-} from '@store/shared/messages';
+} from '@store/shared/admin-messages';
 import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, type TestUser } from '../../../../test/store-helpers';

@@ -1,7 +1,7 @@
 // /api/admin/events: list with search, detail, create, edit, duplicate, archive, unarchive.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import {
   adminEventInput,
   adminEventResponse,

@@ -7,7 +7,7 @@
 // so customers keep seeing and watching the day under its current name.
 
 import { toCentavos } from '@store/shared/domain/money';
-import { ADMIN_MSG, adminCapacityBelowTaken, adminDayHasOrders } from '@store/shared/messages';
+import { ADMIN_MSG, adminCapacityBelowTaken, adminDayHasOrders } from '@store/shared/admin-messages';
 import type { AdminEvent, AdminEventData } from '@store/shared/schemas/admin';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MSG, adminImportDuplicateInFile } from '@store/shared/messages';
+import { ADMIN_MSG, adminImportDuplicateInFile } from '@store/shared/admin-messages';
 import { AppError } from '../../../lib/errors';
 import { parseMembersCsv, resolveUserType } from './import-csv';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_MSG, adminImportDone } from '@store/shared/messages';
+import { ADMIN_MSG, adminImportDone } from '@store/shared/admin-messages';
 import type { AdminImportResponse, AdminMember } from '@store/shared/schemas/admin';
 import { emailOutbox, users } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../../test/context';

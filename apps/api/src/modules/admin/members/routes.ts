@@ -1,7 +1,7 @@
 // /api/admin/members: list (search, filters), change user type or role, CSV import.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import {
   adminIdParams,
   adminImportBody,

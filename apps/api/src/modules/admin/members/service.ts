@@ -8,7 +8,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { Role, UserType } from '@store/shared/constants';
-import { ADMIN_MSG, adminImportDone } from '@store/shared/messages';
+import { ADMIN_MSG, adminImportDone } from '@store/shared/admin-messages';
 import type {
   AdminImportResponse,
   AdminMember,

@@ -1,7 +1,7 @@
 // The e-mail an imported member receives: their account exists, and a link (valid 7 days,
 // usable once) to choose their password on /reset-password, the first-login flow of SPEC §4.
 
-import { ADMIN_MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { OutgoingEmail } from '../../mail/outbox';
 import type { MailSettings } from '../../mail/settings';
 import { escapeHtml } from '../../mail/templates';

@@ -1,7 +1,7 @@
 // /api/admin/orders: filtered list, detail, mark a cash order paid, cancel, record a refund.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import {
   adminIdParams,
   adminOrderNoteBody,

@@ -4,7 +4,8 @@
 
 import type { OrderStatus } from '@store/shared/constants';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
-import { ADMIN_MSG, MSG } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminOrderDetail, AdminOrdersResponse } from '@store/shared/schemas/admin';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { adminUploadResponse } from '@store/shared/schemas/admin';
 import { errorResponse } from '@store/shared/schemas/common';
 import { AppError } from '../../../lib/errors';

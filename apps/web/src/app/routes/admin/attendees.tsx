@@ -1,0 +1,147 @@
+// /admin/attendees: who comes to an event (or one of its days): paid attendees only, with
+// the CSV export (UTF-8 with BOM, so Excel shows accents).
+import { Link, useSearchParams } from 'react-router';
+import { Download } from 'lucide-react';
+import { PAYMENT_METHOD_LABELS, USER_TYPE_LABELS } from '@store/shared/constants';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
+import { useDownloadAttendees } from '../../../features/admin/api/download-attendees';
+import { useAttendees } from '../../../features/admin/api/get-attendees';
+import { useAdminEvents } from '../../../features/admin/api/get-events';
+import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
+import { SeatMeter } from '../../../features/admin/components/seat-meter';
+import { formatDateTime, orderRef } from '../../../features/admin/utils/format';
+import { errorMessage, notify } from '../../../lib/notify';
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const productId = params.get('productId') ?? '';
+  const productDayId = params.get('productDayId') ?? '';
+  const events = useAdminEvents();
+  const query = productId ? { productId, productDayId: productDayId || undefined } : null;
+  const { data, isPending, isError, error } = useAttendees(query);
+  const download = useDownloadAttendees();
+  const event = events.data?.find((e) => e._id === productId);
+
+  const onDownload = async () => {
+    if (!query) return;
+    try {
+      const name = await download.mutateAsync(query);
+      notify.success(`Descargado: ${name}`);
+    } catch (err) {
+      notify.error(errorMessage(err, 'No se pudo descargar la lista'));
+    }
+  };
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Asistentes"
+        description="Personas con pago confirmado por evento y día."
+        actions={
+          <Button
+            variant="secondary"
+            disabled={!query || !data || data.attendees.length === 0}
+            loading={download.isPending}
+            onClick={() => void onDownload()}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Descargar CSV
+          </Button>
+        }
+      />
+      <div className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <EventDayPicker
+          events={events.data ?? []}
+          productId={productId}
+          productDayId={productDayId}
+          eventPlaceholder="Elige un evento"
+          onChange={(v) => {
+            const next = new URLSearchParams();
+            if (v.productId) next.set('productId', v.productId);
+            if (v.productDayId) next.set('productDayId', v.productDayId);
+            setParams(next, { replace: true });
+          }}
+        />
+      </div>
+      {event && (
+        <ul className="mb-4 flex flex-wrap gap-3" aria-label="Lugares por día">
+          {event.days.map((d) => (
+            <li key={d._id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
+              <span className="block font-medium text-ink">{d.label}</span>
+              <SeatMeter sold={d.seatsSold} capacity={d.seatCapacity} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {!query ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          Elige un evento para ver quién asistirá.
+        </p>
+      ) : isError ? (
+        <Alert tone="error" live>
+          {error.message}
+        </Alert>
+      ) : isPending ? (
+        <Spinner label="Cargando asistentes…" />
+      ) : data.attendees.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          Aún no hay asistentes con pago confirmado.
+        </p>
+      ) : (
+        <>
+          <p className="mb-2 text-sm text-slate-600" role="status">
+            {data.attendees.length} {data.attendees.length === 1 ? 'asistente' : 'asistentes'}
+            {data.day ? ` el ${data.day.label}` : ''}
+          </p>
+          <Table label="Asistentes">
+            <TableHead>
+              <TableRow>
+                <TableHeaderCell>Nombre</TableHeaderCell>
+                <TableHeaderCell>Tipo de usuario</TableHeaderCell>
+                <TableHeaderCell>Día</TableHeaderCell>
+                <TableHeaderCell>Orden</TableHeaderCell>
+                <TableHeaderCell>Fecha de pago</TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.attendees.map((a) => (
+                <TableRow key={`${a.orderId}-${a.productDayId}`}>
+                  <TableCell className="max-w-64">
+                    <span className="block font-medium text-ink">{a.name}</span>
+                    <span className="block truncate text-xs text-slate-500">{a.email}</span>
+                  </TableCell>
+                  <TableCell>{USER_TYPE_LABELS[a.userType]}</TableCell>
+                  <TableCell>{a.day}</TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    <Link
+                      to={`/admin/orders/${a.orderId}`}
+                      className="font-mono text-brand-700 hover:underline"
+                    >
+                      {orderRef(a.orderId)}
+                    </Link>
+                    <span className="block text-xs text-slate-500">
+                      {PAYMENT_METHOD_LABELS[a.paymentMethod]}
+                      {a.couponCode ? ` · ${a.couponCode}` : ''}
+                    </span>
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(a.date)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
+      )}
+    </>
+  );
+}

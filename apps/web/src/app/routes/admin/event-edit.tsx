@@ -1,0 +1,79 @@
+// /admin/events/new and /admin/events/:eventId: the event form, loaded and saved.
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ArrowLeft, Users } from 'lucide-react';
+import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin';
+import { Alert } from '../../../components/ui/alert';
+import { ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAdminEvent } from '../../../features/admin/api/get-event';
+import { useSaveEvent } from '../../../features/admin/api/save-event';
+import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { EventForm } from '../../../features/admin/components/event-form';
+import { EventStateBadge } from '../../../features/admin/components/status-badges';
+import { errorMessage, notify } from '../../../lib/notify';
+
+export function Component() {
+  const { eventId } = useParams();
+  const navigate = useNavigate();
+  const existing = useAdminEvent(eventId);
+  const save = useSaveEvent(eventId);
+  const [serverError, setServerError] = useState<string>();
+
+  const onSubmit = async (payload: AdminEventInput): Promise<AdminEvent | null> => {
+    setServerError(undefined);
+    try {
+      const res = await save.mutateAsync(payload);
+      notify.success(res.message ?? 'Guardado');
+      if (!eventId) navigate(`/admin/events/${res.event._id}`, { replace: true });
+      return res.event;
+    } catch (err) {
+      const message = errorMessage(err, 'No se pudo guardar el evento');
+      setServerError(message);
+      notify.error(message);
+      return null;
+    }
+  };
+
+  const back = (
+    <ButtonLink to="/admin/events" variant="ghost" size="sm">
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Eventos
+    </ButtonLink>
+  );
+
+  if (eventId && existing.isPending) return <Spinner label="Cargando el evento…" />;
+  if (eventId && existing.isError) {
+    return (
+      <>
+        <AdminPageHeader title="Evento" actions={back} />
+        <Alert tone="error" live>
+          {existing.error.message}
+        </Alert>
+      </>
+    );
+  }
+  const event = existing.data;
+  return (
+    <>
+      <AdminPageHeader
+        title={event ? event.name : 'Nuevo evento'}
+        description={
+          event ? <EventStateBadge active={event.active} /> : 'Se publica en la tienda al crearlo.'
+        }
+        actions={
+          <>
+            {back}
+            {event && (
+              <ButtonLink to={`/admin/attendees?productId=${event._id}`} variant="secondary" size="sm">
+                <Users aria-hidden="true" className="h-4 w-4" />
+                Asistentes
+              </ButtonLink>
+            )}
+          </>
+        }
+      />
+      <EventForm event={event} onSubmit={onSubmit} serverError={serverError} />
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+// /admin/events: the events (active and archived) with search, seats per day and actions.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Archive, ArchiveRestore, Copy, Pencil, Plus, Search, Users } from 'lucide-react';
+import { ADMIN_EVENT_STATUSES, type AdminEvent } from '@store/shared/schemas/admin';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Input, Select } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRow,
+} from '../../../components/ui/table';
+import { useEventAction, type EventAction } from '../../../features/admin/api/event-actions';
+import { useAdminEvents } from '../../../features/admin/api/get-events';
+import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog';
+import { SeatMeter } from '../../../features/admin/components/seat-meter';
+import { EventStateBadge } from '../../../features/admin/components/status-badges';
+import { money } from '../../../features/admin/utils/format';
+import { useDebounced } from '../../../features/admin/utils/use-debounced';
+import { errorMessage, notify } from '../../../lib/notify';
+
+const STATUS_LABELS: Record<(typeof ADMIN_EVENT_STATUSES)[number], string> = {
+  all: 'Todos',
+  active: 'En la tienda',
+  archived: 'Archivados',
+};
+
+export function Component() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<(typeof ADMIN_EVENT_STATUSES)[number]>('all');
+  const debounced = useDebounced(search.trim());
+  const { data, isPending, isError, error, isFetching } = useAdminEvents({ search: debounced, status });
+  const action = useEventAction();
+  const navigate = useNavigate();
+  const [archiving, setArchiving] = useState<AdminEvent | null>(null);
+
+  const run = async (event: AdminEvent, kind: EventAction) => {
+    try {
+      const res = await action.mutateAsync({ id: event._id, action: kind });
+      notify.success(res.message ?? 'Listo');
+      if (kind === 'duplicate') navigate(`/admin/events/${res.event._id}`);
+    } catch (err) {
+      notify.error(errorMessage(err, 'No se pudo completar la acción'));
+    } finally {
+      setArchiving(null);
+    }
+  };
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Eventos"
+        description="Lo que se vende en la tienda: días, enlaces de transmisión y cupos."
+        actions={
+          <ButtonLink to="/admin/events/new">
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Nuevo evento
+          </ButtonLink>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-slate-500"
+          />
+          <Input
+            type="search"
+            aria-label="Buscar eventos por nombre"
+            placeholder="Buscar por nombre"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-10"
+          />
+        </div>
+        <Select
+          aria-label="Estado"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as typeof status)}
+          className="sm:w-48"
+        >
+          {ADMIN_EVENT_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {isError ? (
+        <Alert tone="error" live>
+          {error.message}
+        </Alert>
+      ) : isPending ? (
+        <Spinner label="Cargando eventos…" />
+      ) : data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {debounced ? 'Ningún evento coincide con la búsqueda.' : 'Aún no hay eventos. Crea el primero.'}
+        </p>
+      ) : (
+        <div aria-busy={isFetching}>
+          <Table label="Eventos">
+            <TableHead>
+              <TableRow>
+                <TableHeaderCell>Evento</TableHeaderCell>
+                <TableHeaderCell className="text-right">Precio</TableHeaderCell>
+                <TableHeaderCell>Días y lugares</TableHeaderCell>
+                <TableHeaderCell>Estado</TableHeaderCell>
+                <TableHeaderCell>
+                  <span className="sr-only">Acciones</span>
+                </TableHeaderCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((e) => (
+                <TableRow key={e._id}>
+                  <TableCell className="min-w-60">
+                    <div className="flex items-start gap-3">
+                      {e.image[0] ? (
+                        <img
+                          src={e.image[0]}
+                          alt=""
+                          className="h-12 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
+                        />
+                      ) : (
+                        <span aria-hidden="true" className="h-12 w-16 shrink-0 rounded-md bg-slate-100" />
+                      )}
+                      <div>
+                        <Link
+                          to={`/admin/events/${e._id}`}
+                          className="font-semibold text-ink hover:text-brand-700 hover:underline"
+                        >
+                          {e.name}
+                        </Link>
+                        <span className="block text-xs text-slate-500">
+                          {e.category} · {e.subCategory}
+                          {e.isPresential ? ' · Presencial' : ''}
+                        </span>
+                      </div>
+                    </div>
+                  </TableCell>
+                  <TableCell className="text-right whitespace-nowrap tabular-nums">
+                    {e.price === 0 ? 'Gratis' : money(e.price)}
+                  </TableCell>
+                  <TableCell className="min-w-56">
+                    <ul className="space-y-1.5">
+                      {e.days.map((d) => (
+                        <li key={d._id} className="flex items-start justify-between gap-3">
+                          <span className="text-ink">{d.label}</span>
+                          <SeatMeter sold={d.seatsSold} capacity={d.seatCapacity} />
+                        </li>
+                      ))}
+                    </ul>
+                  </TableCell>
+                  <TableCell>
+                    <EventStateBadge active={e.active} />
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap justify-end gap-1">
+                      <ButtonLink
+                        to={`/admin/events/${e._id}`}
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Editar ${e.name}`}
+                      >
+                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                        Editar
+                      </ButtonLink>
+                      <ButtonLink
+                        to={`/admin/attendees?productId=${e._id}`}
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Asistentes de ${e.name}`}
+                      >
+                        <Users aria-hidden="true" className="h-4 w-4" />
+                        Asistentes
+                      </ButtonLink>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Duplicar ${e.name}`}
+                        disabled={action.isPending}
+                        onClick={() => run(e, 'duplicate')}
+                      >
+                        <Copy aria-hidden="true" className="h-4 w-4" />
+                        Duplicar
+                      </Button>
+                      {e.active ? (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Archivar ${e.name}`}
+                          onClick={() => setArchiving(e)}
+                        >
+                          <Archive aria-hidden="true" className="h-4 w-4" />
+                          Archivar
+                        </Button>
+                      ) : (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Publicar ${e.name}`}
+                          disabled={action.isPending}
+                          onClick={() => run(e, 'unarchive')}
+                        >
+                          <ArchiveRestore aria-hidden="true" className="h-4 w-4" />
+                          Publicar
+                        </Button>
+                      )}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={archiving !== null}
+        title="¿Archivar el evento?"
+        description={
+          archiving
+            ? `«${archiving.name}» dejará de aparecer en la tienda. Quien ya lo compró conserva su orden y su acceso a las transmisiones. Puedes publicarlo de nuevo cuando quieras.`
+            : undefined
+        }
+        confirmLabel="Archivar"
+        busy={action.isPending}
+        onConfirm={() => archiving && run(archiving, 'archive')}
+        onClose={() => setArchiving(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+// /admin/orders: orders filtered by event, day, status, method, dates or customer; the
+// filters live in the address so a filtered list can be shared or reloaded.
+import { useSearchParams } from 'react-router';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+} from '@store/shared/constants';
+import type { AdminOrdersQuery } from '@store/shared/schemas/admin';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAdminEvents } from '../../../features/admin/api/get-events';
+import { useAdminOrders } from '../../../features/admin/api/get-orders';
+import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
+import { OrdersTable } from '../../../features/admin/components/orders-table';
+import { Pagination } from '../../../features/admin/components/pagination';
+import { useDebounced } from '../../../features/admin/utils/use-debounced';
+
+const FILTERS = ['productId', 'productDayId', 'status', 'method', 'from', 'to', 'search'] as const;
+const PAGE_SIZE = 25;
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const get = (k: string) => params.get(k) ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const set = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const search = useDebounced(get('search'));
+  const query: AdminOrdersQuery = {
+    productId: get('productId') || undefined,
+    productDayId: get('productDayId') || undefined,
+    status: (get('status') || undefined) as AdminOrdersQuery['status'],
+    method: (get('method') || undefined) as AdminOrdersQuery['method'],
+    from: get('from') || undefined,
+    to: get('to') || undefined,
+    search: search || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const events = useAdminEvents();
+  const { data, isPending, isError, error, isFetching } = useAdminOrders(query);
+  const filtered = FILTERS.some((k) => get(k));
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Órdenes"
+        description="Compras y reclamos de la tienda, con su estado y método de pago."
+      />
+      <form
+        role="search"
+        aria-label="Filtrar órdenes"
+        onSubmit={(e) => e.preventDefault()}
+        className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <EventDayPicker
+          events={events.data ?? []}
+          productId={get('productId')}
+          productDayId={get('productDayId')}
+          onChange={(v) => set(v)}
+        />
+        <SelectField label="Estado" value={get('status')} onChange={(e) => set({ status: e.target.value })}>
+          <option value="">Todos</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Método de pago"
+          value={get('method')}
+          onChange={(e) => set({ method: e.target.value })}
+        >
+          <option value="">Todos</option>
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {PAYMENT_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Desde"
+          type="date"
+          value={get('from')}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+        <TextField
+          label="Hasta"
+          type="date"
+          value={get('to')}
+          onChange={(e) => set({ to: e.target.value })}
+        />
+        <TextField
+          label="Cliente u orden"
+          type="search"
+          placeholder="Nombre, correo o referencia"
+          value={get('search')}
+          onChange={(e) => set({ search: e.target.value })}
+        />
+        <div className="flex items-end">
+          <Button
+            variant="ghost"
+            disabled={!filtered}
+            onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          >
+            Quitar filtros
+          </Button>
+        </div>
+      </form>
+
+      {isError ? (
+        <Alert tone="error" live>
+          {error.message}
+        </Alert>
+      ) : isPending ? (
+        <Spinner label="Cargando órdenes…" />
+      ) : data.orders.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {filtered ? 'Ninguna orden coincide con los filtros.' : 'Todavía no hay órdenes.'}
+        </p>
+      ) : (
+        <div aria-busy={isFetching}>
+          <p className="mb-2 text-sm text-slate-600" role="status">
+            {data.total} {data.total === 1 ? 'orden' : 'órdenes'}
+          </p>
+          <OrdersTable orders={data.orders} label="Órdenes" />
+          <Pagination
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            onPage={(p) => set({ page: String(p) })}
+          />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+// GET /api/admin/events: events with search and status filter.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { adminEventsResponse, type AdminEventsQuery } from '@store/shared/schemas/admin';
+import { apiRequest } from '../../../lib/api-client';
+import { adminKeys, toSearch } from './keys';
+
+export function getEvents(q: AdminEventsQuery, signal?: AbortSignal) {
+  return apiRequest(`/api/admin/events${toSearch(q)}`, adminEventsResponse, { signal }).then((r) => r.events);
+}
+
+export const eventsQueryOptions = (q: AdminEventsQuery) =>
+  queryOptions({
+    queryKey: adminKeys.events(q),
+    queryFn: ({ signal }) => getEvents(q, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useAdminEvents(q: AdminEventsQuery = {}) {
+  return useQuery(eventsQueryOptions(q));
+}

@@ -1,0 +1,34 @@
+// Query keys of the back office. Every admin query sits under ['admin'], so a change
+// invalidates what it may affect with one call (lists, counts, the dashboard).
+import type {
+  AdminAttendeesQuery,
+  AdminAuditQuery,
+  AdminEventsQuery,
+  AdminMembersQuery,
+  AdminOrdersQuery,
+} from '@store/shared/schemas/admin';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  session: (token: string | null) => ['admin', 'session', token] as const,
+  dashboard: (days: number) => ['admin', 'dashboard', days] as const,
+  events: (q: AdminEventsQuery) => ['admin', 'events', q] as const,
+  event: (id: string) => ['admin', 'event', id] as const,
+  coupons: () => ['admin', 'coupons'] as const,
+  coupon: (id: string) => ['admin', 'coupon', id] as const,
+  members: (q: AdminMembersQuery) => ['admin', 'members', q] as const,
+  orders: (q: AdminOrdersQuery) => ['admin', 'orders', q] as const,
+  order: (id: string) => ['admin', 'order', id] as const,
+  attendees: (q: AdminAttendeesQuery) => ['admin', 'attendees', q] as const,
+  audit: (q: AdminAuditQuery) => ['admin', 'audit', q] as const,
+};
+
+/** Query string of the defined, non-empty values. */
+export function toSearch(params: object): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v !== undefined && v !== null && v !== '') sp.set(k, String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+}

@@ -1,0 +1,31 @@
+// Status labels of orders, coupons and events, in Spanish, with the design system's tones.
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@store/shared/constants';
+import { COUPON_STATE_LABELS, type CouponState } from '@store/shared/schemas/admin';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+
+const ORDER_TONES: Record<OrderStatus, BadgeTone> = {
+  pendiente: 'warning',
+  pagado: 'success',
+  cancelado: 'neutral',
+  reembolsado: 'info',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <Badge tone={ORDER_TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+}
+
+const COUPON_TONES: Record<CouponState, BadgeTone> = {
+  vigente: 'success',
+  programado: 'info',
+  expirado: 'neutral',
+  agotado: 'warning',
+  inactivo: 'neutral',
+};
+
+export function CouponStateBadge({ state }: { state: CouponState }) {
+  return <Badge tone={COUPON_TONES[state]}>{COUPON_STATE_LABELS[state]}</Badge>;
+}
+
+export function EventStateBadge({ active }: { active: boolean }) {
+  return active ? <Badge tone="success">En la tienda</Badge> : <Badge>Archivado</Badge>;
+}

@@ -1,0 +1,104 @@
+// Spanish texts of the admin area (/admin): form validation and the answers of
+// /api/admin/*. Kept apart from messages.ts so the storefront's bundle never carries them.
+
+/** One constant per text; the functions below build the texts that name a value. */
+export const ADMIN_MSG = {
+  eventNameRequired: 'Escribe el nombre del evento',
+  eventNameTooLong: 'El nombre del evento no puede tener más de 200 caracteres',
+  eventDescriptionTooLong: 'La descripción no puede tener más de 5000 caracteres',
+  eventPriceInvalid: 'Ingresa un precio válido en pesos (0 o más, hasta dos decimales)',
+  eventCategoryInvalid: 'Elige una categoría',
+  eventLevelInvalid: 'Elige un nivel',
+  eventDaysRequired: 'Agrega al menos un día',
+  eventTooManyDays: 'Un evento puede tener como máximo 30 días',
+  eventImageInvalid: 'Una de las imágenes no es válida; súbela de nuevo',
+  eventTooManyImages: 'Un evento puede tener como máximo 10 imágenes',
+  dayLabelRequired: 'Escribe el nombre de cada día',
+  dayLabelTooLong: 'El nombre de un día no puede tener más de 120 caracteres',
+  dayCapacityInvalid: 'El cupo debe ser un número entero mayor que 0, o vacío para no limitarlo',
+  eventCreated: 'Evento creado',
+  eventSaved: 'Cambios guardados',
+  eventDuplicated: 'Evento duplicado; quedó archivado para que lo revises antes de publicarlo',
+  eventArchived: 'Evento archivado: ya no aparece en la tienda; las órdenes y los accesos se conservan',
+  eventUnarchived: 'Evento publicado de nuevo en la tienda',
+  eventNotFound: 'El evento no existe',
+  imageRequired: 'Elige una imagen',
+  imageType: 'El archivo no es una imagen JPG, PNG, WebP, GIF o AVIF',
+  imageTooLarge: 'La imagen no puede pesar más de 5 MB',
+  imageUploaded: 'Imagen subida',
+  couponCodeInvalid: 'El código debe tener de 3 a 32 caracteres: letras, números, guiones o guiones bajos',
+  couponDescriptionTooLong: 'La descripción no puede tener más de 300 caracteres',
+  couponTypeInvalid: 'Elige el tipo de descuento',
+  couponPercentInvalid: 'El porcentaje debe ser un número entero de 1 a 100',
+  couponFixedInvalid: 'El monto del descuento debe ser mayor que 0 (en pesos, hasta dos decimales)',
+  couponDatesInvalid: 'La fecha de fin debe ser posterior a la de inicio',
+  couponDateInvalid: 'Ingresa una fecha válida',
+  couponLimitInvalid: 'Los límites de uso deben ser números enteros mayores que 0, o vacíos',
+  couponUserTypeInvalid: 'Uno de los tipos de usuario no es válido',
+  couponProductInvalid: 'Uno de los eventos elegidos no existe',
+  couponCodeTaken: 'Ya existe un cupón con ese código',
+  couponNotFound: 'El cupón no existe',
+  couponCreated: 'Cupón creado',
+  couponSaved: 'Cupón guardado',
+  couponDeactivated: 'Cupón desactivado',
+  couponActivated: 'Cupón activado',
+  memberNotFound: 'La cuenta no existe',
+  memberUserTypeInvalid: 'Elige un tipo de usuario válido',
+  memberRoleInvalid: 'Elige un rol válido',
+  memberNothingToChange: 'Indica el tipo de usuario o el rol que quieres cambiar',
+  memberCannotDemoteSelf: 'No puedes quitarte a ti mismo el rol de administrador',
+  memberSaved: 'Cuenta actualizada',
+  importEmpty: 'El archivo está vacío o no tiene filas después del encabezado',
+  importTooLarge: 'El archivo es demasiado grande: importa como máximo 5000 filas a la vez',
+  importBadHeader: 'La primera fila debe ser el encabezado name,email,userType (o nombre,correo,tipo)',
+  importUnreadable: 'No pudimos leer el archivo como CSV; revisa comillas y separadores',
+  importBlocked:
+    'El archivo tiene filas con problemas; no se importó nada. Corrígelas o confirma importar solo las filas válidas.',
+  importNothingValid: 'No hay filas válidas para importar',
+  importInvalidName: 'Nombre no válido: solo letras (A-Z, Ñ) y espacios',
+  importInvalidEmail: 'Correo no válido',
+  importInvalidUserType: 'Tipo de usuario desconocido',
+  importWrongColumns: 'La fila debe tener 3 columnas: nombre, correo y tipo de usuario',
+  importDuplicateExisting: 'Ya existe una cuenta con este correo',
+  importPreview: 'Vista previa: aún no se importó nada',
+  importWelcomeSubject: 'Tu cuenta en la tienda de la asociación',
+  orderNotPending: 'Solo se puede marcar como pagada una orden pendiente',
+  orderNotCash: 'Solo las órdenes de pago en efectivo se marcan como pagadas a mano',
+  orderNotCancellable: 'Esta orden ya está cancelada o reembolsada',
+  orderNotRefundable: 'Solo se puede registrar un reembolso de una orden pagada',
+  orderRefundTooLarge: 'El reembolso no puede ser mayor que lo cobrado pendiente de reembolsar',
+  orderRefundInvalid: 'Ingresa un monto de reembolso mayor que 0 (en pesos, hasta dos decimales)',
+  orderNoteTooLong: 'La nota no puede tener más de 500 caracteres',
+  orderMarkedPaid: 'Orden marcada como pagada',
+  orderCancelled: 'Orden cancelada: el acceso se revocó y el lugar quedó libre',
+  orderRefunded: 'Reembolso registrado',
+  dateInvalid: 'Ingresa una fecha válida (AAAA-MM-DD)',
+  attendeesNeedEvent: 'Elige un evento',
+  dayNotInEvent: 'El día elegido no pertenece a ese evento',
+} as const;
+
+/** 'No puedes quitar «Jueves»: tiene órdenes registradas…' */
+export function adminDayHasOrders(label: string): string {
+  return `No puedes quitar «${label}»: tiene órdenes registradas. Puedes renombrarlo o archivar el evento.`;
+}
+/** Capacity below the seats already held by paid and pending orders. */
+export function adminCapacityBelowTaken(label: string, taken: number): string {
+  return `El cupo de «${label}» no puede ser menor que los lugares ya ocupados (${taken})`;
+}
+export function adminStreamUrlInvalid(label: string): string {
+  return `El enlace de «${label}» debe ser de YouTube o Vimeo`;
+}
+export function adminDuplicateDay(label: string): string {
+  return `El día «${label}» está repetido`;
+}
+export function adminImportDuplicateInFile(line: number): string {
+  return `Correo repetido en el archivo (ya aparece en la línea ${line})`;
+}
+export function adminCouponLimitBelowUsed(used: number): string {
+  return `El límite de usos no puede ser menor que los usos ya registrados (${used})`;
+}
+export function adminImportDone(created: number): string {
+  return created === 1
+    ? 'Se creó 1 cuenta y se le envió un enlace para definir su contraseña'
+    : `Se crearon ${created} cuentas y se envió a cada una un enlace para definir su contraseña`;
+}
