@@ -6,6 +6,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+/** The fake PayPal (REST API and the browser SDK at /sdk/js) the store is pointed at. */
+const paypalPort = Number(process.env.E2E_PAYPAL_PORT ?? port + 1);
+const paypalBase = `http://127.0.0.1:${paypalPort}`;
+process.env.E2E_PAYPAL_BASE = paypalBase;
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
 process.env.E2E_DATA_DIR = e2eDataDir;
 
@@ -36,26 +40,49 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // E2E_SERVER=source runs the API from source (tsx) with WEB_DIST pointing at a private
-    // build, so several people can run journeys at once without sharing dist/ folders.
-    command: process.env.E2E_SERVER === 'source' ? 'npx tsx apps/api/src/server.ts' : 'node apps/api/dist/server.js',
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://localhost:${port}/api/product/list`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      DATA_DIR: e2eDataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      ADMIN_EMAIL: 'admin@e2e.test',
-      ADMIN_PASSWORD: 'admin-e2e-clave',
-      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+  webServer: [
+    {
+      // Speaks PayPal's REST API and serves a fake JS SDK whose buttons drive the real
+      // createOrder/onApprove code of the checkout (apps/api/test/fakes/paypal-sdk.js).
+      command: 'npx tsx apps/api/test/fakes/paypal-server.ts',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${paypalBase}/sdk/js`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_PAYPAL_PORT: String(paypalPort) },
     },
-  },
+    {
+      // E2E_SERVER=source runs the API from source (tsx) with WEB_DIST pointing at a private
+      // build, so several people can run journeys at once without sharing dist/ folders.
+      command:
+        process.env.E2E_SERVER === 'source'
+          ? 'npx tsx apps/api/src/server.ts'
+          : 'node apps/api/dist/server.js',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://localhost:${port}/api/product/list`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(port),
+        DATA_DIR: e2eDataDir,
+        PUBLIC_URL: `http://localhost:${port}`,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        ADMIN_EMAIL: 'admin@e2e.test',
+        ADMIN_PASSWORD: 'admin-e2e-clave',
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+        // The fake's default credentials (apps/api/test/fakes/fake-paypal.ts).
+        PAYPAL_CLIENT_ID: 'fake-client-id',
+        PAYPAL_CLIENT_SECRET: 'fake-client-secret',
+        PAYPAL_WEBHOOK_ID: 'WH-FAKE-0001',
+        PAYPAL_API_BASE: paypalBase,
+        PAYPAL_SDK_BASE: paypalBase,
+      },
+    },
+  ],
 });

@@ -204,12 +204,23 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       res.writeHead(200, { 'Content-Type': 'application/javascript; charset=utf-8', ...cors });
       return void res.end(sdkScript.replace('__FAKE_PAYPAL_ORIGIN__', url));
     }
+    // What PayPal holds for an order, for browser journeys to check (no token: test only).
+    const peekMatch = /^\/__fake\/orders\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && peekMatch) {
+      const o = orders.get(decodeURIComponent(peekMatch[1]!));
+      return o
+        ? sendJson(res, 200, orderJson(o), cors)
+        : sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' }, cors);
+    }
     // The buyer's side of the popup (called by the fake SDK in the browser).
     const approveMatch = /^\/__fake\/orders\/([^/]+)\/approve$/.exec(path);
     if (req.method === 'POST' && approveMatch) {
       const o = orders.get(decodeURIComponent(approveMatch[1]!));
       if (!o) return sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' }, cors);
       api.approve(o.id);
+      // A journey can make the buyer's funding fail: ?capture=DECLINED (or PENDING).
+      const outcome = new URL(req.url ?? '/', 'http://fake').searchParams.get('capture');
+      if (outcome) api.scriptCapture(o.id, { captureStatus: outcome });
       return sendJson(
         res,
         200,

@@ -1,7 +1,8 @@
 // Fake PayPal JS SDK (v5 Buttons API) served by the fake PayPal server at /sdk/js. It calls
 // the page's createOrder/onClick/onApprove/onCancel/onError callbacks in the order and with
 // the arguments the real SDK does; the buyer's approval in PayPal's window is a call to the
-// fake server. window.__fakePaypalBuyer = 'cancel' makes the buyer close the window instead.
+// fake server. window.__fakePaypalBuyer = 'cancel' makes the buyer close the window instead;
+// window.__fakePaypalCapture = 'DECLINED' | 'PENDING' sets how the capture turns out.
 (function () {
   var ORIGIN = '__FAKE_PAYPAL_ORIGIN__';
   var script = document.currentScript;
@@ -64,7 +65,11 @@
         return;
       }
       // The buyer signs in and approves in PayPal's window.
-      var res = await fetch(ORIGIN + '/__fake/orders/' + encodeURIComponent(orderID) + '/approve', {
+      // window.__fakePaypalCapture = 'DECLINED' makes the buyer's funding fail at capture.
+      var outcome = window.__fakePaypalCapture
+        ? '?capture=' + encodeURIComponent(window.__fakePaypalCapture)
+        : '';
+      var res = await fetch(ORIGIN + '/__fake/orders/' + encodeURIComponent(orderID) + '/approve' + outcome, {
         method: 'POST',
       });
       if (!res.ok) return fail(new Error('PayPal window: order ' + orderID + ' not found'));

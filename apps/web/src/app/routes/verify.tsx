@@ -45,6 +45,8 @@ function Verify() {
       .then((res) => {
         notify.success(res.message);
         clearCart();
+        // The server emptied the cart: a cart load still in flight must not bring it back.
+        void queryClient.invalidateQueries({ queryKey: userQueryKeys.cart(token) });
         void queryClient.invalidateQueries({ queryKey: userQueryKeys.orders(token) });
         navigate('/orders', { replace: true });
       })

@@ -133,6 +133,7 @@ describe('PaypalCheckout', () => {
     setup();
     expect(await screen.findByText(MSG.paymentNotConfigured)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/ventana segura de PayPal/)).not.toBeInTheDocument();
   });
 
   it('creates the order on our server, captures on approval, then hands over to the page', async () => {

@@ -65,10 +65,12 @@ export function PaypalCheckout(props: PaypalCheckoutProps) {
         <strong className="text-lg text-ink">{formatPrice(props.total)}</strong>
       </p>
       {body}
-      <p className="text-xs leading-relaxed text-slate-600">
-        Pagas en pesos mexicanos (MXN) en la ventana segura de PayPal. Tu acceso se activa en cuanto PayPal
-        confirma el cobro.
-      </p>
+      {options && (
+        <p className="text-xs leading-relaxed text-slate-600">
+          Pagas en pesos mexicanos (MXN) en la ventana segura de PayPal. Tu acceso se activa en cuanto PayPal
+          confirma el cobro.
+        </p>
+      )}
     </section>
   );
 }
