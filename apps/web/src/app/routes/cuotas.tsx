@@ -4,15 +4,7 @@ import { Seo } from '../../components/layout/seo';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { PageHeader } from '../../components/ui/page-header';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeaderCell, TableRow } from '../../components/ui/table';
 import { InlineText } from '../../features/content/components/rich-text';
 import { fees } from '../../features/content/data/fees';
 
@@ -23,7 +15,6 @@ export function Component() {
       <PageHeader eyebrow="Inscripciones" title={fees.title} lead={fees.lead} />
       <Container className="py-10 sm:py-14">
         <Table label={fees.tableCaption}>
-          <TableCaption className="sr-only">{fees.tableCaption}</TableCaption>
           <TableHead>
             <TableRow>
               <TableHeaderCell>Participante</TableHeaderCell>

@@ -55,7 +55,7 @@ export function Dialog({ open, onClose, title, description, children, className 
               type="button"
               onClick={onClose}
               className="-m-2 rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-ink"
-              aria-label="Cerrar"
+              aria-label="Cerrar ventana"
             >
               <X aria-hidden="true" className="h-5 w-5" />
             </button>

@@ -1,5 +1,5 @@
 // Data tables: real <table> semantics; the wrapper scrolls sideways on narrow screens and is
-// focusable and named so keyboard users can scroll it (WCAG 2.1.1).
+// focusable and named so keyboard users can scroll it (WCAG 2.1.1); `label` names both.
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
@@ -11,7 +11,11 @@ export function Table({ className, label, ...props }: ComponentProps<'table'> & 
       tabIndex={0}
       className="w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
     >
-      <table className={cn('w-full border-collapse text-left text-sm', className)} {...props} />
+      <table
+        aria-label={label}
+        className={cn('w-full border-collapse text-left text-sm', className)}
+        {...props}
+      />
     </div>
   );
 }

@@ -45,40 +45,40 @@ export function WorkshopPanel({ workshop, productHref, loadingProduct }: Worksho
       <Card className="self-start lg:sticky lg:top-24">
         <CardContent>
           <dl className="space-y-4 text-sm">
-            <div className="flex gap-3">
-              <CalendarDays aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-              <div>
-                <dt className="font-semibold text-ink">Fecha</dt>
-                <dd className="text-slate-700">{workshop.date}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 font-semibold text-ink">
+                <CalendarDays aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+                Fecha
+              </dt>
+              <dd className="ml-8 text-slate-700">{workshop.date}</dd>
             </div>
-            <div className="flex gap-3">
-              <Clock aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-              <div>
-                <dt className="font-semibold text-ink">Horario</dt>
-                <dd className="text-slate-700">{workshop.time}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 font-semibold text-ink">
+                <Clock aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+                Horario
+              </dt>
+              <dd className="ml-8 text-slate-700">{workshop.time}</dd>
             </div>
-            <div className="flex gap-3">
-              <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-              <div>
-                <dt className="font-semibold text-ink">Sede</dt>
-                <dd className="text-slate-700">{site.course.venue}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 font-semibold text-ink">
+                <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+                Sede
+              </dt>
+              <dd className="ml-8 text-slate-700">{site.course.venue}</dd>
             </div>
-            <div className="flex gap-3">
-              <Users aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-              <div>
-                <dt className="font-semibold text-ink">Cupo</dt>
-                <dd className="text-slate-700">Limitado, por orden de pago</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 font-semibold text-ink">
+                <Users aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+                Cupo
+              </dt>
+              <dd className="ml-8 text-slate-700">Limitado, por orden de pago</dd>
             </div>
-            <div className="flex gap-3">
-              <ClipboardCheck aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-              <div>
-                <dt className="font-semibold text-ink">Requisito</dt>
-                <dd className="text-slate-700">Inscripción previa al {site.course.name}</dd>
-              </div>
+            <div>
+              <dt className="flex items-center gap-3 font-semibold text-ink">
+                <ClipboardCheck aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+                Requisito
+              </dt>
+              <dd className="ml-8 text-slate-700">Inscripción previa al {site.course.name}</dd>
             </div>
           </dl>
           <div className="mt-6 border-t border-slate-200 pt-6">

@@ -1,0 +1,63 @@
+// Every route of SPEC §2 at 375 px and 1280 px: no horizontal scroll, no console errors,
+// exactly one h1, and 0 axe violations under the WCAG 2.2 AA rule tags. Account pages are
+// visited signed in as the demo customer, the rest as a visitor.
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors, expectNoAxeViolations, horizontalOverflow, settle } from './a11y-helpers';
+import { DEMO_CUSTOMER, listProducts, loginByApi, openSignedIn } from './storefront-helpers';
+
+interface RouteCase {
+  path: string | ((productId: string) => string);
+  name: string;
+  signedIn?: boolean;
+}
+
+const ROUTES: RouteCase[] = [
+  { name: 'inicio', path: '/' },
+  { name: 'catálogo', path: '/collection' },
+  { name: 'sobre nosotros', path: '/about' },
+  { name: 'contacto', path: '/contact' },
+  { name: 'producto', path: (id) => `/product/${id}` },
+  { name: 'acceso', path: '/login' },
+  { name: 'restablecer contraseña', path: '/reset-password?token=token-de-prueba-que-no-existe' },
+  { name: 'aviso de privacidad', path: '/privacy-policy' },
+  { name: 'términos', path: '/terms' },
+  { name: 'curso de anestesia', path: '/curso-anestesia' },
+  { name: 'talleres', path: '/talleres' },
+  { name: 'cuotas', path: '/cuotas' },
+  { name: 'carrito', path: '/cart', signedIn: true },
+  { name: 'pago', path: '/place-order', signedIn: true },
+  { name: 'mis productos', path: '/orders', signedIn: true },
+  { name: 'verificación', path: '/verify', signedIn: true },
+  { name: 'transmisión sin estado', path: '/live-stream', signedIn: true },
+];
+
+const WIDTHS = [375, 1280] as const;
+
+async function checkPage(page: Page, errors: string[]) {
+  await settle(page);
+  await expect(page.locator('h1'), 'exactly one h1').toHaveCount(1);
+  expect(await horizontalOverflow(page), 'horizontal overflow in px').toBeLessThanOrEqual(0);
+  await expectNoAxeViolations(page);
+  expect(errors, 'console errors').toEqual([]);
+}
+
+for (const width of WIDTHS) {
+  test.describe(`${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const route of ROUTES) {
+      test(`${route.name}`, async ({ page, request }) => {
+        const products = await listProducts(request);
+        const path = typeof route.path === 'function' ? route.path(products[0]!._id) : route.path;
+        const errors = collectConsoleErrors(page);
+        if (route.signedIn) {
+          const token = await loginByApi(request, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+          await openSignedIn(page, token, path);
+        } else {
+          await page.goto(path);
+        }
+        await checkPage(page, errors);
+      });
+    }
+  });
+}
