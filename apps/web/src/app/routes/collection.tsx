@@ -58,8 +58,10 @@ export function Component() {
     );
   }, [search, showSearch, params, setParams]);
 
+  // flushSync: the checkboxes are controlled by the URL, so it must change in the same
+  // frame as the click or the box would flicker back for a moment.
   const update = (patch: Partial<typeof filters>) =>
-    setParams((prev) => filtersToParams(prev, { ...filters, ...patch }), { replace: true });
+    setParams((prev) => filtersToParams(prev, { ...filters, ...patch }), { replace: true, flushSync: true });
 
   const visible = useMemo(
     () =>
