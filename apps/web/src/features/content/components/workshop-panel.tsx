@@ -17,32 +17,8 @@ export interface WorkshopPanelProps {
 export function WorkshopPanel({ workshop, productHref, loadingProduct }: WorkshopPanelProps) {
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
-      <div>
-        <h2 className="text-2xl font-bold tracking-tight text-ink">{workshop.title}</h2>
-        <p className="mt-3 text-lg text-slate-700">{workshop.summary}</p>
-
-        <h3 className="mt-8 text-lg font-semibold text-ink">Objetivos</h3>
-        <ul className="mt-3 space-y-2.5">
-          {workshop.objectives.map((o) => (
-            <li key={o} className="flex gap-3 text-slate-700">
-              <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
-              <span>{o}</span>
-            </li>
-          ))}
-        </ul>
-
-        <h3 className="mt-8 text-lg font-semibold text-ink">Programa del taller</h3>
-        <ol className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-          {workshop.agenda.map((a) => (
-            <li key={a.time} className="flex gap-4 px-4 py-3 text-sm">
-              <span className="w-14 shrink-0 font-semibold text-ink">{a.time}</span>
-              <span className="text-slate-700">{a.activity}</span>
-            </li>
-          ))}
-        </ol>
-      </div>
-
-      <Card className="self-start lg:sticky lg:top-24">
+      {/* First in the DOM so phones see the date and the enrol button before the details. */}
+      <Card className="self-start lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
         <CardContent>
           <dl className="space-y-4 text-sm">
             <div>
@@ -102,6 +78,30 @@ export function WorkshopPanel({ workshop, productHref, loadingProduct }: Worksho
           </div>
         </CardContent>
       </Card>
+      <div className="lg:col-start-1 lg:row-start-1">
+        <h2 className="text-2xl font-bold tracking-tight text-ink">{workshop.title}</h2>
+        <p className="mt-3 text-lg text-slate-700">{workshop.summary}</p>
+
+        <h3 className="mt-8 text-lg font-semibold text-ink">Objetivos</h3>
+        <ul className="mt-3 space-y-2.5">
+          {workshop.objectives.map((o) => (
+            <li key={o} className="flex gap-3 text-slate-700">
+              <CircleCheck aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" />
+              <span>{o}</span>
+            </li>
+          ))}
+        </ul>
+
+        <h3 className="mt-8 text-lg font-semibold text-ink">Programa del taller</h3>
+        <ol className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          {workshop.agenda.map((a) => (
+            <li key={a.time} className="flex gap-4 px-4 py-3 text-sm">
+              <span className="w-14 shrink-0 font-semibold text-ink">{a.time}</span>
+              <span className="text-slate-700">{a.activity}</span>
+            </li>
+          ))}
+        </ol>
+      </div>
     </div>
   );
 }
