@@ -121,13 +121,16 @@ export function Component() {
                 </Button>
               </div>
             ) : (
-              <ProductGrid
-                products={visible}
-                skeletons={8}
-                onOpen={openProduct}
-                label="Eventos"
-                className="mt-6 lg:grid-cols-3 xl:grid-cols-4"
-              />
+              <>
+                <h2 className="sr-only">Resultados</h2>
+                <ProductGrid
+                  products={visible}
+                  skeletons={8}
+                  onOpen={openProduct}
+                  label="Eventos"
+                  className="mt-6 lg:grid-cols-3 xl:grid-cols-4"
+                />
+              </>
             )}
           </section>
         </div>

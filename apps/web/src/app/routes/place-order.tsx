@@ -25,6 +25,7 @@ import { placeOrder } from '../../features/checkout/api/place-order';
 import { validateCoupon } from '../../features/checkout/api/validate-coupon';
 import { AddressFields } from '../../features/checkout/components/address-fields';
 import { CouponField } from '../../features/checkout/components/coupon-field';
+import { OrderSummary } from '../../features/checkout/components/order-summary';
 import { PaymentOptions } from '../../features/checkout/components/payment-options';
 import { PaypalCheckout } from '../../features/payments/components/paypal-checkout';
 import { getToken } from '../../lib/auth-token';
@@ -87,6 +88,13 @@ function PlaceOrder() {
   }, [profileEmail, getValues, setValue]);
 
   const lines = useMemo(() => cartLines(cart), [cart]);
+  const summary = useMemo(() => {
+    const byId = new Map((products.data ?? []).map((p) => [p._id, p]));
+    return lines.flatMap((l) => {
+      const product = byId.get(l.productId);
+      return product ? [{ product, day: l.day }] : [];
+    });
+  }, [lines, products.data]);
   const totals = computeTotals(toCentavos(amount), toCentavos(coupon?.discount ?? 0));
 
   const orderBody = (addr: AddressInput): PlaceOrderBody => ({
@@ -176,6 +184,7 @@ function PlaceOrder() {
         <form onSubmit={onSubmit} noValidate className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
           <AddressFields register={register} errors={errors} />
           <div className="space-y-6 lg:sticky lg:top-24">
+            <OrderSummary lines={summary} />
             <CartTotals subtotal={amount} discount={coupon?.discount ?? 0} couponCode={coupon?.code} />
             <CouponField
               applied={coupon?.code ?? null}

@@ -1,0 +1,115 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@store/shared/messages';
+import type { Order } from '@store/shared/schemas/order';
+import { setToken } from '../../lib/auth-token';
+import { stubApi, testQueryClient, TestProviders } from '../../lib/test-providers';
+import { Component as LiveStreamPage } from './live-stream';
+
+const item = (over: Partial<Order['items'][number]>): Order['items'][number] => ({
+  _id: 'curso',
+  name: 'Curso',
+  price: 3000,
+  image: [],
+  category: 'Conferencias',
+  subCategory: 'Avanzado',
+  isPresential: false,
+  days: ['Jueves', 'Viernes', 'Sábado'],
+  quantity: 1,
+  ...over,
+});
+
+const order: Order = {
+  _id: 'orden-1',
+  items: [item({}), item({ _id: 'sin-dias', name: 'Sin días', days: [] })],
+  subtotal: 9000,
+  discount: 9000,
+  fee: 0,
+  amount: 0,
+  status: 'pagado',
+  payment: true,
+  paymentMethod: 'free',
+  date: 0,
+  address: {
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+    email: 'ana@ejemplo.mx',
+    street: 'x',
+    city: 'x',
+    state: '',
+    zipcode: '14080',
+    country: 'México',
+    phone: '5555555555',
+  },
+  couponCode: 'GRATIS100',
+  paypalOrderId: null,
+  paypalPayerId: null,
+};
+
+const renderPage = (state?: unknown) =>
+  render(
+    <TestProviders client={testQueryClient()} path="/live-stream" state={state}>
+      <LiveStreamPage />
+    </TestProviders>,
+  );
+
+beforeEach(() => act(() => setToken('sesion')));
+afterEach(() => {
+  act(() => setToken(null));
+  vi.unstubAllGlobals();
+});
+
+describe('/live-stream', () => {
+  it('without an order in router state: the message and back to /orders', async () => {
+    stubApi({});
+    renderPage();
+    expect(await screen.findAllByText(MSG.noStreamInfo)).not.toHaveLength(0);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/orders');
+  });
+
+  it('one player per purchased day with the server links; the spec messages for missing ones', async () => {
+    const api = stubApi({
+      '/api/order/single': () => ({ success: true, order }),
+      '/api/product/single/curso': () => ({
+        success: true,
+        product: {
+          _id: 'curso',
+          name: 'Curso',
+          description: '',
+          price: 3000,
+          image: [],
+          category: 'Conferencias',
+          subCategory: 'Avanzado',
+          days: ['Jueves', 'Viernes', 'Sábado'],
+          dayOptions: [],
+          isPresential: false,
+          date: 0,
+          dayLinks: {
+            Jueves: 'https://vimeo.com/event/5123401',
+            Viernes: 'https://youtu.be/LXb3EKWsInQ',
+            Sábado: 'https://ejemplo.com/no-permitido',
+          },
+        },
+      }),
+    });
+    renderPage({ order });
+    expect(await screen.findByTitle('Transmisión de Curso: Jueves')).toHaveAttribute(
+      'src',
+      'https://vimeo.com/event/5123401/embed',
+    );
+    expect(screen.getByTitle('Chat en vivo de Curso: Jueves')).toBeInTheDocument();
+    expect(screen.getByTitle('Transmisión de Curso: Viernes')).toHaveAttribute(
+      'src',
+      'https://www.youtube.com/embed/LXb3EKWsInQ',
+    );
+    expect(screen.getByText(MSG.noStreamForDay)).toBeInTheDocument();
+    expect(screen.getByText(MSG.noDaysInfo)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.path === '/api/order/single')?.body).toEqual({ orderId: 'orden-1' });
+  });
+
+  it("says 'Error al obtener la orden' when the order cannot be read", async () => {
+    stubApi({});
+    renderPage({ order });
+    expect(await screen.findAllByText(MSG.orderFetchError)).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,29 @@
+// What is being bought, above the totals at checkout: each event and day with its price.
+import { formatPrice } from '@store/shared/domain/money';
+import type { Product } from '@store/shared/schemas/product';
+
+export interface OrderSummaryLine {
+  product: Product;
+  day: string;
+}
+
+export function OrderSummary({ lines }: { lines: readonly OrderSummaryLine[] }) {
+  return (
+    <section aria-labelledby="tu-orden" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="tu-orden" className="text-lg font-bold tracking-tight">
+        TU <span className="text-brand-700">ORDEN</span>
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-200 text-sm">
+        {lines.map(({ product, day }) => (
+          <li key={`${product._id}|${day}`} className="flex items-start justify-between gap-4 py-2">
+            <span>
+              <span className="block font-medium">{product.name}</span>
+              <span className="block text-slate-600">{day}</span>
+            </span>
+            <span className="shrink-0 font-medium">{formatPrice(product.price)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
