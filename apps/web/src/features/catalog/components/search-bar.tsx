@@ -26,7 +26,7 @@ export function SearchBar() {
             placeholder="Buscar eventos"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            className="h-11 w-full rounded-full border border-slate-300 bg-white pr-4 pl-10 text-base shadow-sm focus:border-brand-600"
+            className="h-11 w-full rounded-full border border-slate-300 bg-white pr-4 pl-10 text-base shadow-sm focus:border-brand-600 [&::-webkit-search-cancel-button]:appearance-none"
           />
         </div>
         <button
