@@ -85,8 +85,11 @@ export function adminDayHasOrders(label: string): string {
 export function adminCapacityBelowTaken(label: string, taken: number): string {
   return `El cupo de «${label}» no puede ser menor que los lugares ya ocupados (${taken})`;
 }
-export function adminStreamUrlInvalid(label: string): string {
-  return `El enlace de «${label}» debe ser de YouTube o Vimeo`;
+/** `position` (0-based) names the day while it has no name yet. */
+export function adminStreamUrlInvalid(label: string, position = 0): string {
+  return label
+    ? `El enlace de «${label}» debe ser de YouTube o Vimeo`
+    : `El enlace del día ${position + 1} debe ser de YouTube o Vimeo`;
 }
 export function adminDuplicateDay(label: string): string {
   return `El día «${label}» está repetido`;

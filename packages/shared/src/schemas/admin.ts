@@ -108,7 +108,7 @@ export const adminEventInput = z
       if (d.streamUrl && !normalizeStreamUrl(d.streamUrl)) {
         ctx.addIssue({
           code: 'custom',
-          message: adminStreamUrlInvalid(d.label),
+          message: adminStreamUrlInvalid(d.label, i),
           path: ['days', i, 'streamUrl'],
         });
       }

@@ -2,7 +2,7 @@
 
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { orders, passwordResetTokens, users } from '../../../db/schema';
+import { passwordResetTokens, users } from '../../../db/schema';
 import { containsPattern } from '../sql';
 
 export type UserRow = typeof users.$inferSelect;
@@ -23,8 +23,10 @@ const memberColumns = {
   role: users.role,
   mustChangePassword: users.mustChangePassword,
   createdAt: users.createdAt,
+  // Written out in full: in a select list Drizzle drops table names, and the subquery's
+  // "id" would then be the order's.
   paidOrders:
-    sql<number>`(select count(*) from ${orders} where ${orders.userId} = ${users.id} and ${orders.status} = 'pagado')`.mapWith(
+    sql<number>`(select count(*) from orders o where o.user_id = "users"."id" and o.status = 'pagado')`.mapWith(
       Number,
     ),
 };

@@ -5,7 +5,8 @@ import type { AdminImportResponse, AdminMember } from '@store/shared/schemas/adm
 import { emailOutbox, users } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, userRow, type TestUser } from '../../../../test/store-helpers';
-import { call } from '../test-support';
+import { createProduct } from '../../../../test/factories';
+import { call, claim } from '../test-support';
 
 describe('admin members', () => {
   let ctx: TestContext;
@@ -33,12 +34,27 @@ describe('admin members', () => {
     ]);
     expect(await emails('search=hospital&userType=residente')).toEqual(['residente.uno@hospital.mx']);
     expect(await emails('role=admin')).toEqual(['jefa@asociacion.mx']);
+    const list = await call(ctx, admin.token, 'GET', '/api/admin/members?search=residente.uno');
+    expect(list.json().members[0]).toMatchObject({
+      paidOrders: 0,
+      mustChangePassword: false,
+      role: 'customer',
+    });
     const page = await call(ctx, admin.token, 'GET', '/api/admin/members?pageSize=1&page=2');
     expect(page.json()).toMatchObject({ total: 3, page: 2, pageSize: 1 });
     expect(page.json().members).toHaveLength(1);
     const bad = await call(ctx, admin.token, 'GET', '/api/admin/members?userType=astronauta');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(ADMIN_MSG.memberUserTypeInvalid);
+  });
+
+  it("counts each member's paid orders", async () => {
+    const buyer = await createUser(ctx, { email: 'compradora@hospital.mx' });
+    const free = await createProduct(ctx.database.db, { price: 0, days: [{ label: 'A' }, { label: 'B' }] });
+    await claim(ctx, buyer, free.product.id, ['A']);
+    await claim(ctx, buyer, free.product.id, ['B']);
+    const res = await call(ctx, admin.token, 'GET', '/api/admin/members?search=compradora');
+    expect(res.json().members[0]).toMatchObject({ email: 'compradora@hospital.mx', paidOrders: 2 });
   });
 
   it('changes user type and role (promotes an admin), audited; never demotes oneself', async () => {

@@ -33,6 +33,14 @@ export function Component() {
   const download = useDownloadAttendees();
   const event = events.data?.find((e) => e._id === productId);
 
+  const select = (nextProduct: string, nextDay: string) => {
+    const next = new URLSearchParams();
+    if (nextProduct) next.set('productId', nextProduct);
+    if (nextDay) next.set('productDayId', nextDay);
+    setParams(next, { replace: true });
+  };
+  const selectDay = (dayId: string) => select(productId, dayId);
+
   const onDownload = async () => {
     if (!query) return;
     try {
@@ -60,28 +68,37 @@ export function Component() {
           </Button>
         }
       />
-      <div className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
+      <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <EventDayPicker
           events={events.data ?? []}
           productId={productId}
           productDayId={productDayId}
           eventPlaceholder="Elige un evento"
-          onChange={(v) => {
-            const next = new URLSearchParams();
-            if (v.productId) next.set('productId', v.productId);
-            if (v.productDayId) next.set('productDayId', v.productDayId);
-            setParams(next, { replace: true });
-          }}
+          onChange={(v) => select(v.productId, v.productDayId)}
         />
       </div>
       {event && (
         <ul className="mb-4 flex flex-wrap gap-3" aria-label="Lugares por día">
-          {event.days.map((d) => (
-            <li key={d._id} className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm">
-              <span className="block font-medium text-ink">{d.label}</span>
-              <SeatMeter sold={d.seatsSold} capacity={d.seatCapacity} />
-            </li>
-          ))}
+          {event.days.map((d) => {
+            const selected = d._id === productDayId;
+            return (
+              <li key={d._id}>
+                <button
+                  type="button"
+                  aria-pressed={selected}
+                  onClick={() => selectDay(selected ? '' : d._id)}
+                  className={
+                    selected
+                      ? 'rounded-lg border-2 border-brand-600 bg-white px-3 py-2 text-left text-sm'
+                      : 'rounded-lg border-2 border-transparent bg-white px-3 py-2 text-left text-sm shadow-sm ring-1 ring-slate-200 hover:ring-slate-300'
+                  }
+                >
+                  <span className="block font-medium text-ink">{d.label}</span>
+                  <SeatMeter sold={d.seatsSold} capacity={d.seatCapacity} />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       {!query ? (
@@ -122,7 +139,7 @@ export function Component() {
                     <span className="block truncate text-xs text-slate-500">{a.email}</span>
                   </TableCell>
                   <TableCell>{USER_TYPE_LABELS[a.userType]}</TableCell>
-                  <TableCell>{a.day}</TableCell>
+                  <TableCell className="min-w-40">{a.day}</TableCell>
                   <TableCell className="whitespace-nowrap">
                     <Link
                       to={`/admin/orders/${a.orderId}`}

@@ -85,7 +85,8 @@ export function Component() {
               <TableHeaderCell>Vigencia</TableHeaderCell>
               <TableHeaderCell className="text-right">Usos</TableHeaderCell>
               <TableHeaderCell>Estado</TableHeaderCell>
-              <TableHeaderCell>
+              {/* relative: keeps the visually hidden text inside the scrolling table on small screens. */}
+              <TableHeaderCell className="relative">
                 <span className="sr-only">Acciones</span>
               </TableHeaderCell>
             </TableRow>

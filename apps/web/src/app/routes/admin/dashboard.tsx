@@ -1,11 +1,13 @@
 // /admin: revenue and seats per event and per day, orders over time, latest orders.
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Banknote, CalendarDays, Clock, Receipt, Ticket, Users } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs } from '../../../components/ui/tabs';
 import {
   Table,
   TableBody,
@@ -16,11 +18,11 @@ import {
 } from '../../../components/ui/table';
 import { useDashboard } from '../../../features/admin/api/get-dashboard';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { RevenueByEventChart, TimelineChart } from '../../../features/admin/components/dashboard-charts';
-import { OrdersTable } from '../../../features/admin/components/orders-table';
+import { ByEventChart, TimelineChart } from '../../../features/admin/components/dashboard-charts';
+import { OrderStatusBadge } from '../../../features/admin/components/status-badges';
 import { SeatMeter } from '../../../features/admin/components/seat-meter';
 import { StatCard } from '../../../features/admin/components/stat-card';
-import { money } from '../../../features/admin/utils/format';
+import { formatDateTime, money, orderRef } from '../../../features/admin/utils/format';
 
 const RANGES = [7, 30, 90] as const;
 
@@ -51,7 +53,7 @@ export function Component() {
           {error.message}
         </Alert>
       ) : isPending ? (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-20" />
           ))}
@@ -59,7 +61,7 @@ export function Component() {
         </div>
       ) : (
         <div className="space-y-6">
-          <section aria-label="Totales" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+          <section aria-label="Totales" className="grid grid-cols-2 gap-3 md:grid-cols-3">
             <StatCard
               label="Ingresos"
               value={money(data.totals.revenue)}
@@ -91,16 +93,30 @@ export function Component() {
             </CardContent>
           </Card>
 
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
             <Card>
               <CardHeader>
-                <CardTitle>Ingresos por evento</CardTitle>
+                <CardTitle>Por evento</CardTitle>
                 <p className="text-sm text-slate-600">
-                  Netos de descuentos y reembolsos, sin el cargo por servicio.
+                  Ingresos netos de descuentos y reembolsos, sin el precio de servicio.
                 </p>
               </CardHeader>
               <CardContent>
-                <RevenueByEventChart events={data.events} />
+                <Tabs
+                  label="Dato por evento"
+                  items={[
+                    {
+                      value: 'revenue',
+                      label: 'Ingresos',
+                      content: <ByEventChart events={data.events} metric="revenue" />,
+                    },
+                    {
+                      value: 'seats',
+                      label: 'Lugares',
+                      content: <ByEventChart events={data.events} metric="seats" />,
+                    },
+                  ]}
+                />
               </CardContent>
             </Card>
             <Card>
@@ -114,7 +130,31 @@ export function Component() {
                 {data.latestOrders.length === 0 ? (
                   <p className="text-sm text-slate-600">Todavía no hay órdenes.</p>
                 ) : (
-                  <OrdersTable orders={data.latestOrders} label="Últimas órdenes" />
+                  <ul className="divide-y divide-slate-200">
+                    {data.latestOrders.map((o) => (
+                      <li key={o._id} className="flex items-start justify-between gap-3 py-2.5">
+                        <div className="min-w-0">
+                          <Link
+                            to={`/admin/orders/${o._id}`}
+                            className="font-mono text-sm font-semibold text-brand-700 hover:underline"
+                          >
+                            {orderRef(o._id)}
+                          </Link>
+                          <span className="block text-xs text-slate-500">{formatDateTime(o.date)}</span>
+                          <p className="truncate text-sm text-ink">{o.customer.name}</p>
+                          <p className="truncate text-xs text-slate-500">
+                            {o.items.map((i) => i.name).join(', ')}
+                          </p>
+                        </div>
+                        <div className="shrink-0 text-right">
+                          <p className="text-sm tabular-nums">
+                            {o.amount === 0 ? 'GRATIS' : money(o.amount)}
+                          </p>
+                          <OrderStatusBadge status={o.status} />
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
                 )}
               </CardContent>
             </Card>
@@ -148,7 +188,7 @@ export function Component() {
                           </span>
                         </TableCell>
                       )}
-                      <TableCell>{d.label}</TableCell>
+                      <TableCell className="min-w-40">{d.label}</TableCell>
                       <TableCell>
                         <SeatMeter sold={d.seatsSold} capacity={d.seatCapacity} />
                       </TableCell>

@@ -111,8 +111,8 @@ export function Component() {
                 <TableHeaderCell>Evento</TableHeaderCell>
                 <TableHeaderCell className="text-right">Precio</TableHeaderCell>
                 <TableHeaderCell>Días y lugares</TableHeaderCell>
-                <TableHeaderCell>Estado</TableHeaderCell>
-                <TableHeaderCell>
+                {/* relative: keeps the visually hidden text inside the scrolling table on small screens. */}
+                <TableHeaderCell className="relative">
                   <span className="sr-only">Acciones</span>
                 </TableHeaderCell>
               </TableRow>
@@ -142,14 +142,17 @@ export function Component() {
                           {e.category} · {e.subCategory}
                           {e.isPresential ? ' · Presencial' : ''}
                         </span>
+                        <span className="mt-1 block">
+                          <EventStateBadge active={e.active} />
+                        </span>
                       </div>
                     </div>
                   </TableCell>
                   <TableCell className="text-right whitespace-nowrap tabular-nums">
                     {e.price === 0 ? 'Gratis' : money(e.price)}
                   </TableCell>
-                  <TableCell className="min-w-56">
-                    <ul className="space-y-1.5">
+                  <TableCell className="min-w-72">
+                    <ul className="space-y-2">
                       {e.days.map((d) => (
                         <li key={d._id} className="flex items-start justify-between gap-3">
                           <span className="text-ink">{d.label}</span>
@@ -159,58 +162,55 @@ export function Component() {
                     </ul>
                   </TableCell>
                   <TableCell>
-                    <EventStateBadge active={e.active} />
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap justify-end gap-1">
+                    <div className="flex justify-end">
                       <ButtonLink
                         to={`/admin/events/${e._id}`}
                         variant="ghost"
-                        size="sm"
+                        size="icon"
                         aria-label={`Editar ${e.name}`}
+                        title="Editar"
                       >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
-                        Editar
+                        <Pencil aria-hidden="true" className="h-5 w-5" />
                       </ButtonLink>
                       <ButtonLink
                         to={`/admin/attendees?productId=${e._id}`}
                         variant="ghost"
-                        size="sm"
+                        size="icon"
                         aria-label={`Asistentes de ${e.name}`}
+                        title="Asistentes"
                       >
-                        <Users aria-hidden="true" className="h-4 w-4" />
-                        Asistentes
+                        <Users aria-hidden="true" className="h-5 w-5" />
                       </ButtonLink>
                       <Button
                         variant="ghost"
-                        size="sm"
+                        size="icon"
                         aria-label={`Duplicar ${e.name}`}
+                        title="Duplicar"
                         disabled={action.isPending}
                         onClick={() => run(e, 'duplicate')}
                       >
-                        <Copy aria-hidden="true" className="h-4 w-4" />
-                        Duplicar
+                        <Copy aria-hidden="true" className="h-5 w-5" />
                       </Button>
                       {e.active ? (
                         <Button
                           variant="ghost"
-                          size="sm"
+                          size="icon"
                           aria-label={`Archivar ${e.name}`}
+                          title="Archivar"
                           onClick={() => setArchiving(e)}
                         >
-                          <Archive aria-hidden="true" className="h-4 w-4" />
-                          Archivar
+                          <Archive aria-hidden="true" className="h-5 w-5" />
                         </Button>
                       ) : (
                         <Button
                           variant="ghost"
-                          size="sm"
+                          size="icon"
                           aria-label={`Publicar ${e.name}`}
+                          title="Publicar de nuevo"
                           disabled={action.isPending}
                           onClick={() => run(e, 'unarchive')}
                         >
-                          <ArchiveRestore aria-hidden="true" className="h-4 w-4" />
-                          Publicar
+                          <ArchiveRestore aria-hidden="true" className="h-5 w-5" />
                         </Button>
                       )}
                     </div>

@@ -75,7 +75,7 @@ export function Component() {
           </ButtonLink>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-[2fr_3fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <Card>
           <CardHeader>
             <CardTitle>1. Elige el archivo</CardTitle>
@@ -138,8 +138,12 @@ export function Component() {
                   </Alert>
                 ) : (
                   <div className="flex flex-wrap gap-2 text-sm">
-                    <Badge>{report.totalRows} filas</Badge>
-                    <Badge tone="success">{valid.length} válidas</Badge>
+                    <Badge>
+                      {report.totalRows} {report.totalRows === 1 ? 'fila' : 'filas'}
+                    </Badge>
+                    <Badge tone="success">
+                      {valid.length} {valid.length === 1 ? 'válida' : 'válidas'}
+                    </Badge>
                     {problems.length > 0 && <Badge tone="danger">{problems.length} con problemas</Badge>}
                   </div>
                 )}
@@ -184,7 +188,9 @@ export function Component() {
                       </Button>
                     ) : (
                       <Button loading={run.isPending} onClick={() => void importNow(true)}>
-                        Importar solo las {valid.length} filas válidas
+                        {valid.length === 1
+                          ? 'Importar solo la fila válida'
+                          : `Importar solo las ${valid.length} filas válidas`}
                       </Button>
                     )}
                   </div>

@@ -75,7 +75,7 @@ export function Component() {
           </ButtonLink>
         }
       />
-      <div className="mb-4 grid gap-3 sm:grid-cols-[1fr_14rem_12rem]">
+      <div className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_12rem]">
         <div className="relative">
           <Search
             aria-hidden="true"

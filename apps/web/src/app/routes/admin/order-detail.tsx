@@ -191,8 +191,8 @@ export function Component() {
         }
         actions={back}
       />
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="order-2 space-y-6 lg:order-1">
           <Card>
             <CardHeader>
               <CardTitle>Eventos y días</CardTitle>
@@ -214,9 +214,11 @@ export function Component() {
               </ul>
               <dl className="mt-4 border-t border-slate-200 pt-2 text-sm">
                 <Row label="Subtotal">{money(order.subtotal)}</Row>
-                <Row label={order.couponCode ? `Descuento (${order.couponCode})` : 'Descuento'}>
-                  −{money(order.discount)}
-                </Row>
+                {order.discount > 0 && (
+                  <Row label={order.couponCode ? `Descuento (${order.couponCode})` : 'Descuento'}>
+                    −{money(order.discount)}
+                  </Row>
+                )}
                 <Row label="Precio de servicio">{money(order.fee)}</Row>
                 <Row label="Total">{order.amount === 0 ? 'GRATIS' : money(order.amount)}</Row>
                 {order.refunded > 0 && <Row label="Reembolsado">−{money(order.refunded)}</Row>}
@@ -253,7 +255,7 @@ export function Component() {
             </CardContent>
           </Card>
         </div>
-        <div className="space-y-6">
+        <div className="order-1 space-y-6 lg:order-2">
           <Actions order={order} />
           <Card>
             <CardHeader>

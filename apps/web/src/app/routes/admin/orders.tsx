@@ -62,7 +62,7 @@ export function Component() {
         role="search"
         aria-label="Filtrar órdenes"
         onSubmit={(e) => e.preventDefault()}
-        className="mb-4 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
+        className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
       >
         <EventDayPicker
           events={events.data ?? []}

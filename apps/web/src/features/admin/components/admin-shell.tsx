@@ -89,7 +89,7 @@ export function AdminShell({
   const [open, setOpen] = useState(false);
 
   return (
-    <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[15rem_1fr]">
+    <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
       <a
         href="#admin-contenido"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

@@ -97,7 +97,7 @@ export function CouponForm({
         <CardHeader>
           <CardTitle>Descuento</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="Código"
             required
@@ -149,7 +149,7 @@ export function CouponForm({
         <CardHeader>
           <CardTitle>A quién y a qué aplica</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-6 md:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <fieldset>
             <legend className="text-sm font-medium text-ink">Eventos</legend>
             <p className="text-sm text-slate-600">Sin ninguno marcado, aplica a toda la orden.</p>
@@ -187,7 +187,7 @@ export function CouponForm({
         <CardHeader>
           <CardTitle>Vigencia y límites</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="Válido desde"
             type="datetime-local"

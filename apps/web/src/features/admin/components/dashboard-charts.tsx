@@ -62,31 +62,52 @@ export function TimelineChart({ timeline }: { timeline: AdminDashboardResponse['
   );
 }
 
-export function RevenueByEventChart({ events }: { events: AdminDashboardResponse['events'] }) {
+export type EventMetric = 'revenue' | 'seats';
+
+export function ByEventChart({
+  events,
+  metric,
+}: {
+  events: AdminDashboardResponse['events'];
+  metric: EventMetric;
+}) {
+  const value = (e: AdminDashboardResponse['events'][number]) =>
+    metric === 'revenue' ? e.revenue : e.seatsSold;
   const data = events
-    .filter((e) => e.revenue > 0 || e.seatsSold > 0)
+    .filter((e) => value(e) > 0)
+    .sort((a, b) => value(b) - value(a))
     .slice(0, 8)
-    .map((e) => ({
-      name: e.name.length > 28 ? `${e.name.slice(0, 27)}…` : e.name,
-      revenue: e.revenue,
-      seats: e.seatsSold,
-    }));
+    .map((e) => ({ name: e.name.length > 30 ? `${e.name.slice(0, 29)}…` : e.name, value: value(e) }));
   if (data.length === 0) {
-    return <p className="py-10 text-center text-sm text-slate-600">Aún no hay ventas pagadas.</p>;
+    return (
+      <p className="py-10 text-center text-sm text-slate-600">
+        {metric === 'revenue' ? 'Aún no hay ingresos cobrados.' : 'Aún no hay lugares pagados.'}
+      </p>
+    );
   }
+  const format = (v: number) => (metric === 'revenue' ? money(v) : String(v));
   return (
-    <div className="w-full" style={{ height: Math.max(160, data.length * 44 + 40) }}>
+    <div className="w-full" style={{ height: data.length * 44 + 48 }}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
+        <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#e2e8f0" horizontal={false} />
           <XAxis
             type="number"
+            allowDecimals={metric === 'revenue'}
             tick={{ fontSize: 12, fill: '#475569' }}
-            tickFormatter={(v: number) => money(v)}
+            tickFormatter={(v: number) =>
+              metric === 'revenue' && v >= 1000 ? `${Math.round(v / 1000)}k` : String(v)
+            }
           />
-          <YAxis type="category" dataKey="name" width={150} tick={{ fontSize: 12, fill: INK }} />
-          <Tooltip formatter={(value) => money(Number(value))} />
-          <Bar dataKey="revenue" name="Ingresos" fill={BRAND} radius={[0, 3, 3, 0]} />
+          <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 12, fill: INK }} />
+          <Tooltip formatter={(v) => format(Number(v))} />
+          <Bar
+            dataKey="value"
+            name={metric === 'revenue' ? 'Ingresos' : 'Lugares vendidos'}
+            fill={metric === 'revenue' ? BRAND : INK}
+            radius={[0, 3, 3, 0]}
+            maxBarSize={28}
+          />
         </BarChart>
       </ResponsiveContainer>
     </div>

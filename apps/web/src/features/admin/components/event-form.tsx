@@ -141,7 +141,7 @@ export function EventForm({
         <CardHeader>
           <CardTitle>Datos del evento</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <TextField
             label="Nombre"
             required
@@ -265,7 +265,7 @@ export function EventForm({
                       </Button>
                     </div>
                   </div>
-                  <div className="grid gap-4 md:grid-cols-[2fr_3fr_1fr]">
+                  <div className="grid grid-cols-1 gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_minmax(0,1fr)]">
                     <TextField
                       label="Nombre del día"
                       required

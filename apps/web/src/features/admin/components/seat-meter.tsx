@@ -2,7 +2,7 @@
 export function SeatMeter({ sold, capacity }: { sold: number; capacity: number | null }) {
   if (capacity === null) {
     return (
-      <span className="tabular-nums">
+      <span className="whitespace-nowrap tabular-nums">
         {sold} <span className="text-slate-500">(sin límite)</span>
       </span>
     );
@@ -11,7 +11,7 @@ export function SeatMeter({ sold, capacity }: { sold: number; capacity: number |
   const full = sold >= capacity;
   return (
     <div className="min-w-28">
-      <span className="tabular-nums">
+      <span className="whitespace-nowrap tabular-nums">
         {sold} / {capacity}
       </span>
       {full && <span className="ml-1 text-xs font-semibold text-brand-700">Agotado</span>}

@@ -11,7 +11,11 @@ const ORDER_TONES: Record<OrderStatus, BadgeTone> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <Badge tone={ORDER_TONES[status]}>{ORDER_STATUS_LABELS[status]}</Badge>;
+  return (
+    <Badge tone={ORDER_TONES[status]} className="whitespace-nowrap">
+      {ORDER_STATUS_LABELS[status]}
+    </Badge>
+  );
 }
 
 const COUPON_TONES: Record<CouponState, BadgeTone> = {
@@ -27,5 +31,11 @@ export function CouponStateBadge({ state }: { state: CouponState }) {
 }
 
 export function EventStateBadge({ active }: { active: boolean }) {
-  return active ? <Badge tone="success">En la tienda</Badge> : <Badge>Archivado</Badge>;
+  return active ? (
+    <Badge tone="success" className="whitespace-nowrap">
+      En la tienda
+    </Badge>
+  ) : (
+    <Badge>Archivado</Badge>
+  );
 }

@@ -1,0 +1,202 @@
+// The back office journey (issue 7): an organiser signs in at /admin, sets up an event with
+// two days, a stream link and a seat limit; it appears in the store; a customer registers and
+// claims it with the GRATIS100 coupon through the storefront; the organiser sees the customer
+// in the attendee CSV and the seat taken; cancelling the order ends the customer's access.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, toasts, uniqueEmail } from './storefront-helpers';
+
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const STREAM = 'https://www.youtube.com/watch?v=aqz-KE-bpKQ';
+
+async function signInToAdmin(page: Page) {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Administración' })).toBeVisible();
+  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+  await page.getByLabel('Contraseña').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
+}
+
+test('admin: set up an event, a customer claims it, attendees CSV, cancel ends access', async ({
+  page,
+  browser,
+}) => {
+  const suffix = Date.now().toString(36);
+  const eventName = `Simposio de monitoreo hemodinámico ${suffix}`;
+  const day1 = 'Jueves 4 de junio de 2026';
+  const day2 = 'Viernes 5 de junio de 2026';
+
+  // The back office has its own shell: a sidebar, not the store's header.
+  await signInToAdmin(page);
+  const nav = page.getByRole('navigation', { name: 'Administración' });
+  await expect(nav).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sobre nosotros' })).toHaveCount(0);
+
+  // Create the event.
+  await nav.getByRole('link', { name: 'Eventos' }).click();
+  await page.getByRole('link', { name: 'Nuevo evento' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuevo evento' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill(eventName);
+  await page.getByLabel('Descripción').fill('Monitoreo invasivo y no invasivo en cirugía cardíaca.');
+  await page.getByLabel('Precio (MXN$, pesos)').fill('1500');
+  await page.getByLabel('Categoría').selectOption('Paneles');
+  await page.getByLabel('Nivel').selectOption('Avanzado');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: PNG_1PX });
+  await expect(page.getByRole('img', { name: 'Imagen 1' })).toBeVisible();
+
+  await page.getByLabel('Nombre del día').first().fill(day1);
+  // A link that is not YouTube or Vimeo is refused, with the day's name in the message.
+  await page.getByLabel('Enlace de transmisión').first().fill('https://example.com/en-vivo');
+  await expect(page.getByText('No es un enlace de YouTube o Vimeo que podamos mostrar.')).toBeVisible();
+  await page.getByLabel('Cupo', { exact: true }).first().fill('5');
+  await page.getByRole('button', { name: 'Agregar día' }).click();
+  await page.getByLabel('Nombre del día').nth(1).fill(day2);
+  await page.getByRole('button', { name: 'Crear evento' }).click();
+  await expect(page.getByText(`El enlace de «${day1}» debe ser de YouTube o Vimeo`)).toBeVisible();
+
+  await page.getByLabel('Enlace de transmisión').first().fill(STREAM);
+  await expect(page.getByText('YouTube', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Ver vista previa' }).click();
+  await expect(page.getByTitle(`Vista previa de la transmisión de «${day1}»`)).toHaveAttribute(
+    'src',
+    'https://www.youtube.com/embed/aqz-KE-bpKQ',
+  );
+  await page.getByRole('button', { name: 'Crear evento' }).click();
+  await expect(toasts(page).getByText('Evento creado')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/events\/[0-9a-f-]{36}$/);
+  const eventId = page.url().split('/').pop()!;
+  await expect(page.getByRole('heading', { level: 1, name: eventName })).toBeVisible();
+
+  // The customer: a fresh browser context (its own local storage).
+  const shopper = await browser.newContext();
+  const shop = await shopper.newPage();
+  const email = uniqueEmail('asistente');
+
+  // The event is in the store.
+  await shop.goto('/collection');
+  await shop
+    .getByRole('link', { name: new RegExp(eventName) })
+    .first()
+    .click();
+  await expect(shop).toHaveURL(`/product/${eventId}`);
+  await expect(shop.getByRole('heading', { level: 1 })).toHaveText(eventName);
+  await expect(shop.getByRole('button', { name: day1 })).toBeVisible();
+  await expect(shop.getByRole('button', { name: day2 })).toBeVisible();
+
+  // Registers…
+  await shop.goto('/login');
+  await shop.getByRole('button', { name: 'Crear cuenta' }).click();
+  await shop.getByLabel('Nombre completo').pressSequentially('Elena Ruiz');
+  await shop.getByLabel(/^Correo electrónico/).fill(email);
+  await shop.getByLabel('Confirmar correo electrónico').fill(email);
+  await shop.getByLabel(/^Contraseña/).fill('clave-segura-e2e');
+  await shop.getByLabel('Confirmar contraseña').fill('clave-segura-e2e');
+  await shop.getByRole('button', { name: 'Registrarse' }).click();
+  await expect(toasts(shop).getByText('Registro exitoso')).toBeVisible();
+
+  // …and claims the first day with GRATIS100.
+  await shop.goto(`/product/${eventId}`);
+  await shop.getByRole('button', { name: day1 }).click();
+  await shop.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
+  await expect(toasts(shop).getByText('Producto agregado al carrito')).toBeVisible();
+  await shop.goto('/cart');
+  await shop.getByRole('link', { name: 'PROCEDER AL PAGO' }).click();
+  await shop.getByLabel(/^Nombre/).fill('Elena');
+  await shop.getByLabel('Apellidos').fill('Ruiz');
+  await shop.getByLabel('Calle y número').fill('Juan Badiano 1');
+  await shop.getByLabel('Ciudad').fill('Ciudad de México');
+  await shop.getByLabel('Código postal').fill('14080');
+  await shop.getByLabel('Teléfono').fill('5555555555');
+  await shop.getByLabel('Cupón de descuento').fill('GRATIS100');
+  await shop.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(toasts(shop).getByText('Cupón aplicado a toda la orden')).toBeVisible();
+  await shop.getByRole('button', { name: 'RECLAMAR AHORA' }).click();
+  await expect(toasts(shop).getByText('Producto reclamado exitosamente')).toBeVisible();
+  await expect(shop).toHaveURL(/\/orders$/);
+  const item = shop.getByRole('listitem').filter({ has: shop.getByRole('heading', { name: eventName }) });
+  await expect(item.getByRole('button', { name: 'Ver transmisión' })).toBeVisible();
+  const customerToken = await shop.evaluate<string | null>("localStorage.getItem('token')");
+  const links = await shop.request.get(`/api/product/single/${eventId}`, {
+    headers: { token: customerToken! },
+  });
+  expect((await links.json()).product.dayLinks).toEqual({ [day1]: STREAM });
+
+  // The organiser sees the seat taken and the customer among the attendees, and in the CSV.
+  await nav.getByRole('link', { name: 'Eventos' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar eventos por nombre' }).fill(suffix);
+  const row = page.getByRole('row').filter({ hasText: eventName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('1 / 5');
+  await row.getByRole('link', { name: `Asistentes de ${eventName}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Asistentes' })).toBeVisible();
+  const attendees = page.getByRole('region', { name: 'Asistentes' });
+  await expect(attendees.getByRole('row').filter({ hasText: email })).toContainText(day1);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^asistentes-simposio-de-monitoreo-hemodinamico-.*\.csv$/);
+  const csv = await readFile((await download.path())!);
+  expect(csv.subarray(0, 3).toString('hex')).toBe('efbbbf');
+  const text = csv.toString('utf8');
+  expect(text).toContain('Nombre,Correo,Tipo de usuario,Día,Orden,Fecha de pago,Método de pago,Cupón');
+  expect(text).toContain(`ELENA RUIZ,${email},General,${day1}`);
+  expect(text).toContain('Reclamar Gratis,GRATIS100');
+
+  // Cancelling the order ends the customer's access and frees the seat.
+  await nav.getByRole('link', { name: 'Órdenes' }).click();
+  await page.getByLabel('Evento', { exact: true }).selectOption({ label: eventName });
+  const orderRow = page.getByRole('row').filter({ hasText: email });
+  await expect(orderRow).toHaveCount(1);
+  await orderRow.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Orden [0-9A-F]{8}$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancelar orden' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Cancelar la orden?' });
+  await dialog.getByLabel('Nota (queda en el historial)').fill('Baja solicitada por correo');
+  await dialog.getByRole('button', { name: 'Cancelar orden' }).click();
+  await expect(
+    toasts(page).getByText('Orden cancelada: el acceso se revocó y el lugar quedó libre'),
+  ).toBeVisible();
+  await expect(page.getByText('Cancelado').first()).toBeVisible();
+  await expect(page.getByText('Canceló la orden')).toBeVisible();
+  await expect(page.getByText(/nota: Baja solicitada por correo/)).toBeVisible();
+
+  const after = await shop.request.get(`/api/product/single/${eventId}`, {
+    headers: { token: customerToken! },
+  });
+  expect((await after.json()).product.dayLinks).toEqual({});
+  await shop.goto('/orders');
+  const cancelled = shop
+    .getByRole('listitem')
+    .filter({ has: shop.getByRole('heading', { name: eventName }) });
+  await expect(cancelled.getByText('Cancelado')).toBeVisible();
+  await expect(cancelled.getByRole('button', { name: 'Ver transmisión' })).toHaveCount(0);
+
+  await nav.getByRole('link', { name: 'Eventos' }).click();
+  await page.getByRole('searchbox', { name: 'Buscar eventos por nombre' }).fill(suffix);
+  await expect(page.getByRole('row').filter({ hasText: eventName })).toContainText('0 / 5');
+  await shopper.close();
+});
+
+test('admin: a customer account cannot enter, and every admin call refuses it', async ({ page, request }) => {
+  const email = uniqueEmail('curioso');
+  const reg = await request.post('/api/user/register', {
+    data: { name: 'CLIENTE CURIOSO', email, password: 'clave-segura-e2e' },
+  });
+  const { token } = (await reg.json()) as { token: string };
+  await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Sin acceso a la administración' })).toBeVisible();
+  const res = await request.get('/api/admin/events', { headers: { token } });
+  expect(res.status()).toBe(403);
+  expect(await res.json()).toEqual({
+    success: false,
+    message: 'No tienes permiso para realizar esta acción',
+  });
+});
