@@ -3,7 +3,14 @@
 // visited signed in as the demo customer, the rest as a visitor.
 import { expect, test, type Page } from '@playwright/test';
 import { collectConsoleErrors, expectNoAxeViolations, horizontalOverflow, settle } from './a11y-helpers';
-import { DEMO_CUSTOMER, listProducts, loginByApi, openSignedIn } from './storefront-helpers';
+import {
+  DEMO_CUSTOMER,
+  listProducts,
+  loginByApi,
+  openSignedIn,
+  registerByApi,
+  uniqueEmail,
+} from './storefront-helpers';
 
 interface RouteCase {
   path: string | ((productId: string) => string);
@@ -59,5 +66,58 @@ for (const width of WIDTHS) {
         await checkPage(page, errors);
       });
     }
+
+    for (const path of ['/cart', '/place-order']) {
+      test(`${path === '/cart' ? 'carrito' : 'pago'} con un evento`, async ({ page, request }) => {
+        const token = await registerByApi(request, uniqueEmail('a11y-carrito'));
+        const [product] = await listProducts(request);
+        const added = await request.post('/api/cart/add', {
+          headers: { token },
+          data: { itemId: product!._id, days: product!.days[0] },
+        });
+        expect(added.ok(), await added.text()).toBe(true);
+        const errors = collectConsoleErrors(page);
+        await openSignedIn(page, token, path);
+        // The cart lists the line; checkout shows its totals.
+        await expect(
+          path === '/cart'
+            ? page.getByRole('main').getByText(product!.name).first()
+            : page.getByRole('region', { name: 'TOTAL DEL CARRITO' }),
+        ).toBeVisible();
+        await checkPage(page, errors);
+      });
+    }
+
+    test('mis productos con un evento', async ({ page, request }) => {
+      const email = uniqueEmail('a11y-ordenes');
+      const token = await registerByApi(request, email);
+      const [product] = await listProducts(request);
+      const day = product!.days[0]!;
+      await request.post('/api/cart/add', { headers: { token }, data: { itemId: product!._id, days: day } });
+      // A free claim with the demo coupon gives the account an order to list.
+      const placed = await request.post('/api/order/place', {
+        headers: { token },
+        data: {
+          address: {
+            firstName: 'Ana',
+            lastName: 'Prueba',
+            email,
+            street: 'Av. Insurgentes Sur 100',
+            city: 'Ciudad de México',
+            state: 'CDMX',
+            zipcode: '01000',
+            country: 'México',
+            phone: '5550001234',
+          },
+          items: [{ _id: product!._id, days: day, quantity: 1 }],
+          couponCode: 'GRATIS100',
+        },
+      });
+      expect(placed.ok(), await placed.text()).toBe(true);
+      const errors = collectConsoleErrors(page);
+      await openSignedIn(page, token, '/orders');
+      await expect(page.getByRole('main').getByText(product!.name).first()).toBeVisible();
+      await checkPage(page, errors);
+    });
   });
 }
