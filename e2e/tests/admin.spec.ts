@@ -4,7 +4,8 @@
 // in the attendee CSV and the seat taken; cancelling the order ends the customer's access.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, toasts, uniqueEmail } from './storefront-helpers';
+import { collectConsoleErrors, expectNoAxeViolations, horizontalOverflow, settle } from './a11y-helpers';
+import { ADMIN, listProducts, loginByApi, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -199,4 +200,72 @@ test('admin: a customer account cannot enter, and every admin call refuses it', 
     success: false,
     message: 'No tienes permiso para realizar esta acción',
   });
+});
+
+test('admin pages: WCAG 2.2 AA (axe), one h1, no sideways scroll, no console errors at 375 and 1280 px', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
+  // One order to open, and one row in the audit log.
+  const customerToken = await registerByApi(request, uniqueEmail('a11y'));
+  const course = (await listProducts(request))[0]!;
+  await request.post('/api/cart/add', {
+    headers: { token: customerToken },
+    data: { itemId: course._id, days: course.days[0] },
+  });
+  const placed = await request.post('/api/order/place', {
+    headers: { token: customerToken },
+    data: {
+      address: {
+        firstName: 'Ana',
+        lastName: 'Ruiz',
+        email: 'ana@prueba.mx',
+        street: 'Juan Badiano 1',
+        city: 'Ciudad de México',
+        zipcode: '14080',
+        country: 'México',
+        phone: '5555555555',
+      },
+      items: [{ _id: course._id, days: course.days[0], quantity: 1 }],
+      couponCode: 'GRATIS100',
+    },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const { orderId } = (await placed.json()) as { orderId: string };
+  const coupons = (await (
+    await request.get('/api/admin/coupons', { headers: { token: adminToken } })
+  ).json()) as {
+    coupons: { _id: string }[];
+  };
+
+  const paths = [
+    '/admin',
+    '/admin/events',
+    '/admin/events/new',
+    `/admin/events/${course._id}`,
+    '/admin/orders',
+    `/admin/orders/${orderId}`,
+    `/admin/attendees?productId=${course._id}`,
+    '/admin/coupons',
+    '/admin/coupons/new',
+    `/admin/coupons/${coupons.coupons[0]!._id}`,
+    '/admin/members',
+    '/admin/members/import',
+    '/admin/audit',
+  ];
+  await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(adminToken)})`);
+  const errors = collectConsoleErrors(page);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      await page.goto(path);
+      await settle(page);
+      await expect(page.getByRole('heading', { level: 1 }), `${path} @ ${width}`).toHaveCount(1);
+      expect(await horizontalOverflow(page), `${path} @ ${width}`).toBe(0);
+      await expectNoAxeViolations(page);
+    }
+  }
+  expect(errors).toEqual([]);
 });

@@ -87,7 +87,7 @@ export function Component() {
               <code className="rounded bg-slate-100 px-1">nombre,correo,tipo</code>). Separado por comas o
               punto y coma; UTF-8.
             </p>
-            <pre className="overflow-x-auto rounded-lg bg-slate-100 p-3 text-xs">{EXAMPLE}</pre>
+            <pre className="rounded-lg bg-slate-100 p-3 text-xs break-all whitespace-pre-wrap">{EXAMPLE}</pre>
             <p>
               Tipos válidos:{' '}
               {USER_TYPES.map((t, i) => (
