@@ -17,7 +17,13 @@ export interface CartLineProps {
 export function CartLine({ product, day, quantity, onQuantityChange }: CartLineProps) {
   return (
     <li className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-3 py-4 sm:grid-cols-[6rem_1fr_5rem_auto] sm:gap-6">
-      <Link to={`/product/${product._id}`} className="block overflow-hidden rounded-lg bg-slate-100">
+      {/* The name beside it is the accessible link; this one is a bigger target for the pointer. */}
+      <Link
+        to={`/product/${product._id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block overflow-hidden rounded-lg bg-slate-100"
+      >
         <img
           src={product.image[0]}
           alt=""
