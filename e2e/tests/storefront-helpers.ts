@@ -61,6 +61,7 @@ export interface ProductSummary {
   isPresential: boolean;
   category: string;
   subCategory: string;
+  date: number;
 }
 
 export async function listProducts(request: APIRequestContext): Promise<ProductSummary[]> {

@@ -37,6 +37,8 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
       prefix: '/',
       wildcard: false,
       index: false,
+      // Our own Cache-Control below: hashed assets for a year, everything else revalidated.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

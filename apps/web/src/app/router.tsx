@@ -1,5 +1,9 @@
 // The one route table (SPEC §2), every page a lazy route module exporting `Component`.
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+// From react-router/dom so router updates can use ReactDOM.flushSync (the catalogue's
+// URL-controlled checkboxes rely on it).
+import { RouterProvider } from 'react-router/dom';
+import { Spinner } from '../components/ui/spinner';
 import { Shell } from '../components/layout/shell';
 import { RouteError } from './routes/route-error';
 import { adminRoutes } from './routes/admin/routes';
@@ -9,6 +13,7 @@ export const routes = [
     path: '/',
     Component: Shell,
     ErrorBoundary: RouteError,
+    HydrateFallback: PageLoading,
     children: [
       { index: true, lazy: () => import('./routes/home') },
       { path: 'collection', lazy: () => import('./routes/collection') },
@@ -31,8 +36,13 @@ export const routes = [
     ],
   },
   // The back office: its own shell (no store header), its own lazy chunks.
-  { ...adminRoutes, ErrorBoundary: RouteError },
+  { ...adminRoutes, ErrorBoundary: RouteError, HydrateFallback: PageLoading },
 ];
+
+/** Shown while the first page's lazy module loads. */
+function PageLoading() {
+  return <Spinner className="min-h-screen" />;
+}
 
 const router = createBrowserRouter(routes);
 
