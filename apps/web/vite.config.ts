@@ -1,12 +1,77 @@
-// Vite: React, Tailwind 4, and a proxy to the API on :3000 during `npm run dev`.
-import { defineConfig } from 'vite';
+// Vite: React, Tailwind 4, the brand facts in index.html and the web manifest, and a proxy
+// to the API on :3000 during `npm run dev`.
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import type { Site } from '@store/shared/site';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 
+// Through Vite's module runner: Node itself cannot import a workspace package's .ts sources.
+const { module: facts } = await runnerImport<{ site: Site }>('@store/shared/site');
+const { site } = facts;
+
+/** The installable app's manifest, named from the brand facts like every page. */
+function webManifest(): string {
+  return JSON.stringify(
+    {
+      name: site.name,
+      short_name: site.shortName,
+      description: site.description,
+      lang: 'es-MX',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#9f1d2b',
+      icons: [
+        { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    null,
+    2,
+  );
+}
+
+/**
+ * index.html's %SITE_*% placeholders (the title before the app starts, the noscript text)
+ * and manifest.webmanifest come from the shared brand facts (packages/shared/src/site.ts), so one edit there renames the
+ * association everywhere, including what is not rendered by React.
+ */
+function siteFacts(): Plugin {
+  const values: Record<string, string> = {
+    SITE_NAME: site.name,
+    SITE_SHORT_NAME: site.shortName,
+    SITE_DESCRIPTOR: site.descriptor,
+  };
+  return {
+    name: 'site-facts',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html.replace(/%(SITE_[A-Z_]+)%/g, (match, key: string) => {
+          const value = values[key];
+          if (value === undefined) throw new Error(`index.html: unknown placeholder ${match}`);
+          return value;
+        }),
+    },
+    configureServer(server) {
+      server.middlewares.use('/manifest.webmanifest', (_req, res) => {
+        res.setHeader('Content-Type', 'application/manifest+json; charset=utf-8');
+        res.end(webManifest());
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: webManifest() });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), siteFacts()],
   server: {
     port: 5173,
     proxy: { '/api': api, '/uploads': api, '/robots.txt': api, '/sitemap.xml': api },

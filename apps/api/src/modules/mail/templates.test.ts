@@ -2,13 +2,40 @@
 // (what was bought, which days, how to watch), and HTML escaping of database values.
 
 import { describe, expect, it } from 'vitest';
+import { site } from '@store/shared/site';
+import { mailSettings } from './settings';
 import { orderConfirmationEmail, passwordResetEmail } from './templates';
 
 const settings = {
   publicUrl: 'https://tienda.example.org',
   brand: 'AMACC',
+  brandName: 'Asociación de prueba',
   contactEmail: 'contacto@example.org',
 };
+
+describe('brand', () => {
+  it('comes from the shared site facts, the same the storefront shows', () => {
+    expect(mailSettings()).toMatchObject({ brand: site.shortName, brandName: site.name });
+  });
+
+  it('heads the HTML and signs the text with the short and full name', () => {
+    const mail = passwordResetEmail(mailSettings(), { to: 'ana@prueba.mx', name: 'ANA', token: 't' });
+    expect(mail.html).toContain(`font-weight:bold">${site.shortName}</td>`);
+    expect(mail.html).toContain(site.name);
+    expect(mail.text.endsWith(`${site.shortName}\n${site.name}`)).toBe(true);
+  });
+
+  it('invites replies only when a contact address is configured', () => {
+    const without = passwordResetEmail(
+      { ...settings, contactEmail: undefined },
+      { to: 'a@b.mx', name: 'A', token: 't' },
+    );
+    expect(without.replyTo).toBeUndefined();
+    expect(without.html).toContain('no respondas a esta dirección');
+    const withContact = passwordResetEmail(settings, { to: 'a@b.mx', name: 'A', token: 't' });
+    expect(withContact.html).toContain('escribe a contacto@example.org');
+  });
+});
 
 describe('passwordResetEmail', () => {
   it('links to PUBLIC_URL/reset-password with the token, in HTML and text', () => {

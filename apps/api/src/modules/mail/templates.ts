@@ -16,9 +16,10 @@ export function escapeHtml(value: string): string {
 }
 
 function footer(settings: MailSettings): string {
-  return settings.contactEmail
+  const help = settings.contactEmail
     ? `¿Tienes dudas? Responde a este correo o escribe a ${escapeHtml(settings.contactEmail)}.`
     : 'Este correo se envió automáticamente; no respondas a esta dirección.';
+  return `${escapeHtml(settings.brandName)}<br>${help}`;
 }
 
 function layout(settings: MailSettings, title: string, body: string): string {
@@ -40,6 +41,23 @@ function layout(settings: MailSettings, title: string, body: string): string {
 </html>`;
 }
 
+/**
+ * One e-mail in the association's layout: the HTML body inside the branded frame, the text
+ * body signed with the short and full name, and Reply-To when a contact address is set.
+ */
+function brandedEmail(
+  settings: MailSettings,
+  mail: { to: string; subject: string; html: string; text: string },
+): OutgoingEmail {
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    html: layout(settings, mail.subject, mail.html),
+    text: `${mail.text}\n\n${settings.brand}\n${settings.brandName}`,
+    ...(settings.contactEmail ? { replyTo: settings.contactEmail } : {}),
+  };
+}
+
 function button(href: string, label: string): string {
   return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#b91c1c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;display:inline-block">${escapeHtml(label)}</a></p>`;
 }
@@ -54,31 +72,26 @@ export interface PasswordResetData {
 export function passwordResetEmail(settings: MailSettings, data: PasswordResetData): OutgoingEmail {
   const link = `${settings.publicUrl}/reset-password?token=${encodeURIComponent(data.token)}`;
   const subject = 'Restablece tu contraseña';
-  const html = layout(
-    settings,
+  const intro =
+    'Recibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva, abre este enlace:';
+  const rules =
+    'El enlace vence en 1 hora y solo puede usarse una vez. Si no solicitaste el cambio, ignora este correo: tu contraseña seguirá siendo la misma.';
+  return brandedEmail(settings, {
+    to: data.to,
     subject,
-    `<p>Hola ${escapeHtml(data.name)}:</p>
-<p>Recibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva, abre este enlace:</p>
+    html: `<p>Hola ${escapeHtml(data.name)}:</p>
+<p>${intro}</p>
 ${button(link, 'Restablecer contraseña')}
 <p>Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p>
-<p>El enlace vence en 1 hora y solo puede usarse una vez. Si no solicitaste el cambio, ignora este correo: tu contraseña seguirá siendo la misma.</p>`,
-  );
-  const text = `Hola ${data.name}:
+<p>${rules}</p>`,
+    text: `Hola ${data.name}:
 
-Recibimos una solicitud para restablecer la contraseña de tu cuenta. Para elegir una nueva, abre este enlace:
+${intro}
 
 ${link}
 
-El enlace vence en 1 hora y solo puede usarse una vez. Si no solicitaste el cambio, ignora este correo: tu contraseña seguirá siendo la misma.
-
-${settings.brand}`;
-  return {
-    to: data.to,
-    subject,
-    html,
-    text,
-    ...(settings.contactEmail ? { replyTo: settings.contactEmail } : {}),
-  };
+${rules}`,
+  });
 }
 
 export interface ConfirmationItem {
@@ -124,18 +137,17 @@ export function orderConfirmationEmail(settings: MailSettings, data: OrderConfir
     ? 'Para los eventos presenciales, preséntate en la sede el día del evento con una identificación; tu lugar está reservado a tu nombre.'
     : '';
 
-  const html = layout(
-    settings,
+  return brandedEmail(settings, {
+    to: data.to,
     subject,
-    `<p>Hola ${escapeHtml(data.name)}:</p>
+    html: `<p>Hola ${escapeHtml(data.name)}:</p>
 <p>¡Gracias por tu compra! Tu orden <strong>${escapeHtml(ref)}</strong> está confirmada.</p>
 <ul style="padding-left:20px">${htmlItems}</ul>
 <p><strong>Total:</strong> ${escapeHtml(total)}</p>
 ${howToWatch ? `<p>${escapeHtml(howToWatch)}</p>${button(ordersUrl, 'Ir a Mis Productos')}` : ''}
 ${presential ? `<p>${escapeHtml(presential)}</p>` : ''}
 <p>Guarda este correo como comprobante.</p>`,
-  );
-  const text = `Hola ${data.name}:
+    text: `Hola ${data.name}:
 
 ¡Gracias por tu compra! Tu orden ${ref} está confirmada.
 
@@ -143,14 +155,6 @@ ${textItems}
 
 Total: ${total}
 ${howToWatch ? `\n${howToWatch}\n${ordersUrl}\n` : ''}${presential ? `\n${presential}\n` : ''}
-Guarda este correo como comprobante.
-
-${settings.brand}`;
-  return {
-    to: data.to,
-    subject,
-    html,
-    text,
-    ...(settings.contactEmail ? { replyTo: settings.contactEmail } : {}),
-  };
+Guarda este correo como comprobante.`,
+  });
 }

@@ -1,0 +1,36 @@
+// The association's brand facts, in one place for the storefront (header, footer, content
+// pages, meta tags), the e-mails the API sends and the built index.html and web manifest.
+// An edit here changes every page and every e-mail; nothing about the association is
+// written anywhere else.
+
+export const site = {
+  name: 'Asociación Mexicana de Anestesia Cardiovascular y Cuidado del Paciente Cardiópata',
+  shortName: 'AMACC',
+  /** Under the logo and in the title before the app starts, where the full name does not fit. */
+  descriptor: 'Anestesia cardiovascular',
+  tagline: 'Educación de calidad y profesionalismo para el cuidado del paciente cardiópata',
+  description:
+    'Cursos, congresos y talleres de anestesia cardiovascular y cuidado del paciente cardiópata, presenciales y en transmisión en vivo.',
+  locale: 'es_MX',
+  email: 'contacto@amacc.org.mx',
+  /** Where the privacy notice sends ARCO requests (data protection contact). */
+  privacyEmail: 'contacto@amacc.org.mx',
+  phone: '+52 55 5000 1234',
+  phoneHref: 'tel:+525550001234',
+  address: 'Ciudad de México, México',
+  hours: 'Lunes a viernes, de 9:00 a 17:00 h',
+  /** The association's pages on each network; replace with the real profile addresses. */
+  social: [
+    { name: 'Facebook', href: 'https://www.facebook.com/' },
+    { name: 'Instagram', href: 'https://www.instagram.com/' },
+    { name: 'YouTube', href: 'https://www.youtube.com/' },
+  ],
+  course: {
+    name: '2º Curso de Anestesia Cardiovascular',
+    dates: '29 al 31 de mayo de 2025',
+    venue: 'Instituto Nacional de Cardiología, Ciudad de México',
+    modality: 'Híbrido: presencial y en transmisión en vivo',
+  },
+} as const;
+
+export type Site = typeof site;
