@@ -48,6 +48,12 @@ export const ADMIN_MSG = {
   memberNothingToChange: 'Indica el tipo de usuario o el rol que quieres cambiar',
   memberCannotDemoteSelf: 'No puedes quitarte a ti mismo el rol de administrador',
   memberSaved: 'Cuenta actualizada',
+  memberCreated: 'Cuenta creada con una contraseña temporal',
+  memberEmailTaken: 'Ya existe una cuenta con este correo',
+  memberTemporaryPasswordSet:
+    'Contraseña temporal asignada: las sesiones abiertas se cerraron y la cuenta elegirá una contraseña nueva al entrar',
+  memberCannotResetSelf:
+    'No puedes asignarte una contraseña temporal a ti mismo; cambia la tuya con «¿Olvidaste tu contraseña?»',
   importEmpty: 'El archivo está vacío o no tiene filas después del encabezado',
   importTooLarge: 'El archivo es demasiado grande: importa como máximo 5000 filas a la vez',
   importBadHeader: 'La primera fila debe ser el encabezado name,email,userType (o nombre,correo,tipo)',

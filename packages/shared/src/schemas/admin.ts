@@ -14,6 +14,7 @@ import {
 import { normalizeStreamUrl } from '../domain/stream-url';
 import { ADMIN_MSG, adminDuplicateDay, adminStreamUrlInvalid } from '../admin-messages';
 import { address } from './order';
+import { emailField, nameField } from './user';
 
 /** Query-string helper: an empty value counts as absent (forms send `?status=`). */
 const optionalParam = <T extends z.ZodType>(schema: T) =>
@@ -313,6 +314,26 @@ export const adminMemberResponse = z.object({
 });
 export type AdminMemberResponse = z.infer<typeof adminMemberResponse>;
 
+/** A member created by hand (the association's desk, on the phone): the server answers a temporary password. */
+export const adminMemberCreateBody = z.object({
+  name: nameField,
+  email: emailField,
+  userType: z.enum(USER_TYPES, { error: ADMIN_MSG.memberUserTypeInvalid }).default('general'),
+});
+export type AdminMemberCreateBody = z.input<typeof adminMemberCreateBody>;
+
+/**
+ * The temporary password, shown once: the server generates it (the client never chooses it)
+ * and stores only its hash; the member must replace it at first login (SPEC §4).
+ */
+export const adminTemporaryPasswordResponse = z.object({
+  success: z.literal(true),
+  member: adminMember,
+  temporaryPassword: z.string(),
+  message: z.string(),
+});
+export type AdminTemporaryPasswordResponse = z.infer<typeof adminTemporaryPasswordResponse>;
+
 export const adminImportBody = z.object({
   csv: z.string({ error: ADMIN_MSG.importEmpty }).max(3_000_000, { error: ADMIN_MSG.importTooLarge }),
   /** Only report; never writes. */
@@ -563,6 +584,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'coupon.activate': 'Activó el cupón',
   'member.update': 'Cambió la cuenta',
   'member.import': 'Importó cuentas',
+  'member.create': 'Creó la cuenta',
+  'member.temporary_password': 'Asignó una contraseña temporal',
   'order.mark_paid': 'Marcó la orden como pagada',
   'order.cancel': 'Canceló la orden',
   'order.refund': 'Registró un reembolso',

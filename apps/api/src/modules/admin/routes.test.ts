@@ -45,6 +45,8 @@ describe('admin routes: role check', () => {
       'POST /api/admin/uploads/',
       'POST /api/admin/coupons/',
       'PATCH /api/admin/members/00000000-0000-4000-8000-000000000000',
+      'POST /api/admin/members/',
+      'POST /api/admin/members/00000000-0000-4000-8000-000000000000/temporary-password',
       'POST /api/admin/members/import',
       'POST /api/admin/orders/00000000-0000-4000-8000-000000000000/cancel',
       'GET /api/admin/attendees/export',

@@ -1,6 +1,6 @@
 // Every query of the admin members area.
 
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { passwordResetTokens, users } from '../../../db/schema';
 import { containsPattern } from '../sql';
@@ -80,6 +80,25 @@ export async function updateMember(
   patch: { userType?: string; role?: string },
 ): Promise<void> {
   await db.update(users).set(patch).where(eq(users.id, id));
+}
+
+/**
+ * A temporary password: the member must choose a new one at first login, and the token
+ * version moves on so every open session of the account ends at once.
+ */
+export async function setTemporaryPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: true, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, id));
+}
+
+/** Unused reset and welcome links of the account stop working (its credentials were replaced). */
+export async function revokeOpenResetTokens(db: Queryable, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** Which of these (lowercased) e-mails already have an account. */

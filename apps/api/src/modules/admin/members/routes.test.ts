@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG, adminImportDone } from '@store/shared/admin-messages';
-import type { AdminImportResponse, AdminMember } from '@store/shared/schemas/admin';
-import { emailOutbox, users } from '../../../db/schema';
+import { MSG } from '@store/shared/messages';
+import type {
+  AdminImportResponse,
+  AdminMember,
+  AdminTemporaryPasswordResponse,
+} from '@store/shared/schemas/admin';
+import { auditLog, emailOutbox, passwordResetTokens, users } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, userRow, type TestUser } from '../../../../test/store-helpers';
 import { createProduct } from '../../../../test/factories';
@@ -191,6 +196,177 @@ describe('admin members', () => {
       created: 2,
       skipped: 3,
     });
+  });
+
+  const login = (email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
+  const profile = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { token } });
+
+  /** The first-login flow of SPEC §4 with a temporary password, through the public API. */
+  async function expectFirstLoginWith(email: string, temporaryPassword: string) {
+    const first = await login(email, temporaryPassword);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      success: true,
+      isFirstLogin: true,
+      message: MSG.firstLoginChangePassword,
+    });
+    expect(first.json().token).toBeUndefined();
+    const resetToken: string = first.json().resetToken;
+    expect(resetToken).toBeTruthy();
+
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { token: resetToken, newPassword: 'mi-clave-definitiva' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login(email, temporaryPassword)).statusCode).toBe(401);
+    const normal = await login(email, 'mi-clave-definitiva');
+    expect(normal.json()).toMatchObject({ success: true, isFirstLogin: false });
+    expect((await profile(normal.json().token)).statusCode).toBe(200);
+  }
+
+  it('assigns a temporary password: once in the answer, hashed, sessions and links end, audited', async () => {
+    const member = await createUser(ctx, { email: 'por.telefono@hospital.mx' });
+    const welcome = await importCsv('name,email,userType\nAna Sola,ana.sola@hospital.mx,general\n');
+    expect(welcome.json().imported).toBe(true);
+    expect((await profile(member.token)).statusCode).toBe(200);
+
+    const res = await call(ctx, admin.token, 'POST', `/api/admin/members/${member.id}/temporary-password`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body: AdminTemporaryPasswordResponse = res.json();
+    expect(body).toMatchObject({
+      message: ADMIN_MSG.memberTemporaryPasswordSet,
+      member: { _id: member.id, mustChangePassword: true },
+    });
+    expect(body.temporaryPassword).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+
+    const row = await userRow(ctx, member.id);
+    expect(row.mustChangePassword).toBe(true);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).not.toContain(body.temporaryPassword);
+    // The old session and the old password are refused.
+    expect((await profile(member.token)).statusCode).toBe(401);
+    expect((await login(member.email, 'clave-de-prueba-segura')).statusCode).toBe(401);
+
+    // The audit says who and for whom, never the password.
+    const audit = await call(ctx, admin.token, 'GET', `/api/admin/audit?entity=member&entityId=${member.id}`);
+    const entry = audit.json().entries[0];
+    expect(entry).toMatchObject({
+      action: 'member.temporary_password',
+      actor: { email: admin.email },
+      details: { email: member.email },
+    });
+    const rows = await ctx.database.db.select().from(auditLog);
+    expect(JSON.stringify(rows)).not.toContain(body.temporaryPassword);
+
+    // A second assignment replaces the first password.
+    const again = await call(ctx, admin.token, 'POST', `/api/admin/members/${member.id}/temporary-password`);
+    const second: string = again.json().temporaryPassword;
+    expect(second).not.toBe(body.temporaryPassword);
+    expect((await login(member.email, body.temporaryPassword)).statusCode).toBe(401);
+
+    await expectFirstLoginWith(member.email, second);
+    expect((await userRow(ctx, member.id)).mustChangePassword).toBe(false);
+  });
+
+  it("a temporary password ends the imported member's welcome link", async () => {
+    await importCsv('name,email,userType\nLuz Vega,luz.vega@hospital.mx,general\n');
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.email, 'luz.vega@hospital.mx'));
+    const res = await call(ctx, admin.token, 'POST', `/api/admin/members/${row!.id}/temporary-password`);
+    expect(res.statusCode).toBe(200);
+    const links = await ctx.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, row!.id));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.every((l) => l.usedAt !== null)).toBe(true);
+    await expectFirstLoginWith('luz.vega@hospital.mx', res.json().temporaryPassword);
+  });
+
+  it('refuses a temporary password for oneself, an unknown account and a malformed id', async () => {
+    const self = await call(ctx, admin.token, 'POST', `/api/admin/members/${admin.id}/temporary-password`);
+    expect(self.statusCode).toBe(409);
+    expect(self.json().message).toBe(ADMIN_MSG.memberCannotResetSelf);
+    expect((await profile(admin.token)).statusCode).toBe(200);
+    const missing = await call(
+      ctx,
+      admin.token,
+      'POST',
+      '/api/admin/members/00000000-0000-4000-8000-000000000000/temporary-password',
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(ADMIN_MSG.memberNotFound);
+    const bad = await call(ctx, admin.token, 'POST', '/api/admin/members/123/temporary-password');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('creates a member by hand with a temporary password that leads to the first-login change', async () => {
+    const res = await call(ctx, admin.token, 'POST', '/api/admin/members', {
+      name: 'josé ñandú',
+      email: 'Jose.Nandu@Hospital.mx',
+      userType: 'enfermeria',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body: AdminTemporaryPasswordResponse = res.json();
+    expect(body).toMatchObject({
+      message: ADMIN_MSG.memberCreated,
+      member: {
+        name: 'JOSE ÑANDU',
+        email: 'jose.nandu@hospital.mx',
+        userType: 'enfermeria',
+        role: 'customer',
+        mustChangePassword: true,
+        paidOrders: 0,
+      },
+    });
+    // No e-mail: the desk hands the password over itself.
+    const mails = await ctx.database.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.to, 'jose.nandu@hospital.mx'));
+    expect(mails).toHaveLength(0);
+
+    const audit = await call(
+      ctx,
+      admin.token,
+      'GET',
+      `/api/admin/audit?entity=member&entityId=${body.member._id}`,
+    );
+    expect(audit.json().entries[0]).toMatchObject({
+      action: 'member.create',
+      details: { email: 'jose.nandu@hospital.mx', userType: 'enfermeria' },
+    });
+    expect(JSON.stringify(audit.json())).not.toContain(body.temporaryPassword);
+
+    await expectFirstLoginWith('jose.nandu@hospital.mx', body.temporaryPassword);
+  });
+
+  it('validates a member created by hand, in Spanish, and refuses a taken e-mail', async () => {
+    const create = (payload: Record<string, unknown>) =>
+      call(ctx, admin.token, 'POST', '/api/admin/members', payload);
+    for (const [payload, message] of [
+      [{ name: 'Ana 2', email: 'ana2@hospital.mx' }, MSG.invalidName],
+      [{ name: 'Ana Dos', email: 'no-es-correo' }, MSG.invalidEmail],
+      [
+        { name: 'Ana Dos', email: 'ana2@hospital.mx', userType: 'astronauta' },
+        ADMIN_MSG.memberUserTypeInvalid,
+      ],
+      [{}, MSG.invalidName],
+    ] as const) {
+      const r = await create(payload);
+      expect(r.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(r.json().message).toBe(message);
+    }
+    const taken = await create({ name: 'Otra Jefa', email: 'JEFA@asociacion.mx' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(ADMIN_MSG.memberEmailTaken);
+    const plain = await create({ name: 'Sin Tipo', email: 'sin.tipo@hospital.mx' });
+    expect(plain.json().member.userType).toBe('general');
   });
 
   it('refuses an unreadable file or one without the expected header', async () => {

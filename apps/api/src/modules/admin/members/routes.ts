@@ -1,4 +1,5 @@
-// /api/admin/members: list (search, filters), change user type or role, CSV import.
+// /api/admin/members: list (search, filters), create by hand, change user type or role,
+// temporary password, CSV import. Answers that carry a password are never cached.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
@@ -10,10 +11,18 @@ import {
   adminMemberResponse,
   adminMembersQuery,
   adminMembersResponse,
+  adminMemberCreateBody,
+  adminTemporaryPasswordResponse,
 } from '@store/shared/schemas/admin';
 import { errorResponse } from '@store/shared/schemas/common';
 import { currentUser } from '../../../plugins/auth';
-import { importMembers, listAdminMembers, patchMember } from './service';
+import {
+  assignTemporaryPassword,
+  createMember,
+  importMembers,
+  listAdminMembers,
+  patchMember,
+} from './service';
 
 const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
 
@@ -29,6 +38,41 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ success: true as const, ...(await listAdminMembers(app.db.db, req.query)) }),
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Crear una cuenta con una contraseña temporal (se muestra una sola vez)',
+        body: adminMemberCreateBody,
+        response: { 200: adminTemporaryPasswordResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const result = await createMember(app.db.db, currentUser(req).id, req.body);
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, ...result, message: ADMIN_MSG.memberCreated };
+    },
+  );
+
+  app.post(
+    '/:id/temporary-password',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Asignar una contraseña temporal generada por el servidor: cierra las sesiones abiertas y pide cambiarla al entrar',
+        params: adminIdParams,
+        response: { 200: adminTemporaryPasswordResponse, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const result = await assignTemporaryPassword(app.db.db, currentUser(req).id, req.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, ...result, message: ADMIN_MSG.memberTemporaryPasswordSet };
+    },
   );
 
   app.patch(

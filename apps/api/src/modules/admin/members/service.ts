@@ -1,5 +1,10 @@
 // Member rules: list and search, change user type and role (an admin cannot demote
-// themselves, so the store always keeps an admin), and the CSV import.
+// themselves, so the store always keeps an admin), temporary passwords, and the CSV import.
+//
+// Temporary password (a member created by hand, or one who cannot use e-mail): the server
+// draws it, stores only its argon2id hash, sets mustChangePassword (login then answers
+// isFirstLogin with a reset token instead of a session, SPEC §4), ends every open session and
+// reset link, audits the change without the password, and answers the password exactly once.
 //
 // Import: a file with problems (bad rows, duplicates in the file or with existing accounts)
 // changes nothing unless `onlyValid` confirms importing the rest. Each new account gets
@@ -31,10 +36,13 @@ import {
   insertResetTokens,
   listMembers,
   lockMember,
+  revokeOpenResetTokens,
+  setTemporaryPassword,
   updateMember,
   type MemberFilter,
   type MemberRow,
 } from './repo';
+import { newTemporaryPassword } from './temporary-password';
 import { WELCOME_LINK_DAYS, welcomeEmail } from './welcome-email';
 
 export function toAdminMember(row: MemberRow): AdminMember {
@@ -48,6 +56,12 @@ export function toAdminMember(row: MemberRow): AdminMember {
     createdAt: row.createdAt.getTime(),
     paidOrders: row.paidOrders,
   };
+}
+
+async function memberById(db: Db, id: string): Promise<AdminMember> {
+  const row = await findMember(db, id);
+  if (!row) throw new AppError('not_found', ADMIN_MSG.memberNotFound);
+  return toAdminMember(row);
 }
 
 export async function listAdminMembers(
@@ -87,9 +101,70 @@ export async function patchMember(
       },
     });
   });
-  const row = await findMember(db, id);
-  if (!row) throw new AppError('not_found', ADMIN_MSG.memberNotFound);
-  return toAdminMember(row);
+  return memberById(db, id);
+}
+
+export interface TemporaryPasswordResult {
+  member: AdminMember;
+  /** Shown once to the admin; never stored, logged or audited. */
+  temporaryPassword: string;
+}
+
+export async function assignTemporaryPassword(
+  db: Db,
+  actorId: string,
+  id: string,
+): Promise<TemporaryPasswordResult> {
+  // It would end the admin's own session; their own password goes through the reset link.
+  if (id === actorId) throw new AppError('conflict', ADMIN_MSG.memberCannotResetSelf);
+  const temporaryPassword = newTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  await db.transaction(async (tx) => {
+    const current = await lockMember(tx, id);
+    if (!current) throw new AppError('not_found', ADMIN_MSG.memberNotFound);
+    await setTemporaryPassword(tx, id, passwordHash);
+    await revokeOpenResetTokens(tx, id, new Date());
+    await writeAudit(tx, {
+      actorId,
+      action: 'member.temporary_password',
+      entity: 'member',
+      entityId: id,
+      details: { email: current.email },
+    });
+  });
+  return { member: await memberById(db, id), temporaryPassword };
+}
+
+export async function createMember(
+  db: Db,
+  actorId: string,
+  input: { name: string; email: string; userType: UserType },
+): Promise<TemporaryPasswordResult> {
+  const temporaryPassword = newTemporaryPassword();
+  const passwordHash = await hashPassword(temporaryPassword);
+  let id: string;
+  try {
+    id = await db.transaction(async (tx) => {
+      if ((await findExistingEmails(tx, [input.email])).size > 0) {
+        throw new AppError('conflict', ADMIN_MSG.memberEmailTaken);
+      }
+      // insertMembers marks the account "must change password".
+      const [created] = await insertMembers(tx, [{ ...input, passwordHash }]);
+      await writeAudit(tx, {
+        actorId,
+        action: 'member.create',
+        entity: 'member',
+        entityId: created!.id,
+        details: { email: input.email, userType: input.userType },
+      });
+      return created!.id;
+    });
+  } catch (err) {
+    // Someone registered this e-mail between the check and the insert.
+    if (isUniqueViolation(err)) throw new AppError('conflict', ADMIN_MSG.memberEmailTaken);
+    throw err;
+  }
+  return { member: await memberById(db, id), temporaryPassword };
 }
 
 export interface ImportOptions {
