@@ -87,6 +87,8 @@ export const MSG = {
   alreadyInCart: 'Esta opción ya está en tu carrito',
   networkError: 'No se pudo conectar con el servidor. Revisa tu conexión.',
   productsLoadError: 'No pudimos cargar los eventos. Recarga la página.',
+  orderPendingHint:
+    'Estamos esperando la confirmación de tu pago. Cuando se acredite, este evento quedará listo aquí; no vuelvas a pagarlo.',
   // Contact form (issue 6).
   contactNameRequired: 'Escribe tu nombre (al menos 2 caracteres)',
   contactNameTooLong: 'El nombre no puede tener más de 120 caracteres',
@@ -96,7 +98,8 @@ export const MSG = {
   contactMessageTooLong: 'El mensaje no puede tener más de 2000 caracteres',
   contactConsentRequired: 'Debes aceptar el aviso de privacidad para enviar tu mensaje',
   contactSent: 'Gracias por escribirnos. Recibimos tu mensaje y te responderemos a la brevedad.',
-  contactUnavailable: 'El formulario de contacto no está disponible por ahora. Escríbenos por correo electrónico.',
+  contactUnavailable:
+    'El formulario de contacto no está disponible por ahora. Escríbenos por correo electrónico.',
   contactError: 'No pudimos enviar tu mensaje. Inténtalo de nuevo.',
 } as const;
 

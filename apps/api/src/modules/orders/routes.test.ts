@@ -25,6 +25,7 @@ import {
   post,
   type TestUser,
 } from '../../../test/store-helpers';
+import { cancelOrder, createOrderFromCart } from './service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -295,6 +296,36 @@ describe('order/userorders and order/single', () => {
     expect(list[0]).toHaveProperty('_id');
     expect(list[0]).toHaveProperty('date');
     expect(list[0]!.date).toBeGreaterThanOrEqual(list[1]!.date);
+  });
+
+  it('keeps returning cancelled payment attempts, with status and payment, for the page to tell apart', async () => {
+    // The API lists every order (SPEC §7); "Mis Productos" hides the attempts never paid
+    // (apps/web/src/features/orders/utils/visible-order-items.ts).
+    const me = await createUser(ctx);
+    const { product: abandoned } = await createProduct(ctx.database.db, { price: 2500, name: 'Abandonado' });
+    const { product: refunded } = await createProduct(ctx.database.db, {
+      price: 0,
+      name: 'Cancelado pagado',
+    });
+    await addToCart(ctx, me, abandoned.id);
+    const attempt = await db().transaction((tx) =>
+      createOrderFromCart(tx, {
+        userId: me.id,
+        address: { ...ADDRESS, state: ADDRESS.state ?? '' },
+        paymentMethod: 'paypal',
+        status: 'pendiente',
+      }),
+    );
+    await db().transaction((tx) => cancelOrder(tx, attempt.id, { status: 'cancelado' }));
+    await addToCart(ctx, me, refunded.id);
+    const paidId = (await placeOrder(ctx, me, [{ productId: refunded.id }])).json().orderId as string;
+    await db().transaction((tx) => cancelOrder(tx, paidId, { status: 'cancelado' }));
+
+    const list = (await userOrders(me)).json().orders as { _id: string; status: string; payment: boolean }[];
+    expect(list.map((o) => ({ _id: o._id, status: o.status, payment: o.payment }))).toEqual([
+      { _id: paidId, status: 'cancelado', payment: true },
+      { _id: attempt.id, status: 'cancelado', payment: false },
+    ]);
   });
 
   it("shows an order to its owner only; another user's order is denied", async () => {

@@ -1,50 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
-import type { Order } from '@store/shared/schemas/order';
 import { setToken } from '../../lib/auth-token';
+import { testOrder, testOrderItem } from '../../lib/test-orders';
 import { stubApi, testQueryClient, TestProviders } from '../../lib/test-providers';
 import { Component as LiveStreamPage } from './live-stream';
 
-const item = (over: Partial<Order['items'][number]>): Order['items'][number] => ({
-  _id: 'curso',
-  name: 'Curso',
-  price: 3000,
-  image: [],
-  category: 'Conferencias',
-  subCategory: 'Avanzado',
-  isPresential: false,
-  days: ['Jueves', 'Viernes', 'Sábado'],
-  quantity: 1,
-  ...over,
+const order = testOrder({
+  items: [testOrderItem(), testOrderItem({ _id: 'sin-dias', name: 'Sin días', days: [] })],
 });
-
-const order: Order = {
-  _id: 'orden-1',
-  items: [item({}), item({ _id: 'sin-dias', name: 'Sin días', days: [] })],
-  subtotal: 9000,
-  discount: 9000,
-  fee: 0,
-  amount: 0,
-  status: 'pagado',
-  payment: true,
-  paymentMethod: 'free',
-  date: 0,
-  address: {
-    firstName: 'Ana',
-    lastName: 'Ruiz',
-    email: 'ana@ejemplo.mx',
-    street: 'x',
-    city: 'x',
-    state: '',
-    zipcode: '14080',
-    country: 'México',
-    phone: '5555555555',
-  },
-  couponCode: 'GRATIS100',
-  paypalOrderId: null,
-  paypalPayerId: null,
-};
 
 const renderPage = (state?: unknown) =>
   render(

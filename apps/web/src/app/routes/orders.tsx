@@ -1,4 +1,6 @@
-// My products (SPEC §2): every purchased event with its status and a way to its stream.
+// My products (SPEC §2): every purchased event with its status and a way to its stream;
+// which orders count as products is utils/visible-order-items.ts.
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PackageOpen } from 'lucide-react';
 import { Seo } from '../../components/layout/seo';
@@ -9,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
+import { visibleOrderItems } from '../../features/orders/utils/visible-order-items';
 import type { LiveStreamState } from '../../features/streams/utils/live-stream-state';
 
 export function Component() {
@@ -22,7 +25,7 @@ export function Component() {
 function Orders() {
   const navigate = useNavigate();
   const orders = useUserOrders();
-  const entries = (orders.data ?? []).flatMap((order) => order.items.map((item) => ({ order, item })));
+  const entries = useMemo(() => visibleOrderItems(orders.data ?? []), [orders.data]);
 
   return (
     <main>
@@ -56,7 +59,7 @@ function Orders() {
             </ButtonLink>
           </div>
         ) : (
-          <ul className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
+          <ul aria-label="Mis productos" className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
             {entries.map(({ order, item }) => (
               <OrderItemCard
                 key={`${order._id}|${item._id}`}

@@ -1,8 +1,10 @@
 // One purchased event in "Mis Productos" (SPEC §4): in-person events say Evento Presencial;
-// online ones say Listo para ver, with a button to the stream. Unpaid orders show their status.
+// online ones say Listo para ver, with a button to the stream. Orders not (or no longer) paid
+// show their status; a pending one says what happens next.
 import { CalendarDays, MapPin, PlayCircle } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
+import { MSG } from '@store/shared/messages';
 import type { Order, OrderItem } from '@store/shared/schemas/order';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -24,6 +26,7 @@ export interface OrderItemCardProps {
 
 export function OrderItemCard({ order, item, onWatch }: OrderItemCardProps) {
   const paid = order.status === 'pagado';
+  const pending = order.status === 'pendiente';
   return (
     <li className="grid gap-4 py-5 sm:grid-cols-[7rem_1fr_auto] sm:items-center">
       <img
@@ -48,9 +51,10 @@ export function OrderItemCard({ order, item, onWatch }: OrderItemCardProps) {
           ))}
         </ul>
         <p className="mt-2 text-sm text-slate-600">
-          {formatPrice(item.price)} · Comprado el {dateFormat.format(order.date)} ·{' '}
+          {formatPrice(item.price)} · {pending ? 'Pedido' : 'Comprado'} el {dateFormat.format(order.date)} ·{' '}
           {PAYMENT_METHOD_LABELS[order.paymentMethod]}
         </p>
+        {pending && <p className="mt-2 text-sm text-amber-800">{MSG.orderPendingHint}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
         {!paid ? (
