@@ -26,7 +26,11 @@ export function Component() {
 
   return (
     <main>
-      <Seo title="Carrito" noindex />
+      <Seo
+        title="Carrito"
+        description="Revisa los eventos y días de tu carrito y continúa al pago."
+        noindex
+      />
       <Container className="py-8 lg:py-12">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
           TU <span className="text-brand-700">CARRITO</span>

@@ -39,7 +39,11 @@ function LiveStream() {
 
   return (
     <main>
-      <Seo title="Transmisión en vivo" noindex />
+      <Seo
+        title="Transmisión en vivo"
+        description="La transmisión en vivo de cada día de los eventos que adquiriste."
+        noindex
+      />
       <Container className="py-8 lg:py-12">
         <Link
           to="/orders"

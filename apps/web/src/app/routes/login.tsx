@@ -74,7 +74,19 @@ export function Component() {
 
   return (
     <main>
-      <Seo title={view === 'reset' ? 'Restablecer contraseña' : 'Acceder'} noindex />
+      {view === 'reset' ? (
+        <Seo
+          title="Restablecer contraseña"
+          description="Te enviamos por correo un enlace para elegir una nueva contraseña."
+          noindex
+        />
+      ) : (
+        <Seo
+          title="Acceder"
+          description="Inicia sesión o regístrate para comprar eventos y ver tus transmisiones en vivo."
+          noindex
+        />
+      )}
       <Container className="flex justify-center py-10 sm:py-16">
         <Card className="w-full max-w-md">
           <CardContent>

@@ -7,7 +7,11 @@ import { Container } from '../../components/ui/container';
 export function Component() {
   return (
     <main>
-      <Seo title="Página no encontrada" noindex />
+      <Seo
+        title="Página no encontrada"
+        description="La página que buscas no existe o cambió de dirección."
+        noindex
+      />
       <Container narrow className="py-20 text-center">
         <Compass aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
         <p className="mt-4 text-sm font-semibold tracking-wide text-brand-700">ERROR 404</p>

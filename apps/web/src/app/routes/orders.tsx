@@ -29,7 +29,11 @@ function Orders() {
 
   return (
     <main>
-      <Seo title="Mis Productos" noindex />
+      <Seo
+        title="Mis Productos"
+        description="Los eventos que adquiriste y el acceso a sus transmisiones en vivo."
+        noindex
+      />
       <Container className="py-8 lg:py-12">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
           MIS <span className="text-brand-700">PRODUCTOS</span>

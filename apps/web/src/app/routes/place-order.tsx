@@ -163,7 +163,7 @@ function PlaceOrder() {
   if (lines.length === 0) {
     return (
       <main>
-        <Seo title="Finalizar compra" noindex />
+        <CheckoutSeo />
         <Container narrow className="py-16 text-center">
           <ShoppingCart aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
           <h1 className="mt-3 text-2xl font-bold">{MSG.emptyCart}</h1>
@@ -178,7 +178,7 @@ function PlaceOrder() {
 
   return (
     <main>
-      <Seo title="Finalizar compra" noindex />
+      <CheckoutSeo />
       <Container className="py-8 lg:py-12">
         <h1 className="sr-only">Finalizar compra</h1>
         <form onSubmit={onSubmit} noValidate className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
@@ -211,7 +211,7 @@ function PlaceOrder() {
 function CheckoutSkeleton() {
   return (
     <main aria-busy="true">
-      <Seo title="Finalizar compra" noindex />
+      <CheckoutSeo />
       <Container className="py-8 lg:py-12">
         <p className="sr-only" role="status">
           Cargando tu orden…
@@ -231,5 +231,15 @@ function CheckoutSkeleton() {
         </div>
       </Container>
     </main>
+  );
+}
+
+function CheckoutSeo() {
+  return (
+    <Seo
+      title="Finalizar compra"
+      description="Tus datos de facturación, tu cupón y el pago seguro de tus eventos."
+      noindex
+    />
   );
 }

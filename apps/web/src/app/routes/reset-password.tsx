@@ -28,7 +28,7 @@ export function Component() {
 
   return (
     <main>
-      <Seo title="Restablecer contraseña" noindex />
+      <Seo title="Restablecer contraseña" description="Elige una nueva contraseña para tu cuenta." noindex />
       {/* The token must not leak to other sites through the Referer header. */}
       <meta name="referrer" content="no-referrer" />
       <Container className="flex justify-center py-10 sm:py-16">

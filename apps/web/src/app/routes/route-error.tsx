@@ -1,31 +1,32 @@
-// Friendly Spanish page for routing failures (SPEC §8 names the fallback's title).
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+// Friendly Spanish page for routing failures (SPEC §8 names the fallback's title). It replaces
+// the whole shell, so it carries its own way back.
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { TriangleAlert } from 'lucide-react';
 import { MSG } from '@store/shared/messages';
+import { Seo } from '../../components/layout/seo';
+import { Button, ButtonLink } from '../../components/ui/button';
+import { Container } from '../../components/ui/container';
 
 export function RouteError() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const explanation = notFound
+    ? 'La página que buscas no existe.'
+    : 'Algo salió mal al cargar esta página. Recarga la página o vuelve al inicio.';
   return (
-    <main className="mx-auto max-w-xl px-4 py-20 text-center">
-      <title>{`${MSG.routeErrorTitle} · Tienda`}</title>
-      <h1 className="text-2xl font-bold">{MSG.routeErrorTitle}</h1>
-      <p className="mt-4 text-slate-600">
-        {notFound
-          ? 'La página que buscas no existe.'
-          : 'Algo salió mal al cargar esta página. Recarga la página o vuelve al inicio.'}
-      </p>
-      <div className="mt-8 flex justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-md border border-slate-300 px-4 py-2"
-        >
-          Recargar
-        </button>
-        <Link to="/" className="rounded-md bg-brand-700 px-4 py-2 text-white">
-          Ir al inicio
-        </Link>
-      </div>
+    <main>
+      <Seo title={MSG.routeErrorTitle} description={explanation} noindex />
+      <Container narrow className="py-20 text-center">
+        <TriangleAlert aria-hidden="true" className="mx-auto h-12 w-12 text-brand-700" />
+        <h1 className="mt-4 text-2xl font-bold tracking-tight">{MSG.routeErrorTitle}</h1>
+        <p className="mt-4 text-slate-600">{explanation}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Button variant="secondary" onClick={() => window.location.reload()}>
+            Recargar
+          </Button>
+          <ButtonLink to="/">Ir al inicio</ButtonLink>
+        </div>
+      </Container>
     </main>
   );
 }

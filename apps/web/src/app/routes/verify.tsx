@@ -59,7 +59,7 @@ function Verify() {
 
   return (
     <main>
-      <Seo title="Verificando pago" noindex />
+      <Seo title="Verificando pago" description="Estamos verificando el pago de tu orden." noindex />
       <Container narrow className="py-16 text-center">
         <h1 className="text-2xl font-bold">Verificando pago</h1>
         <Spinner label={MSG.paymentVerifying} className="mt-6" />
