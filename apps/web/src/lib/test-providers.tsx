@@ -62,3 +62,18 @@ export function stubApi(handlers: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+/**
+ * jsdom has <dialog> but not showModal()/close(): a stand-in that opens and closes it (and
+ * fires `close`, as the browser does), for components built on the native modal dialog.
+ */
+export function polyfillDialog() {
+  const proto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+  proto.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -1,27 +1,48 @@
 // /admin/attendees: who comes to an event (or one of its days): paid attendees only, with
 // the CSV export (UTF-8 with BOM, so Excel shows accents).
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS, USER_TYPE_LABELS } from '@store/shared/constants';
-import { Alert } from '../../../components/ui/alert';
+import type { AdminAttendee } from '@store/shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
 import { useDownloadAttendees } from '../../../features/admin/api/download-attendees';
 import { useAttendees } from '../../../features/admin/api/get-attendees';
 import { useAdminEvents } from '../../../features/admin/api/get-events';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { DataTable, type Column } from '../../../features/admin/components/data-table';
+import { EmptyState } from '../../../features/admin/components/empty-state';
 import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
+import { OrderRef } from '../../../features/admin/components/order-ref';
+import { QueryState } from '../../../features/admin/components/query-state';
 import { SeatMeter } from '../../../features/admin/components/seat-meter';
-import { formatDateTime, orderRef } from '../../../features/admin/utils/format';
+import { formatDateTime } from '../../../features/admin/utils/format';
 import { errorMessage, notify } from '../../../lib/notify';
+
+const COLUMNS: Column<AdminAttendee>[] = [
+  {
+    header: 'Nombre',
+    className: 'max-w-64',
+    cell: (a) => (
+      <>
+        <span className="block font-medium text-ink">{a.name}</span>
+        <span className="block truncate text-xs text-slate-500">{a.email}</span>
+      </>
+    ),
+  },
+  { header: 'Tipo de usuario', cell: (a) => USER_TYPE_LABELS[a.userType] },
+  { header: 'Día', className: 'min-w-40', cell: (a) => a.day },
+  {
+    header: 'Orden',
+    className: 'whitespace-nowrap',
+    cell: (a) => (
+      <OrderRef
+        id={a.orderId}
+        detail={`${PAYMENT_METHOD_LABELS[a.paymentMethod]}${a.couponCode ? ` · ${a.couponCode}` : ''}`}
+      />
+    ),
+  },
+  { header: 'Fecha de pago', className: 'whitespace-nowrap', cell: (a) => formatDateTime(a.date) },
+];
 
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -29,7 +50,7 @@ export function Component() {
   const productDayId = params.get('productDayId') ?? '';
   const events = useAdminEvents();
   const query = productId ? { productId, productDayId: productDayId || undefined } : null;
-  const { data, isPending, isError, error } = useAttendees(query);
+  const attendees = useAttendees(query);
   const download = useDownloadAttendees();
   const event = events.data?.find((e) => e._id === productId);
 
@@ -59,7 +80,7 @@ export function Component() {
         actions={
           <Button
             variant="secondary"
-            disabled={!query || !data || data.attendees.length === 0}
+            disabled={!query || !attendees.data || attendees.data.attendees.length === 0}
             loading={download.isPending}
             onClick={() => void onDownload()}
           >
@@ -102,62 +123,29 @@ export function Component() {
         </ul>
       )}
       {!query ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          Elige un evento para ver quién asistirá.
-        </p>
-      ) : isError ? (
-        <Alert tone="error" live>
-          {error.message}
-        </Alert>
-      ) : isPending ? (
-        <Spinner label="Cargando asistentes…" />
-      ) : data.attendees.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          Aún no hay asistentes con pago confirmado.
-        </p>
+        <EmptyState>Elige un evento para ver quién asistirá.</EmptyState>
       ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-600" role="status">
-            {data.attendees.length} {data.attendees.length === 1 ? 'asistente' : 'asistentes'}
-            {data.day ? ` el ${data.day.label}` : ''}
-          </p>
-          <Table label="Asistentes">
-            <TableHead>
-              <TableRow>
-                <TableHeaderCell>Nombre</TableHeaderCell>
-                <TableHeaderCell>Tipo de usuario</TableHeaderCell>
-                <TableHeaderCell>Día</TableHeaderCell>
-                <TableHeaderCell>Orden</TableHeaderCell>
-                <TableHeaderCell>Fecha de pago</TableHeaderCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.attendees.map((a) => (
-                <TableRow key={`${a.orderId}-${a.productDayId}`}>
-                  <TableCell className="max-w-64">
-                    <span className="block font-medium text-ink">{a.name}</span>
-                    <span className="block truncate text-xs text-slate-500">{a.email}</span>
-                  </TableCell>
-                  <TableCell>{USER_TYPE_LABELS[a.userType]}</TableCell>
-                  <TableCell className="min-w-40">{a.day}</TableCell>
-                  <TableCell className="whitespace-nowrap">
-                    <Link
-                      to={`/admin/orders/${a.orderId}`}
-                      className="font-mono text-brand-700 hover:underline"
-                    >
-                      {orderRef(a.orderId)}
-                    </Link>
-                    <span className="block text-xs text-slate-500">
-                      {PAYMENT_METHOD_LABELS[a.paymentMethod]}
-                      {a.couponCode ? ` · ${a.couponCode}` : ''}
-                    </span>
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(a.date)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </>
+        <QueryState
+          query={attendees}
+          loadingLabel="Cargando asistentes…"
+          isEmpty={(d) => d.attendees.length === 0}
+          empty="Aún no hay asistentes con pago confirmado."
+        >
+          {(data) => (
+            <>
+              <p className="mb-2 text-sm text-slate-600" role="status">
+                {data.attendees.length} {data.attendees.length === 1 ? 'asistente' : 'asistentes'}
+                {data.day ? ` el ${data.day.label}` : ''}
+              </p>
+              <DataTable
+                label="Asistentes"
+                rows={data.attendees}
+                rowKey={(a) => `${a.orderId}-${a.productDayId}`}
+                columns={COLUMNS}
+              />
+            </>
+          )}
+        </QueryState>
       )}
     </>
   );

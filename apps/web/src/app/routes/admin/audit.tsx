@@ -2,20 +2,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminAuditEntry } from '@store/shared/schemas/admin';
-import { Alert } from '../../../components/ui/alert';
 import { Select } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
 import { useAudit } from '../../../features/admin/api/get-audit';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { DataTable, type Column } from '../../../features/admin/components/data-table';
 import { Pagination } from '../../../features/admin/components/pagination';
+import { QueryState } from '../../../features/admin/components/query-state';
 import { auditActionLabel, auditSummary } from '../../../features/admin/utils/audit';
 import { formatDateTime } from '../../../features/admin/utils/format';
 
@@ -37,10 +29,34 @@ function target(e: AdminAuditEntry): string | null {
   return null;
 }
 
+const COLUMNS: Column<AdminAuditEntry>[] = [
+  { header: 'Fecha', className: 'whitespace-nowrap', cell: (e) => formatDateTime(e.date) },
+  { header: 'Quién', className: 'max-w-48 truncate', cell: (e) => e.actor?.email ?? 'Cuenta eliminada' },
+  {
+    header: 'Qué',
+    className: 'min-w-64',
+    cell: (e) => {
+      const to = target(e);
+      return (
+        <>
+          {to ? (
+            <Link to={to} className="font-medium text-ink hover:text-brand-700 hover:underline">
+              {auditActionLabel(e.action)}
+            </Link>
+          ) : (
+            <span className="font-medium text-ink">{auditActionLabel(e.action)}</span>
+          )}
+          <span className="block text-slate-600">{auditSummary(e)}</span>
+        </>
+      );
+    },
+  },
+];
+
 export function Component() {
   const [entity, setEntity] = useState('');
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, error } = useAudit({
+  const audit = useAudit({
     entity: entity || undefined,
     page,
     pageSize: PAGE_SIZE,
@@ -69,53 +85,19 @@ export function Component() {
           </Select>
         }
       />
-      {isError ? (
-        <Alert tone="error" live>
-          {error.message}
-        </Alert>
-      ) : isPending ? (
-        <Spinner label="Cargando la bitácora…" />
-      ) : data.entries.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          Sin cambios registrados.
-        </p>
-      ) : (
-        <>
-          <Table label="Bitácora">
-            <TableHead>
-              <TableRow>
-                <TableHeaderCell>Fecha</TableHeaderCell>
-                <TableHeaderCell>Quién</TableHeaderCell>
-                <TableHeaderCell>Qué</TableHeaderCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.entries.map((e) => {
-                const to = target(e);
-                return (
-                  <TableRow key={e._id}>
-                    <TableCell className="whitespace-nowrap">{formatDateTime(e.date)}</TableCell>
-                    <TableCell className="max-w-48 truncate">
-                      {e.actor?.email ?? 'Cuenta eliminada'}
-                    </TableCell>
-                    <TableCell className="min-w-64">
-                      {to ? (
-                        <Link to={to} className="font-medium text-ink hover:text-brand-700 hover:underline">
-                          {auditActionLabel(e.action)}
-                        </Link>
-                      ) : (
-                        <span className="font-medium text-ink">{auditActionLabel(e.action)}</span>
-                      )}
-                      <span className="block text-slate-600">{auditSummary(e)}</span>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-          <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
-        </>
-      )}
+      <QueryState
+        query={audit}
+        loadingLabel="Cargando la bitácora…"
+        isEmpty={(d) => d.entries.length === 0}
+        empty="Sin cambios registrados."
+      >
+        {(data) => (
+          <>
+            <DataTable label="Bitácora" rows={data.entries} rowKey={(e) => e._id} columns={COLUMNS} />
+            <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -4,22 +4,14 @@ import { Link } from 'react-router';
 import { Pencil, Plus, Power, PowerOff } from 'lucide-react';
 import { USER_TYPE_LABELS } from '@store/shared/constants';
 import type { AdminCoupon } from '@store/shared/schemas/admin';
-import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
 import { useAdminCoupons } from '../../../features/admin/api/get-coupons';
 import { useAdminEvents } from '../../../features/admin/api/get-events';
 import { useSetCouponActive } from '../../../features/admin/api/set-coupon-active';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog';
+import { DataTable, type Column } from '../../../features/admin/components/data-table';
+import { QueryState } from '../../../features/admin/components/query-state';
 import { CouponStateBadge } from '../../../features/admin/components/status-badges';
 import { formatDateTime, money } from '../../../features/admin/utils/format';
 import { errorMessage, notify } from '../../../lib/notify';
@@ -36,7 +28,7 @@ function validity(c: AdminCoupon): string {
 }
 
 export function Component() {
-  const { data, isPending, isError, error } = useAdminCoupons();
+  const coupons = useAdminCoupons();
   const events = useAdminEvents();
   const toggle = useSetCouponActive();
   const [deactivating, setDeactivating] = useState<AdminCoupon | null>(null);
@@ -53,6 +45,97 @@ export function Component() {
     }
   };
 
+  const columns: Column<AdminCoupon>[] = [
+    {
+      header: 'Código',
+      cell: (c) => (
+        <>
+          <Link
+            to={`/admin/coupons/${c._id}`}
+            className="font-mono font-semibold text-ink hover:text-brand-700 hover:underline"
+          >
+            {c.code}
+          </Link>
+          {c.description && <span className="block max-w-56 text-xs text-slate-500">{c.description}</span>}
+        </>
+      ),
+    },
+    { header: 'Descuento', className: 'whitespace-nowrap tabular-nums', cell: discountText },
+    {
+      header: 'Aplica a',
+      className: 'min-w-48 text-sm',
+      cell: (c) => (
+        <>
+          <span className="block">
+            {c.productIds.length === 0
+              ? 'Toda la orden'
+              : c.productIds.map((id) => eventName.get(id) ?? 'Evento eliminado').join(', ')}
+          </span>
+          <span className="block text-xs text-slate-500">
+            {c.userTypes.length === 0
+              ? 'Cualquier tipo de usuario'
+              : c.userTypes.map((t) => USER_TYPE_LABELS[t]).join(', ')}
+          </span>
+        </>
+      ),
+    },
+    { header: 'Vigencia', className: 'min-w-40 text-sm', cell: validity },
+    {
+      header: 'Usos',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (c) => (
+        <>
+          {c.usedCount}
+          {c.maxUses !== null && ` / ${c.maxUses}`}
+          {c.maxUsesPerUser !== null && (
+            <span className="block text-xs text-slate-500">{c.maxUsesPerUser} por persona</span>
+          )}
+        </>
+      ),
+    },
+    { header: 'Estado', cell: (c) => <CouponStateBadge state={c.state} /> },
+    {
+      header: 'Acciones',
+      hiddenHeader: true,
+      cell: (c) => (
+        <div className="flex justify-end gap-1">
+          <ButtonLink
+            to={`/admin/coupons/${c._id}`}
+            variant="ghost"
+            size="sm"
+            aria-label={`Editar ${c.code}`}
+          >
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Editar
+          </ButtonLink>
+          {c.active ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setDeactivating(c)}
+              aria-label={`Desactivar ${c.code}`}
+            >
+              <PowerOff aria-hidden="true" className="h-4 w-4" />
+              Desactivar
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              size="sm"
+              disabled={toggle.isPending}
+              onClick={() => setActive(c, true)}
+              aria-label={`Activar ${c.code}`}
+            >
+              <Power aria-hidden="true" className="h-4 w-4" />
+              Activar
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
       <AdminPageHeader
@@ -65,110 +148,14 @@ export function Component() {
           </ButtonLink>
         }
       />
-      {isError ? (
-        <Alert tone="error" live>
-          {error.message}
-        </Alert>
-      ) : isPending ? (
-        <Spinner label="Cargando cupones…" />
-      ) : data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          Aún no hay cupones.
-        </p>
-      ) : (
-        <Table label="Cupones">
-          <TableHead>
-            <TableRow>
-              <TableHeaderCell>Código</TableHeaderCell>
-              <TableHeaderCell>Descuento</TableHeaderCell>
-              <TableHeaderCell>Aplica a</TableHeaderCell>
-              <TableHeaderCell>Vigencia</TableHeaderCell>
-              <TableHeaderCell className="text-right">Usos</TableHeaderCell>
-              <TableHeaderCell>Estado</TableHeaderCell>
-              {/* relative: keeps the visually hidden text inside the scrolling table on small screens. */}
-              <TableHeaderCell className="relative">
-                <span className="sr-only">Acciones</span>
-              </TableHeaderCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((c) => (
-              <TableRow key={c._id}>
-                <TableCell>
-                  <Link
-                    to={`/admin/coupons/${c._id}`}
-                    className="font-mono font-semibold text-ink hover:text-brand-700 hover:underline"
-                  >
-                    {c.code}
-                  </Link>
-                  {c.description && (
-                    <span className="block max-w-56 text-xs text-slate-500">{c.description}</span>
-                  )}
-                </TableCell>
-                <TableCell className="whitespace-nowrap tabular-nums">{discountText(c)}</TableCell>
-                <TableCell className="min-w-48 text-sm">
-                  <span className="block">
-                    {c.productIds.length === 0
-                      ? 'Toda la orden'
-                      : c.productIds.map((id) => eventName.get(id) ?? 'Evento eliminado').join(', ')}
-                  </span>
-                  <span className="block text-xs text-slate-500">
-                    {c.userTypes.length === 0
-                      ? 'Cualquier tipo de usuario'
-                      : c.userTypes.map((t) => USER_TYPE_LABELS[t]).join(', ')}
-                  </span>
-                </TableCell>
-                <TableCell className="min-w-40 text-sm">{validity(c)}</TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {c.usedCount}
-                  {c.maxUses !== null && ` / ${c.maxUses}`}
-                  {c.maxUsesPerUser !== null && (
-                    <span className="block text-xs text-slate-500">{c.maxUsesPerUser} por persona</span>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <CouponStateBadge state={c.state} />
-                </TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    <ButtonLink
-                      to={`/admin/coupons/${c._id}`}
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Editar ${c.code}`}
-                    >
-                      <Pencil aria-hidden="true" className="h-4 w-4" />
-                      Editar
-                    </ButtonLink>
-                    {c.active ? (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setDeactivating(c)}
-                        aria-label={`Desactivar ${c.code}`}
-                      >
-                        <PowerOff aria-hidden="true" className="h-4 w-4" />
-                        Desactivar
-                      </Button>
-                    ) : (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        disabled={toggle.isPending}
-                        onClick={() => setActive(c, true)}
-                        aria-label={`Activar ${c.code}`}
-                      >
-                        <Power aria-hidden="true" className="h-4 w-4" />
-                        Activar
-                      </Button>
-                    )}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <QueryState
+        query={coupons}
+        loadingLabel="Cargando cupones…"
+        isEmpty={(d) => d.length === 0}
+        empty="Aún no hay cupones."
+      >
+        {(data) => <DataTable label="Cupones" rows={data} rowKey={(c) => c._id} columns={columns} />}
+      </QueryState>
       <ConfirmDialog
         open={deactivating !== null}
         title="¿Desactivar el cupón?"

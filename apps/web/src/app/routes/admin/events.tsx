@@ -1,24 +1,17 @@
 // /admin/events: the events (active and archived) with search, seats per day and actions.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Archive, ArchiveRestore, Copy, Pencil, Plus, Search, Users } from 'lucide-react';
+import { Archive, ArchiveRestore, Copy, Pencil, Plus, Users } from 'lucide-react';
 import { ADMIN_EVENT_STATUSES, type AdminEvent } from '@store/shared/schemas/admin';
-import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { Input, Select } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
+import { Select } from '../../../components/ui/input';
 import { useEventAction, type EventAction } from '../../../features/admin/api/event-actions';
 import { useAdminEvents } from '../../../features/admin/api/get-events';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog';
+import { DataTable, type Column } from '../../../features/admin/components/data-table';
+import { QueryState } from '../../../features/admin/components/query-state';
+import { SearchField } from '../../../features/admin/components/search-field';
 import { SeatMeter } from '../../../features/admin/components/seat-meter';
 import { EventStateBadge } from '../../../features/admin/components/status-badges';
 import { money } from '../../../features/admin/utils/format';
@@ -35,7 +28,7 @@ export function Component() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<(typeof ADMIN_EVENT_STATUSES)[number]>('all');
   const debounced = useDebounced(search.trim());
-  const { data, isPending, isError, error, isFetching } = useAdminEvents({ search: debounced, status });
+  const events = useAdminEvents({ search: debounced, status });
   const action = useEventAction();
   const navigate = useNavigate();
   const [archiving, setArchiving] = useState<AdminEvent | null>(null);
@@ -52,6 +45,119 @@ export function Component() {
     }
   };
 
+  const columns: Column<AdminEvent>[] = [
+    {
+      header: 'Evento',
+      className: 'min-w-60',
+      cell: (e) => (
+        <div className="flex items-start gap-3">
+          {e.image[0] ? (
+            <img
+              src={e.image[0]}
+              alt=""
+              className="h-12 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
+            />
+          ) : (
+            <span aria-hidden="true" className="h-12 w-16 shrink-0 rounded-md bg-slate-100" />
+          )}
+          <div>
+            <Link
+              to={`/admin/events/${e._id}`}
+              className="font-semibold text-ink hover:text-brand-700 hover:underline"
+            >
+              {e.name}
+            </Link>
+            <span className="block text-xs text-slate-500">
+              {e.category} · {e.subCategory}
+              {e.isPresential ? ' · Presencial' : ''}
+            </span>
+            <span className="mt-1 block">
+              <EventStateBadge active={e.active} />
+            </span>
+          </div>
+        </div>
+      ),
+    },
+    {
+      header: 'Precio',
+      align: 'right',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (e) => (e.price === 0 ? 'Gratis' : money(e.price)),
+    },
+    {
+      header: 'Días y lugares',
+      className: 'min-w-72',
+      cell: (e) => (
+        <ul className="space-y-2">
+          {e.days.map((d) => (
+            <li key={d._id} className="flex items-start justify-between gap-3">
+              <span className="text-ink">{d.label}</span>
+              <SeatMeter sold={d.seatsSold} capacity={d.seatCapacity} />
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      header: 'Acciones',
+      hiddenHeader: true,
+      cell: (e) => (
+        <div className="flex justify-end">
+          <ButtonLink
+            to={`/admin/events/${e._id}`}
+            variant="ghost"
+            size="icon"
+            aria-label={`Editar ${e.name}`}
+            title="Editar"
+          >
+            <Pencil aria-hidden="true" className="h-5 w-5" />
+          </ButtonLink>
+          <ButtonLink
+            to={`/admin/attendees?productId=${e._id}`}
+            variant="ghost"
+            size="icon"
+            aria-label={`Asistentes de ${e.name}`}
+            title="Asistentes"
+          >
+            <Users aria-hidden="true" className="h-5 w-5" />
+          </ButtonLink>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Duplicar ${e.name}`}
+            title="Duplicar"
+            disabled={action.isPending}
+            onClick={() => run(e, 'duplicate')}
+          >
+            <Copy aria-hidden="true" className="h-5 w-5" />
+          </Button>
+          {e.active ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Archivar ${e.name}`}
+              title="Archivar"
+              onClick={() => setArchiving(e)}
+            >
+              <Archive aria-hidden="true" className="h-5 w-5" />
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Publicar ${e.name}`}
+              title="Publicar de nuevo"
+              disabled={action.isPending}
+              onClick={() => run(e, 'unarchive')}
+            >
+              <ArchiveRestore aria-hidden="true" className="h-5 w-5" />
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
       <AdminPageHeader
@@ -65,20 +171,13 @@ export function Component() {
         }
       />
       <div className="mb-4 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-3 left-3 h-5 w-5 text-slate-500"
-          />
-          <Input
-            type="search"
-            aria-label="Buscar eventos por nombre"
-            placeholder="Buscar por nombre"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-10"
-          />
-        </div>
+        <SearchField
+          label="Buscar eventos por nombre"
+          placeholder="Buscar por nombre"
+          value={search}
+          onChange={setSearch}
+          className="flex-1"
+        />
         <Select
           aria-label="Estado"
           value={status}
@@ -93,134 +192,14 @@ export function Component() {
         </Select>
       </div>
 
-      {isError ? (
-        <Alert tone="error" live>
-          {error.message}
-        </Alert>
-      ) : isPending ? (
-        <Spinner label="Cargando eventos…" />
-      ) : data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {debounced ? 'Ningún evento coincide con la búsqueda.' : 'Aún no hay eventos. Crea el primero.'}
-        </p>
-      ) : (
-        <div aria-busy={isFetching}>
-          <Table label="Eventos">
-            <TableHead>
-              <TableRow>
-                <TableHeaderCell>Evento</TableHeaderCell>
-                <TableHeaderCell className="text-right">Precio</TableHeaderCell>
-                <TableHeaderCell>Días y lugares</TableHeaderCell>
-                {/* relative: keeps the visually hidden text inside the scrolling table on small screens. */}
-                <TableHeaderCell className="relative">
-                  <span className="sr-only">Acciones</span>
-                </TableHeaderCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((e) => (
-                <TableRow key={e._id}>
-                  <TableCell className="min-w-60">
-                    <div className="flex items-start gap-3">
-                      {e.image[0] ? (
-                        <img
-                          src={e.image[0]}
-                          alt=""
-                          className="h-12 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
-                        />
-                      ) : (
-                        <span aria-hidden="true" className="h-12 w-16 shrink-0 rounded-md bg-slate-100" />
-                      )}
-                      <div>
-                        <Link
-                          to={`/admin/events/${e._id}`}
-                          className="font-semibold text-ink hover:text-brand-700 hover:underline"
-                        >
-                          {e.name}
-                        </Link>
-                        <span className="block text-xs text-slate-500">
-                          {e.category} · {e.subCategory}
-                          {e.isPresential ? ' · Presencial' : ''}
-                        </span>
-                        <span className="mt-1 block">
-                          <EventStateBadge active={e.active} />
-                        </span>
-                      </div>
-                    </div>
-                  </TableCell>
-                  <TableCell className="text-right whitespace-nowrap tabular-nums">
-                    {e.price === 0 ? 'Gratis' : money(e.price)}
-                  </TableCell>
-                  <TableCell className="min-w-72">
-                    <ul className="space-y-2">
-                      {e.days.map((d) => (
-                        <li key={d._id} className="flex items-start justify-between gap-3">
-                          <span className="text-ink">{d.label}</span>
-                          <SeatMeter sold={d.seatsSold} capacity={d.seatCapacity} />
-                        </li>
-                      ))}
-                    </ul>
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex justify-end">
-                      <ButtonLink
-                        to={`/admin/events/${e._id}`}
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Editar ${e.name}`}
-                        title="Editar"
-                      >
-                        <Pencil aria-hidden="true" className="h-5 w-5" />
-                      </ButtonLink>
-                      <ButtonLink
-                        to={`/admin/attendees?productId=${e._id}`}
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Asistentes de ${e.name}`}
-                        title="Asistentes"
-                      >
-                        <Users aria-hidden="true" className="h-5 w-5" />
-                      </ButtonLink>
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={`Duplicar ${e.name}`}
-                        title="Duplicar"
-                        disabled={action.isPending}
-                        onClick={() => run(e, 'duplicate')}
-                      >
-                        <Copy aria-hidden="true" className="h-5 w-5" />
-                      </Button>
-                      {e.active ? (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Archivar ${e.name}`}
-                          title="Archivar"
-                          onClick={() => setArchiving(e)}
-                        >
-                          <Archive aria-hidden="true" className="h-5 w-5" />
-                        </Button>
-                      ) : (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          aria-label={`Publicar ${e.name}`}
-                          title="Publicar de nuevo"
-                          disabled={action.isPending}
-                          onClick={() => run(e, 'unarchive')}
-                        >
-                          <ArchiveRestore aria-hidden="true" className="h-5 w-5" />
-                        </Button>
-                      )}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </div>
-      )}
+      <QueryState
+        query={events}
+        loadingLabel="Cargando eventos…"
+        isEmpty={(d) => d.length === 0}
+        empty={debounced ? 'Ningún evento coincide con la búsqueda.' : 'Aún no hay eventos. Crea el primero.'}
+      >
+        {(data) => <DataTable label="Eventos" rows={data} rowKey={(e) => e._id} columns={columns} />}
+      </QueryState>
       <ConfirmDialog
         open={archiving !== null}
         title="¿Archivar el evento?"

@@ -4,25 +4,36 @@
 import { useId, useState } from 'react';
 import { ArrowLeft, FileUp } from 'lucide-react';
 import { USER_TYPE_LABELS, USER_TYPES } from '@store/shared/constants';
-import type { AdminImportResponse } from '@store/shared/schemas/admin';
+import type { AdminImportProblem, AdminImportResponse } from '@store/shared/schemas/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeaderCell,
-  TableRow,
-} from '../../../components/ui/table';
 import { useImportMembers } from '../../../features/admin/api/import-members';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { DataTable, type Column } from '../../../features/admin/components/data-table';
 import { errorMessage, notify } from '../../../lib/notify';
 
 const EXAMPLE =
   'name,email,userType\nMaría Pérez,maria.perez@hospital.mx,residente\nLuis Gómez,luis.gomez@hospital.mx,enfermeria';
+
+const PROBLEM_COLUMNS: Column<AdminImportProblem>[] = [
+  { header: 'Línea', className: 'tabular-nums', cell: (p) => p.line },
+  { header: 'Correo', className: 'break-all', cell: (p) => p.email ?? '—' },
+  {
+    header: 'Motivo',
+    cell: (p) => (
+      <>
+        {p.kind === 'duplicate' && (
+          <Badge tone="warning" className="mr-1">
+            Duplicado
+          </Badge>
+        )}
+        {p.reason}
+      </>
+    ),
+  },
+];
 
 export function Component() {
   const inputId = useId();
@@ -154,31 +165,12 @@ export function Component() {
                   </Alert>
                 )}
                 {problems.length > 0 && (
-                  <Table label="Filas con problemas">
-                    <TableHead>
-                      <TableRow>
-                        <TableHeaderCell>Línea</TableHeaderCell>
-                        <TableHeaderCell>Correo</TableHeaderCell>
-                        <TableHeaderCell>Motivo</TableHeaderCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {problems.map((p) => (
-                        <TableRow key={`${p.line}-${p.reason}`}>
-                          <TableCell className="tabular-nums">{p.line}</TableCell>
-                          <TableCell className="break-all">{p.email ?? '—'}</TableCell>
-                          <TableCell>
-                            {p.kind === 'duplicate' && (
-                              <Badge tone="warning" className="mr-1">
-                                Duplicado
-                              </Badge>
-                            )}
-                            {p.reason}
-                          </TableCell>
-                        </TableRow>
-                      ))}
-                    </TableBody>
-                  </Table>
+                  <DataTable
+                    label="Filas con problemas"
+                    rows={problems}
+                    rowKey={(p) => `${p.line}-${p.reason}`}
+                    columns={PROBLEM_COLUMNS}
+                  />
                 )}
                 {!report.imported && valid.length > 0 && (
                   <div className="flex flex-wrap gap-2">

@@ -8,16 +8,15 @@ import {
   PAYMENT_METHODS,
 } from '@store/shared/constants';
 import type { AdminOrdersQuery } from '@store/shared/schemas/admin';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { useAdminEvents } from '../../../features/admin/api/get-events';
 import { useAdminOrders } from '../../../features/admin/api/get-orders';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
 import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
 import { OrdersTable } from '../../../features/admin/components/orders-table';
 import { Pagination } from '../../../features/admin/components/pagination';
+import { QueryState } from '../../../features/admin/components/query-state';
 import { useDebounced } from '../../../features/admin/utils/use-debounced';
 
 const FILTERS = ['productId', 'productDayId', 'status', 'method', 'from', 'to', 'search'] as const;
@@ -49,7 +48,7 @@ export function Component() {
     pageSize: PAGE_SIZE,
   };
   const events = useAdminEvents();
-  const { data, isPending, isError, error, isFetching } = useAdminOrders(query);
+  const orders = useAdminOrders(query);
   const filtered = FILTERS.some((k) => get(k));
 
   return (
@@ -120,30 +119,27 @@ export function Component() {
         </div>
       </form>
 
-      {isError ? (
-        <Alert tone="error" live>
-          {error.message}
-        </Alert>
-      ) : isPending ? (
-        <Spinner label="Cargando órdenes…" />
-      ) : data.orders.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-          {filtered ? 'Ninguna orden coincide con los filtros.' : 'Todavía no hay órdenes.'}
-        </p>
-      ) : (
-        <div aria-busy={isFetching}>
-          <p className="mb-2 text-sm text-slate-600" role="status">
-            {data.total} {data.total === 1 ? 'orden' : 'órdenes'}
-          </p>
-          <OrdersTable orders={data.orders} label="Órdenes" />
-          <Pagination
-            page={page}
-            pageSize={PAGE_SIZE}
-            total={data.total}
-            onPage={(p) => set({ page: String(p) })}
-          />
-        </div>
-      )}
+      <QueryState
+        query={orders}
+        loadingLabel="Cargando órdenes…"
+        isEmpty={(d) => d.orders.length === 0}
+        empty={filtered ? 'Ninguna orden coincide con los filtros.' : 'Todavía no hay órdenes.'}
+      >
+        {(data) => (
+          <>
+            <p className="mb-2 text-sm text-slate-600" role="status">
+              {data.total} {data.total === 1 ? 'orden' : 'órdenes'}
+            </p>
+            <OrdersTable orders={data.orders} label="Órdenes" />
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onPage={(p) => set({ page: String(p) })}
+            />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }

@@ -45,6 +45,8 @@ export function auditSummary(entry: AdminAuditEntry): string {
     );
   }
   if (list(d.updated).length) parts.push(`ajustó ${list(d.updated).join(', ')}`);
+  if (str(d.userType))
+    parts.push(`tipo: ${USER_TYPE_LABELS[str(d.userType) as UserType] ?? str(d.userType)}`);
   const ut = d.userType as { from?: string; to?: string } | undefined;
   if (ut?.to)
     parts.push(

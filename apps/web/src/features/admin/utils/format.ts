@@ -24,6 +24,11 @@ export function money(pesos: number): string {
   return formatPrice(pesos, CURRENCY_LABEL);
 }
 
+/** An order's total as the store shows it: GRATIS for a free claim. */
+export function orderAmount(pesos: number): string {
+  return pesos === 0 ? 'GRATIS' : money(pesos);
+}
+
 /** The 8-character order reference the e-mails show. */
 export function orderRef(id: string): string {
   return id.slice(0, 8).toUpperCase();

@@ -1,0 +1,32 @@
+// An order's short reference as a link to its detail, with a second line below it (the
+// order's date unless the caller gives another).
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../../components/ui/cn';
+import { formatDateTime, orderRef } from '../utils/format';
+
+export function OrderRef({
+  id,
+  date,
+  detail,
+  className,
+}: {
+  id: string;
+  date?: number;
+  detail?: ReactNode;
+  className?: string;
+}) {
+  return (
+    <>
+      <Link
+        to={`/admin/orders/${id}`}
+        className={cn('font-mono font-semibold text-brand-700 underline-offset-2 hover:underline', className)}
+      >
+        {orderRef(id)}
+      </Link>
+      <span className="block text-xs text-slate-500">
+        {detail ?? (date === undefined ? null : formatDateTime(date))}
+      </span>
+    </>
+  );
+}
