@@ -1,8 +1,10 @@
-// The signed-in account menu (SPEC §2: Mis Productos, Cerrar Sesión). A disclosure button:
-// Escape or a click outside closes it and focus returns to the button.
+// The signed-in account menu (SPEC §2: Mis Productos, Cerrar Sesión; plus Administración for
+// an admin, from the profile's role; the server checks the role again on every admin call).
+// A disclosure button: Escape or a click outside closes it and focus returns to the button.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronDown, LogOut, Package, UserRound } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, LogOut, Package, UserRound } from 'lucide-react';
+import { useProfile } from '../../features/account/api/get-profile';
 import { cn } from '../ui/cn';
 
 export function AccountMenu({ onLogout }: { onLogout: () => void }) {
@@ -11,6 +13,7 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const firstItemRef = useRef<HTMLAnchorElement>(null);
+  const isAdmin = useProfile().data?.role === 'admin';
 
   useEffect(() => {
     if (!open) return;
@@ -74,6 +77,18 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
               Mis Productos
             </Link>
           </li>
+          {isAdmin && (
+            <li>
+              <Link
+                to="/admin"
+                onClick={() => close(false)}
+                className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink hover:bg-slate-100"
+              >
+                <LayoutDashboard aria-hidden="true" className="h-4 w-4 text-brand-700" />
+                Administración
+              </Link>
+            </li>
+          )}
           <li>
             <button
               type="button"

@@ -1,9 +1,10 @@
 // The mobile navigation drawer (SPEC §2: also lists Talleres). A native modal <dialog>: the
 // page behind is inert, Escape closes it, focus returns to the menu button; the header closes
-// it when the route changes.
+// it when the route changes. An admin also gets Administración among the account items.
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { LogIn, LogOut, Package, X } from 'lucide-react';
+import { LayoutDashboard, LogIn, LogOut, Package, X } from 'lucide-react';
+import { useProfile } from '../../features/account/api/get-profile';
 import { cn } from '../ui/cn';
 import { Logo } from './logo';
 import { MOBILE_NAV_LINKS } from './nav-links';
@@ -18,6 +19,7 @@ export interface MobileMenuProps {
 
 export function MobileMenu({ open, onClose, isLoggedIn, onLogout, id }: MobileMenuProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const isAdmin = useProfile().data?.role === 'admin';
 
   useEffect(() => {
     const dialog = ref.current;
@@ -78,6 +80,14 @@ export function MobileMenu({ open, onClose, isLoggedIn, onLogout, id }: MobileMe
                   Mis Productos
                 </Link>
               </li>
+              {isAdmin && (
+                <li>
+                  <Link to="/admin" onClick={onClose} className={cn(itemClass, 'hover:bg-slate-100')}>
+                    <LayoutDashboard aria-hidden="true" className="h-5 w-5 text-brand-700" />
+                    Administración
+                  </Link>
+                </li>
+              )}
               <li>
                 <button
                   type="button"
