@@ -1,4 +1,5 @@
-// Spanish e-mail templates (HTML and plain text): password reset and order confirmation.
+// Spanish e-mail templates (HTML and plain text): password reset and order confirmation,
+// and the shared frame other modules' e-mails use (brandedEmail, button, linkFallback).
 // Every value from the database is HTML-escaped.
 
 import { CURRENCY_LABEL } from '@store/shared/constants';
@@ -45,7 +46,7 @@ function layout(settings: MailSettings, title: string, body: string): string {
  * One e-mail in the association's layout: the HTML body inside the branded frame, the text
  * body signed with the short and full name, and Reply-To when a contact address is set.
  */
-function brandedEmail(
+export function brandedEmail(
   settings: MailSettings,
   mail: { to: string; subject: string; html: string; text: string },
 ): OutgoingEmail {
@@ -58,8 +59,13 @@ function brandedEmail(
   };
 }
 
-function button(href: string, label: string): string {
+export function button(href: string, label: string): string {
   return `<p style="margin:24px 0"><a href="${escapeHtml(href)}" style="background:#b91c1c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;display:inline-block">${escapeHtml(label)}</a></p>`;
+}
+
+/** The button's link written out, for mail clients that do not show the button. */
+export function linkFallback(href: string): string {
+  return `<p>Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(href)}" style="word-break:break-all">${escapeHtml(href)}</a></p>`;
 }
 
 export interface PasswordResetData {
@@ -82,7 +88,7 @@ export function passwordResetEmail(settings: MailSettings, data: PasswordResetDa
     html: `<p>Hola ${escapeHtml(data.name)}:</p>
 <p>${intro}</p>
 ${button(link, 'Restablecer contraseña')}
-<p>Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(link)}" style="word-break:break-all">${escapeHtml(link)}</a></p>
+${linkFallback(link)}
 <p>${rules}</p>`,
     text: `Hola ${data.name}:
 

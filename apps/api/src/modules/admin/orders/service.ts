@@ -7,7 +7,7 @@ import { toCentavos, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminOrderDetail, AdminOrdersResponse } from '@store/shared/schemas/admin';
-import type { Db } from '../../../db/client';
+import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { cancelOrder, markOrderPaid } from '../../orders/service';
 import { listAudit, writeAudit } from '../audit/repo';
@@ -19,6 +19,7 @@ import {
   listOrders,
   lockOrder,
   type OrderFilter,
+  type OrderRow,
 } from './repo';
 
 export async function listAdminOrders(
@@ -54,52 +55,60 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
   };
 }
 
-/** A cash order paid at the association's office: pendiente → pagado (grants access, e-mails). */
-export async function markCashOrderPaid(
+/**
+ * One admin change to an order: in one transaction, the order locked (404 when missing),
+ * the change applied, and an audit entry with the details it returns; answers the order
+ * as it is afterwards.
+ */
+async function changeOrder(
   db: Db,
   actorId: string,
   id: string,
-  note: string,
+  action: string,
+  apply: (tx: Tx, order: OrderRow) => Promise<Record<string, unknown>>,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw new AppError('not_found', MSG.orderNotFound);
-    if (order.status !== 'pendiente') throw new AppError('conflict', ADMIN_MSG.orderNotPending);
-    if (order.paymentMethod !== 'cod') throw new AppError('conflict', ADMIN_MSG.orderNotCash);
-    const result = await markOrderPaid(tx, id);
-    if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotPending);
-    await writeAudit(tx, {
-      actorId,
-      action: 'order.mark_paid',
-      entity: 'order',
-      entityId: id,
-      details: { amount: toPesos(order.amountCentavos), ...(note ? { note } : {}) },
-    });
+    const details = await apply(tx, order);
+    await writeAudit(tx, { actorId, action, entity: 'order', entityId: id, details });
   });
   return getAdminOrder(db, id);
 }
 
-/** Cancels a pending or paid order: access ends, seats and the coupon use are given back. */
-export async function cancelAdminOrder(
+/** The admin's note, when there is one, goes into the audit details. */
+function withNote(details: Record<string, unknown>, note: string): Record<string, unknown> {
+  return note ? { ...details, note } : details;
+}
+
+/** A cash order paid at the association's office: pendiente → pagado (grants access, e-mails). */
+export function markCashOrderPaid(
   db: Db,
   actorId: string,
   id: string,
   note: string,
 ): Promise<AdminOrderDetail> {
-  await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
-    if (!order) throw new AppError('not_found', MSG.orderNotFound);
+  return changeOrder(db, actorId, id, 'order.mark_paid', async (tx, order) => {
+    if (order.status !== 'pendiente') throw new AppError('conflict', ADMIN_MSG.orderNotPending);
+    if (order.paymentMethod !== 'cod') throw new AppError('conflict', ADMIN_MSG.orderNotCash);
+    const result = await markOrderPaid(tx, id);
+    if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotPending);
+    return withNote({ amount: toPesos(order.amountCentavos) }, note);
+  });
+}
+
+/** Cancels a pending or paid order: access ends, seats and the coupon use are given back. */
+export function cancelAdminOrder(
+  db: Db,
+  actorId: string,
+  id: string,
+  note: string,
+): Promise<AdminOrderDetail> {
+  return changeOrder(db, actorId, id, 'order.cancel', async (tx, order) => {
     const result = await cancelOrder(tx, id, { status: 'cancelado' });
     if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
-    await writeAudit(tx, {
-      actorId,
-      action: 'order.cancel',
-      entity: 'order',
-      entityId: id,
-      details: { from: order.status, ...(note ? { note } : {}) },
-    });
+    return withNote({ from: order.status }, note);
   });
-  return getAdminOrder(db, id);
 }
 
 /**
@@ -108,15 +117,13 @@ export async function cancelAdminOrder(
  * with a 20% charge is a partial amount that still ends access). With revokeAccess=false only
  * the amount is recorded and the customer keeps access.
  */
-export async function refundAdminOrder(
+export function refundAdminOrder(
   db: Db,
   actorId: string,
   id: string,
   input: { amount: number; note: string; revokeAccess: boolean },
 ): Promise<AdminOrderDetail> {
-  await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
-    if (!order) throw new AppError('not_found', MSG.orderNotFound);
+  return changeOrder(db, actorId, id, 'order.refund', async (tx, order) => {
     if (order.status !== 'pagado') throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
     const centavos = toCentavos(input.amount);
     if (centavos > order.amountCentavos - order.refundedCentavos) {
@@ -127,17 +134,6 @@ export async function refundAdminOrder(
       const result = await cancelOrder(tx, id, { status: 'reembolsado' });
       if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
     }
-    await writeAudit(tx, {
-      actorId,
-      action: 'order.refund',
-      entity: 'order',
-      entityId: id,
-      details: {
-        amount: input.amount,
-        revokeAccess: input.revokeAccess,
-        ...(input.note ? { note: input.note } : {}),
-      },
-    });
+    return withNote({ amount: input.amount, revokeAccess: input.revokeAccess }, input.note);
   });
-  return getAdminOrder(db, id);
 }
