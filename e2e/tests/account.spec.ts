@@ -1,6 +1,6 @@
 // Account journeys (SPEC §4/§5/§8): register with both mismatch messages, the signed-in
-// redirect away from /login, logout, reset through the e-mailed link, and an imported
-// account's first password.
+// redirect away from /login, logout, reset through the e-mailed link, an imported account's
+// first password, and the first-login change forced by a temporary password from the admin.
 import { expect, test } from '@playwright/test';
 import {
   ADMIN,
@@ -151,41 +151,54 @@ test('an imported account sets its first password through its welcome link, then
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('first login: an account that must change its password is sent to /reset-password with a message', async ({
+test('first login: a temporary password from the admin leads to /reset-password with the message, then the new password works', async ({
   page,
   request,
 }) => {
-  // No account can reach this state through the API with a known password (imports get an
-  // unusable one), so the login answer is shaped here with a real reset token from an import.
+  // A freshly registered member forgets everything; the association's desk gives them a
+  // temporary password (the admin API; the admin UI shows the same answer in a dialog).
   const email = uniqueEmail('primera');
+  const oldSession = await registerByApi(request, email);
   const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
-  await request.post('/api/admin/members/import', {
+  const found = await request.get(`/api/admin/members?search=${encodeURIComponent(email)}`, {
     headers: { token: adminToken },
-    data: { csv: `name,email,userType\nPedro Ruiz,${email},estudiante\n` },
   });
-  const link = await linkFromNewestEmail(email, '/reset-password?token=');
-  const resetToken = new URL(link).searchParams.get('token')!;
-  await page.route('**/api/user/login', (route) =>
-    route.fulfill({ json: { success: true, isFirstLogin: true, resetToken } }),
-  );
+  const [member] = ((await found.json()) as { members: { _id: string; email: string }[] }).members;
+  expect(member?.email).toBe(email);
+  const assigned = await request.post(`/api/admin/members/${member!._id}/temporary-password`, {
+    headers: { token: adminToken },
+  });
+  expect(assigned.ok(), await assigned.text()).toBe(true);
+  const { temporaryPassword } = (await assigned.json()) as { temporaryPassword: string };
+  // Existing sessions ended with the change.
+  expect((await request.get('/api/user/profile', { headers: { token: oldSession } })).status()).toBe(401);
 
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Contraseña').fill('clave-temporal');
+  await page.getByLabel('Contraseña').fill(temporaryPassword);
   await page.getByRole('button', { name: 'Iniciar sesión' }).last().click();
   await expect(
     toasts(page).getByText('Por seguridad, cambia tu contraseña antes de continuar'),
   ).toBeVisible();
-  await expect(page).toHaveURL(`/reset-password?token=${resetToken}`);
-  await page.unroute('**/api/user/login');
+  await expect(page).toHaveURL(/\/reset-password\?token=[\w-]{20,}$/);
+  await expect(page.getByRole('heading', { name: 'Nueva contraseña' })).toBeVisible();
+  // No session until the password is changed.
+  expect(await savedToken(page)).toBeNull();
 
   await page.getByLabel(/^Nueva contraseña/).fill('pedro-clave-nueva');
   await page.getByLabel('Confirmar nueva contraseña').fill('pedro-clave-nueva');
   await page.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(toasts(page).getByText('Contraseña actualizada correctamente')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The temporary password is spent; the new one signs in normally.
   await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(temporaryPassword);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).last().click();
+  await expect(toasts(page).getByText('Correo o contraseña incorrectos')).toBeVisible();
   await page.getByLabel('Contraseña').fill('pedro-clave-nueva');
   await page.getByRole('button', { name: 'Iniciar sesión' }).last().click();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Mi cuenta' })).toBeVisible();
   expect(await savedToken(page)).toBeTruthy();
 });

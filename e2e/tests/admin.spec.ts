@@ -192,6 +192,10 @@ test('admin: a customer account cannot enter, and every admin call refuses it', 
   });
   const { token } = (await reg.json()) as { token: string };
   await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Mi cuenta' }).click();
+  await expect(page.getByRole('link', { name: 'Mis Productos' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Administración' })).toHaveCount(0);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Sin acceso a la administración' })).toBeVisible();
   const res = await request.get('/api/admin/events', { headers: { token } });
@@ -200,6 +204,70 @@ test('admin: a customer account cannot enter, and every admin call refuses it', 
     success: false,
     message: 'No tienes permiso para realizar esta acción',
   });
+});
+
+test('admin: a member created by hand gets a temporary password shown once; the store menu links admins to /admin', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const email = uniqueEmail('mostrador');
+  await signInToAdmin(page);
+  await page
+    .getByRole('navigation', { name: 'Administración' })
+    .getByRole('link', { name: 'Miembros' })
+    .click();
+  await page.getByRole('button', { name: 'Nueva cuenta' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva cuenta' });
+  await expect(form.getByLabel(/^Nombre completo/)).toBeFocused();
+  await form.getByLabel(/^Nombre completo/).fill('Rosa Díaz 7');
+  await form.getByLabel(/^Correo electrónico/).fill(email);
+  await form.getByLabel('Tipo de usuario').selectOption({ label: 'Enfermería' });
+  await form.getByRole('button', { name: 'Crear cuenta' }).click();
+  await expect(form.getByText('El nombre solo puede contener letras (A-Z, Ñ) y espacios')).toBeVisible();
+  await form.getByLabel(/^Nombre completo/).fill('Rosa Díaz');
+  await form.getByRole('button', { name: 'Crear cuenta' }).click();
+
+  const shown = page.getByRole('dialog', { name: 'Cuenta creada' });
+  await expect(shown).toContainText(`ROSA DIAZ · ${email}`);
+  await expect(shown).toContainText('se le pedirá elegir una contraseña nueva antes de continuar');
+  const password = await shown.getByLabel('Contraseña temporal').inputValue();
+  expect(password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+  await expectNoAxeViolations(page);
+  await shown.getByRole('button', { name: 'Copiar' }).click();
+  await expect(shown.getByRole('status')).toHaveText('Copiada al portapapeles.');
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(password);
+  await shown.getByRole('button', { name: 'Listo' }).click();
+  await expect(shown).toBeHidden();
+  await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Debe definir su contraseña');
+  await expect(row.getByLabel(`Tipo de usuario de ${email}`)).toHaveValue('enfermeria');
+
+  // The password is the first-login kind: no session, a reset token instead.
+  const first = await request.post('/api/user/login', { data: { email, password } });
+  const body = (await first.json()) as { isFirstLogin?: boolean; resetToken?: string; token?: string };
+  expect(body.isFirstLogin).toBe(true);
+  expect(body.resetToken).toBeTruthy();
+  expect(body.token).toBeUndefined();
+
+  // A new temporary password replaces it, after a confirmation.
+  await row.getByRole('button', { name: `Asignar contraseña temporal a ${email}` }).click();
+  const confirm = page.getByRole('dialog', { name: '¿Asignar una contraseña temporal?' });
+  await confirm.getByRole('button', { name: 'Asignar contraseña temporal' }).click();
+  const again = page.getByRole('dialog', { name: 'Contraseña temporal asignada' });
+  const second = await again.getByLabel('Contraseña temporal').inputValue();
+  expect(second).not.toBe(password);
+  await again.getByRole('button', { name: 'Listo' }).click();
+  expect((await request.post('/api/user/login', { data: { email, password } })).status()).toBe(401);
+
+  // Signed in as an admin, the store's account menu leads back here.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Mi cuenta' }).click();
+  await page.getByRole('link', { name: 'Administración' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
 });
 
 test('admin pages: WCAG 2.2 AA (axe), one h1, no sideways scroll, no console errors at 375 and 1280 px', async ({
