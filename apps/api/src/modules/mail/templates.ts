@@ -4,6 +4,7 @@
 
 import { CURRENCY_LABEL } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
+import { orderReference } from '@store/shared/domain/order-reference';
 import type { OutgoingEmail } from './outbox';
 import type { MailSettings } from './settings';
 
@@ -118,7 +119,7 @@ export interface OrderConfirmationData {
 /** What was bought, which days, and how to watch (My products at /orders). */
 export function orderConfirmationEmail(settings: MailSettings, data: OrderConfirmationData): OutgoingEmail {
   const ordersUrl = `${settings.publicUrl}/orders`;
-  const ref = data.orderId.slice(0, 8).toUpperCase();
+  const ref = orderReference(data.orderId);
   const subject = `Confirmación de tu compra (orden ${ref})`;
   const total = data.amount === 0 ? 'GRATIS' : formatPrice(data.amount, CURRENCY_LABEL);
   const hasStreams = data.items.some((i) => !i.isPresential);

@@ -5,6 +5,7 @@ import { MSG } from '@store/shared/messages';
 import { Seo } from '../../components/layout/seo';
 import { ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useProducts } from '../../features/catalog/api/get-products';
 import { CartLine } from '../../features/cart/components/cart-line';
@@ -48,23 +49,24 @@ export function Component() {
             <Skeleton className="h-56 w-full rounded-xl" />
           </div>
         ) : lines.length === 0 ? (
-          <div className="mt-8 rounded-xl border border-dashed border-slate-300 px-6 py-14 text-center">
-            <ShoppingCart aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
-            <p className="mt-3 font-semibold">{MSG.emptyCart}</p>
-            <p className="mt-1 text-sm text-slate-600">
-              {token
-                ? 'Elige un evento y el día que te interesa.'
-                : 'Inicia sesión para agregar eventos a tu carrito.'}
-            </p>
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <ButtonLink to="/collection">Ver eventos</ButtonLink>
-              {!token && (
-                <ButtonLink to="/login" variant="secondary">
-                  Acceder
-                </ButtonLink>
-              )}
-            </div>
-          </div>
+          <EmptyState
+            icon={ShoppingCart}
+            title={MSG.emptyCart}
+            actions={
+              <>
+                <ButtonLink to="/collection">Ver eventos</ButtonLink>
+                {!token && (
+                  <ButtonLink to="/login" variant="secondary">
+                    Acceder
+                  </ButtonLink>
+                )}
+              </>
+            }
+          >
+            {token
+              ? 'Elige un evento y el día que te interesa.'
+              : 'Inicia sesión para agregar eventos a tu carrito.'}
+          </EmptyState>
         ) : (
           <div className="mt-6 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
             <ul

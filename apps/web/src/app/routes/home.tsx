@@ -58,13 +58,16 @@ export function Component() {
         </section>
       </Container>
 
-      <section aria-label="Por qué comprar con nosotros" className="border-t border-slate-200 bg-slate-50">
-        <Container className="grid gap-8 py-12 sm:grid-cols-3">
+      {/* No tinted band: the footer's top margin would leave a white strip under it. */}
+      <section aria-label="Por qué comprar con nosotros">
+        <Container className="grid gap-8 border-t border-slate-200 pt-12 sm:grid-cols-3">
           {REASSURANCE.map(({ icon: Icon, title, text }) => (
             <div key={title} className="text-center">
-              <Icon aria-hidden="true" className="mx-auto h-10 w-10 text-brand-700" />
-              <h3 className="mt-3 font-semibold">{title}</h3>
-              <p className="mt-1 text-sm text-slate-600">{text}</p>
+              <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 ring-1 ring-brand-100">
+                <Icon aria-hidden="true" className="h-7 w-7 text-brand-700" />
+              </span>
+              <h3 className="mt-4 font-semibold">{title}</h3>
+              <p className="mx-auto mt-1 max-w-xs text-sm text-pretty text-slate-600">{text}</p>
             </div>
           ))}
         </Container>

@@ -76,7 +76,13 @@ describe('/orders', () => {
     expect(within(row('Congreso en revisión')).getByText('Pendiente de pago')).toBeInTheDocument();
     expect(within(row('Congreso en revisión')).getByText(MSG.orderPendingHint)).toBeInTheDocument();
     expect(within(row('Congreso en revisión')).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(row('Congreso en revisión')).getByText(/^Orden PENDIENT · Pedido el .+ · PayPal$/),
+    ).toBeInTheDocument();
     expect(within(row('Curso en línea')).getByText('Listo para ver')).toBeInTheDocument();
+    expect(
+      within(row('Curso en línea')).getByText(/^Orden PAGADA · Reclamado el .+ · Sin costo$/),
+    ).toBeInTheDocument();
     expect(within(row('Taller presencial')).getByText('Evento Presencial')).toBeInTheDocument();
     expect(within(row('Panel reembolsado')).getByText('Reembolsado')).toBeInTheDocument();
     expect(within(row('Panel reembolsado')).queryByRole('button')).not.toBeInTheDocument();

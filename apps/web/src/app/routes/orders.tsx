@@ -7,6 +7,7 @@ import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
+import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
@@ -54,14 +55,13 @@ function Orders() {
             ))}
           </div>
         ) : entries.length === 0 ? (
-          <div className="mt-8 rounded-xl border border-dashed border-slate-300 px-6 py-14 text-center">
-            <PackageOpen aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
-            <p className="mt-3 font-semibold">Aún no tienes productos.</p>
-            <p className="mt-1 text-sm text-slate-600">Los eventos que compres o reclames aparecerán aquí.</p>
-            <ButtonLink to="/collection" className="mt-6">
-              Ver eventos
-            </ButtonLink>
-          </div>
+          <EmptyState
+            icon={PackageOpen}
+            title="Aún no tienes productos."
+            actions={<ButtonLink to="/collection">Ver eventos</ButtonLink>}
+          >
+            Los eventos que compres o reclames aparecerán aquí.
+          </EmptyState>
         ) : (
           <ul aria-label="Mis productos" className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
             {entries.map(({ order, item }) => (

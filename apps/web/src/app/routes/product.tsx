@@ -1,8 +1,8 @@
 // Product detail (SPEC §2): gallery, name, price, description, day options, add to cart
 // (login and a day required, SPEC §5), and up to 5 related events.
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
-import { MapPin, MonitorPlay, ShoppingCart } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { MapPin, MonitorPlay, PackageCheck, ShoppingCart } from 'lucide-react';
 import { RELATED_PRODUCT_COUNT } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
@@ -70,6 +70,10 @@ export function Component() {
   }
   if (!product) return <ProductSkeleton />;
 
+  // Owned days stay listed (disabled); when every day is owned there is nothing to add.
+  const ownedCount = product.dayOptions.filter((o) => owned?.has(o.label)).length;
+  const allOwned = ownedCount > 0 && ownedCount === product.dayOptions.length;
+
   const onAdd = async () => {
     setAdding(true);
     try {
@@ -107,6 +111,16 @@ export function Component() {
             <p className="mt-4 text-3xl font-semibold">{formatPrice(product.price)}</p>
             <p className="mt-1 text-sm text-slate-600">Precio por día</p>
             <p className="mt-5 text-pretty text-slate-700">{product.description}</p>
+            {ownedCount > 0 && (
+              <Alert tone="success" className="mt-6">
+                {allOwned
+                  ? 'Ya tienes acceso a todos los días de este evento.'
+                  : `Ya tienes acceso a ${ownedCount} ${ownedCount === 1 ? 'día' : 'días'} de este evento; puedes agregar los demás.`}{' '}
+                <Link to="/orders" className="font-semibold underline underline-offset-2">
+                  Ir a Mis Productos
+                </Link>
+              </Alert>
+            )}
             <div className="mt-6">
               <DayOptions
                 options={product.dayOptions}
@@ -115,10 +129,17 @@ export function Component() {
                 owned={owned}
               />
             </div>
-            <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onAdd} loading={adding}>
-              <ShoppingCart aria-hidden="true" className="h-5 w-5" />
-              AGREGAR AL CARRITO
-            </Button>
+            {allOwned ? (
+              <ButtonLink to="/orders" size="lg" className="mt-6 w-full sm:w-auto">
+                <PackageCheck aria-hidden="true" className="h-5 w-5" />
+                VER EN MIS PRODUCTOS
+              </ButtonLink>
+            ) : (
+              <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onAdd} loading={adding}>
+                <ShoppingCart aria-hidden="true" className="h-5 w-5" />
+                AGREGAR AL CARRITO
+              </Button>
+            )}
             <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">
               <li>Pago seguro con PayPal en pesos mexicanos (MXN).</li>
               <li>
@@ -132,7 +153,7 @@ export function Component() {
 
         {related.length > 0 && (
           <section aria-labelledby="relacionados" className="mt-16">
-            <h2 id="relacionados" className="text-center text-2xl font-bold tracking-tight">
+            <h2 id="relacionados" className="text-2xl font-bold tracking-tight">
               EVENTOS <span className="text-brand-700">RELACIONADOS</span>
             </h2>
             <ProductGrid products={related} skeletons={0} onOpen={openProduct} className="mt-8" />

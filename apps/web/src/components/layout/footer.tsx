@@ -17,8 +17,9 @@ export function Footer() {
         aria-hidden="true"
         className="block h-1 bg-gradient-to-r from-brand-800 via-brand-500 to-brand-800"
       />
-      <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
-        <div>
+      {/* Phones: brand and contact span the width, the two link lists sit side by side. */}
+      <Container className="grid grid-cols-2 gap-x-6 gap-y-10 py-12 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
+        <div className="col-span-2 sm:col-span-1">
           <Logo tone="light" />
           <p className="mt-4 max-w-sm leading-relaxed">{site.name}.</p>
           <p className="mt-2 max-w-sm leading-relaxed text-slate-400">{site.description}</p>
@@ -75,7 +76,7 @@ export function Footer() {
           </ul>
         </div>
 
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           <h2 className="text-xs font-bold tracking-widest text-white uppercase">Contacto</h2>
           <ul className="mt-4 space-y-3">
             <li className="flex gap-2.5">

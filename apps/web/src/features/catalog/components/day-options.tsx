@@ -18,7 +18,8 @@ export function DayOptions({ options, selected, onSelect, owned }: DayOptionsPro
   return (
     <fieldset>
       <legend className="text-sm font-semibold">Selecciona una opción</legend>
-      <div className="mt-3 flex flex-wrap gap-2">
+      {/* Equal widths: a column on phones, two on wider screens, whatever the labels' length. */}
+      <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {options.map((o) => {
           const left = seatsLeft(o);
           const soldOut = left === 0;

@@ -44,27 +44,15 @@ export function FilterPanel({
       </button>
       <div id={panelId} className={cn('mt-3 space-y-4 lg:mt-0 lg:block', open ? 'block' : 'hidden')}>
         <p className="hidden text-sm font-semibold tracking-wide lg:block">FILTROS</p>
-        <fieldset className="rounded-xl border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold">Categorías</legend>
-          <div className="mt-1 space-y-2">
-            {CATEGORIES.map((c) => (
-              <Checkbox
-                key={c}
-                label={c}
-                checked={categories.includes(c)}
-                onChange={() => onToggleCategory(c)}
-              />
-            ))}
-          </div>
-        </fieldset>
-        <fieldset className="rounded-xl border border-slate-200 p-4">
-          <legend className="px-1 text-sm font-semibold">Nivel</legend>
-          <div className="mt-1 space-y-2">
-            {LEVELS.map((l) => (
-              <Checkbox key={l} label={l} checked={levels.includes(l)} onChange={() => onToggleLevel(l)} />
-            ))}
-          </div>
-        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1">
+          <FilterGroup
+            legend="Categorías"
+            options={CATEGORIES}
+            checked={categories}
+            onToggle={onToggleCategory}
+          />
+          <FilterGroup legend="Nivel" options={LEVELS} checked={levels} onToggle={onToggleLevel} />
+        </div>
         {active > 0 && (
           <button
             type="button"
@@ -76,5 +64,28 @@ export function FilterPanel({
         )}
       </div>
     </div>
+  );
+}
+
+function FilterGroup<T extends string>({
+  legend,
+  options,
+  checked,
+  onToggle,
+}: {
+  legend: string;
+  options: readonly T[];
+  checked: readonly T[];
+  onToggle: (option: T) => void;
+}) {
+  return (
+    <fieldset className="rounded-xl border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-semibold">{legend}</legend>
+      <div className="mt-1 space-y-2">
+        {options.map((o) => (
+          <Checkbox key={o} label={o} checked={checked.includes(o)} onChange={() => onToggle(o)} />
+        ))}
+      </div>
+    </fieldset>
   );
 }

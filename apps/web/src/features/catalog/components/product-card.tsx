@@ -28,11 +28,14 @@ export function ProductCard({ product, onOpen }: ProductCardProps) {
           className="h-full w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
         />
       </div>
-      <div className="flex flex-1 flex-col p-4">
-        <p className="text-xs font-medium tracking-wide text-brand-700 uppercase">
+      {/* Two cards side by side on a phone: tighter padding and type so names fit. */}
+      <div className="flex flex-1 flex-col p-3 sm:p-4">
+        <p className="text-[0.6875rem] font-medium tracking-wide text-brand-700 uppercase sm:text-xs">
           {product.category} · {product.subCategory}
         </p>
-        <h3 className="mt-1 line-clamp-3 font-semibold text-ink">{product.name}</h3>
+        <h3 className="mt-1 line-clamp-3 text-[0.9375rem] leading-snug font-semibold text-ink sm:text-base">
+          {product.name}
+        </h3>
         <p className="mt-auto pt-2 font-semibold">{formatPrice(product.price)}</p>
       </div>
     </Link>
@@ -46,7 +49,7 @@ export function ProductCardSkeleton() {
       aria-hidden="true"
     >
       <Skeleton className="aspect-[4/3] rounded-none" />
-      <div className="space-y-2 p-4">
+      <div className="space-y-2 p-3 sm:p-4">
         <Skeleton className="h-3 w-1/2" />
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-2/3" />

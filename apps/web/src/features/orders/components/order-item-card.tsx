@@ -3,7 +3,7 @@
 // show their status; a pending one says what happens next.
 import { CalendarDays, MapPin, PlayCircle } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
-import { formatPrice } from '@store/shared/domain/money';
+import { orderReference } from '@store/shared/domain/order-reference';
 import { MSG } from '@store/shared/messages';
 import type { Order, OrderItem } from '@store/shared/schemas/order';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -17,6 +17,18 @@ const STATUS_TONES: Record<Order['status'], BadgeTone> = {
 };
 
 const dateFormat = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long' });
+
+/**
+ * When and how: an item's list price is per day and before discounts, so it would mislead
+ * here; the date and the method say what the customer needs to recognise the purchase.
+ */
+function purchaseLine(order: Order): string {
+  const date = dateFormat.format(order.date);
+  if (order.status === 'pendiente')
+    return `Pedido el ${date} · ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`;
+  if (order.paymentMethod === 'free') return `Reclamado el ${date} · Sin costo`;
+  return `Comprado el ${date} · ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`;
+}
 
 export interface OrderItemCardProps {
   order: Order;
@@ -51,8 +63,7 @@ export function OrderItemCard({ order, item, onWatch }: OrderItemCardProps) {
           ))}
         </ul>
         <p className="mt-2 text-sm text-slate-600">
-          {formatPrice(item.price)} · {pending ? 'Pedido' : 'Comprado'} el {dateFormat.format(order.date)} ·{' '}
-          {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+          Orden {orderReference(order._id)} · {purchaseLine(order)}
         </p>
         {pending && <p className="mt-2 text-sm text-amber-800">{MSG.orderPendingHint}</p>}
       </div>
