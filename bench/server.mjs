@@ -9,7 +9,15 @@ export async function startServer(root, port, env = {}) {
   const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      ...env,
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
