@@ -75,28 +75,22 @@ export function Component() {
         </section>
 
         <div className="mt-16 grid gap-6 md:grid-cols-2">
-          <section aria-labelledby="mision">
-            <Card className="h-full border-t-4 border-t-brand-700">
-              <CardContent>
-                <Target aria-hidden="true" className="h-8 w-8 text-brand-700" />
-                <h2 id="mision" className="mt-3 text-2xl font-bold text-ink">
-                  Misión
-                </h2>
-                <p className="mt-3 text-slate-700">{about.mission}</p>
-              </CardContent>
-            </Card>
-          </section>
-          <section aria-labelledby="vision">
-            <Card className="h-full border-t-4 border-t-brand-700">
-              <CardContent>
-                <Eye aria-hidden="true" className="h-8 w-8 text-brand-700" />
-                <h2 id="vision" className="mt-3 text-2xl font-bold text-ink">
-                  Visión
-                </h2>
-                <p className="mt-3 text-slate-700">{about.vision}</p>
-              </CardContent>
-            </Card>
-          </section>
+          {[
+            { id: 'mision', icon: Target, title: 'Misión', text: about.mission },
+            { id: 'vision', icon: Eye, title: 'Visión', text: about.vision },
+          ].map(({ id, icon: Icon, title, text }) => (
+            <section key={id} aria-labelledby={id}>
+              <Card className="h-full border-t-4 border-t-brand-700">
+                <CardContent>
+                  <Icon aria-hidden="true" className="h-8 w-8 text-brand-700" />
+                  <h2 id={id} className="mt-3 text-2xl font-bold text-ink">
+                    {title}
+                  </h2>
+                  <p className="mt-3 text-slate-700">{text}</p>
+                </CardContent>
+              </Card>
+            </section>
+          ))}
         </div>
 
         <section aria-labelledby="valores" className="mt-16">

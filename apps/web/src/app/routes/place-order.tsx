@@ -23,7 +23,7 @@ import { CartTotals } from '../../features/cart/components/cart-totals';
 import { useCart } from '../../features/cart/hooks/use-cart';
 import { placeOrder } from '../../features/checkout/api/place-order';
 import { validateCoupon } from '../../features/checkout/api/validate-coupon';
-import { AddressFields } from '../../features/checkout/components/address-fields';
+import { AddressFields, EMPTY_ADDRESS } from '../../features/checkout/components/address-fields';
 import { CouponField } from '../../features/checkout/components/coupon-field';
 import { OrderSummary } from '../../features/checkout/components/order-summary';
 import { PaymentOptions } from '../../features/checkout/components/payment-options';
@@ -34,18 +34,6 @@ import { userQueryKeys } from '../../lib/query-keys';
 
 /** SPEC §1: only PayPal is offered in the interface when the order has a cost. */
 const PAID_METHODS: readonly PaymentMethod[] = ['paypal'];
-
-const EMPTY_ADDRESS: AddressInput = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  street: '',
-  city: '',
-  state: '',
-  zipcode: '',
-  country: 'México',
-  phone: '',
-};
 
 interface AppliedCoupon {
   code: string;

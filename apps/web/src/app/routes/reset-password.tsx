@@ -7,6 +7,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { resetPassword } from '../../features/account/api/reset-password';
+import { AccountCardHeading } from '../../features/account/components/account-card-heading';
 import { ResetPasswordForm } from '../../features/account/components/reset-password-form';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -34,22 +35,25 @@ export function Component() {
       <Container className="flex justify-center py-10 sm:py-16">
         <Card className="w-full max-w-md">
           <CardContent>
-            <h1 className="text-center text-3xl font-bold tracking-tight">Nueva contraseña</h1>
-            <span aria-hidden="true" className="mx-auto mt-3 block h-1 w-12 rounded-full bg-brand-600" />
             {token ? (
               <>
-                <p className="mt-4 mb-6 text-center text-sm text-slate-600">
+                <AccountCardHeading title="Nueva contraseña">
                   Elige una contraseña nueva para tu cuenta.
-                </p>
-                <ResetPasswordForm onSubmit={onSubmit} />
+                </AccountCardHeading>
+                <div className="mt-6">
+                  <ResetPasswordForm onSubmit={onSubmit} />
+                </div>
               </>
             ) : (
-              <div className="mt-6 space-y-6">
-                <Alert tone="error">{MSG.resetTokenInvalid}</Alert>
-                <ButtonLink to="/login" fullWidth>
-                  Ir a Acceder
-                </ButtonLink>
-              </div>
+              <>
+                <AccountCardHeading title="Nueva contraseña" />
+                <div className="mt-6 space-y-6">
+                  <Alert tone="error">{MSG.resetTokenInvalid}</Alert>
+                  <ButtonLink to="/login" fullWidth>
+                    Ir a Acceder
+                  </ButtonLink>
+                </div>
+              </>
             )}
           </CardContent>
         </Card>

@@ -123,59 +123,46 @@ export function Field({ label, error, hint, required, id, className, children }:
 
 type FieldOwnProps = Pick<FieldProps, 'label' | 'error' | 'hint'> & { containerClassName?: string };
 
-export type TextFieldProps = Omit<InputProps, 'invalid'> & FieldOwnProps;
-
-export function TextField({
-  label,
-  error,
-  hint,
-  containerClassName,
-  id,
-  required,
-  ...props
-}: TextFieldProps) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} id={id} className={containerClassName}>
-      {(c) => <Input {...props} {...c} />}
-    </Field>
-  );
+/**
+ * A control wrapped in its Field: the wrapper's own props (label, error, hint, id, required,
+ * containerClassName) go to the Field, everything else to the control, which also receives
+ * the ids and the invalid flag.
+ */
+function withField<P extends { id?: string; required?: boolean; invalid?: boolean }>(
+  Control: (props: P) => ReactNode,
+) {
+  return function LabelledControl({
+    label,
+    error,
+    hint,
+    containerClassName,
+    id,
+    required,
+    ...props
+  }: Omit<P, 'invalid'> & FieldOwnProps) {
+    return (
+      <Field
+        label={label}
+        error={error}
+        hint={hint}
+        required={required}
+        id={id}
+        className={containerClassName}
+      >
+        {(c) => <Control {...(props as unknown as P)} {...c} />}
+      </Field>
+    );
+  };
 }
+
+export type TextFieldProps = Omit<InputProps, 'invalid'> & FieldOwnProps;
+export const TextField = withField(Input);
 
 export type TextareaFieldProps = Omit<TextareaProps, 'invalid'> & FieldOwnProps;
-
-export function TextareaField({
-  label,
-  error,
-  hint,
-  containerClassName,
-  id,
-  required,
-  ...props
-}: TextareaFieldProps) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} id={id} className={containerClassName}>
-      {(c) => <Textarea {...props} {...c} />}
-    </Field>
-  );
-}
+export const TextareaField = withField(Textarea);
 
 export type SelectFieldProps = Omit<SelectProps, 'invalid'> & FieldOwnProps;
-
-export function SelectField({
-  label,
-  error,
-  hint,
-  containerClassName,
-  id,
-  required,
-  ...props
-}: SelectFieldProps) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} id={id} className={containerClassName}>
-      {(c) => <Select {...props} {...c} />}
-    </Field>
-  );
-}
+export const SelectField = withField(Select);
 
 export type CheckboxProps = Omit<ComponentProps<'input'>, 'type'> & {
   label: ReactNode;

@@ -9,6 +9,7 @@ import { MSG } from '@store/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { notify } from '../../../lib/notify';
+import { AccountCardHeading } from './account-card-heading';
 import {
   loginFormSchema,
   registerFormSchema,
@@ -71,12 +72,7 @@ export function AuthForm({ onLogin, onRegister, onForgotPassword }: AuthFormProp
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-labelledby="auth-title">
-      <div className="text-center">
-        <h1 id="auth-title" className="text-3xl font-bold tracking-tight">
-          {title}
-        </h1>
-        <span aria-hidden="true" className="mx-auto mt-3 block h-1 w-12 rounded-full bg-brand-600" />
-      </div>
+      <AccountCardHeading id="auth-title" title={title} />
       {isRegister && (
         <TextField
           label="Nombre completo"

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { resetRequestFormSchema, type ResetRequestFormValues } from '../utils/auth-schemas';
+import { AccountCardHeading } from './account-card-heading';
 
 export interface ResetRequestFormProps {
   onSubmit: (email: string) => Promise<void>;
@@ -26,15 +27,9 @@ export function ResetRequestForm({ onSubmit, onBack }: ResetRequestFormProps) {
       className="space-y-4"
       aria-labelledby="reset-title"
     >
-      <div className="text-center">
-        <h1 id="reset-title" className="text-3xl font-bold tracking-tight">
-          Restablecer contraseña
-        </h1>
-        <span aria-hidden="true" className="mx-auto mt-3 block h-1 w-12 rounded-full bg-brand-600" />
-        <p className="mt-4 text-sm text-slate-600">
-          Escribe el correo de tu cuenta y te enviaremos un enlace para crear una contraseña nueva.
-        </p>
-      </div>
+      <AccountCardHeading id="reset-title" title="Restablecer contraseña">
+        Escribe el correo de tu cuenta y te enviaremos un enlace para crear una contraseña nueva.
+      </AccountCardHeading>
       <TextField
         label="Correo electrónico"
         type="email"

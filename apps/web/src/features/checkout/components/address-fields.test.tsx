@@ -5,19 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { address, type AddressInput } from '@store/shared/schemas/order';
-import { AddressFields } from './address-fields';
+import { AddressFields, EMPTY_ADDRESS } from './address-fields';
 
-const empty: AddressInput = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  street: '',
-  city: '',
-  state: '',
-  zipcode: '',
-  country: '',
-  phone: '',
-};
+const empty: AddressInput = { ...EMPTY_ADDRESS, country: '' };
 
 function Harness({ onValid }: { onValid: (v: AddressInput) => void }) {
   const {

@@ -1,8 +1,69 @@
 // Checkout address (SPEC §3/§5): all required but state; zipcode and phone numeric. The
-// rules are the shared `address` schema, so the API refuses exactly what this form refuses.
+// rules are the shared `address` schema, so the API refuses exactly what this form refuses;
+// this file only says how each field is labelled and laid out.
+import type { ComponentProps } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { AddressInput } from '@store/shared/schemas/order';
 import { TextField } from '../../../components/ui/input';
+
+/** A new checkout's address: Mexico preselected, everything else to fill in. */
+export const EMPTY_ADDRESS: AddressInput = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  street: '',
+  city: '',
+  state: '',
+  zipcode: '',
+  country: 'México',
+  phone: '',
+};
+
+interface AddressField {
+  name: keyof AddressInput;
+  label: string;
+  autoComplete: string;
+  required: boolean;
+  /** Spans both columns on wide screens. */
+  wide?: boolean;
+  type?: ComponentProps<'input'>['type'];
+  inputMode?: ComponentProps<'input'>['inputMode'];
+  hint?: string;
+}
+
+const FIELDS: readonly AddressField[] = [
+  { name: 'firstName', label: 'Nombre', autoComplete: 'given-name', required: true },
+  { name: 'lastName', label: 'Apellidos', autoComplete: 'family-name', required: true },
+  {
+    name: 'email',
+    label: 'Correo electrónico',
+    type: 'email',
+    autoComplete: 'email',
+    required: true,
+    wide: true,
+  },
+  { name: 'street', label: 'Calle y número', autoComplete: 'street-address', required: true, wide: true },
+  { name: 'city', label: 'Ciudad', autoComplete: 'address-level2', required: true },
+  { name: 'state', label: 'Estado', autoComplete: 'address-level1', required: false },
+  {
+    name: 'zipcode',
+    label: 'Código postal',
+    inputMode: 'numeric',
+    autoComplete: 'postal-code',
+    required: true,
+  },
+  { name: 'country', label: 'País', autoComplete: 'country-name', required: true },
+  {
+    name: 'phone',
+    label: 'Teléfono',
+    type: 'tel',
+    inputMode: 'numeric',
+    autoComplete: 'tel',
+    required: true,
+    wide: true,
+    hint: 'Solo números, sin espacios ni guiones.',
+  },
+];
 
 export interface AddressFieldsProps {
   register: UseFormRegister<AddressInput>;
@@ -15,76 +76,15 @@ export function AddressFields({ register, errors }: AddressFieldsProps) {
       <legend className="mb-4 text-xl font-bold tracking-tight">
         INFORMACIÓN DE <span className="text-brand-700">FACTURACIÓN</span>
       </legend>
-      <TextField
-        label="Nombre"
-        autoComplete="given-name"
-        required
-        error={errors.firstName?.message}
-        {...register('firstName')}
-      />
-      <TextField
-        label="Apellidos"
-        autoComplete="family-name"
-        required
-        error={errors.lastName?.message}
-        {...register('lastName')}
-      />
-      <TextField
-        label="Correo electrónico"
-        type="email"
-        autoComplete="email"
-        required
-        containerClassName="sm:col-span-2"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <TextField
-        label="Calle y número"
-        autoComplete="street-address"
-        required
-        containerClassName="sm:col-span-2"
-        error={errors.street?.message}
-        {...register('street')}
-      />
-      <TextField
-        label="Ciudad"
-        autoComplete="address-level2"
-        required
-        error={errors.city?.message}
-        {...register('city')}
-      />
-      <TextField
-        label="Estado"
-        autoComplete="address-level1"
-        error={errors.state?.message}
-        {...register('state')}
-      />
-      <TextField
-        label="Código postal"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        required
-        error={errors.zipcode?.message}
-        {...register('zipcode')}
-      />
-      <TextField
-        label="País"
-        autoComplete="country-name"
-        required
-        error={errors.country?.message}
-        {...register('country')}
-      />
-      <TextField
-        label="Teléfono"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        required
-        containerClassName="sm:col-span-2"
-        hint="Solo números, sin espacios ni guiones."
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      {FIELDS.map(({ name, wide, ...field }) => (
+        <TextField
+          key={name}
+          {...field}
+          containerClassName={wide ? 'sm:col-span-2' : undefined}
+          error={errors[name]?.message}
+          {...register(name)}
+        />
+      ))}
     </fieldset>
   );
 }

@@ -1,6 +1,14 @@
 // One workshop of /talleres: summary, date and time, objectives, agenda, requirements and the
 // enrol button that leads to the workshop's event page.
-import { CalendarDays, CircleCheck, ClipboardCheck, Clock, MapPin, Users } from 'lucide-react';
+import {
+  CalendarDays,
+  CircleCheck,
+  ClipboardCheck,
+  Clock,
+  MapPin,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -14,6 +22,17 @@ export interface WorkshopPanelProps {
   loadingProduct: boolean;
 }
 
+/** The facts beside the workshop, in the order people look for them. */
+function facts(workshop: Workshop): { icon: LucideIcon; term: string; detail: string }[] {
+  return [
+    { icon: CalendarDays, term: 'Fecha', detail: workshop.date },
+    { icon: Clock, term: 'Horario', detail: workshop.time },
+    { icon: MapPin, term: 'Sede', detail: site.course.venue },
+    { icon: Users, term: 'Cupo', detail: 'Limitado, por orden de pago' },
+    { icon: ClipboardCheck, term: 'Requisito', detail: `Inscripción previa al ${site.course.name}` },
+  ];
+}
+
 export function WorkshopPanel({ workshop, productHref, loadingProduct }: WorkshopPanelProps) {
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -21,41 +40,15 @@ export function WorkshopPanel({ workshop, productHref, loadingProduct }: Worksho
       <Card className="self-start lg:sticky lg:top-24 lg:col-start-2 lg:row-start-1">
         <CardContent>
           <dl className="space-y-4 text-sm">
-            <div>
-              <dt className="flex items-center gap-3 font-semibold text-ink">
-                <CalendarDays aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-                Fecha
-              </dt>
-              <dd className="ml-8 text-slate-700">{workshop.date}</dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-3 font-semibold text-ink">
-                <Clock aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-                Horario
-              </dt>
-              <dd className="ml-8 text-slate-700">{workshop.time}</dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-3 font-semibold text-ink">
-                <MapPin aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-                Sede
-              </dt>
-              <dd className="ml-8 text-slate-700">{site.course.venue}</dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-3 font-semibold text-ink">
-                <Users aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-                Cupo
-              </dt>
-              <dd className="ml-8 text-slate-700">Limitado, por orden de pago</dd>
-            </div>
-            <div>
-              <dt className="flex items-center gap-3 font-semibold text-ink">
-                <ClipboardCheck aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
-                Requisito
-              </dt>
-              <dd className="ml-8 text-slate-700">Inscripción previa al {site.course.name}</dd>
-            </div>
+            {facts(workshop).map(({ icon: Icon, term, detail }) => (
+              <div key={term}>
+                <dt className="flex items-center gap-3 font-semibold text-ink">
+                  <Icon aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+                  {term}
+                </dt>
+                <dd className="ml-8 text-slate-700">{detail}</dd>
+              </div>
+            ))}
           </dl>
           <div className="mt-6 border-t border-slate-200 pt-6">
             {productHref ? (
