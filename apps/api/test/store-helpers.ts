@@ -1,15 +1,46 @@
-// Builders for the store API tests: users with a session token (written straight to the
-// database, so tests need not pay for argon2 on every user), coupons, cart lines and a
-// valid checkout address.
+// Builders for the store API tests: the file's app on a fresh database, users with a session
+// token (written straight to the database, so tests need not pay for argon2 on every user),
+// coupons, cart lines, pending orders and a valid checkout address.
 
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { UserType } from '@store/shared/constants';
 import type { AddressInput } from '@store/shared/schemas/order';
 import { coupons, users } from '../src/db/schema';
 import { signSession } from '../src/lib/jwt';
 import { hashPassword } from '../src/lib/passwords';
-import type { TestContext } from './context';
+import { createOrderFromCart } from '../src/modules/orders/service';
+import { createTestContext, type TestContext } from './context';
+
+/**
+ * The test file's app on a fresh database, opened before its tests and closed after them.
+ * Store tests validate coupons far more often than the production rate limit allows.
+ * The returned object reads the context on use, so it can be taken at module level.
+ */
+export function useStoreTestContext(env: Record<string, string> = {}): TestContext {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext({ RATE_LIMIT_COUPON_MAX: '1000', ...env });
+  });
+  afterAll(() => ctx?.close());
+  const current = (): TestContext => {
+    if (!ctx) throw new Error('the test context is opened in beforeAll; use it inside a test');
+    return ctx;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
+  };
+}
 
 export const TEST_PASSWORD = 'clave-de-prueba-segura';
 let passwordHash: Promise<string> | undefined;
@@ -111,4 +142,23 @@ export async function placeOrder(
     discount: 0,
     ...extra,
   });
+}
+
+/** A pending PayPal order for the user's whole cart, as the checkout creates it. */
+export function createPendingOrder(
+  ctx: TestContext,
+  user: TestUser,
+  opts: { couponCode?: string; expiresAt?: Date; clearCart?: boolean } = {},
+) {
+  return ctx.database.db.transaction((tx) =>
+    createOrderFromCart(tx, {
+      userId: user.id,
+      address: { ...ADDRESS, state: ADDRESS.state ?? '' },
+      paymentMethod: 'paypal',
+      status: 'pendiente',
+      couponCode: opts.couponCode,
+      expiresAt: opts.expiresAt,
+      clearCart: opts.clearCart,
+    }),
+  );
 }

@@ -1,9 +1,8 @@
 // coupon/validate: the discount comes from database prices of the qualifying lines of the
 // server cart and the user type from the database; every coupon rule is enforced.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { couponAppliedToProducts, MSG } from '@store/shared/messages';
-import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import {
   addToCart,
@@ -12,13 +11,10 @@ import {
   placeOrder,
   post,
   type TestUser,
+  useStoreTestContext,
 } from '../../../test/store-helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_COUPON_MAX: '1000' });
-});
-afterAll(() => ctx.close());
+const ctx = useStoreTestContext();
 
 const validate = (user: TestUser, body: Record<string, unknown>) =>
   post(ctx, '/api/coupon/validate', user.token, body);

@@ -3,7 +3,7 @@
 // oversells a seat or a coupon, even under concurrent requests.
 
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import {
   cartLines,
@@ -14,24 +14,22 @@ import {
   orders,
   productDays,
 } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/context';
+import { createTestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import {
   ADDRESS,
   addToCart,
   createCoupon,
+  createPendingOrder,
   createUser,
   placeOrder,
   post,
   type TestUser,
+  useStoreTestContext,
 } from '../../../test/store-helpers';
-import { cancelOrder, createOrderFromCart } from './service';
+import { cancelOrder } from './service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMIT_COUPON_MAX: '1000' });
-});
-afterAll(() => ctx.close());
+const ctx = useStoreTestContext();
 
 const db = () => ctx.database.db;
 const ordersOf = async (userId: string) => db().select().from(orders).where(eq(orders.userId, userId));
@@ -308,14 +306,7 @@ describe('order/userorders and order/single', () => {
       name: 'Cancelado pagado',
     });
     await addToCart(ctx, me, abandoned.id);
-    const attempt = await db().transaction((tx) =>
-      createOrderFromCart(tx, {
-        userId: me.id,
-        address: { ...ADDRESS, state: ADDRESS.state ?? '' },
-        paymentMethod: 'paypal',
-        status: 'pendiente',
-      }),
-    );
+    const attempt = await createPendingOrder(ctx, me);
     await db().transaction((tx) => cancelOrder(tx, attempt.id, { status: 'cancelado' }));
     await addToCart(ctx, me, refunded.id);
     const paidId = (await placeOrder(ctx, me, [{ productId: refunded.id }])).json().orderId as string;

@@ -2,7 +2,7 @@
 // cancel/refund releasing seats (and coupon uses), quotes.
 
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import {
   cartLines,
@@ -14,34 +14,22 @@ import {
   productDays,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
-import { ADDRESS, addToCart, createCoupon, createUser, type TestUser } from '../../../test/store-helpers';
-import { cancelOrder, createOrderFromCart, markOrderPaid, quoteCart, toApiOrder } from './service';
+import {
+  addToCart,
+  createCoupon,
+  createPendingOrder,
+  createUser,
+  type TestUser,
+  useStoreTestContext,
+} from '../../../test/store-helpers';
+import { cancelOrder, markOrderPaid, quoteCart, toApiOrder } from './service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useStoreTestContext();
 const db = () => ctx.database.db;
 
-async function pendingOrder(
-  user: TestUser,
-  opts: { couponCode?: string; expiresAt?: Date; clearCart?: boolean } = {},
-) {
-  return db().transaction((tx) =>
-    createOrderFromCart(tx, {
-      userId: user.id,
-      address: { ...ADDRESS, state: ADDRESS.state ?? '' },
-      paymentMethod: 'paypal',
-      status: 'pendiente',
-      couponCode: opts.couponCode,
-      expiresAt: opts.expiresAt,
-      clearCart: opts.clearCart,
-    }),
-  );
-}
+const pendingOrder = (user: TestUser, opts: Parameters<typeof createPendingOrder>[2] = {}) =>
+  createPendingOrder(ctx, user, opts);
 
 const dayRow = async (id: string) =>
   (await db().select().from(productDays).where(eq(productDays.id, id)))[0]!;
