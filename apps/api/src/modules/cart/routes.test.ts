@@ -1,18 +1,13 @@
 // Server cart: add/update/get (SPEC §7) and the rules the server enforces on them.
 
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { cartLines, productDays } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
-import { addToCart, createUser, placeOrder, post } from '../../../test/store-helpers';
+import { addToCart, createUser, placeOrder, post, useStoreTestContext } from '../../../test/store-helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useStoreTestContext();
 
 const TWO_DAYS = [
   { label: 'Jueves', streamUrl: 'https://youtu.be/aaaaaaaaaaa' },

@@ -2,18 +2,19 @@
 // day options the caller has a paid order for; other users' purchases give nothing.
 
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { products } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
-import { addToCart, createUser, placeOrder, type TestUser } from '../../../test/store-helpers';
+import {
+  addToCart,
+  createUser,
+  placeOrder,
+  type TestUser,
+  useStoreTestContext,
+} from '../../../test/store-helpers';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useStoreTestContext();
 
 const single = (id: string, user?: TestUser) =>
   ctx.app.inject({
