@@ -64,6 +64,20 @@ function productValues(data: AdminEventData) {
   };
 }
 
+/** New product_days rows for an event, in the order given (position 0, 1, …). */
+function dayRows(
+  productId: string,
+  days: readonly { label: string; streamUrl: string | null; seatCapacity: number | null }[],
+) {
+  return days.map((d, position) => ({
+    productId,
+    label: d.label,
+    position,
+    streamUrl: d.streamUrl,
+    seatCapacity: d.seatCapacity,
+  }));
+}
+
 export async function createEvent(
   db: Db,
   storage: ImageStorage,
@@ -74,16 +88,7 @@ export async function createEvent(
   if (data.days.some((d) => d._id)) throw new AppError('bad_request', ADMIN_MSG.dayNotInEvent);
   const id = await db.transaction(async (tx) => {
     const product = await insertProduct(tx, productValues(data));
-    await insertDays(
-      tx,
-      data.days.map((d, position) => ({
-        productId: product.id,
-        label: d.label,
-        position,
-        streamUrl: d.streamUrl,
-        seatCapacity: d.seatCapacity,
-      })),
-    );
+    await insertDays(tx, dayRows(product.id, data.days));
     await writeAudit(tx, {
       actorId,
       action: 'event.create',
@@ -270,16 +275,7 @@ export async function duplicateEvent(db: Db, actorId: string, id: string): Promi
       isPresential: product.isPresential,
       active: false,
     });
-    await insertDays(
-      tx,
-      source.days.map((d, position) => ({
-        productId: copy.id,
-        label: d.label,
-        position,
-        streamUrl: d.streamUrl,
-        seatCapacity: d.seatCapacity,
-      })),
-    );
+    await insertDays(tx, dayRows(copy.id, source.days));
     await writeAudit(tx, {
       actorId,
       action: 'event.duplicate',

@@ -142,12 +142,12 @@ export function Component() {
         m._id === me?._id ? null : (
           <Button
             variant="ghost"
-            size="sm"
+            size="icon"
             aria-label={`Asignar contraseña temporal a ${m.email}`}
+            title="Asignar contraseña temporal"
             onClick={() => setResetting(m)}
           >
-            <KeyRound aria-hidden="true" className="h-4 w-4" />
-            Contraseña temporal
+            <KeyRound aria-hidden="true" className="h-5 w-5" />
           </Button>
         ),
     },

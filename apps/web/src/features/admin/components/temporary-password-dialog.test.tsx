@@ -36,6 +36,8 @@ describe('TemporaryPasswordDialog', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/sus sesiones abiertas se cerraron/)).toBeInTheDocument();
 
+    expect(screen.getByRole('status')).toHaveTextContent(/minúsculas y números; los guiones también/);
+
     await user.click(screen.getByRole('button', { name: 'Copiar' }));
     expect(await navigator.clipboard.readText()).toBe('abcd-efgh-jkmn-pqrs');
     expect(screen.getByRole('status')).toHaveTextContent('Copiada al portapapeles.');

@@ -76,9 +76,13 @@ function PasswordPanel({ result, onClose }: { result: TemporaryPasswordResult; o
             {copy === 'copied' ? 'Copiada' : 'Copiar'}
           </Button>
         </div>
-        <p role="status" className="mt-1.5 min-h-5 text-sm text-slate-600">
-          {copy === 'copied' && 'Copiada al portapapeles.'}
-          {copy === 'failed' && 'No se pudo copiar: la contraseña quedó seleccionada, cópiala con Ctrl+C.'}
+        <p role="status" className="mt-1.5 text-sm text-slate-600">
+          {copy === 'copied'
+            ? 'Copiada al portapapeles.'
+            : copy === 'failed'
+              ? 'No se pudo copiar: la contraseña quedó seleccionada, cópiala con Ctrl+C.'
+              : // Until a copy is tried, the line helps whoever dictates it on the phone.
+                'Solo letras minúsculas y números; los guiones también se escriben.'}
         </p>
       </div>
       <ul className="list-disc space-y-2 pl-5 text-sm text-slate-700">
