@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ArrowLeft, Ban, BadgeCheck, Undo2 } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, USER_TYPE_LABELS } from '@store/shared/constants';
+import { orderReference } from '@store/shared/domain/order-reference';
 import type { AdminOrderDetail } from '@store/shared/schemas/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -16,7 +17,7 @@ import { AdminPageHeader } from '../../../features/admin/components/admin-page-h
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog';
 import { OrderStatusBadge } from '../../../features/admin/components/status-badges';
 import { auditActionLabel, auditSummary } from '../../../features/admin/utils/audit';
-import { formatDateTime, money, orderRef } from '../../../features/admin/utils/format';
+import { formatDateTime, money } from '../../../features/admin/utils/format';
 import { parseAmount } from '../../../features/admin/utils/zod-resolver';
 import { errorMessage, notify } from '../../../lib/notify';
 
@@ -182,7 +183,7 @@ export function Component() {
   return (
     <>
       <AdminPageHeader
-        title={`Orden ${orderRef(order._id)}`}
+        title={`Orden ${orderReference(order._id)}`}
         description={
           <span className="flex flex-wrap items-center gap-2">
             <OrderStatusBadge status={order.status} />

@@ -2,8 +2,9 @@
 // order's date unless the caller gives another).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { orderReference } from '@store/shared/domain/order-reference';
 import { cn } from '../../../components/ui/cn';
-import { formatDateTime, orderRef } from '../utils/format';
+import { formatDateTime } from '../utils/format';
 
 export function OrderRef({
   id,
@@ -22,7 +23,7 @@ export function OrderRef({
         to={`/admin/orders/${id}`}
         className={cn('font-mono font-semibold text-brand-700 underline-offset-2 hover:underline', className)}
       >
-        {orderRef(id)}
+        {orderReference(id)}
       </Link>
       <span className="block text-xs text-slate-500">
         {detail ?? (date === undefined ? null : formatDateTime(date))}

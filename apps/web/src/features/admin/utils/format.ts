@@ -29,11 +29,6 @@ export function orderAmount(pesos: number): string {
   return pesos === 0 ? 'GRATIS' : money(pesos);
 }
 
-/** The 8-character order reference the e-mails show. */
-export function orderRef(id: string): string {
-  return id.slice(0, 8).toUpperCase();
-}
-
 /** ISO instant → value of <input type="datetime-local"> in the browser's zone, and back. */
 export function toLocalInput(ms: number | null): string {
   if (ms === null) return '';
