@@ -29,6 +29,7 @@ import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { pageMetaFor, withPageMeta } from './modules/seo/page-meta';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +112,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerSpa(app, {
     webDist: opts.webDist ?? config.WEB_DIST ?? findWebDist(),
     uploadsDir: path.join(config.dataDir, 'uploads'),
+    renderPage: async (pathname, indexHtml) => {
+      const meta = await pageMetaFor(app.db.db, pathname, config.PUBLIC_URL);
+      return meta ? withPageMeta(indexHtml, meta) : null;
+    },
   });
 
   return app;

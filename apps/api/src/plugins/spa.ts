@@ -1,7 +1,7 @@
 // Serves the built SPA (with an index.html fallback for client routes and long-lived
 // caching of hashed assets) and uploaded files from DATA_DIR/uploads.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -19,7 +19,14 @@ export function findWebDist(from = path.dirname(fileURLToPath(import.meta.url)))
   return path.resolve('apps/web/dist');
 }
 
-export async function registerSpa(app: FastifyInstance, opts: { webDist: string; uploadsDir: string }) {
+export interface SpaOptions {
+  webDist: string;
+  uploadsDir: string;
+  /** Rewrites index.html for a client route (link-preview tags); null = send it as built. */
+  renderPage?: (pathname: string, indexHtml: string) => Promise<string | null>;
+}
+
+export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
   mkdirSync(opts.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: opts.uploadsDir,
@@ -30,7 +37,9 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
     setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
   });
 
-  const hasSpa = existsSync(path.join(opts.webDist, 'index.html'));
+  const indexFile = path.join(opts.webDist, 'index.html');
+  const hasSpa = existsSync(indexFile);
+  const indexHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -49,7 +58,7 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
     });
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const wantsPage =
       hasSpa &&
@@ -59,7 +68,8 @@ export async function registerSpa(app: FastifyInstance, opts: { webDist: string;
       !path.extname(url);
     if (wantsPage) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.type('text/html; charset=utf-8').sendFile('index.html', opts.webDist);
+      const page = opts.renderPage ? await opts.renderPage(url, indexHtml).catch(() => null) : null;
+      return reply.type('text/html; charset=utf-8').send(page ?? indexHtml);
     }
     return reply.status(404).send({ success: false, message: MSG.notFound });
   });

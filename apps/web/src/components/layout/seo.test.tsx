@@ -4,7 +4,8 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../config/site';
 import { testQueryClient, TestProviders } from '../../lib/test-providers';
-import { DESCRIPTION_MAX, Seo, type SeoProps } from './seo';
+import { DESCRIPTION_MAX } from '@store/shared/domain/text';
+import { Seo, type SeoProps } from './seo';
 
 const renderSeo = (props: SeoProps, path = '/product/abc') => {
   render(

@@ -1,19 +1,8 @@
 // Per-route title, description, canonical URL and Open Graph tags. React 19 hoists <title>,
 // <meta> and <link> rendered anywhere into <head>, so each page renders one <Seo>.
 import { useLocation } from 'react-router';
+import { clipText, DESCRIPTION_MAX } from '@store/shared/domain/text';
 import { site } from '../../config/site';
-
-/** Search engines show about 155 characters of a description; longer ones are cut there. */
-export const DESCRIPTION_MAX = 155;
-
-/** Whitespace folded, cut at a word boundary with an ellipsis when longer than `max`. */
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  const atWord = cut.lastIndexOf(' ');
-  return `${(atWord > max * 0.6 ? cut.slice(0, atWord) : cut).replace(/[\s,.;:–—-]+$/, '')}…`;
-}
 
 export interface SeoProps {
   /** Page title without the brand; omit on the home page. */
@@ -38,7 +27,7 @@ export function Seo({
   noindex,
 }: SeoProps) {
   const location = useLocation();
-  const summary = clip(description, DESCRIPTION_MAX);
+  const summary = clipText(description, DESCRIPTION_MAX);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const url = `${origin}${path ?? location.pathname}`;
   const fullTitle = title ? `${title} · ${site.shortName}` : `${site.shortName} · ${site.tagline}`;

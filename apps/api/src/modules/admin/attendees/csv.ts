@@ -4,6 +4,7 @@
 import { USER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
 import type { AdminAttendee } from '@store/shared/schemas/admin';
 import { mexicoDate } from '../sql';
+import { orderReference } from '@store/shared/domain/order-reference';
 
 export function csvCell(value: string): string {
   // OWASP CSV injection: a leading = + - @ (or tab/CR) would be evaluated by Excel.
@@ -34,7 +35,7 @@ export function attendeesCsv(rows: readonly AdminAttendee[]): string {
       r.email,
       USER_TYPE_LABELS[r.userType],
       r.day,
-      r.orderId.slice(0, 8).toUpperCase(),
+      orderReference(r.orderId),
       mexicoDateTime(r.date),
       PAYMENT_METHOD_LABELS[r.paymentMethod],
       r.couponCode ?? '',

@@ -16,6 +16,7 @@ import {
   X,
 } from 'lucide-react';
 import { cn } from '../../../components/ui/cn';
+import { site } from '../../../config/site';
 
 export const ADMIN_NAV = [
   { to: '/admin', label: 'Resumen', icon: LayoutDashboard, end: true },
@@ -100,7 +101,7 @@ export function AdminShell({
       <header className="sticky top-0 z-30 bg-ink text-white lg:hidden">
         <div className="flex h-14 items-center justify-between px-4">
           <Link to="/admin" className="font-bold">
-            AMACC <span className="font-normal text-slate-300">· Administración</span>
+            {site.shortName} <span className="font-normal text-slate-300">· Administración</span>
           </Link>
           <button
             type="button"
@@ -132,7 +133,7 @@ export function AdminShell({
       <aside className="hidden bg-ink text-white lg:block">
         <div className="sticky top-0 flex h-screen flex-col gap-6 overflow-y-auto p-4">
           <Link to="/admin" className="px-3 pt-2 leading-tight">
-            <span className="block text-lg font-bold">AMACC</span>
+            <span className="block text-lg font-bold">{site.shortName}</span>
             <span className="block text-sm text-slate-300">Administración</span>
           </Link>
           <nav aria-label="Administración" className="flex-1">

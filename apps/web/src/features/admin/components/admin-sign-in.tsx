@@ -7,11 +7,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/input';
+import { site } from '../../../config/site';
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
-      <title>Administración · AMACC</title>
+      <title>{`Administración · ${site.shortName}`}</title>
       <meta name="robots" content="noindex, nofollow" />
       <Card className="w-full max-w-sm">
         <CardContent>{children}</CardContent>

@@ -1,0 +1,53 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { createProduct } from '../../../test/factories';
+import type { FastifyInstance } from 'fastify';
+
+const INDEX = `<!doctype html><html lang="es"><head><title>AMACC · Anestesia cardiovascular</title></head><body><div id="root"></div></body></html>`;
+
+describe('link previews of event pages', () => {
+  let ctx: TestContext;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const webDist = path.join(ctx.config.dataDir, 'web');
+    mkdirSync(webDist, { recursive: true });
+    writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    app = await buildApp({ config: ctx.config, database: ctx.database, webDist });
+  });
+  afterAll(async () => {
+    await app.close();
+    await ctx.close();
+  });
+
+  it('writes the event title, clipped description, cover and canonical URL into index.html', async () => {
+    const { product } = await createProduct(ctx.database.db, { name: 'Taller de "aminas" <vasoactivas>' });
+    const res = await app.inject({ method: 'GET', url: `/product/${product.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>Taller de &#34;aminas&#34; &#60;vasoactivas&#62; · AMACC</title>');
+    expect(res.body).not.toContain('<vasoactivas>');
+    expect(res.body).toContain(`<link rel="canonical" href="http://tienda.test/product/${product.id}" />`);
+    expect(res.body).toContain('<meta property="og:image" content="http://tienda.test/covers/prueba.svg" />');
+    expect(res.body).toContain('<meta property="og:type" content="product" />');
+    expect(res.body).toContain('<meta name="description" content="Descripción de prueba" />');
+  });
+
+  it('sends index.html as built for other routes, unknown and archived events', async () => {
+    const { product } = await createProduct(ctx.database.db, { active: false });
+    for (const url of [
+      '/',
+      '/collection',
+      `/product/${product.id}`,
+      '/product/00000000-0000-4000-8000-000000000000',
+      '/product/no-es-un-id',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+// Link previews for shared event links. Crawlers (WhatsApp, Facebook, search engines without
+// JavaScript) read only the HTML the server sends, so for /product/{id} we write the event's
+// title, description, cover and canonical URL into index.html's <head>; the SPA renders the
+// same tags again for browsers.
+
+import { and, eq } from 'drizzle-orm';
+import { site } from '@store/shared/site';
+import { clipText } from '@store/shared/domain/text';
+import type { Queryable } from '../../db/client';
+import { products } from '../../db/schema';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Absolute URLs. */
+  url: string;
+  image: string;
+  type: 'website' | 'product';
+}
+
+const PRODUCT_PATH = /^\/product\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/i;
+
+/** Meta of the page at `pathname`, when the server knows more than the static index.html. */
+export async function pageMetaFor(
+  db: Queryable,
+  pathname: string,
+  publicUrl: string,
+): Promise<PageMeta | null> {
+  const id = PRODUCT_PATH.exec(pathname)?.[1];
+  if (!id) return null;
+  const [row] = await db
+    .select({ name: products.name, description: products.description, images: products.images })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.active, true)));
+  if (!row) return null;
+  const image = row.images[0] ?? '/og-image.jpg';
+  return {
+    title: `${row.name} · ${site.shortName}`,
+    description: clipText(row.description || site.description),
+    url: `${publicUrl}/product/${id.toLowerCase()}`,
+    image: image.startsWith('http') ? image : `${publicUrl}${image}`,
+    type: 'product',
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** index.html with its <title> replaced and the description, canonical and Open Graph tags added. */
+export function withPageMeta(indexHtml: string, meta: PageMeta): string {
+  const e = {
+    title: escapeHtml(meta.title),
+    description: escapeHtml(meta.description),
+    url: escapeHtml(meta.url),
+    image: escapeHtml(meta.image),
+  };
+  const tags = [
+    `<meta name="description" content="${e.description}" />`,
+    `<link rel="canonical" href="${e.url}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(site.shortName)}" />`,
+    `<meta property="og:locale" content="${site.locale}" />`,
+    `<meta property="og:type" content="${meta.type}" />`,
+    `<meta property="og:title" content="${e.title}" />`,
+    `<meta property="og:description" content="${e.description}" />`,
+    `<meta property="og:url" content="${e.url}" />`,
+    `<meta property="og:image" content="${e.image}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+  ].join('\n    ');
+  return indexHtml
+    .replace(/<title>[^<]*<\/title>/, `<title>${e.title}</title>`)
+    .replace('</head>', `    ${tags}\n  </head>`);
+}
