@@ -34,3 +34,12 @@ export const site = {
 } as const;
 
 export type Site = typeof site;
+
+/** The default link-preview image (a raster: social networks do not show SVG previews). */
+export const DEFAULT_PREVIEW_IMAGE = '/og-image.jpg';
+
+/** Absolute URL of a page's link-preview image; SVG covers fall back to the default image. */
+export function previewImageUrl(image: string | undefined, origin: string): string {
+  const usable = image && !/\.svg(\?|$)/i.test(image) ? image : DEFAULT_PREVIEW_IMAGE;
+  return /^https?:\/\//.test(usable) ? usable : `${origin}${usable}`;
+}

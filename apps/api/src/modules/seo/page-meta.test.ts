@@ -5,6 +5,8 @@ import { buildApp } from '../../app';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { products } from '../../db/schema';
 
 const INDEX = `<!doctype html><html lang="es"><head><title>AMACC · Anestesia cardiovascular</title></head><body><div id="root"></div></body></html>`;
 
@@ -31,9 +33,20 @@ describe('link previews of event pages', () => {
     expect(res.body).toContain('<title>Taller de &#34;aminas&#34; &#60;vasoactivas&#62; · AMACC</title>');
     expect(res.body).not.toContain('<vasoactivas>');
     expect(res.body).toContain(`<link rel="canonical" href="http://tienda.test/product/${product.id}" />`);
-    expect(res.body).toContain('<meta property="og:image" content="http://tienda.test/covers/prueba.svg" />');
+    // SVG covers are not shown by social networks: the raster default stands in.
+    expect(res.body).toContain('<meta property="og:image" content="http://tienda.test/og-image.jpg" />');
     expect(res.body).toContain('<meta property="og:type" content="product" />');
     expect(res.body).toContain('<meta name="description" content="Descripción de prueba" />');
+  });
+
+  it('uses an uploaded raster cover as the preview image', async () => {
+    const { product } = await createProduct(ctx.database.db);
+    await ctx.database.db
+      .update(products)
+      .set({ images: ['/uploads/foto.jpg'] })
+      .where(eq(products.id, product.id));
+    const res = await app.inject({ method: 'GET', url: `/product/${product.id}` });
+    expect(res.body).toContain('<meta property="og:image" content="http://tienda.test/uploads/foto.jpg" />');
   });
 
   it('sends index.html as built for other routes, unknown and archived events', async () => {

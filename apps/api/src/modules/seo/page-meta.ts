@@ -4,7 +4,7 @@
 // same tags again for browsers.
 
 import { and, eq } from 'drizzle-orm';
-import { site } from '@store/shared/site';
+import { previewImageUrl, site } from '@store/shared/site';
 import { clipText } from '@store/shared/domain/text';
 import type { Queryable } from '../../db/client';
 import { products } from '../../db/schema';
@@ -33,12 +33,11 @@ export async function pageMetaFor(
     .from(products)
     .where(and(eq(products.id, id), eq(products.active, true)));
   if (!row) return null;
-  const image = row.images[0] ?? '/og-image.jpg';
   return {
     title: `${row.name} · ${site.shortName}`,
     description: clipText(row.description || site.description),
     url: `${publicUrl}/product/${id.toLowerCase()}`,
-    image: image.startsWith('http') ? image : `${publicUrl}${image}`,
+    image: previewImageUrl(row.images[0], publicUrl),
     type: 'product',
   };
 }

@@ -29,7 +29,7 @@ const long =
 
 describe('Seo', () => {
   it('cuts a long description at a word, under the limit, with an ellipsis', () => {
-    const tags = renderSeo({ title: 'Curso', description: long, type: 'product', image: '/covers/x.svg' });
+    const tags = renderSeo({ title: 'Curso', description: long, type: 'product', image: '/uploads/x.jpg' });
     expect(tags.title).toBe(`Curso · ${site.shortName}`);
     expect(tags.description!.length).toBeLessThanOrEqual(DESCRIPTION_MAX);
     expect(tags.description).toMatch(/^Curso teórico-práctico sobre el manejo anestésico/);
@@ -37,8 +37,13 @@ describe('Seo', () => {
     expect(long.replace(/\s+/g, ' ')).toContain(tags.description!.slice(0, -1));
     expect(tags.og('description')).toBe(tags.description);
     expect(tags.og('type')).toBe('product');
-    expect(tags.og('image')).toBe(`${window.location.origin}/covers/x.svg`);
+    expect(tags.og('image')).toBe(`${window.location.origin}/uploads/x.jpg`);
     expect(tags.robots).toBeUndefined();
+  });
+
+  it('previews SVG covers with the raster default image (social networks skip SVG)', () => {
+    const tags = renderSeo({ title: 'Curso', image: '/covers/x.svg' });
+    expect(tags.og('image')).toBe(`${window.location.origin}/og-image.jpg`);
   });
 
   it('keeps a short description as written and marks private pages noindex', () => {

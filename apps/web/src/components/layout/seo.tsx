@@ -2,6 +2,7 @@
 // <meta> and <link> rendered anywhere into <head>, so each page renders one <Seo>.
 import { useLocation } from 'react-router';
 import { clipText, DESCRIPTION_MAX } from '@store/shared/domain/text';
+import { previewImageUrl } from '@store/shared/site';
 import { site } from '../../config/site';
 
 export interface SeoProps {
@@ -31,11 +32,7 @@ export function Seo({
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const url = `${origin}${path ?? location.pathname}`;
   const fullTitle = title ? `${title} · ${site.shortName}` : `${site.shortName} · ${site.tagline}`;
-  const imageUrl = image
-    ? image.startsWith('http')
-      ? image
-      : `${origin}${image}`
-    : `${origin}/og-image.jpg`;
+  const imageUrl = previewImageUrl(image, origin);
   return (
     <>
       <title>{fullTitle}</title>
