@@ -34,15 +34,17 @@ export async function benchPages(base) {
         a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
         seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
         bp: Math.round((lhr.categories['best-practices'].score ?? 0) * 100),
-        lcp: lhr.audits['largest-contentful-paint'].numericValue,
-        tbt: lhr.audits['total-blocking-time'].numericValue,
-        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+        tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+        error: lhr.runtimeError?.message,
       });
     }
   } finally {
     await chrome.kill();
   }
   const homeLcp = rows[0]?.lcp || 1;
+  for (const r of rows.filter((x) => x.error)) console.log(`(${r.page}: ${r.error})`);
   console.log('\nPáginas (Lighthouse, móvil simulado)');
   console.log(
     'página'.padEnd(18),

@@ -48,7 +48,11 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
       index: false,
       // Our own Cache-Control below: hashed assets for a year, everything else revalidated.
       cacheControl: false,
+      // The build writes .br/.gz beside each text asset (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
+        // The same URL may be sent brotli, gzip or plain: shared caches must key on it.
+        res.setHeader('Vary', 'Accept-Encoding');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         } else {
