@@ -15,6 +15,7 @@ import { normalizeStreamUrl } from '../domain/stream-url';
 import { ADMIN_MSG, adminDuplicateDay, adminStreamUrlInvalid } from '../admin-messages';
 import { address } from './order';
 import { emailField, nameField } from './user';
+import { product } from './product';
 
 /** Query-string helper: an empty value counts as absent (forms send `?status=`). */
 const optionalParam = <T extends z.ZodType>(schema: T) =>
@@ -134,20 +135,24 @@ export const adminEventDay = z.object({
 });
 export type AdminEventDay = z.infer<typeof adminEventDay>;
 
-export const adminEvent = z.object({
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  price: z.number(),
-  image: z.array(z.string()),
-  category: z.enum(CATEGORIES),
-  subCategory: z.enum(LEVELS),
-  isPresential: z.boolean(),
-  active: z.boolean(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  days: z.array(adminEventDay),
-});
+/** An event as the back office sees it: the public product fields, plus state and day details. */
+export const adminEvent = product
+  .pick({
+    _id: true,
+    name: true,
+    description: true,
+    price: true,
+    image: true,
+    category: true,
+    subCategory: true,
+    isPresential: true,
+  })
+  .extend({
+    active: z.boolean(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    days: z.array(adminEventDay),
+  });
 export type AdminEvent = z.infer<typeof adminEvent>;
 
 export const ADMIN_EVENT_STATUSES = ['all', 'active', 'archived'] as const;
