@@ -2,6 +2,8 @@
 // a buyer with a cart, and the facts every test checks (order row, grants, cart, e-mails).
 
 import { and, eq, like } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { MSG } from '@store/shared/messages';
 import { toPesos } from '@store/shared/domain/money';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { auditLog, cartLines, emailOutbox, orderDays, orders, productDays } from '../../db/schema';
@@ -159,6 +161,31 @@ export function deliver(
   delivery: { body: string; headers: Record<string, string> },
 ) {
   return ctx.app.inject({ method: 'POST', url, headers: delivery.headers, payload: delivery.body });
+}
+
+/**
+ * A webhook delivery whose body was altered after signing, and the same body with no
+ * signature headers, are both refused and leave the order pending with no access granted.
+ */
+export async function expectWebhookRefused(
+  ctx: TestContext,
+  url: string,
+  signed: { body: string; headers: Record<string, string> },
+  forgedBody: string,
+  check: { orderId: string; userId: string },
+) {
+  const res = await deliver(ctx, url, { ...signed, body: forgedBody });
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toEqual({ success: false, message: MSG.webhookRejected });
+  const unsigned = await ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json' },
+    payload: signed.body,
+  });
+  expect(unsigned.statusCode).toBe(400);
+  expect((await orderRow(ctx, check.orderId)).status).toBe('pendiente');
+  expect(await grants(ctx, check.userId)).toBe(0);
 }
 
 /** Moves an order's payment window into the past. */
