@@ -3,7 +3,7 @@
 // an anonymous upload is refused before a byte is parsed).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminSessionResponse } from '@store/shared/schemas/admin';
+import { adminSessionResponse } from '@store/shared/schemas/admin/session';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireAdmin } from '../../plugins/auth';
 import { attendeeRoutes } from './attendees/routes';

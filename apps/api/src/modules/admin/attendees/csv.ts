@@ -2,7 +2,7 @@
 // ends, RFC 4180 quoting, and cells that a spreadsheet would run as a formula neutralised.
 
 import { USER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
-import type { AdminAttendee } from '@store/shared/schemas/admin';
+import type { AdminAttendee } from '@store/shared/schemas/admin/attendees';
 import { mexicoDate } from '../sql';
 import { orderReference } from '@store/shared/domain/order-reference';
 

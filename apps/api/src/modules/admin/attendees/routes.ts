@@ -2,7 +2,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminAttendeesQuery, adminAttendeesResponse } from '@store/shared/schemas/admin';
+import { adminAttendeesQuery, adminAttendeesResponse } from '@store/shared/schemas/admin/attendees';
 import { errorResponse } from '@store/shared/schemas/common';
 import { attendeesCsv, slug } from './csv';
 import { getAttendees } from './service';

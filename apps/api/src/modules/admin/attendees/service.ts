@@ -1,8 +1,7 @@
 // Attendee lists: paid (event, day) rows with the customer and the order.
 
-import type { PaymentMethod, UserType } from '@store/shared/constants';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import type { AdminAttendeesResponse } from '@store/shared/schemas/admin';
+import type { AdminAttendeesResponse } from '@store/shared/schemas/admin/attendees';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { findDayOfEvent, findEventName, listAttendees } from './repo';
@@ -25,10 +24,10 @@ export async function getAttendees(
       userId: r.userId,
       name: r.name,
       email: r.email,
-      userType: r.userType as UserType,
+      userType: r.userType,
       productDayId: r.productDayId,
       day: r.day,
-      paymentMethod: r.paymentMethod as PaymentMethod,
+      paymentMethod: r.paymentMethod,
       couponCode: r.couponCode,
       date: (r.paidAt ?? r.createdAt).getTime(),
     })),

@@ -2,7 +2,7 @@
 // change it records, read by the order detail and the audit page.
 
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AdminAuditEntry } from '@store/shared/schemas/admin';
+import type { AdminAuditEntry } from '@store/shared/schemas/admin/audit';
 import type { Queryable } from '../../../db/client';
 import { auditLog, users } from '../../../db/schema';
 

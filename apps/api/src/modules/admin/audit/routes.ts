@@ -1,7 +1,7 @@
 // GET /api/admin/audit: who changed what and when, newest first.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminAuditQuery, adminAuditResponse } from '@store/shared/schemas/admin';
+import { adminAuditQuery, adminAuditResponse } from '@store/shared/schemas/admin/audit';
 import { errorResponse } from '@store/shared/schemas/common';
 import { listAudit } from './repo';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG, adminCouponLimitBelowUsed } from '@store/shared/admin-messages';
-import type { AdminCoupon, AdminCouponInput } from '@store/shared/schemas/admin';
+import type { AdminCoupon, AdminCouponInput } from '@store/shared/schemas/admin/coupons';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
 import { createUser, post, type TestUser } from '../../../../test/store-helpers';

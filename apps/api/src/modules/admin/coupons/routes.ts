@@ -2,12 +2,12 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { adminIdParams } from '@store/shared/schemas/admin/common';
 import {
   adminCouponInput,
   adminCouponResponse,
   adminCouponsResponse,
-  adminIdParams,
-} from '@store/shared/schemas/admin';
+} from '@store/shared/schemas/admin/coupons';
 import { errorResponse } from '@store/shared/schemas/common';
 import { currentUser } from '../../../plugins/auth';
 import { createCoupon, getAdminCoupon, listAdminCoupons, setCouponActive, updateCouponById } from './service';

@@ -2,10 +2,9 @@
 // kept in centavos, the use limit never drops below the uses already counted, and a coupon
 // is deactivated rather than deleted (orders keep pointing at it).
 
-import type { UserType } from '@store/shared/constants';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
 import { ADMIN_MSG, adminCouponLimitBelowUsed } from '@store/shared/admin-messages';
-import type { AdminCoupon, AdminCouponData, CouponState } from '@store/shared/schemas/admin';
+import type { AdminCoupon, AdminCouponData, CouponState } from '@store/shared/schemas/admin/coupons';
 import type { Db, Queryable } from '../../../db/client';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { AppError } from '../../../lib/errors';
@@ -35,10 +34,10 @@ export function toAdminCoupon(row: CouponRow, now = new Date()): AdminCoupon {
     _id: row.id,
     code: row.code,
     description: row.description,
-    discountType: row.discountType === 'fixed' ? 'fixed' : 'percent',
+    discountType: row.discountType,
     discountValue: row.discountType === 'fixed' ? toPesos(row.discountValue) : row.discountValue,
     productIds: row.productIds,
-    userTypes: row.userTypes as UserType[],
+    userTypes: row.userTypes,
     validFrom: row.validFrom?.getTime() ?? null,
     validUntil: row.validUntil?.getTime() ?? null,
     maxUses: row.maxUses,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminDashboardResponse } from '@store/shared/schemas/admin';
+import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
 import { createCoupon, createUser, type TestUser } from '../../../../test/store-helpers';

@@ -1,7 +1,7 @@
 // GET /api/admin/dashboard: the figures of the back office's first page.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminDashboardQuery, adminDashboardResponse } from '@store/shared/schemas/admin';
+import { adminDashboardQuery, adminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
 import { errorResponse } from '@store/shared/schemas/common';
 import { getDashboard } from './service';
 

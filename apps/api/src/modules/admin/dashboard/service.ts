@@ -2,7 +2,7 @@
 // window (Mexico City calendar), and the latest orders.
 
 import { toPesos } from '@store/shared/domain/money';
-import type { AdminDashboardResponse } from '@store/shared/schemas/admin';
+import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
 import type { Db } from '../../../db/client';
 import { listAdminOrders } from '../orders/service';
 import { mexicoDate } from '../sql';

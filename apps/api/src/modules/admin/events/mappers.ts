@@ -1,8 +1,7 @@
 // Event records → the admin event shape (pesos, epoch milliseconds, stream links included).
 
-import type { Category, Level } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
-import type { AdminEvent } from '@store/shared/schemas/admin';
+import type { AdminEvent } from '@store/shared/schemas/admin/events';
 import type { EventRecord } from './repo';
 
 export function toAdminEvent({ product, days }: EventRecord): AdminEvent {
@@ -12,8 +11,8 @@ export function toAdminEvent({ product, days }: EventRecord): AdminEvent {
     description: product.description,
     price: toPesos(product.priceCentavos),
     image: product.images,
-    category: product.category as Category,
-    subCategory: product.subCategory as Level,
+    category: product.category,
+    subCategory: product.subCategory,
     isPresential: product.isPresential,
     active: product.active,
     createdAt: product.createdAt.getTime(),

@@ -6,7 +6,7 @@ import {
   adminDuplicateDay,
   adminStreamUrlInvalid,
 } from '@store/shared/admin-messages';
-import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin';
+import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin/events';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
 import { call, claim, dayLinksOf } from '../test-support';

@@ -2,13 +2,13 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { adminIdParams } from '@store/shared/schemas/admin/common';
 import {
   adminEventInput,
   adminEventResponse,
   adminEventsQuery,
   adminEventsResponse,
-  adminIdParams,
-} from '@store/shared/schemas/admin';
+} from '@store/shared/schemas/admin/events';
 import { errorResponse } from '@store/shared/schemas/common';
 import { createStorage } from '../../../lib/storage';
 import { currentUser } from '../../../plugins/auth';

@@ -8,7 +8,7 @@
 
 import { toCentavos } from '@store/shared/domain/money';
 import { ADMIN_MSG, adminCapacityBelowTaken, adminDayHasOrders } from '@store/shared/admin-messages';
-import type { AdminEvent, AdminEventData } from '@store/shared/schemas/admin';
+import type { AdminEvent, AdminEventData } from '@store/shared/schemas/admin/events';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import type { ImageStorage } from '../../../lib/storage';

@@ -8,7 +8,7 @@
 import { parse } from 'csv-parse/sync';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@store/shared/constants';
 import { ADMIN_MSG, adminImportDuplicateInFile } from '@store/shared/admin-messages';
-import type { AdminImportProblem, AdminImportRow } from '@store/shared/schemas/admin';
+import type { AdminImportProblem, AdminImportRow } from '@store/shared/schemas/admin/members';
 import { emailField, nameField } from '@store/shared/schemas/user';
 import { AppError } from '../../../lib/errors';
 

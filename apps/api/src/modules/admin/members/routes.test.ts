@@ -6,7 +6,7 @@ import type {
   AdminImportResponse,
   AdminMember,
   AdminTemporaryPasswordResponse,
-} from '@store/shared/schemas/admin';
+} from '@store/shared/schemas/admin/members';
 import { auditLog, emailOutbox, passwordResetTokens, users } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, userRow, type TestUser } from '../../../../test/store-helpers';

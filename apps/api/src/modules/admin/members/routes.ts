@@ -3,8 +3,8 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { adminIdParams } from '@store/shared/schemas/admin/common';
 import {
-  adminIdParams,
   adminImportBody,
   adminImportResponse,
   adminMemberPatch,
@@ -13,7 +13,7 @@ import {
   adminMembersResponse,
   adminMemberCreateBody,
   adminTemporaryPasswordResponse,
-} from '@store/shared/schemas/admin';
+} from '@store/shared/schemas/admin/members';
 import { errorResponse } from '@store/shared/schemas/common';
 import { currentUser } from '../../../plugins/auth';
 import {

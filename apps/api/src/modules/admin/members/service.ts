@@ -19,7 +19,7 @@ import type {
   AdminMember,
   AdminMemberPatch,
   AdminMembersResponse,
-} from '@store/shared/schemas/admin';
+} from '@store/shared/schemas/admin/members';
 import type { Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { AppError } from '../../../lib/errors';
@@ -50,8 +50,8 @@ export function toAdminMember(row: MemberRow): AdminMember {
     _id: row.id,
     name: row.name,
     email: row.email,
-    userType: row.userType as UserType,
-    role: row.role as Role,
+    userType: row.userType,
+    role: row.role,
     mustChangePassword: row.mustChangePassword,
     createdAt: row.createdAt.getTime(),
     paidOrders: row.paidOrders,
@@ -84,7 +84,7 @@ export async function patchMember(
     if (id === actorId && patch.role && patch.role !== 'admin') {
       throw new AppError('conflict', ADMIN_MSG.memberCannotDemoteSelf);
     }
-    const change: { userType?: string; role?: string } = {};
+    const change: { userType?: UserType; role?: Role } = {};
     if (patch.userType && patch.userType !== current.userType) change.userType = patch.userType;
     if (patch.role && patch.role !== current.role) change.role = patch.role;
     if (Object.keys(change).length === 0) return;

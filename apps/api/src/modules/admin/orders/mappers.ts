@@ -1,8 +1,7 @@
 // Order rows → the admin order shapes (pesos, epoch milliseconds, the customer alongside).
 
-import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
-import type { AdminOrderSummary } from '@store/shared/schemas/admin';
+import type { AdminOrderSummary } from '@store/shared/schemas/admin/orders';
 import type { OrderWithCustomer } from './repo';
 
 export function toAdminOrderSummary({ order, customer }: OrderWithCustomer): AdminOrderSummary {
@@ -10,8 +9,8 @@ export function toAdminOrderSummary({ order, customer }: OrderWithCustomer): Adm
     _id: order.id,
     date: order.createdAt.getTime(),
     paidAt: order.paidAt?.getTime() ?? null,
-    status: order.status as OrderStatus,
-    paymentMethod: order.paymentMethod as PaymentMethod,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
     subtotal: toPesos(order.subtotalCentavos),
     discount: toPesos(order.discountCentavos),
     fee: toPesos(order.feeCentavos),
@@ -22,7 +21,7 @@ export function toAdminOrderSummary({ order, customer }: OrderWithCustomer): Adm
       _id: customer.id,
       name: customer.name,
       email: customer.email,
-      userType: customer.userType as UserType,
+      userType: customer.userType,
     },
     items: order.items.map((i) => ({ productId: i._id, name: i.name, days: i.days })),
   };

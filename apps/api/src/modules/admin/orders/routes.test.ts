@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import type { AdminOrderDetail, AdminOrderSummary } from '@store/shared/schemas/admin';
+import type { AdminOrderDetail, AdminOrderSummary } from '@store/shared/schemas/admin/orders';
 import { coupons, emailOutbox, productDays } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';

@@ -2,14 +2,14 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { adminIdParams } from '@store/shared/schemas/admin/common';
 import {
-  adminIdParams,
   adminOrderNoteBody,
   adminOrderResponse,
   adminOrdersQuery,
   adminOrdersResponse,
   adminRefundBody,
-} from '@store/shared/schemas/admin';
+} from '@store/shared/schemas/admin/orders';
 import { errorResponse } from '@store/shared/schemas/common';
 import { currentUser } from '../../../plugins/auth';
 import {

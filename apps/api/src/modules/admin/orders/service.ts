@@ -2,11 +2,10 @@
 // (markOrderPaid, cancelOrder: seats, access, coupon use, e-mail); this adds the admin
 // rules around them and an audit entry for each, in the same transaction.
 
-import type { OrderStatus } from '@store/shared/constants';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import type { AdminOrderDetail, AdminOrdersResponse } from '@store/shared/schemas/admin';
+import type { AdminOrderDetail, AdminOrdersResponse } from '@store/shared/schemas/admin/orders';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { cancelOrder, markOrderPaid } from '../../orders/service';
@@ -49,7 +48,7 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
       productName: l.productName,
       day: l.day,
       price: toPesos(l.priceCentavos),
-      status: l.status as OrderStatus,
+      status: l.status,
     })),
     history: entries,
   };

@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import { adminUploadResponse } from '@store/shared/schemas/admin';
+import { adminUploadResponse } from '@store/shared/schemas/admin/uploads';
 import { errorResponse } from '@store/shared/schemas/common';
 import { AppError } from '../../../lib/errors';
 import { createStorage } from '../../../lib/storage';

@@ -3,7 +3,7 @@
 import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
 import { PAYMENT_METHOD_LABELS, USER_TYPE_LABELS } from '@store/shared/constants';
-import type { AdminAttendee } from '@store/shared/schemas/admin';
+import type { AdminAttendee } from '@store/shared/schemas/admin/attendees';
 import { Button } from '../../../components/ui/button';
 import { useDownloadAttendees } from '../../../features/admin/api/download-attendees';
 import { useAttendees } from '../../../features/admin/api/get-attendees';

@@ -1,7 +1,7 @@
 // /admin/audit: every change made from the back office (who, when, what), newest first.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminAuditEntry } from '@store/shared/schemas/admin';
+import type { AdminAuditEntry } from '@store/shared/schemas/admin/audit';
 import { Select } from '../../../components/ui/input';
 import { useAudit } from '../../../features/admin/api/get-audit';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';

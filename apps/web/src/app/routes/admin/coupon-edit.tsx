@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import type { AdminCouponInput } from '@store/shared/schemas/admin';
+import type { AdminCouponInput } from '@store/shared/schemas/admin/coupons';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Pencil, Plus, Power, PowerOff } from 'lucide-react';
 import { USER_TYPE_LABELS } from '@store/shared/constants';
-import type { AdminCoupon } from '@store/shared/schemas/admin';
+import type { AdminCoupon } from '@store/shared/schemas/admin/coupons';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { useAdminCoupons } from '../../../features/admin/api/get-coupons';
 import { useAdminEvents } from '../../../features/admin/api/get-events';

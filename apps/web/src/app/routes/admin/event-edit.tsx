@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Users } from 'lucide-react';
-import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin';
+import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin/events';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';

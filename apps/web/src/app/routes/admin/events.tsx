@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Archive, ArchiveRestore, Copy, Pencil, Plus, Users } from 'lucide-react';
-import { ADMIN_EVENT_STATUSES, type AdminEvent } from '@store/shared/schemas/admin';
+import { ADMIN_EVENT_STATUSES, type AdminEvent } from '@store/shared/schemas/admin/events';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
 import { useEventAction, type EventAction } from '../../../features/admin/api/event-actions';

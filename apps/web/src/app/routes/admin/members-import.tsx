@@ -4,7 +4,7 @@
 import { useId, useState } from 'react';
 import { ArrowLeft, FileUp } from 'lucide-react';
 import { USER_TYPE_LABELS, USER_TYPES } from '@store/shared/constants';
-import type { AdminImportProblem, AdminImportResponse } from '@store/shared/schemas/admin';
+import type { AdminImportProblem, AdminImportResponse } from '@store/shared/schemas/admin/members';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink, buttonVariants } from '../../../components/ui/button';

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
-import type { AdminMember } from '@store/shared/schemas/admin';
+import type { AdminMember } from '@store/shared/schemas/admin/members';
 import { setToken } from '../../../lib/auth-token';
 import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../lib/test-providers';
 import { Component as MembersPage } from './members';

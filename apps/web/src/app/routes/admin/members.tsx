@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { KeyRound, Upload, UserPlus } from 'lucide-react';
 import { ROLES, USER_TYPE_LABELS, USER_TYPES, type Role, type UserType } from '@store/shared/constants';
-import type { AdminMember } from '@store/shared/schemas/admin';
+import type { AdminMember } from '@store/shared/schemas/admin/members';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';

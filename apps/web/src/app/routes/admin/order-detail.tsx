@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { ArrowLeft, Ban, BadgeCheck, Undo2 } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, USER_TYPE_LABELS } from '@store/shared/constants';
 import { orderReference } from '@store/shared/domain/order-reference';
-import type { AdminOrderDetail } from '@store/shared/schemas/admin';
+import type { AdminOrderDetail } from '@store/shared/schemas/admin/orders';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -7,7 +7,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
 } from '@store/shared/constants';
-import type { AdminOrdersQuery } from '@store/shared/schemas/admin';
+import type { AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/input';
 import { useAdminEvents } from '../../../features/admin/api/get-events';

@@ -1,6 +1,6 @@
 // POST /api/admin/members/:id/temporary-password: the server draws the password and answers it once.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminTemporaryPasswordResponse } from '@store/shared/schemas/admin';
+import { adminTemporaryPasswordResponse } from '@store/shared/schemas/admin/members';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

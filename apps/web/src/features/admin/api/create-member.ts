@@ -1,6 +1,9 @@
 // POST /api/admin/members: an account created by hand, answered with its temporary password.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminTemporaryPasswordResponse, type AdminMemberCreateBody } from '@store/shared/schemas/admin';
+import {
+  adminTemporaryPasswordResponse,
+  type AdminMemberCreateBody,
+} from '@store/shared/schemas/admin/members';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -2,7 +2,7 @@
 // an object URL (a plain link could not send the header).
 import { useMutation } from '@tanstack/react-query';
 import { MSG } from '@store/shared/messages';
-import type { AdminAttendeesQuery } from '@store/shared/schemas/admin';
+import type { AdminAttendeesQuery } from '@store/shared/schemas/admin/attendees';
 import { ApiError } from '../../../lib/api-client';
 import { getToken } from '../../../lib/auth-token';
 import { toSearch } from './keys';

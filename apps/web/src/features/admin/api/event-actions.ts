@@ -1,6 +1,6 @@
 // POST /api/admin/events/:id/{duplicate,archive,unarchive}.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminEventResponse } from '@store/shared/schemas/admin';
+import { adminEventResponse } from '@store/shared/schemas/admin/events';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/session: who is signed in to the back office (401/403 otherwise).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminSessionResponse } from '@store/shared/schemas/admin';
+import { adminSessionResponse } from '@store/shared/schemas/admin/session';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 import { adminKeys } from './keys';

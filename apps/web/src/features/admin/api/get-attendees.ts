@@ -1,6 +1,6 @@
 // GET /api/admin/attendees: paid attendees of an event or one of its days.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminAttendeesResponse, type AdminAttendeesQuery } from '@store/shared/schemas/admin';
+import { adminAttendeesResponse, type AdminAttendeesQuery } from '@store/shared/schemas/admin/attendees';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys, toSearch } from './keys';
 

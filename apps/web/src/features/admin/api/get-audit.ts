@@ -1,6 +1,6 @@
 // GET /api/admin/audit: the change log, newest first.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminAuditResponse, type AdminAuditQuery } from '@store/shared/schemas/admin';
+import { adminAuditResponse, type AdminAuditQuery } from '@store/shared/schemas/admin/audit';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys, toSearch } from './keys';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/coupons and /api/admin/coupons/:id.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminCouponResponse, adminCouponsResponse } from '@store/shared/schemas/admin';
+import { adminCouponResponse, adminCouponsResponse } from '@store/shared/schemas/admin/coupons';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

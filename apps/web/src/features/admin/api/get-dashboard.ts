@@ -1,6 +1,6 @@
 // GET /api/admin/dashboard: totals, per-event figures, timeline and latest orders.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminDashboardResponse } from '@store/shared/schemas/admin';
+import { adminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

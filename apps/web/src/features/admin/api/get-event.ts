@@ -1,6 +1,6 @@
 // GET /api/admin/events/:id: one event with its days, links and seat counts.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminEventResponse } from '@store/shared/schemas/admin';
+import { adminEventResponse } from '@store/shared/schemas/admin/events';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/events: events with search and status filter.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminEventsResponse, type AdminEventsQuery } from '@store/shared/schemas/admin';
+import { adminEventsResponse, type AdminEventsQuery } from '@store/shared/schemas/admin/events';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys, toSearch } from './keys';
 

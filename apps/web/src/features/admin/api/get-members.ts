@@ -1,6 +1,6 @@
 // GET /api/admin/members: search, user type and role filters, pages.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminMembersResponse, type AdminMembersQuery } from '@store/shared/schemas/admin';
+import { adminMembersResponse, type AdminMembersQuery } from '@store/shared/schemas/admin/members';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys, toSearch } from './keys';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/orders/:id: detail with lines and history.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminOrderResponse } from '@store/shared/schemas/admin';
+import { adminOrderResponse } from '@store/shared/schemas/admin/orders';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 // GET /api/admin/orders: filtered, paged list.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminOrdersResponse, type AdminOrdersQuery } from '@store/shared/schemas/admin';
+import { adminOrdersResponse, type AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys, toSearch } from './keys';
 

@@ -1,6 +1,6 @@
 // POST /api/admin/members/import: preview (dryRun), import, or import only the valid rows.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminImportResponse, type AdminImportBody } from '@store/shared/schemas/admin';
+import { adminImportResponse, type AdminImportBody } from '@store/shared/schemas/admin/members';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

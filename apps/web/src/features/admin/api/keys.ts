@@ -1,12 +1,10 @@
 // Query keys of the back office. Every admin query sits under ['admin'], so a change
 // invalidates what it may affect with one call (lists, counts, the dashboard).
-import type {
-  AdminAttendeesQuery,
-  AdminAuditQuery,
-  AdminEventsQuery,
-  AdminMembersQuery,
-  AdminOrdersQuery,
-} from '@store/shared/schemas/admin';
+import type { AdminAttendeesQuery } from '@store/shared/schemas/admin/attendees';
+import type { AdminAuditQuery } from '@store/shared/schemas/admin/audit';
+import type { AdminEventsQuery } from '@store/shared/schemas/admin/events';
+import type { AdminMembersQuery } from '@store/shared/schemas/admin/members';
+import type { AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
 
 export const adminKeys = {
   all: ['admin'] as const,

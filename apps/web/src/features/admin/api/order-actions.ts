@@ -1,6 +1,6 @@
 // POST /api/admin/orders/:id/{mark-paid,cancel,refund}.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminOrderResponse, type AdminRefundBody } from '@store/shared/schemas/admin';
+import { adminOrderResponse, type AdminRefundBody } from '@store/shared/schemas/admin/orders';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

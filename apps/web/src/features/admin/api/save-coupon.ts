@@ -1,6 +1,6 @@
 // POST /api/admin/coupons (create) and PUT /api/admin/coupons/:id (edit).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminCouponResponse, type AdminCouponInput } from '@store/shared/schemas/admin';
+import { adminCouponResponse, type AdminCouponInput } from '@store/shared/schemas/admin/coupons';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

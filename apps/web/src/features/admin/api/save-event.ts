@@ -1,6 +1,6 @@
 // POST /api/admin/events (create) and PUT /api/admin/events/:id (edit).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminEventResponse, type AdminEventInput } from '@store/shared/schemas/admin';
+import { adminEventResponse, type AdminEventInput } from '@store/shared/schemas/admin/events';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 // POST /api/admin/coupons/:id/deactivate and /activate.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminCouponResponse } from '@store/shared/schemas/admin';
+import { adminCouponResponse } from '@store/shared/schemas/admin/coupons';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 // PATCH /api/admin/members/:id: user type and/or role.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminMemberResponse, type AdminMemberPatch } from '@store/shared/schemas/admin';
+import { adminMemberResponse, type AdminMemberPatch } from '@store/shared/schemas/admin/members';
 import { apiRequest } from '../../../lib/api-client';
 import { adminKeys } from './keys';
 

@@ -1,6 +1,6 @@
 // POST /api/admin/uploads: one image as multipart/form-data (the JSON client cannot send files).
 import { useMutation } from '@tanstack/react-query';
-import { adminUploadResponse } from '@store/shared/schemas/admin';
+import { adminUploadResponse } from '@store/shared/schemas/admin/uploads';
 import { MSG } from '@store/shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { getToken } from '../../../lib/auth-token';

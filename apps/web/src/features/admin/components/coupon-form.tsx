@@ -6,8 +6,8 @@ import {
   adminCouponInput,
   type AdminCoupon,
   type AdminCouponInput,
-  type AdminEvent,
-} from '@store/shared/schemas/admin';
+} from '@store/shared/schemas/admin/coupons';
+import { type AdminEvent } from '@store/shared/schemas/admin/events';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { AdminDashboardResponse } from '@store/shared/schemas/admin';
+import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
 import { formatCalendarDay, money } from '../utils/format';
 
 const BRAND = '#b01f31';

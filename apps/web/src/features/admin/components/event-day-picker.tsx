@@ -1,5 +1,5 @@
 // Event and (optionally) day selects, used by the orders filter and the attendee list.
-import type { AdminEvent } from '@store/shared/schemas/admin';
+import type { AdminEvent } from '@store/shared/schemas/admin/events';
 import { SelectField } from '../../../components/ui/input';
 
 export function EventDayPicker({

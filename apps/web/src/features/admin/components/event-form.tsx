@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { CATEGORIES, LEVELS } from '@store/shared/constants';
-import { adminEventInput, type AdminEvent, type AdminEventInput } from '@store/shared/schemas/admin';
+import { adminEventInput, type AdminEvent, type AdminEventInput } from '@store/shared/schemas/admin/events';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';

@@ -3,7 +3,7 @@
 // which the caller shows once.
 import { useForm } from 'react-hook-form';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@store/shared/constants';
-import { adminMemberCreateBody } from '@store/shared/schemas/admin';
+import { adminMemberCreateBody } from '@store/shared/schemas/admin/members';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

@@ -1,6 +1,6 @@
 // A table of orders (list page): reference, date, customer, events, total, status.
 import { PAYMENT_METHOD_LABELS } from '@store/shared/constants';
-import type { AdminOrderSummary } from '@store/shared/schemas/admin';
+import type { AdminOrderSummary } from '@store/shared/schemas/admin/orders';
 import { orderAmount } from '../utils/format';
 import { DataTable, type Column } from './data-table';
 import { OrderRef } from './order-ref';

@@ -1,6 +1,6 @@
 // Status labels of orders, coupons and events, in Spanish, with the design system's tones.
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@store/shared/constants';
-import { COUPON_STATE_LABELS, type CouponState } from '@store/shared/schemas/admin';
+import { COUPON_STATE_LABELS, type CouponState } from '@store/shared/schemas/admin/coupons';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 const ORDER_TONES: Record<OrderStatus, BadgeTone> = {

@@ -3,7 +3,7 @@
 // Closing the dialog forgets the password; the store never shows it again.
 import { useId, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
-import type { AdminMember } from '@store/shared/schemas/admin';
+import type { AdminMember } from '@store/shared/schemas/admin/members';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';

@@ -5,7 +5,7 @@ import {
   type OrderStatus,
   type UserType,
 } from '@store/shared/constants';
-import { AUDIT_ACTION_LABELS, type AdminAuditEntry } from '@store/shared/schemas/admin';
+import { AUDIT_ACTION_LABELS, type AdminAuditEntry } from '@store/shared/schemas/admin/audit';
 import { money } from './format';
 
 const FIELD_LABELS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MSG, adminStreamUrlInvalid } from '@store/shared/admin-messages';
-import { adminEventInput } from '@store/shared/schemas/admin';
+import { adminEventInput } from '@store/shared/schemas/admin/events';
 import { parseAmount, parseOptionalInt, payloadResolver } from './zod-resolver';
 
 describe('parseAmount', () => {

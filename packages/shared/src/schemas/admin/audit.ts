@@ -1,0 +1,52 @@
+// Request and response shapes of /api/admin/audit: the audit log and its Spanish action labels.
+
+import { z } from 'zod';
+import { optionalParam, pageQuery } from './common';
+
+export const adminAuditEntry = z.object({
+  _id: z.string(),
+  date: z.number(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  actor: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
+
+export const adminAuditQuery = z.object({
+  entity: optionalParam(z.string().trim().max(40)),
+  entityId: optionalParam(z.string().trim().max(80)),
+  ...pageQuery,
+});
+export type AdminAuditQuery = z.input<typeof adminAuditQuery>;
+
+export const adminAuditResponse = z.object({
+  success: z.literal(true),
+  entries: z.array(adminAuditEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminAuditResponse = z.infer<typeof adminAuditResponse>;
+
+/** Spanish labels of the audit actions the admin module writes. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'event.create': 'Creó el evento',
+  'event.update': 'Editó el evento',
+  'event.duplicate': 'Duplicó el evento',
+  'event.archive': 'Archivó el evento',
+  'event.unarchive': 'Publicó de nuevo el evento',
+  'upload.image': 'Subió una imagen',
+  'coupon.create': 'Creó el cupón',
+  'coupon.update': 'Editó el cupón',
+  'coupon.deactivate': 'Desactivó el cupón',
+  'coupon.activate': 'Activó el cupón',
+  'member.update': 'Cambió la cuenta',
+  'member.import': 'Importó cuentas',
+  'member.create': 'Creó la cuenta',
+  'member.temporary_password': 'Asignó una contraseña temporal',
+  'order.mark_paid': 'Marcó la orden como pagada',
+  'order.cancel': 'Canceló la orden',
+  'order.refund': 'Registró un reembolso',
+};

@@ -1,0 +1,132 @@
+// Request and response shapes of /api/admin/events: events (products) with their days, seats and stream links.
+
+import { z } from 'zod';
+import { CATEGORIES, LEVELS } from '../../constants';
+import { normalizeStreamUrl } from '../../domain/stream-url';
+import { ADMIN_MSG, adminDuplicateDay, adminStreamUrlInvalid } from '../../admin-messages';
+import { product } from '../product';
+import { idParam, optionalParam, pesosField } from './common';
+
+/** Paths we serve (uploads, the seed's covers) or an https URL of the configured storage. */
+export const IMAGE_URL_PATTERN = /^(\/(uploads|covers)\/[A-Za-z0-9._-]{1,200}|https:\/\/[^\s"'<>\\]{1,480})$/;
+
+export const adminDayInput = z.object({
+  /** Present for a day that already exists: it is kept (renamed, moved), never recreated. */
+  _id: idParam.optional(),
+  label: z
+    .string({ error: ADMIN_MSG.dayLabelRequired })
+    .trim()
+    .min(1, { error: ADMIN_MSG.dayLabelRequired })
+    .max(120, { error: ADMIN_MSG.dayLabelTooLong }),
+  streamUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v || null),
+  seatCapacity: z
+    .number({ error: ADMIN_MSG.dayCapacityInvalid })
+    .int({ error: ADMIN_MSG.dayCapacityInvalid })
+    .min(1, { error: ADMIN_MSG.dayCapacityInvalid })
+    .max(1_000_000, { error: ADMIN_MSG.dayCapacityInvalid })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type AdminDayInput = z.input<typeof adminDayInput>;
+
+export const adminEventInput = z
+  .object({
+    name: z
+      .string({ error: ADMIN_MSG.eventNameRequired })
+      .trim()
+      .min(1, { error: ADMIN_MSG.eventNameRequired })
+      .max(200, { error: ADMIN_MSG.eventNameTooLong }),
+    description: z.string().trim().max(5000, { error: ADMIN_MSG.eventDescriptionTooLong }).default(''),
+    price: pesosField(ADMIN_MSG.eventPriceInvalid),
+    image: z
+      .array(
+        z
+          .string({ error: ADMIN_MSG.eventImageInvalid })
+          .regex(IMAGE_URL_PATTERN, { error: ADMIN_MSG.eventImageInvalid }),
+      )
+      .max(10, { error: ADMIN_MSG.eventTooManyImages })
+      .default([]),
+    category: z.enum(CATEGORIES, { error: ADMIN_MSG.eventCategoryInvalid }),
+    subCategory: z.enum(LEVELS, { error: ADMIN_MSG.eventLevelInvalid }),
+    isPresential: z.boolean().default(false),
+    days: z
+      .array(adminDayInput, { error: ADMIN_MSG.eventDaysRequired })
+      .min(1, { error: ADMIN_MSG.eventDaysRequired })
+      .max(30, { error: ADMIN_MSG.eventTooManyDays }),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.days.forEach((d, i) => {
+      const key = d.label.toLocaleLowerCase('es-MX');
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', message: adminDuplicateDay(d.label), path: ['days', i, 'label'] });
+      }
+      seen.add(key);
+      if (d.streamUrl && !normalizeStreamUrl(d.streamUrl)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: adminStreamUrlInvalid(d.label, i),
+          path: ['days', i, 'streamUrl'],
+        });
+      }
+    });
+  });
+export type AdminEventInput = z.input<typeof adminEventInput>;
+export type AdminEventData = z.output<typeof adminEventInput>;
+
+export const adminEventDay = z.object({
+  _id: z.string(),
+  label: z.string(),
+  position: z.number().int(),
+  streamUrl: z.string().nullable(),
+  /** null = no limit. */
+  seatCapacity: z.number().int().nullable(),
+  /** Seats held by paid and pending orders. */
+  seatsTaken: z.number().int(),
+  /** Paid attendees of this day. */
+  seatsSold: z.number().int(),
+  /** Order rows of any status that reference the day (> 0: it cannot be removed). */
+  ordersCount: z.number().int(),
+});
+export type AdminEventDay = z.infer<typeof adminEventDay>;
+
+/** An event as the back office sees it: the public product fields, plus state and day details. */
+export const adminEvent = product
+  .pick({
+    _id: true,
+    name: true,
+    description: true,
+    price: true,
+    image: true,
+    category: true,
+    subCategory: true,
+    isPresential: true,
+  })
+  .extend({
+    active: z.boolean(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    days: z.array(adminEventDay),
+  });
+export type AdminEvent = z.infer<typeof adminEvent>;
+
+export const ADMIN_EVENT_STATUSES = ['all', 'active', 'archived'] as const;
+export const adminEventsQuery = z.object({
+  search: optionalParam(z.string().trim().max(120)),
+  status: optionalParam(z.enum(ADMIN_EVENT_STATUSES)).transform((v) => v ?? 'all'),
+});
+export type AdminEventsQuery = z.input<typeof adminEventsQuery>;
+
+export const adminEventsResponse = z.object({ success: z.literal(true), events: z.array(adminEvent) });
+export type AdminEventsResponse = z.infer<typeof adminEventsResponse>;
+export const adminEventResponse = z.object({
+  success: z.literal(true),
+  event: adminEvent,
+  message: z.string().optional(),
+});
+export type AdminEventResponse = z.infer<typeof adminEventResponse>;
