@@ -1,5 +1,6 @@
 // Test data builders that write straight to the database.
 
+import type { Category, Level } from '@store/shared/constants';
 import { toCentavos } from '@store/shared/domain/money';
 import type { Db } from '../src/db/client';
 import { productDays, products } from '../src/db/schema';
@@ -7,8 +8,8 @@ import { productDays, products } from '../src/db/schema';
 export interface ProductSpec {
   name?: string;
   price?: number;
-  category?: string;
-  subCategory?: string;
+  category?: Category;
+  subCategory?: Level;
   isPresential?: boolean;
   active?: boolean;
   createdAt?: Date;

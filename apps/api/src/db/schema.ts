@@ -1,4 +1,4 @@
-// The data model of DESIGN §4. Money in integer centavos; ids are UUIDs.
+// The data model (docs/ARCHITECTURE.md, "Data model"). Money in integer centavos; ids are UUIDs.
 
 import { sql } from 'drizzle-orm';
 import {
@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
   primaryKey,
   text,
@@ -14,7 +15,28 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  CATEGORIES,
+  DISCOUNT_TYPES,
+  LEVELS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  ROLES,
+  USER_TYPES,
+} from '@store/shared/constants';
 import type { OrderItem, Address } from '@store/shared/schemas/order';
+
+// Value lists are PostgreSQL enums built from the shared constants: the database refuses a
+// value the code does not know, and Drizzle types each column with the constant's union.
+export const roleEnum = pgEnum('user_role', ROLES);
+export const userTypeEnum = pgEnum('user_type', USER_TYPES);
+export const categoryEnum = pgEnum('product_category', CATEGORIES);
+export const levelEnum = pgEnum('product_level', LEVELS);
+export const discountTypeEnum = pgEnum('discount_type', DISCOUNT_TYPES);
+export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -26,8 +48,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    userType: text('user_type').notNull().default('general'),
-    role: text('role').notNull().default('customer'),
+    userType: userTypeEnum('user_type').notNull().default('general'),
+    role: roleEnum('role').notNull().default('customer'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Bumped on password change: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
@@ -47,8 +69,8 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    category: text('category').notNull(),
-    subCategory: text('sub_category').notNull(),
+    category: categoryEnum('category').notNull(),
+    subCategory: levelEnum('sub_category').notNull(),
     isPresential: boolean('is_presential').notNull().default(false),
     /** false = archived: out of the catalogue, orders and access kept. */
     active: boolean('active').notNull().default(true),
@@ -112,7 +134,7 @@ export const coupons = pgTable(
     /** Stored uppercase; matched case-insensitively. */
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
-    discountType: text('discount_type').notNull(),
+    discountType: discountTypeEnum('discount_type').notNull(),
     /** Percent (1-100) or centavos. */
     discountValue: integer('discount_value').notNull(),
     /** Empty = the whole order. */
@@ -121,10 +143,10 @@ export const coupons = pgTable(
       .notNull()
       .default(sql`'{}'::uuid[]`),
     /** Empty = any user type. */
-    userTypes: text('user_types')
+    userTypes: userTypeEnum('user_types')
       .array()
       .notNull()
-      .default(sql`'{}'::text[]`),
+      .default(sql`'{}'::"public"."user_type"[]`),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validUntil: timestamp('valid_until', { withTimezone: true }),
     maxUses: integer('max_uses'),
@@ -159,9 +181,9 @@ export const orders = pgTable(
     currency: text('currency').notNull().default('MXN'),
     couponId: uuid('coupon_id').references(() => coupons.id),
     couponCode: text('coupon_code'),
-    status: text('status').notNull().default('pendiente'),
+    status: orderStatusEnum('status').notNull().default('pendiente'),
     payment: boolean('payment').notNull().default(false),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
     paypalOrderId: text('paypal_order_id'),
     paypalPayerId: text('paypal_payer_id'),
     paypalCaptureId: text('paypal_capture_id'),
@@ -202,7 +224,7 @@ export const orderDays = pgTable(
     day: text('day').notNull(),
     priceCentavos: integer('price_centavos').notNull(),
     /** Mirrors the order's status so access is one indexed lookup. */
-    status: text('status').notNull().default('pendiente'),
+    status: orderStatusEnum('status').notNull().default('pendiente'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -258,8 +280,7 @@ export const emailOutbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     replyTo: text('reply_to'),
-    /** pending | sent | failed */
-    status: text('status').notNull().default('pending'),
+    status: outboxStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

@@ -227,5 +227,5 @@ export const DEMO_CUSTOMER = {
   name: 'MARIA GONZALEZ',
   email: 'medico@demo.mx',
   password: 'Anestesia-Demo-2026',
-  userType: 'especialista',
+  userType: 'especialista' as const,
 };

@@ -45,7 +45,7 @@ export async function readUser(req: FastifyRequest): Promise<AuthUser | null> {
     .from(users)
     .where(eq(users.id, claims.sub));
   if (!row || row.tokenVersion !== claims.ver) return null;
-  return { id: row.id, name: row.name, email: row.email, role: row.role as Role, userType: row.userType as UserType };
+  return { id: row.id, name: row.name, email: row.email, role: row.role, userType: row.userType };
 }
 
 /** preHandler: 401 without a valid token. */

@@ -37,7 +37,7 @@ export async function applyCoupon(db: Queryable, check: CouponCheck): Promise<Ap
   await assertCouponUsable(db, coupon, check);
   const result = computeCouponDiscount(
     {
-      discountType: coupon.discountType as DiscountType,
+      discountType: coupon.discountType,
       discountValue: coupon.discountValue,
       productIds: coupon.productIds,
     },
@@ -47,7 +47,7 @@ export async function applyCoupon(db: Queryable, check: CouponCheck): Promise<Ap
   return {
     id: coupon.id,
     code: coupon.code,
-    discountType: coupon.discountType as DiscountType,
+    discountType: coupon.discountType,
     discountValue: coupon.discountValue,
     discount: result.discount,
     appliesToWholeOrder: result.appliesToWholeOrder,

@@ -1,7 +1,6 @@
 // Order rows → the shared `order` schema (SPEC §3: _id, items, amount, status, payment,
 // paymentMethod, date, address, couponCode, discount, PayPal ids). The API speaks pesos.
 
-import type { OrderStatus, PaymentMethod } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
 import type { Order } from '@store/shared/schemas/order';
 import type { OrderRow } from './repo';
@@ -14,9 +13,9 @@ export function toApiOrder(row: OrderRow): Order {
     discount: toPesos(row.discountCentavos),
     fee: toPesos(row.feeCentavos),
     amount: toPesos(row.amountCentavos),
-    status: row.status as OrderStatus,
+    status: row.status,
     payment: row.payment,
-    paymentMethod: row.paymentMethod as PaymentMethod,
+    paymentMethod: row.paymentMethod,
     date: row.createdAt.getTime(),
     address: row.address,
     couponCode: row.couponCode,

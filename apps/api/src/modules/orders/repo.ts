@@ -1,6 +1,7 @@
 // Every query of the orders module: orders, their per-day entitlement rows and the seat
 // counters those rows hold.
 
+import type { OrderStatus, UserType } from '@store/shared/constants';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { orderDays, orders, productDays, users } from '../../db/schema';
@@ -22,7 +23,7 @@ export async function lockUser(db: Queryable, userId: string) {
   return row ?? null;
 }
 
-export async function findUserType(db: Queryable, userId: string): Promise<string | null> {
+export async function findUserType(db: Queryable, userId: string): Promise<UserType | null> {
   const [row] = await db.select({ userType: users.userType }).from(users).where(eq(users.id, userId));
   return row?.userType ?? null;
 }
@@ -90,7 +91,7 @@ export async function releaseSeats(db: Queryable, orderId: string): Promise<void
   }
 }
 
-export async function setOrderDaysStatus(db: Queryable, orderId: string, status: string): Promise<void> {
+export async function setOrderDaysStatus(db: Queryable, orderId: string, status: OrderStatus): Promise<void> {
   await db.update(orderDays).set({ status }).where(eq(orderDays.orderId, orderId));
 }
 
@@ -107,8 +108,8 @@ export async function findOrder(db: Queryable, orderId: string): Promise<OrderRo
 export async function transitionOrder(
   db: Queryable,
   orderId: string,
-  from: readonly string[],
-  patch: Partial<NewOrderRow> & { status: string },
+  from: readonly OrderStatus[],
+  patch: Partial<NewOrderRow> & { status: OrderStatus },
 ): Promise<OrderRow | null> {
   const [row] = await db
     .update(orders)

@@ -11,12 +11,11 @@
 // Run the mutating functions inside one transaction (db.transaction(tx => …)): an AppError
 // thrown midway rolls everything back.
 
-import type { PaymentMethod, UserType } from '@store/shared/constants';
+import type { OrderStatus, PaymentMethod } from '@store/shared/constants';
 import { computeTotals, type Totals } from '@store/shared/domain/totals';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import type { Address, OrderItem, OrderLineInput } from '@store/shared/schemas/order';
-import type { Category, Level } from '@store/shared/constants';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isCheckViolation } from '../../lib/db-errors';
@@ -97,7 +96,7 @@ export async function quoteCart(
     coupon = await applyCoupon(db, {
       code,
       userId,
-      userType: userType as UserType,
+      userType: userType,
       lines: lines.map((l) => ({
         productId: l.productId,
         priceCentavos: l.priceCentavos,
@@ -269,7 +268,7 @@ export async function cancelOrder(
   orderId: string,
   opts: { status: 'cancelado' | 'reembolsado' },
 ): Promise<TransitionResult> {
-  const from = opts.status === 'cancelado' ? ['pendiente', 'pagado'] : ['pagado'];
+  const from: OrderStatus[] = opts.status === 'cancelado' ? ['pendiente', 'pagado'] : ['pagado'];
   const updated = await transitionOrder(tx, orderId, from, { status: opts.status, expiresAt: null });
   if (!updated) return { changed: false, order: await findOrder(tx, orderId) };
   await setOrderDaysStatus(tx, orderId, opts.status);
@@ -300,8 +299,8 @@ function snapshotItems(lines: readonly QuoteLine[]): OrderItem[] {
       name: product.name,
       price: toPesos(product.priceCentavos),
       image: product.images,
-      category: product.category as Category,
-      subCategory: product.subCategory as Level,
+      category: product.category,
+      subCategory: product.subCategory,
       isPresential: product.isPresential,
       days,
       quantity: days.length,

@@ -1,7 +1,6 @@
 // Database rows → the public product shape of SPEC §3 (never dayLinks).
 
 import type { Product } from '@store/shared/schemas/product';
-import type { Category, Level } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
 import type { ProductWithDays } from './repo';
 
@@ -12,8 +11,8 @@ export function toPublicProduct({ product, days }: ProductWithDays): Product {
     description: product.description,
     price: toPesos(product.priceCentavos),
     image: product.images,
-    category: product.category as Category,
-    subCategory: product.subCategory as Level,
+    category: product.category,
+    subCategory: product.subCategory,
     days: days.map((d) => d.label),
     dayOptions: days.map((d) => ({ label: d.label, seatCapacity: d.seatCapacity, seatsSold: d.seatsTaken })),
     isPresential: product.isPresential,

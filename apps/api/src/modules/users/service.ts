@@ -2,7 +2,6 @@
 // for accounts the association created), profile, and password reset by e-mail.
 
 import { MSG } from '@store/shared/messages';
-import type { Role, UserType } from '@store/shared/constants';
 import type { PublicUser } from '@store/shared/schemas/user';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db/client';
@@ -76,8 +75,8 @@ export async function getProfile(db: Queryable, userId: string): Promise<PublicU
     _id: user.id,
     name: user.name,
     email: user.email,
-    userType: user.userType as UserType,
-    role: user.role as Role,
+    userType: user.userType,
+    role: user.role,
   };
 }
 

@@ -1,5 +1,6 @@
 // Every query of the admin members area.
 
+import type { Role, UserType } from '@store/shared/constants';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { passwordResetTokens, users } from '../../../db/schema';
@@ -9,8 +10,8 @@ export type UserRow = typeof users.$inferSelect;
 
 export interface MemberFilter {
   search?: string;
-  userType?: string;
-  role?: string;
+  userType?: UserType;
+  role?: Role;
   page: number;
   pageSize: number;
 }
@@ -34,8 +35,8 @@ export type MemberRow = {
   id: string;
   name: string;
   email: string;
-  userType: string;
-  role: string;
+  userType: UserType;
+  role: Role;
   mustChangePassword: boolean;
   createdAt: Date;
   paidOrders: number;
@@ -77,7 +78,7 @@ export async function lockMember(db: Queryable, id: string) {
 export async function updateMember(
   db: Queryable,
   id: string,
-  patch: { userType?: string; role?: string },
+  patch: { userType?: UserType; role?: Role },
 ): Promise<void> {
   await db.update(users).set(patch).where(eq(users.id, id));
 }
@@ -118,7 +119,7 @@ export async function findExistingEmails(db: Queryable, emails: readonly string[
 
 export async function insertMembers(
   db: Queryable,
-  rows: { name: string; email: string; userType: string; passwordHash: string }[],
+  rows: { name: string; email: string; userType: UserType; passwordHash: string }[],
 ): Promise<{ id: string; name: string; email: string }[]> {
   const created: { id: string; name: string; email: string }[] = [];
   for (let i = 0; i < rows.length; i += 500) {

@@ -1,5 +1,6 @@
 // Every query of the admin orders area: the filtered list and one order's detail.
 
+import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constants';
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { orderDays, orders, products, users } from '../../../db/schema';
@@ -8,14 +9,14 @@ import { containsPattern, mexicoDayStart } from '../sql';
 export type OrderRow = typeof orders.$inferSelect;
 export interface OrderWithCustomer {
   order: OrderRow;
-  customer: { id: string; name: string; email: string; userType: string };
+  customer: { id: string; name: string; email: string; userType: UserType };
 }
 
 export interface OrderFilter {
   productId?: string;
   productDayId?: string;
-  status?: string;
-  method?: string;
+  status?: OrderStatus;
+  method?: PaymentMethod;
   /** YYYY-MM-DD, Mexico City calendar. */
   from?: string;
   to?: string;
