@@ -271,6 +271,13 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
 );
 
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes, base64. */
+  contentBase64: string;
+}
+
 export const emailOutbox = pgTable(
   'email_outbox',
   {
@@ -280,6 +287,13 @@ export const emailOutbox = pgTable(
     html: text('html').notNull(),
     text: text('text').notNull(),
     replyTo: text('reply_to'),
+    /** Files sent with the message (calendar entries, receipts, constancias), base64. */
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
+    /**
+     * Set for messages that must go out at most once (reminders, offers): a second enqueue
+     * with the same key is ignored, whichever process or restart makes it.
+     */
+    dedupeKey: text('dedupe_key'),
     status: outboxStatusEnum('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -287,7 +301,10 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('email_outbox_pending_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('email_outbox_dedupe_idx').on(t.dedupeKey),
+  ],
 );
 
 /** Provider webhook events already handled (idempotency). */

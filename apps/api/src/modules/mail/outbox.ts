@@ -4,20 +4,41 @@
 import type { Queryable } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingEmail {
   to: string;
   subject: string;
   html: string;
   text: string;
   replyTo?: string;
+  attachments?: readonly EmailAttachment[];
+  /** A message with a key already queued (sent or not) is not queued again. */
+  dedupeKey?: string;
 }
 
-export async function enqueueEmail(db: Queryable, msg: OutgoingEmail): Promise<void> {
-  await db.insert(emailOutbox).values({
-    to: msg.to,
-    subject: msg.subject,
-    html: msg.html,
-    text: msg.text,
-    replyTo: msg.replyTo ?? null,
-  });
+/** Queues a message; false when its dedupeKey was already used (nothing queued). */
+export async function enqueueEmail(db: Queryable, msg: OutgoingEmail): Promise<boolean> {
+  const rows = await db
+    .insert(emailOutbox)
+    .values({
+      to: msg.to,
+      subject: msg.subject,
+      html: msg.html,
+      text: msg.text,
+      replyTo: msg.replyTo ?? null,
+      attachments: (msg.attachments ?? []).map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        contentBase64: a.content.toString('base64'),
+      })),
+      dedupeKey: msg.dedupeKey ?? null,
+    })
+    .onConflictDoNothing({ target: emailOutbox.dedupeKey })
+    .returning({ id: emailOutbox.id });
+  return rows.length === 1;
 }

@@ -117,6 +117,40 @@ describe('outbox sender', () => {
     expect(smtp.state.received).toHaveLength(1);
   });
 
+  it('sends attachments, and a dedupe key queues a message only once', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    const first = await enqueueEmail(ctx.database.db, {
+      ...message('dora@prueba.mx'),
+      attachments: [{ filename: 'evento.ics', contentType: 'text/calendar', content: Buffer.from(ics) }],
+      dedupeKey: 'recordatorio:dia-1:24h',
+    });
+    const second = await enqueueEmail(ctx.database.db, {
+      ...message('dora@prueba.mx'),
+      dedupeKey: 'recordatorio:dia-1:24h',
+    });
+    expect([first, second]).toEqual([true, false]);
+    expect(await rows()).toHaveLength(1);
+    const sender = createOutboxSender({
+      db: ctx.database.db,
+      from: 'Tienda <no-reply@prueba.mx>',
+      smtpUrl: smtp.url,
+      outboxDir: '',
+      log: quietLog,
+    });
+    expect(await sender.runOnce()).toBe(1);
+    await sender.stop();
+    const raw = smtp.state.received[0]!.raw;
+    expect(raw).toContain('Content-Type: text/calendar; name=evento.ics');
+    expect(raw).toContain(Buffer.from(ics).toString('base64'));
+    // Sent messages keep their key: the reminder is not queued again after a restart.
+    expect(
+      await enqueueEmail(ctx.database.db, {
+        ...message('dora@prueba.mx'),
+        dedupeKey: 'recordatorio:dia-1:24h',
+      }),
+    ).toBe(false);
+  });
+
   it('survives an SMTP failure and delivers on the retry after the backoff', async () => {
     await enqueueEmail(ctx.database.db, message('beto@prueba.mx'));
     smtp.state.failNext = 1;

@@ -55,6 +55,11 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
       html: msg.html,
       text: msg.text,
       ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
+      attachments: msg.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+      })),
     });
     if (!opts.smtpUrl) {
       const raw = (info as { message?: Buffer | string }).message ?? '';
