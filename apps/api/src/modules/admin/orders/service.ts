@@ -91,6 +91,7 @@ export function markCashOrderPaid(
     if (order.status !== 'pendiente') throw new AppError('conflict', ADMIN_MSG.orderNotPending);
     if (order.paymentMethod !== 'cod') throw new AppError('conflict', ADMIN_MSG.orderNotCash);
     const result = await markOrderPaid(tx, id);
+    if (result.duplicate) throw new AppError('conflict', ADMIN_MSG.orderDaysAlreadyOwned);
     if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotPending);
     return withNote({ amount: toPesos(order.amountCentavos) }, note);
   });
