@@ -18,7 +18,8 @@
 
 import type { OrderStatus, PaymentMethod } from '@store/shared/constants';
 import { computeTotals, type Totals } from '@store/shared/domain/totals';
-import { toCentavos, toPesos } from '@store/shared/domain/money';
+import { toCentavos } from '@store/shared/domain/money';
+import { productFields } from '@store/shared/domain/product-fields';
 import { MSG } from '@store/shared/messages';
 import type { Address, OrderItem, OrderLineInput } from '@store/shared/schemas/order';
 import type { Queryable, Tx } from '../../db/client';
@@ -32,6 +33,7 @@ import { enqueueOrderConfirmation } from '../mail/order-confirmation';
 import {
   findOrder,
   findOrderDays,
+  findOrderForConfirmation,
   findPaidElsewhere,
   findPaidProductDayIds,
   findPendingHolding,
@@ -253,7 +255,7 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
   }
 
   if (input.clearCart !== false) await deleteCartLines(tx, input.userId, quote.lines);
-  if (paid) await enqueueOrderConfirmation(tx, order.id);
+  if (paid) await confirm(tx, order.id);
   return { kind: 'created', order };
 }
 
@@ -328,7 +330,7 @@ export async function markOrderPaid(
   }
   if (!updated) return { changed: false, order: await findOrder(tx, orderId) };
   await deleteCartLines(tx, updated.userId, days);
-  await enqueueOrderConfirmation(tx, orderId);
+  await confirm(tx, orderId);
   return { changed: true, order: updated };
 }
 
@@ -378,6 +380,12 @@ export async function cancelOrder(
   return { changed: true, order: updated };
 }
 
+/** Enqueues the order's confirmation e-mail (read with its buyer) in the caller's transaction. */
+async function confirm(tx: Tx, orderId: string): Promise<void> {
+  const found = await findOrderForConfirmation(tx, orderId);
+  if (found) await enqueueOrderConfirmation(tx, found);
+}
+
 /** The pending order is the attempt the user is making again: same days, money, coupon, method, address. */
 function sameAttempt(order: HoldingOrder, quote: CartQuote, input: CreateOrderInput): boolean {
   const days = new Set(order.productDayIds);
@@ -418,17 +426,7 @@ function snapshotItems(lines: readonly QuoteLine[]): OrderItem[] {
   return [...byProduct.values()].map((group) => {
     const { product } = group[0]!;
     const days = [...group].sort((a, b) => a.position - b.position).map((l) => l.day);
-    return {
-      _id: product.id,
-      name: product.name,
-      price: toPesos(product.priceCentavos),
-      image: product.images,
-      category: product.category,
-      subCategory: product.subCategory,
-      isPresential: product.isPresential,
-      days,
-      quantity: days.length,
-    };
+    return { ...productFields(product), days, quantity: days.length };
   });
 }
 
