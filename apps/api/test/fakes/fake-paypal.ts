@@ -26,6 +26,8 @@ export interface CaptureScript {
   dropResponse?: boolean;
   /** After capturing, PayPal stops answering every call (until `down` is set false). */
   goDownAfter?: boolean;
+  /** Runs after the capture, before PayPal answers (something happens while the money moves). */
+  beforeAnswer?: () => Promise<void>;
 }
 
 interface Money {
@@ -369,6 +371,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         // Stored before any delay, like PayPal: a retry with the same id gets the same answer.
         if (requestId && o) captureReplies.set(`${o.id}:${requestId}`, reply);
         if (o?.script.delayMs) await sleep(o.script.delayMs);
+        if (o?.script.beforeAnswer && reply.status < 300) await o.script.beforeAnswer();
         if (drop) return void res.destroy();
         return sendJson(res, reply.status, reply.body);
       }

@@ -269,11 +269,9 @@ describe('a day already owned is never charged twice', () => {
     const buyer = await buyerWithCart(h.ctx, workshop);
     const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
     h.paypal.approve(id);
-    h.paypal.scriptCapture(id, { delayMs: 150 });
-    const paying = payPaypal(h.ctx, buyer, id);
-    await new Promise((r) => setTimeout(r, 50)); // PayPal is capturing; the other order is paid now
-    await ownDayElsewhere(buyer);
-    const res = await paying;
+    // While PayPal takes the money, the same day is paid through another order.
+    h.paypal.scriptCapture(id, { beforeAnswer: () => ownDayElsewhere(buyer).then(() => undefined) });
+    const res = await payPaypal(h.ctx, buyer, id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.duplicatePaymentRefunded);
     expect(h.paypal.refunds.filter((r) => r.requestId === `refund-${orderId}`)).toHaveLength(1);
