@@ -23,6 +23,8 @@ import { userRoutes } from './modules/users/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { ownsProductDay } from './modules/orders/repo';
+import { quoteCart } from './modules/orders/service';
 import { paymentRoutes } from './modules/payments/routes';
 import { paypalSdkOrigin } from './modules/payments/providers';
 import { healthRoutes } from './modules/health/routes';
@@ -95,8 +97,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes, { prefix: '/health' });
       await api.register(productRoutes, { prefix: '/product' });
       await api.register(userRoutes, { prefix: '/user' });
-      await api.register(cartRoutes, { prefix: '/cart' });
-      await api.register(couponRoutes, { prefix: '/coupon' });
+      // Reads of orders these two need, passed in so cart and coupons never import orders.
+      await api.register(cartRoutes, { prefix: '/cart', ownsDay: ownsProductDay });
+      await api.register(couponRoutes, { prefix: '/coupon', quoteCart });
       await api.register(orderRoutes, { prefix: '/order' });
       // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*.
       await api.register(paymentRoutes);

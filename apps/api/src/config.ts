@@ -60,6 +60,8 @@ const envSchema = z.object({
   STRIPE_API_PROTOCOL: z.preprocess(blankAsUnset, z.enum(['http', 'https']).optional()),
   /** Unpaid orders expire after this many minutes and release their seats. */
   PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Unpaid cash orders (CASH_ORDERS_ENABLED) expire after this many hours and release their seats. */
+  CASH_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
@@ -73,6 +75,10 @@ const envSchema = z.object({
   RATE_LIMIT_COUPON_MAX: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_CONTACT_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_ADMIN_MAX: z.coerce.number().int().min(1).default(300),
+  /** Order-creating calls per user per window (per IP: five times this, for shared networks). */
+  RATE_LIMIT_ORDER_MAX: z.coerce.number().int().min(1).default(20),
+  /** Payment-provider webhook deliveries per IP per window. */
+  RATE_LIMIT_WEBHOOK_MAX: z.coerce.number().int().min(1).default(300),
   /** Failed logins per account per hour (OWASP: at most 100). */
   RATE_LIMIT_ACCOUNT_LOGIN_MAX: z.coerce.number().int().min(1).default(100),
   /** E-mail outbox sender: how often it looks for messages, and how many tries per message. */

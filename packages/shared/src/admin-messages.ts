@@ -70,6 +70,8 @@ export const ADMIN_MSG = {
   importWelcomeSubject: 'Tu cuenta en la tienda de la asociación',
   orderNotPending: 'Solo se puede marcar como pagada una orden pendiente',
   orderNotCash: 'Solo las órdenes de pago en efectivo se marcan como pagadas a mano',
+  orderDaysAlreadyOwned:
+    'El cliente ya tiene acceso pagado a uno de los días de esta orden; cancélala en lugar de marcarla pagada',
   orderNotCancellable: 'Esta orden ya está cancelada o reembolsada',
   orderNotRefundable: 'Solo se puede registrar un reembolso de una orden pagada',
   orderRefundTooLarge: 'El reembolso no puede ser mayor que lo cobrado pendiente de reembolsar',

@@ -82,6 +82,13 @@ export const MSG = {
   webhookRejected: 'La notificación no tiene una firma válida',
   freeOrderNoPayment: 'Esta orden es gratuita: usa Reclamar Gratis',
   paymentProcessing: 'Procesando tu pago…',
+  // Order and payment protections (issue 10).
+  paymentInProgress:
+    'Ya tienes un pago en curso para este evento. Termínalo en la otra ventana o espera unos minutos e inténtalo de nuevo.',
+  paymentWindowClosed: 'El tiempo para pagar esta orden terminó. Vuelve a intentarlo desde tu carrito.',
+  duplicatePaymentRefunded:
+    'Ya tenías acceso a este evento: no se te cobró dos veces y PayPal te devolverá el pago.',
+  duplicatePaymentRefundNote: 'Ya tenías acceso a este evento; te devolvemos este pago duplicado.',
   checkoutFixAddress: 'Revisa los datos marcados antes de pagar',
   // Storefront (issue 4): texts the spec leaves open.
   alreadyInCart: 'Esta opción ya está en tu carrito',

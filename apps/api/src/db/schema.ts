@@ -231,6 +231,15 @@ export const orderDays = pgTable(
     index('order_days_user_product_idx').on(t.userId, t.productId, t.status),
     index('order_days_product_day_idx').on(t.productDayId, t.status),
     uniqueIndex('order_days_order_day_idx').on(t.orderId, t.productDayId),
+    // At most one unpaid hold per user and day: concurrent checkouts cannot both hold a seat.
+    uniqueIndex('order_days_one_pending_idx')
+      .on(t.userId, t.productDayId)
+      .where(sql`${t.status} = 'pendiente'`),
+    // A user never holds the same day twice through two paid orders. Only live rows count, so
+    // a day that leaves its holder (refund, cancel, later a transfer) can be bought again.
+    uniqueIndex('order_days_one_paid_idx')
+      .on(t.userId, t.productDayId)
+      .where(sql`${t.status} = 'pagado'`),
   ],
 );
 

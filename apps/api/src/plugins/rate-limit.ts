@@ -5,15 +5,18 @@
 // which answers MSG.rateLimited.
 
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 
-export type RateLimitName = 'login' | 'register' | 'resetRequest' | 'coupon' | 'contact' | 'admin';
+export type RateLimitName =
+  'login' | 'register' | 'resetRequest' | 'coupon' | 'contact' | 'admin' | 'order' | 'orderPerIp' | 'webhook';
 
 export interface RouteRateLimit {
   max: number;
   timeWindow: number;
+  /** Counter key; default the client IP. */
+  keyGenerator?: (req: FastifyRequest) => string;
 }
 
 /** The per-IP limit of each protected call, from config. */
@@ -26,6 +29,20 @@ export function rateLimits(config: Config): Record<RateLimitName, RouteRateLimit
     coupon: { max: config.RATE_LIMIT_COUPON_MAX, timeWindow },
     contact: { max: config.RATE_LIMIT_CONTACT_MAX, timeWindow },
     admin: { max: config.RATE_LIMIT_ADMIN_MAX, timeWindow },
+    // Order-creating calls, counted per signed-in user (changing address does not help; the
+    // route's auth hook runs first) and, through one handler shared by those routes, per IP
+    // with room for a hospital network behind one address.
+    order: {
+      max: config.RATE_LIMIT_ORDER_MAX,
+      timeWindow,
+      keyGenerator: (req) => `user:${req.user?.id ?? req.ip}`,
+    },
+    orderPerIp: {
+      max: config.RATE_LIMIT_ORDER_MAX * 5,
+      timeWindow,
+      keyGenerator: (req) => `order-ip:${req.ip}`,
+    },
+    webhook: { max: config.RATE_LIMIT_WEBHOOK_MAX, timeWindow },
   };
 }
 

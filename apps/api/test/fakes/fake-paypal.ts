@@ -1,5 +1,6 @@
-// A local fake of PayPal's REST API (OAuth2 token, Orders v2 create/get/capture with
-// PayPal-Request-Id idempotency, verify-webhook-signature) plus the browser SDK script at
+// A local fake of PayPal's REST API (OAuth2 token, Orders v2 create/get/capture and Payments
+// v2 capture refunds, with PayPal-Request-Id idempotency, verify-webhook-signature) plus the
+// browser SDK script at
 // /sdk/js. Tests script each capture's outcome and play the buyer (approve) and PayPal
 // (signed webhook deliveries). Listens on 127.0.0.1 only.
 
@@ -25,6 +26,8 @@ export interface CaptureScript {
   dropResponse?: boolean;
   /** After capturing, PayPal stops answering every call (until `down` is set false). */
   goDownAfter?: boolean;
+  /** Runs after the capture, before PayPal answers (something happens while the money moves). */
+  beforeAnswer?: () => Promise<void>;
 }
 
 interface Money {
@@ -39,6 +42,16 @@ interface FakeCapture {
   custom_id?: string;
   final_capture: boolean;
   create_time: string;
+}
+
+export interface FakeRefund {
+  id: string;
+  captureId: string;
+  /** The PayPal-Request-Id the refund was asked with. */
+  requestId: string;
+  status: string;
+  amount: Money;
+  note_to_payer?: string;
 }
 
 export interface FakeOrder {
@@ -64,9 +77,17 @@ export interface FakePaypal {
   clientSecret: string;
   webhookId: string;
   orders: Map<string, FakeOrder>;
-  stats: { tokenRequests: number; createCalls: number; captureCalls: number; verifyCalls: number };
+  stats: {
+    tokenRequests: number;
+    createCalls: number;
+    captureCalls: number;
+    verifyCalls: number;
+    refundCalls: number;
+  };
   /** Every capture request's PayPal-Request-Id, in arrival order. */
   captureRequestIds: string[];
+  /** Refunds made through POST /v2/payments/captures/{id}/refund, in order. */
+  refunds: FakeRefund[];
   /** Makes every REST call fail with 503 (PayPal outage) while true. */
   down: boolean;
   /** PayPal stops accepting every access token issued so far. */
@@ -106,8 +127,9 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
   const byRequestId = new Map<string, string>();
   /** PayPal-Request-Id of a capture → the answer it got (replayed on retries). */
   const captureReplies = new Map<string, { status: number; body: unknown }>();
-  const stats = { tokenRequests: 0, createCalls: 0, captureCalls: 0, verifyCalls: 0 };
+  const stats = { tokenRequests: 0, createCalls: 0, captureCalls: 0, verifyCalls: 0, refundCalls: 0 };
   const captureRequestIds: string[] = [];
+  const refunds: FakeRefund[] = [];
   let url = '';
 
   const newId = (prefix = '') => prefix + randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
@@ -127,6 +149,19 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       links: [
         { href: `${url}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
         { href: `${url}/checkoutnow?token=${o.id}`, rel: 'approve', method: 'GET' },
+      ],
+    };
+  }
+
+  function refundJson(r: FakeRefund) {
+    return {
+      id: r.id,
+      status: r.status,
+      amount: r.amount,
+      ...(r.note_to_payer ? { note_to_payer: r.note_to_payer } : {}),
+      links: [
+        { href: `${url}/v2/payments/refunds/${r.id}`, rel: 'self', method: 'GET' },
+        { href: `${url}/v2/payments/captures/${r.captureId}`, rel: 'up', method: 'GET' },
       ],
     };
   }
@@ -336,9 +371,69 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         // Stored before any delay, like PayPal: a retry with the same id gets the same answer.
         if (requestId && o) captureReplies.set(`${o.id}:${requestId}`, reply);
         if (o?.script.delayMs) await sleep(o.script.delayMs);
+        if (o?.script.beforeAnswer && reply.status < 300) await o.script.beforeAnswer();
         if (drop) return void res.destroy();
         return sendJson(res, reply.status, reply.body);
       }
+    }
+
+    // Payments v2: refund a capture (all of it, or `amount`), idempotent by PayPal-Request-Id.
+    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (req.method === 'POST' && refundMatch) {
+      stats.refundCalls += 1;
+      const captureId = decodeURIComponent(refundMatch[1]!);
+      const requestId = String(req.headers['paypal-request-id'] ?? '');
+      const done = requestId
+        ? refunds.find((r) => r.requestId === requestId && r.captureId === captureId)
+        : undefined;
+      if (done) return sendJson(res, 201, refundJson(done));
+      const cap = [...orders.values()].flatMap((o) => o.captures).find((c) => c.id === captureId);
+      if (!cap) {
+        return sendJson(res, 404, {
+          name: 'RESOURCE_NOT_FOUND',
+          details: [{ issue: 'INVALID_RESOURCE_ID' }],
+        });
+      }
+      const input = (parseJson(body) ?? {}) as { amount?: Money; note_to_payer?: string };
+      const toCents = (v: string) => Math.round(Number(v) * 100);
+      const already = refunds
+        .filter((r) => r.captureId === captureId)
+        .reduce((s, r) => s + toCents(r.amount.value), 0);
+      const left = toCents(cap.amount.value) - already;
+      if (left <= 0) {
+        return sendJson(res, 422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }],
+        });
+      }
+      const amount = input.amount ?? {
+        currency_code: cap.amount.currency_code,
+        value: (left / 100).toFixed(2),
+      };
+      if (
+        amount.currency_code !== cap.amount.currency_code ||
+        !/^\d+(\.\d{1,2})?$/.test(amount.value) ||
+        toCents(amount.value) <= 0 ||
+        toCents(amount.value) > left
+      ) {
+        return sendJson(res, 422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [
+            { issue: toCents(amount.value) > left ? 'REFUND_AMOUNT_EXCEEDED' : 'INVALID_PARAMETER_VALUE' },
+          ],
+        });
+      }
+      const refund: FakeRefund = {
+        id: newId('REF'),
+        captureId,
+        requestId,
+        status: 'COMPLETED',
+        amount: { currency_code: amount.currency_code, value: amount.value },
+        ...(input.note_to_payer ? { note_to_payer: input.note_to_payer } : {}),
+      };
+      refunds.push(refund);
+      cap.status = toCents(amount.value) === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+      return sendJson(res, 201, refundJson(refund));
     }
 
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
@@ -382,6 +477,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     orders,
     stats,
     captureRequestIds,
+    refunds,
     down: false,
     revokeTokens() {
       tokens.clear();

@@ -1,9 +1,9 @@
 // Every query of the cart module. A user's cart is their cart_lines rows: one per
 // (product, day), quantity always 1.
 
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { cartLines, orderDays, productDays, products } from '../../db/schema';
+import { cartLines, productDays, products } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 export type ProductDayRow = typeof productDays.$inferSelect;
@@ -79,20 +79,4 @@ export async function findProductDay(db: Queryable, productId: string, label: st
 export async function productExists(db: Queryable, productId: string): Promise<ProductRow | null> {
   const [row] = await db.select().from(products).where(eq(products.id, productId));
   return row ?? null;
-}
-
-/** True when the user already has a paid order for this day option. */
-export async function ownsProductDay(db: Queryable, userId: string, productDayId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(orderDays)
-    .where(
-      and(
-        eq(orderDays.userId, userId),
-        eq(orderDays.productDayId, productDayId),
-        eq(orderDays.status, 'pagado'),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }

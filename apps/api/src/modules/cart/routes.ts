@@ -6,9 +6,13 @@ import { okResponse } from '@store/shared/schemas/common';
 import { cartAddBody, cartGetResponse, cartUpdateBody } from '@store/shared/schemas/cart';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { addToCart, getCart, updateCart } from './service';
+import { addToCart, getCart, updateCart, type OwnsDay } from './service';
 
-export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface CartRoutesOptions {
+  ownsDay: OwnsDay;
+}
+
+export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { ownsDay }) => {
   app.post(
     '/add',
     {
@@ -22,7 +26,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await addToCart(app.db.db, currentUser(req).id, req.body.itemId, req.body.days);
+      await addToCart(app.db.db, ownsDay, currentUser(req).id, req.body.itemId, req.body.days);
       return { success: true as const, message: MSG.cartAddDone };
     },
   );
@@ -41,7 +45,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { itemId, days, quantity } = req.body;
-      await updateCart(app.db.db, currentUser(req).id, itemId, days, quantity);
+      await updateCart(app.db.db, ownsDay, currentUser(req).id, itemId, days, quantity);
       return { success: true as const, message: MSG.cartUpdated };
     },
   );

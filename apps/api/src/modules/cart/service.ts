@@ -7,14 +7,7 @@ import { MSG } from '@store/shared/messages';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import {
-  deleteCartLine,
-  findCartLines,
-  findProductDay,
-  ownsProductDay,
-  productExists,
-  upsertCartLine,
-} from './repo';
+import { deleteCartLine, findCartLines, findProductDay, productExists, upsertCartLine } from './repo';
 
 export async function getCart(db: Queryable, userId: string): Promise<CartData> {
   const cart: CartData = {};
@@ -24,7 +17,20 @@ export async function getCart(db: Queryable, userId: string): Promise<CartData> 
   return cart;
 }
 
-export async function addToCart(db: Queryable, userId: string, itemId: string, day: string): Promise<void> {
+/**
+ * Whether the user already holds this day option through a paid order. The orders module
+ * answers it (app.ts passes orders/repo's ownsProductDay), so the cart never reads orders
+ * itself and orders, which builds on the cart, does not depend back on it.
+ */
+export type OwnsDay = (db: Queryable, userId: string, productDayId: string) => Promise<boolean>;
+
+export async function addToCart(
+  db: Queryable,
+  ownsDay: OwnsDay,
+  userId: string,
+  itemId: string,
+  day: string,
+): Promise<void> {
   if (!isUuid(itemId)) throw new AppError('not_found', MSG.productNotFound);
   const found = await findProductDay(db, itemId, day);
   if (!found) {
@@ -33,7 +39,7 @@ export async function addToCart(db: Queryable, userId: string, itemId: string, d
     throw new AppError('bad_request', MSG.invalidDay);
   }
   if (!found.product.active) throw new AppError('not_found', MSG.productNotFound);
-  if (await ownsProductDay(db, userId, found.productDay.id)) {
+  if (await ownsDay(db, userId, found.productDay.id)) {
     throw new AppError('conflict', MSG.alreadyOwned);
   }
   const { seatCapacity, seatsTaken } = found.productDay;
@@ -44,6 +50,7 @@ export async function addToCart(db: Queryable, userId: string, itemId: string, d
 /** Sets a line's quantity: 0 removes it, anything above adds it with quantity 1. */
 export async function updateCart(
   db: Queryable,
+  ownsDay: OwnsDay,
   userId: string,
   itemId: string,
   day: string,
@@ -53,5 +60,5 @@ export async function updateCart(
     if (isUuid(itemId)) await deleteCartLine(db, userId, itemId, day);
     return;
   }
-  await addToCart(db, userId, itemId, day);
+  await addToCart(db, ownsDay, userId, itemId, day);
 }

@@ -9,9 +9,18 @@ import { couponValidateBody, couponValidateResponse } from '@store/shared/schema
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
-import { quoteCart } from '../orders/service';
+import type { Queryable } from '../../db/client';
+import type { AppliedCoupon } from './service';
 
-export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface CouponRoutesOptions {
+  /**
+   * The user's server cart priced with the code (orders' quoteCart, passed by app.ts): the
+   * coupons module does not import the orders module, which builds on coupons.
+   */
+  quoteCart: (db: Queryable, userId: string, code: string) => Promise<{ coupon: AppliedCoupon | null }>;
+}
+
+export const couponRoutes: FastifyPluginAsyncZod<CouponRoutesOptions> = async (app, { quoteCart }) => {
   app.post(
     '/validate',
     {

@@ -1,17 +1,21 @@
 // Renders and enqueues an order's confirmation e-mail in the caller's transaction (so it
-// is sent if and only if the payment commits). Called by orders/service when an order
-// becomes paid, which happens exactly once per order.
+// is sent if and only if the payment commits). Called by orders/service, with the order and
+// its buyer, when an order becomes paid, which happens exactly once per order.
 
 import type { Queryable } from '../../db/client';
 import { toPesos } from '@store/shared/domain/money';
+import type { OrderItem } from '@store/shared/schemas/order';
 import { enqueueEmail } from './outbox';
-import { findOrderForConfirmation } from './repo';
 import { mailSettings } from './settings';
 import { orderConfirmationEmail } from './templates';
 
-export async function enqueueOrderConfirmation(db: Queryable, orderId: string): Promise<void> {
-  const found = await findOrderForConfirmation(db, orderId);
-  if (!found) return;
+export interface ConfirmationOrder {
+  order: { id: string; amountCentavos: number; items: OrderItem[] };
+  email: string;
+  name: string;
+}
+
+export async function enqueueOrderConfirmation(db: Queryable, found: ConfirmationOrder): Promise<void> {
   const { order } = found;
   await enqueueEmail(
     db,

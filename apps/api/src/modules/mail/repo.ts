@@ -1,9 +1,9 @@
-// Every query of the mail module besides the enqueue (outbox.ts): claiming due messages,
-// recording the outcome, and reading an order for its confirmation.
+// Every query of the mail module besides the enqueue (outbox.ts): claiming due messages and
+// recording the outcome.
 
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { emailOutbox, orders, users } from '../../db/schema';
+import { emailOutbox } from '../../db/schema';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -60,14 +60,4 @@ export async function markFailedAttempt(
         : { lastError: error.slice(0, 1000), status: 'failed' },
     )
     .where(eq(emailOutbox.id, id));
-}
-
-/** The order with its buyer's name and account e-mail, for the confirmation. */
-export async function findOrderForConfirmation(db: Queryable, orderId: string) {
-  const [row] = await db
-    .select({ order: orders, email: users.email, name: users.name })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId));
-  return row ?? null;
 }

@@ -1,47 +1,14 @@
-// /api/order/*: free claim (and cash orders when enabled), my orders, one order (SPEC §7).
-// Payment-provider calls (paypal, stripe, verifyStripe) live in the payments module.
+// /api/order/*: my orders, one order. The calls that create or pay orders (place, paypal,
+// stripe, verifyStripe) live in the payments module, which keeps one live order per user
+// and day across all of them.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  orderSingleBody,
-  orderSingleResponse,
-  placeOrderBody,
-  placeOrderResponse,
-  userOrdersResponse,
-} from '@store/shared/schemas/order';
+import { orderSingleBody, orderSingleResponse, userOrdersResponse } from '@store/shared/schemas/order';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { getOwnOrder, listOrdersOf, placeOrder, toApiOrder } from './service';
+import { getOwnOrder, listOrdersOf, toApiOrder } from './service';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/place',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['order'],
-        summary: 'Reclamar gratis (total del servidor 0) o, si está habilitado, orden en efectivo',
-        security: tokenSecurity,
-        body: placeOrderBody,
-        response: { 200: placeOrderResponse, ...errorResponses(400, 401, 403, 404, 409, 413) },
-      },
-    },
-    async (req) => {
-      const { order, message } = await placeOrder(
-        app.db.db,
-        { cashOrdersEnabled: app.config.CASH_ORDERS_ENABLED },
-        {
-          userId: currentUser(req).id,
-          address: req.body.address,
-          items: req.body.items,
-          amount: req.body.amount,
-          couponCode: req.body.couponCode,
-        },
-      );
-      return { success: true as const, message, orderId: order.id };
-    },
-  );
-
   app.post(
     '/userorders',
     {

@@ -1,24 +1,30 @@
-// Order rules, and the functions other modules build on (payments: PayPal/Stripe; admin):
+// Order rules, and the functions other modules build on (payments: checkout with PayPal,
+// Stripe, cash or a free claim; admin):
 //
 //   quoteCart(db, userId, couponCode?)        server totals (centavos) of the user's cart
-//   createOrderFromCart(tx, input)            order + order_days + coupon use + seats, clears cart
-//   markOrderPaid(tx, orderId, patch?)        pendiente → pagado exactly once; confirmation e-mail
+//   openOrder(tx, input)                      one live order per user and day: creates it, or
+//                                             finds the identical pending one, or names the
+//                                             pending orders in the way (their provider decides)
+//   createOrderFromCart(tx, input)            openOrder that must create (tests, seed)
+//   markOrderPaid(tx, orderId, patch?)        pendiente → pagado exactly once; never a day twice
+//   closeDuplicatePayment(tx, orderId, …)     money for days already owned: pendiente → reembolsado
 //   cancelOrder(tx, orderId, { status })      → cancelado | reembolsado; releases seats (and coupon)
 //   toApiOrder(row)                           (re-exported from ./mappers) row → shared `order`
 //
 // Every amount is recomputed here from database prices, the coupon and the service fee with
-// the shared domain functions (SPEC §9); what the client sends is only compared, never used.
+// the shared domain functions; what the client sends is only compared, never used.
 // Run the mutating functions inside one transaction (db.transaction(tx => …)): an AppError
 // thrown midway rolls everything back.
 
 import type { OrderStatus, PaymentMethod } from '@store/shared/constants';
 import { computeTotals, type Totals } from '@store/shared/domain/totals';
-import { toCentavos, toPesos } from '@store/shared/domain/money';
+import { toCentavos } from '@store/shared/domain/money';
+import { productFields } from '@store/shared/domain/product-fields';
 import { MSG } from '@store/shared/messages';
 import type { Address, OrderItem, OrderLineInput } from '@store/shared/schemas/order';
-import type { Db, Queryable, Tx } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { isCheckViolation } from '../../lib/db-errors';
+import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { isUuid } from '../../lib/ids';
 import { deleteCartLines, findCartLines, type ProductRow } from '../cart/repo';
 import { applyCoupon, type AppliedCoupon } from '../coupons/service';
@@ -27,7 +33,10 @@ import { enqueueOrderConfirmation } from '../mail/order-confirmation';
 import {
   findOrder,
   findOrderDays,
+  findOrderForConfirmation,
+  findPaidElsewhere,
   findPaidProductDayIds,
+  findPendingHolding,
   findUserType,
   insertOrder,
   insertOrderDays,
@@ -37,6 +46,7 @@ import {
   reserveSeat,
   setOrderDaysStatus,
   transitionOrder,
+  type HoldingOrder,
   type NewOrderRow,
   type OrderRow,
 } from './repo';
@@ -123,18 +133,35 @@ export interface CreateOrderInput {
   check?: (quote: CartQuote) => void;
   /** Remove the bought lines from the cart now (default) or leave them until paid. */
   clearCart?: boolean;
-  /** Provider ids known at creation. */
-  paypalOrderId?: string | null;
-  stripeSessionId?: string | null;
+  /**
+   * A pending attempt may hand back the user's identical pending order (same days, amount,
+   * coupon, method and address) instead of creating one, while at least this much of its
+   * payment window is left. Absent: never reused.
+   */
+  reuseMinRemainingMs?: number;
+  now?: Date;
 }
 
+export type OpenOrderResult =
+  /** A new order holds the cart's days (pending orders without a provider order were cancelled). */
+  | { kind: 'created'; order: OrderRow }
+  /** The user's identical pending order, still open: pay that one. */
+  | { kind: 'reusable'; order: HoldingOrder }
+  /**
+   * Pending orders with a provider order hold some of these days: only their provider can
+   * say whether money moved, so the caller asks it (pay, capture or cancel) and tries again.
+   */
+  | { kind: 'held'; orders: HoldingOrder[] };
+
 /**
- * Creates an order from the user's server cart, in the caller's transaction: the order row
- * (item snapshot and server amounts), one order_days row per (product, day), the coupon use
- * (never beyond its limits), one seat per day option (never oversold), and clears the
- * bought cart lines. A `pagado` order also enqueues its confirmation e-mail.
+ * Opens an order for the user's server cart, in the caller's transaction, keeping one live
+ * order per user and day: the order row (item snapshot and server amounts), one order_days
+ * row per (product, day), the coupon use (never beyond its limits), one seat per day option
+ * (never oversold), and clears the bought cart lines. A `pagado` order also enqueues its
+ * confirmation e-mail. The user's row is locked first, so one user's attempts run one at a
+ * time; the partial unique indexes on order_days are the last line of defence.
  */
-export async function createOrderFromCart(tx: Tx, input: CreateOrderInput): Promise<OrderRow> {
+export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOrderResult> {
   const user = await lockUser(tx, input.userId);
   if (!user) throw new AppError('unauthorized', MSG.unauthorized);
   const quote = await quoteCart(tx, input.userId, input.couponCode);
@@ -147,15 +174,25 @@ export async function createOrderFromCart(tx: Tx, input: CreateOrderInput): Prom
   }
   input.check?.(quote);
 
-  const owned = await findPaidProductDayIds(
-    tx,
-    input.userId,
-    quote.lines.map((l) => l.productDayId),
-  );
+  const dayIds = quote.lines.map((l) => l.productDayId);
+  const owned = await findPaidProductDayIds(tx, input.userId, dayIds);
   if (owned.size > 0) throw new AppError('conflict', MSG.alreadyOwned);
 
+  const now = input.now ?? new Date();
+  const holding = await findPendingHolding(tx, input.userId, dayIds);
+  if (input.status === 'pendiente' && input.reuseMinRemainingMs !== undefined && holding.length === 1) {
+    const [candidate] = holding as [HoldingOrder];
+    const open =
+      candidate.expiresAt === null ||
+      candidate.expiresAt.getTime() - now.getTime() >= input.reuseMinRemainingMs;
+    if (open && sameAttempt(candidate, quote, input)) return { kind: 'reusable', order: candidate };
+  }
+  const withProvider = holding.filter((o) => o.paypalOrderId || o.stripeSessionId);
+  if (withProvider.length > 0) return { kind: 'held', orders: withProvider };
+  // Nothing outside can pay these (cash, or a provider order never made): replace them.
+  for (const old of holding) await cancelOrder(tx, old.id, { status: 'cancelado' });
+
   const paid = input.status === 'pagado';
-  const now = new Date();
   const row: NewOrderRow = {
     userId: input.userId,
     items: snapshotItems(quote.lines),
@@ -171,8 +208,6 @@ export async function createOrderFromCart(tx: Tx, input: CreateOrderInput): Prom
     paymentMethod: input.paymentMethod,
     paidAt: paid ? now : null,
     expiresAt: paid ? null : (input.expiresAt ?? null),
-    paypalOrderId: input.paypalOrderId ?? null,
-    stripeSessionId: input.stripeSessionId ?? null,
   };
   const order = await insertOrder(tx, row);
 
@@ -188,18 +223,24 @@ export async function createOrderFromCart(tx: Tx, input: CreateOrderInput): Prom
     }
     if (!ok) throw new AppError('conflict', MSG.seatsSoldOut);
   }
-  await insertOrderDays(
-    tx,
-    quote.lines.map((l) => ({
-      orderId: order.id,
-      userId: input.userId,
-      productId: l.productId,
-      productDayId: l.productDayId,
-      day: l.day,
-      priceCentavos: l.priceCentavos,
-      status: input.status,
-    })),
-  );
+  try {
+    await insertOrderDays(
+      tx,
+      quote.lines.map((l) => ({
+        orderId: order.id,
+        userId: input.userId,
+        productId: l.productId,
+        productDayId: l.productDayId,
+        day: l.day,
+        priceCentavos: l.priceCentavos,
+        status: input.status,
+      })),
+    );
+  } catch (err) {
+    // Another transaction holds or owns one of these days (the one-hold / one-paid indexes).
+    if (isUniqueViolation(err)) throw new AppError('conflict', MSG.paymentInProgress);
+    throw err;
+  }
 
   if (quote.coupon) {
     let counted: boolean;
@@ -214,8 +255,15 @@ export async function createOrderFromCart(tx: Tx, input: CreateOrderInput): Prom
   }
 
   if (input.clearCart !== false) await deleteCartLines(tx, input.userId, quote.lines);
-  if (paid) await enqueueOrderConfirmation(tx, order.id);
-  return order;
+  if (paid) await confirm(tx, order.id);
+  return { kind: 'created', order };
+}
+
+/** openOrder that must create: another live pending order on these days is a conflict. */
+export async function createOrderFromCart(tx: Tx, input: CreateOrderInput): Promise<OrderRow> {
+  const result = await openOrder(tx, input);
+  if (result.kind !== 'created') throw new AppError('conflict', MSG.paymentInProgress);
+  return result.order;
 }
 
 export interface PaidPatch {
@@ -231,30 +279,85 @@ export interface TransitionResult {
   changed: boolean;
   /** The order after the call (null when the id is unknown). */
   order: OrderRow | null;
+  /**
+   * markOrderPaid only: the user already holds one of the order's days through another paid
+   * order, so this one was left pending. Money received for it must go back.
+   */
+  duplicate?: boolean;
 }
 
 /**
  * pendiente → pagado, exactly once: the conditional update lets only one caller (browser
  * capture, webhook, retry) win. The winner grants access (order_days), removes the bought
- * lines from the cart and enqueues the confirmation e-mail.
+ * lines from the cart and enqueues the confirmation e-mail. A day the user already holds
+ * through another paid order is never granted twice: the order stays pending and the
+ * result says `duplicate` (checked first, and enforced by the one-paid index for a
+ * concurrent payment of the other order).
  */
 export async function markOrderPaid(
   tx: Tx,
   orderId: string,
   patch: PaidPatch = {},
 ): Promise<TransitionResult> {
+  const current = await findOrder(tx, orderId);
+  if (!current || current.status !== 'pendiente') return { changed: false, order: current };
+  const days = await findOrderDays(tx, orderId);
+  const ownedElsewhere = await findPaidElsewhere(
+    tx,
+    current.userId,
+    days.map((d) => d.productDayId),
+    orderId,
+  );
+  if (ownedElsewhere.size > 0) return { changed: false, order: current, duplicate: true };
+  let updated: OrderRow | null;
+  try {
+    // A savepoint: a unique violation undoes only this step, and the caller's transaction
+    // can still record what happened.
+    updated = await tx.transaction(async (sp) => {
+      const row = await transitionOrder(sp, orderId, ['pendiente'], {
+        ...patch,
+        status: 'pagado',
+        payment: true,
+        paidAt: new Date(),
+        expiresAt: null,
+      });
+      if (row) await setOrderDaysStatus(sp, orderId, 'pagado');
+      return row;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err, 'order_days_one_paid_idx')) throw err;
+    return { changed: false, order: await findOrder(tx, orderId), duplicate: true };
+  }
+  if (!updated) return { changed: false, order: await findOrder(tx, orderId) };
+  await deleteCartLines(tx, updated.userId, days);
+  await confirm(tx, orderId);
+  return { changed: true, order: updated };
+}
+
+/**
+ * Money arrived for a pending order whose days the user already holds (two tabs, two
+ * providers): the order never grants anything. With `refunded` (the provider gave the money
+ * back) it becomes `reembolsado` with the whole amount refunded; otherwise `cancelado`, for
+ * a person to refund. Seats and the coupon use are given back either way.
+ */
+export async function closeDuplicatePayment(
+  tx: Tx,
+  orderId: string,
+  opts: { refunded: boolean; patch?: PaidPatch },
+): Promise<TransitionResult> {
+  const current = await findOrder(tx, orderId);
+  if (!current) return { changed: false, order: null };
+  const status = opts.refunded ? 'reembolsado' : 'cancelado';
   const updated = await transitionOrder(tx, orderId, ['pendiente'], {
-    ...patch,
-    status: 'pagado',
-    payment: true,
-    paidAt: new Date(),
+    ...opts.patch,
+    status,
     expiresAt: null,
+    ...(opts.refunded ? { payment: true, paidAt: new Date(), refundedCentavos: current.amountCentavos } : {}),
   });
   if (!updated) return { changed: false, order: await findOrder(tx, orderId) };
-  await setOrderDaysStatus(tx, orderId, 'pagado');
-  const days = await findOrderDays(tx, orderId);
-  await deleteCartLines(tx, updated.userId, days);
-  await enqueueOrderConfirmation(tx, orderId);
+  await setOrderDaysStatus(tx, orderId, status);
+  await releaseSeats(tx, orderId);
+  await releaseCouponUse(tx, orderId);
   return { changed: true, order: updated };
 }
 
@@ -277,6 +380,35 @@ export async function cancelOrder(
   return { changed: true, order: updated };
 }
 
+/** Enqueues the order's confirmation e-mail (read with its buyer) in the caller's transaction. */
+async function confirm(tx: Tx, orderId: string): Promise<void> {
+  const found = await findOrderForConfirmation(tx, orderId);
+  if (found) await enqueueOrderConfirmation(tx, found);
+}
+
+/** The pending order is the attempt the user is making again: same days, money, coupon, method, address. */
+function sameAttempt(order: HoldingOrder, quote: CartQuote, input: CreateOrderInput): boolean {
+  const days = new Set(order.productDayIds);
+  return (
+    order.paymentMethod === input.paymentMethod &&
+    order.amountCentavos === quote.total &&
+    order.discountCentavos === quote.discount &&
+    (order.couponId ?? null) === (quote.coupon?.id ?? null) &&
+    days.size === quote.lines.length &&
+    quote.lines.every((l) => days.has(l.productDayId)) &&
+    canonical(order.address) === canonical(input.address)
+  );
+}
+
+/** Key order and absent fields do not matter (jsonb reorders keys and drops undefined). */
+function canonical(value: object): string {
+  return JSON.stringify(
+    Object.entries(value)
+      .filter(([, v]) => v !== undefined && v !== null && v !== '')
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
+}
+
 /** The client's lines (quantity > 0) are exactly the server cart's (product, day) pairs. */
 function sameLines(client: readonly OrderLineInput[], server: readonly QuoteLine[]): boolean {
   const key = (productId: string, day: string) => `${productId}\u0000${day}`;
@@ -294,56 +426,7 @@ function snapshotItems(lines: readonly QuoteLine[]): OrderItem[] {
   return [...byProduct.values()].map((group) => {
     const { product } = group[0]!;
     const days = [...group].sort((a, b) => a.position - b.position).map((l) => l.day);
-    return {
-      _id: product.id,
-      name: product.name,
-      price: toPesos(product.priceCentavos),
-      image: product.images,
-      category: product.category,
-      subCategory: product.subCategory,
-      isPresential: product.isPresential,
-      days,
-      quantity: days.length,
-    };
-  });
-}
-
-export interface PlaceOrderInput {
-  userId: string;
-  address: Address;
-  items: readonly OrderLineInput[];
-  amount?: number;
-  couponCode?: string | null;
-}
-
-/**
- * order/place (SPEC §7): the free claim when the server total is 0 (paid at once), or a
- * cash order when CASH_ORDERS_ENABLED (pending, grants nothing until marked paid).
- * Anything else must go through a payment provider.
- */
-export async function placeOrder(
-  db: Db,
-  opts: { cashOrdersEnabled: boolean },
-  input: PlaceOrderInput,
-): Promise<{ order: OrderRow; message: string }> {
-  return db.transaction(async (tx) => {
-    const preview = await quoteCart(tx, input.userId, input.couponCode);
-    if (!preview.isFree && !opts.cashOrdersEnabled) throw new AppError('bad_request', MSG.notFreeOrder);
-    const free = preview.isFree;
-    const order = await createOrderFromCart(tx, {
-      userId: input.userId,
-      address: input.address,
-      couponCode: input.couponCode,
-      paymentMethod: free ? 'free' : 'cod',
-      status: free ? 'pagado' : 'pendiente',
-      clientItems: input.items,
-      clientAmount: input.amount,
-      // The cart may have changed between the preview and the locked quote.
-      check: (quote) => {
-        if (quote.isFree !== free) throw new AppError('conflict', MSG.cartChanged);
-      },
-    });
-    return { order, message: free ? MSG.freeClaimDone : MSG.cashOrderPlaced };
+    return { ...productFields(product), days, quantity: days.length };
   });
 }
 

@@ -1,16 +1,19 @@
 // The pending-order expiry sweep and its background loop. Before an expired order gives its
 // seats back we ask its provider: money PayPal or Stripe already took pays the order (the
-// browser may have gone away), a capture still in review keeps it, and only an order that
-// was never paid is cancelled. An order we cannot check (provider unreachable) waits.
+// browser may have gone away; money for days the user already holds is refunded), a capture
+// still in review keeps it, and only an order that was never paid is cancelled. Cash orders
+// (CASH_ORDER_TTL_HOURS) are cancelled. An order we cannot check (provider unreachable) waits.
 
 import type Stripe from 'stripe';
-import { createPaymentProviders } from './providers';
-import { findExpiredPending } from './repo';
-import { cancelGuarded, settle, type PaymentDeps, type PaymentLog } from './settle';
-import { judgePaypalOrder, judgeStripeSession, type PaymentOutcome, type StripeSessionLike } from './verify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { findExpiredPending } from '../orders/repo';
 import type { OrderRow } from '../orders/service';
+import { expireStripeSession } from './checkout';
+import { settlePaypal } from './paypal-capture';
+import { createPaymentProviders } from './providers';
+import { cancelGuarded, settle, type PaymentDeps, type PaymentLog, type SettleResult } from './settle';
+import { judgePaypalOrder, judgeStripeSession, type PaymentOutcome, type StripeSessionLike } from './verify';
 
 export interface SweepResult {
   paid: number;
@@ -42,56 +45,45 @@ async function sweepOne(
 ): Promise<'paid' | 'cancelled' | 'kept'> {
   const seenAt = order.updatedAt;
   const { paypal, stripe } = deps.providers;
-  let outcome: PaymentOutcome | null = null;
-  let patch = {};
+  const opts = { source: 'expiry' as const, seenAt, cancelUnpaid: true, now };
 
   if (order.paymentMethod === 'paypal' && order.paypalOrderId && paypal) {
     const remote = await paypal.getOrder(order.paypalOrderId);
-    outcome = remote
+    const outcome: PaymentOutcome = remote
       ? judgePaypalOrder(remote, {
           orderId: order.id,
           amountCentavos: order.amountCentavos,
           paypalOrderId: order.paypalOrderId,
         })
       : { kind: 'failed', reason: 'PayPal no conoce la orden' };
-    if (outcome.kind === 'paid')
-      patch = { paypalCaptureId: outcome.captureId ?? null, paypalPayerId: outcome.payerId ?? null };
-  } else if (order.paymentMethod === 'stripe' && order.stripeSessionId && stripe) {
+    // settlePaypal also refunds a capture for days the user already holds.
+    return verdict(await settlePaypal(deps, order, outcome, opts));
+  }
+  if (order.paymentMethod === 'stripe' && order.stripeSessionId && stripe) {
     let session: Stripe.Checkout.Session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
-    if (session.status === 'open') session = await expireSession(stripe, session);
-    outcome = judgeStripeSession(session as StripeSessionLike, {
+    if (session.status === 'open') session = await expireStripeSession(stripe, session);
+    const outcome = judgeStripeSession(session as StripeSessionLike, {
       orderId: order.id,
       amountCentavos: order.amountCentavos,
       stripeSessionId: order.stripeSessionId,
     });
-    patch = { stripeSessionId: session.id };
-  } else if (order.paypalOrderId || order.stripeSessionId) {
+    const patch = { stripeSessionId: session.id };
+    return verdict(await deps.db.transaction((tx) => settle(tx, deps, order, outcome, { ...opts, patch })));
+  }
+  if (order.paypalOrderId || order.stripeSessionId) {
     deps.log.warn(
       { orderId: order.id },
       'orden vencida de un proveedor sin configurar: se cancela sin consultarlo',
     );
   }
-
-  const r = await deps.db.transaction((tx) =>
-    outcome
-      ? settle(tx, deps, order, outcome, { source: 'expiry', patch, seenAt, cancelUnpaid: true, now })
-      : cancelGuarded(tx, order, { seenAt, now }).then((changed) => ({ paid: false, changed })),
-  );
-  if (r.paid) return r.changed ? 'paid' : 'kept';
-  return r.changed ? 'cancelled' : 'kept';
+  // Cash orders, and attempts that never reached a provider: nothing can pay them any more.
+  const changed = await deps.db.transaction((tx) => cancelGuarded(tx, order, { seenAt, now }));
+  return changed ? 'cancelled' : 'kept';
 }
 
-/** Closes an open session so nobody can pay it after we release the seats. */
-async function expireSession(
-  stripe: Stripe,
-  session: Stripe.Checkout.Session,
-): Promise<Stripe.Checkout.Session> {
-  try {
-    return await stripe.checkout.sessions.expire(session.id);
-  } catch {
-    // Completed between our two calls: read it again and judge what it is now.
-    return stripe.checkout.sessions.retrieve(session.id);
-  }
+function verdict(r: SettleResult): 'paid' | 'cancelled' | 'kept' {
+  if (r.paid) return r.changed ? 'paid' : 'kept';
+  return r.changed ? 'cancelled' : 'kept';
 }
 
 export interface PendingOrderExpiry {

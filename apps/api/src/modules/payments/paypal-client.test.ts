@@ -1,6 +1,6 @@
 // The PayPal REST client against the fake: one OAuth token reused until it expires, a
-// revoked token renewed once, idempotent create/capture, and webhook verification that
-// sends the event back byte for byte.
+// revoked token renewed once, idempotent create/capture/refund, and webhook verification
+// that sends the event back byte for byte.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaypal, type FakePaypal } from '../../../test/fakes/fake-paypal';
@@ -76,6 +76,32 @@ describe('paypal client', () => {
       status: 422,
       issue: 'ORDER_NOT_APPROVED',
     });
+  });
+
+  it('refunds a capture in MXN once per PayPal-Request-Id, and reports what PayPal refuses', async () => {
+    const created = await client.createOrder(input('to-refund'));
+    fake.approve(created.id);
+    const captured = await client.captureOrder(created.id, 'cap-to-refund');
+    if (!captured.ok) throw new Error('capture failed');
+    const captureId = captured.order.purchase_units![0]!.payments!.captures![0]!.id;
+    const ask = { amount: '2510.00', currency: 'MXN', requestId: 'refund-1', noteToPayer: 'Pago duplicado' };
+    const first = await client.refundCapture(captureId, ask);
+    expect(first).toEqual({
+      ok: true,
+      refund: expect.objectContaining({
+        status: 'COMPLETED',
+        amount: { currency_code: 'MXN', value: '2510.00' },
+      }),
+    });
+    const again = await client.refundCapture(captureId, ask);
+    expect(again.ok && first.ok && again.refund.id === first.refund.id).toBe(true);
+    expect(fake.refunds.filter((r) => r.captureId === captureId)).toHaveLength(1);
+    expect(await client.refundCapture(captureId, { ...ask, requestId: 'refund-2' })).toEqual({
+      ok: false,
+      status: 422,
+      issue: 'CAPTURE_FULLY_REFUNDED',
+    });
+    expect(await client.refundCapture('CAPNOEXISTE', ask)).toMatchObject({ ok: false, status: 404 });
   });
 
   it('reports an unreachable PayPal as PaypalUnavailableError', async () => {

@@ -1,6 +1,6 @@
-// Thin typed client for PayPal's Orders v2 REST API over fetch (DESIGN §2: PayPal's server
-// SDK hard-codes its hosts, so it cannot be pointed at a local fake). Responses are parsed
-// with zod: PayPal's answers are external input like any other.
+// Thin typed client for PayPal's Orders v2 and Payments v2 (refund) REST APIs over fetch
+// (PayPal's server SDK hard-codes its hosts, so it cannot be pointed at a local fake).
+// Responses are parsed with zod: PayPal's answers are external input like any other.
 
 import { z } from 'zod';
 
@@ -29,6 +29,9 @@ const order = z.looseObject({
     .optional(),
 });
 export type PaypalOrder = z.infer<typeof order>;
+
+const refund = z.looseObject({ id: z.string(), status: z.string(), amount: money.optional() });
+export type PaypalRefund = z.infer<typeof refund>;
 
 const tokenAnswer = z.looseObject({ access_token: z.string(), expires_in: z.number() });
 const errorAnswer = z.looseObject({
@@ -77,6 +80,21 @@ export interface CreateOrderInput {
   requestId: string;
 }
 
+export interface RefundInput {
+  /** Decimal string in `currency` (e.g. "2010.00"). */
+  amount: string;
+  currency: string;
+  /** Idempotency key: the same key never refunds twice. */
+  requestId: string;
+  /** Shown to the buyer by PayPal (at most 255 characters). */
+  noteToPayer?: string;
+}
+
+export type RefundResult =
+  | { ok: true; refund: PaypalRefund }
+  /** PayPal refused (4xx); `issue` is PayPal's code, e.g. CAPTURE_FULLY_REFUNDED. */
+  | { ok: false; status: number; issue: string };
+
 export interface PaypalClient {
   createOrder(input: CreateOrderInput): Promise<PaypalOrder>;
   /** null when PayPal does not know the id. */
@@ -84,6 +102,8 @@ export interface PaypalClient {
   captureOrder(id: string, requestId: string): Promise<CaptureResult>;
   /** True only when PayPal answers verification_status SUCCESS for this exact body. */
   verifyWebhookSignature(headers: WebhookHeaders, rawBody: string): Promise<boolean>;
+  /** POST /v2/payments/captures/{id}/refund: gives `amount` of the capture back to the buyer. */
+  refundCapture(captureId: string, input: RefundInput): Promise<RefundResult>;
 }
 
 export function createPaypalClient(opts: PaypalClientOptions): PaypalClient {
@@ -202,6 +222,29 @@ export function createPaypalClient(opts: PaypalClientOptions): PaypalClient {
         return { ok: false, status: res.status, issue: issue ?? `HTTP_${res.status}` };
       }
       throw new PaypalUnavailableError(`PayPal no completó el cobro (HTTP ${res.status})`);
+    },
+
+    async refundCapture(captureId, input) {
+      const res = await call(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
+        method: 'POST',
+        headers: { 'PayPal-Request-Id': input.requestId, Prefer: 'return=representation' },
+        body: JSON.stringify({
+          amount: { currency_code: input.currency, value: input.amount },
+          ...(input.noteToPayer ? { note_to_payer: input.noteToPayer.slice(0, 255) } : {}),
+        }),
+      });
+      const json = await readJson(res);
+      if (res.ok) {
+        const parsed = refund.safeParse(json);
+        if (!parsed.success) throw new PaypalUnavailableError('Respuesta de PayPal no válida (refund)');
+        return { ok: true, refund: parsed.data };
+      }
+      if (res.status >= 400 && res.status < 500) {
+        const err = errorAnswer.safeParse(json);
+        const issue = err.success ? (err.data.details?.[0]?.issue ?? err.data.name) : undefined;
+        return { ok: false, status: res.status, issue: issue ?? `HTTP_${res.status}` };
+      }
+      throw new PaypalUnavailableError(`PayPal no completó el reembolso (HTTP ${res.status})`);
     },
 
     async verifyWebhookSignature(headers, rawBody) {

@@ -1,14 +1,18 @@
-// Payment calls: PayPal (config, create-order, cancel-order, order/paypal, webhook) and
-// Stripe (order/stripe, order/verifyStripe, webhook). Registered under /api with full paths
-// because they sit beside the orders module's /order/* routes. The two webhooks live in
-// their own plugin whose JSON parser keeps the raw body (signatures are over the bytes).
+// Calls that create or pay orders: the free claim and cash orders (order/place), PayPal
+// (config, create-order, cancel-order, order/paypal, webhook) and Stripe (order/stripe,
+// order/verifyStripe, webhook). Registered under /api with full paths because they sit
+// beside the orders module's /order/* routes. Order-creating calls are rate limited per user
+// and per IP; the webhooks per IP. The two webhooks live in their own plugin whose JSON
+// parser keeps the raw body (signatures are over the bytes).
 
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@store/shared/messages';
 import { errorResponse } from '@store/shared/schemas/common';
 import {
   paypalOrderBody,
   placeOrderBody,
+  placeOrderResponse,
   stripeOrderResponse,
   verifyStripeBody,
 } from '@store/shared/schemas/order';
@@ -21,8 +25,12 @@ import {
   webhookAckResponse,
 } from '@store/shared/schemas/payments';
 import { okResponse } from '@store/shared/schemas/common';
+import { AppError } from '../../lib/errors';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { rateLimits } from '../../plugins/rate-limit';
+import { PAYPAL_WEBHOOK_BODY_LIMIT } from './paypal-webhook-screen';
+import { placeOrder } from './place-service';
 import { createPaymentProviders, type PaymentProviders } from './providers';
 import {
   cancelPaypalOrder,
@@ -33,7 +41,7 @@ import {
 import type { PaymentDeps } from './settle';
 import { createStripeCheckout, handleStripeWebhook, verifyStripeCheckout } from './stripe-service';
 
-const paymentErrors = { ...errorResponses(400, 401, 403, 404, 409, 503), 402: errorResponse };
+const paymentErrors = { ...errorResponses(400, 401, 403, 404, 409, 429, 503), 402: errorResponse };
 
 export interface PaymentRoutesOptions {
   /** Defaults to the providers configured in app.config. */
@@ -47,6 +55,41 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     providers: opts.providers ?? createPaymentProviders(app.config),
     log: app.log,
   };
+  const limits = rateLimits(app.config);
+  // One per-IP counter shared by every order-creating call (before auth: floods of bad
+  // tokens count too); each route also counts per user, after auth, through its route
+  // config. The plugin runs one route limit per request, so this one is a plain hook.
+  const ipCounter = app.createRateLimit(limits.orderPerIp);
+  const orderPerIp = async (req: FastifyRequest) => {
+    const result = await ipCounter(req);
+    if (!result.isAllowed && result.isExceeded) throw new AppError('too_many_requests', MSG.rateLimited);
+  };
+  // A fresh object per route: the rate-limit plugin appends its hook to the route's array.
+  const ordering = () => ({ onRequest: [orderPerIp, requireUser], config: { rateLimit: limits.order } });
+
+  app.post(
+    '/order/place',
+    {
+      ...ordering(),
+      schema: {
+        tags: ['order'],
+        summary: 'Reclamar gratis (total del servidor 0) o, si está habilitado, orden en efectivo',
+        security: tokenSecurity,
+        body: placeOrderBody,
+        response: { 200: placeOrderResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
+      },
+    },
+    async (req) => {
+      const { order, message } = await placeOrder(deps, {
+        userId: currentUser(req).id,
+        address: req.body.address,
+        items: req.body.items,
+        amount: req.body.amount,
+        couponCode: req.body.couponCode,
+      });
+      return { success: true as const, message, orderId: order.id };
+    },
+  );
 
   app.get(
     '/paypal/config',
@@ -72,7 +115,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.post(
     '/paypal/create-order',
     {
-      onRequest: requireUser,
+      ...ordering(),
       schema: {
         tags: ['payments'],
         summary: 'Orden pendiente por el total del servidor y orden de PayPal en MXN por ese monto',
@@ -108,7 +151,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.post(
     '/order/paypal',
     {
-      onRequest: requireUser,
+      ...ordering(),
       schema: {
         tags: ['payments'],
         summary:
@@ -127,7 +170,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   app.post(
     '/order/stripe',
     {
-      onRequest: requireUser,
+      ...ordering(),
       schema: {
         tags: ['payments'],
         summary: 'Orden pendiente y sesión de Stripe Checkout en MXN (no ofrecido en la interfaz)',
@@ -168,12 +211,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     });
     const webhookSchema = {
       tags: ['payments'],
-      response: { 200: webhookAckResponse, ...errorResponses(400, 503) },
+      response: { 200: webhookAckResponse, ...errorResponses(400, 413, 429, 503) },
     };
+    const webhookLimits = { config: { rateLimit: limits.webhook }, bodyLimit: PAYPAL_WEBHOOK_BODY_LIMIT };
 
     hooks.post(
       '/paypal/webhook',
       {
+        ...webhookLimits,
         schema: {
           ...webhookSchema,
           summary: 'Webhook de PayPal (PAYMENT.CAPTURE.*), firma verificada con PayPal',
@@ -202,6 +247,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     hooks.post(
       '/stripe/webhook',
       {
+        ...webhookLimits,
         schema: {
           ...webhookSchema,
           summary: 'Webhook de Stripe (checkout.session.*), firma con constructEvent',

@@ -5,9 +5,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { cancelOrder, markOrderPaid, type OrderRow, type PaidPatch } from '../orders/service';
+import { holdUntil, lockForExpiry, lockIfUnchanged, lockPending } from '../orders/repo';
+import {
+  cancelOrder,
+  closeDuplicatePayment,
+  markOrderPaid,
+  type OrderRow,
+  type PaidPatch,
+} from '../orders/service';
 import type { PaymentProviders } from './providers';
-import { auditPayment, extendExpiry, lockForExpiry, lockPending } from './repo';
+import { auditPayment } from './repo';
 import type { PaymentOutcome } from './verify';
 
 export type PaymentLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -19,12 +26,17 @@ export interface PaymentDeps {
   log: PaymentLog;
 }
 
-/** How long a provider that said "pending" (capture in review, async payment) keeps the seats. */
+/**
+ * How long after its creation an order whose provider said "pending" (capture in review,
+ * async payment) keeps its seats. A fixed point, so asking again never moves it.
+ */
 export const PROVIDER_PENDING_HOLD_MS = 72 * 3600_000;
+/** Past that point, the sweep looks at a still-pending provider decision this often. */
+export const PROVIDER_PENDING_RECHECK_MS = 3600_000;
 
 export interface SettleOptions {
   /** Who learned the verdict (logs and audit). */
-  source: 'browser' | 'webhook' | 'expiry';
+  source: 'browser' | 'webhook' | 'expiry' | 'checkout';
   /** Provider ids stored when the order becomes paid. */
   patch?: PaidPatch;
   /**
@@ -32,6 +44,8 @@ export interface SettleOptions {
    * a capture that started meanwhile wins). Without it: cancel if still pending.
    */
   seenAt?: Date;
+  /** With seenAt: the order may still be inside its window (a new attempt replaces it). */
+  stillOpen?: boolean;
   /** Cancel an order the provider has not been paid for yet (expiry). */
   cancelUnpaid?: boolean;
   now?: Date;
@@ -42,6 +56,11 @@ export interface SettleResult {
   paid: boolean;
   /** This call moved it out of pendiente (paid or cancelled). */
   changed: boolean;
+  /**
+   * Money arrived for days the user already holds through another paid order: the order
+   * stays pending and the caller must give the money back (refundDuplicate).
+   */
+  duplicate?: boolean;
 }
 
 export async function settle(
@@ -60,6 +79,22 @@ export async function settle(
         return { paid: true, changed: true };
       }
       if (result.order?.status === 'pagado') return { paid: true, changed: false };
+      if (result.duplicate) {
+        deps.log.warn({ orderId: order.id, source: opts.source }, 'pago de días que el cliente ya tiene');
+        // PayPal money goes back through its refund API (the caller, outside this transaction).
+        if (order.paymentMethod === 'paypal') return { paid: false, changed: false, duplicate: true };
+        // Other providers: the order is closed and a person refunds it from the audit entry.
+        const closed = await closeDuplicatePayment(tx, order.id, {
+          refunded: false,
+          patch: opts.patch ?? {},
+        });
+        await auditPayment(tx, {
+          action: 'payment.duplicate_needs_refund',
+          orderId: order.id,
+          details: { source: opts.source, ...opts.patch },
+        });
+        return { paid: false, changed: closed.changed };
+      }
       // Money arrived for an order we already closed: a person must refund or re-grant it.
       await auditPayment(tx, {
         action: 'payment.received_for_closed_order',
@@ -72,10 +107,16 @@ export async function settle(
       );
       return { paid: false, changed: false };
     }
-    case 'pending':
-      await extendExpiry(tx, order.id, new Date(now.getTime() + PROVIDER_PENDING_HOLD_MS));
+    case 'pending': {
+      // The provider holds money it has not released: keep the seats until a fixed point
+      // after the order was made; past it, the sweep keeps asking, less often.
+      const fixed = order.createdAt.getTime() + PROVIDER_PENDING_HOLD_MS;
+      const until =
+        opts.source === 'expiry' ? Math.max(fixed, now.getTime() + PROVIDER_PENDING_RECHECK_MS) : fixed;
+      await holdUntil(tx, order.id, new Date(until));
       deps.log.warn({ orderId: order.id, reason: outcome.reason }, 'pago pendiente en el proveedor');
       return { paid: false, changed: false };
+    }
     case 'unpaid':
       if (!opts.cancelUnpaid) return { paid: false, changed: false };
       return { paid: false, changed: await cancelGuarded(tx, order, opts) };
@@ -97,11 +138,13 @@ export async function settle(
 export async function cancelGuarded(
   tx: Tx,
   order: OrderRow,
-  opts: Pick<SettleOptions, 'seenAt' | 'now'> = {},
+  opts: Pick<SettleOptions, 'seenAt' | 'stillOpen' | 'now'> = {},
 ): Promise<boolean> {
-  const locked = opts.seenAt
-    ? await lockForExpiry(tx, order.id, opts.seenAt, opts.now ?? new Date())
-    : await lockPending(tx, order.id);
+  const locked = !opts.seenAt
+    ? await lockPending(tx, order.id)
+    : opts.stillOpen
+      ? await lockIfUnchanged(tx, order.id, opts.seenAt)
+      : await lockForExpiry(tx, order.id, opts.seenAt, opts.now ?? new Date());
   if (!locked) return false;
   return (await cancelOrder(tx, order.id, { status: 'cancelado' })).changed;
 }

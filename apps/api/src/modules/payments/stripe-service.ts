@@ -1,4 +1,4 @@
-// Stripe Checkout (kept in the API, not offered in the UI, per SPEC §1): a pending order and
+// Stripe Checkout (kept in the API, not offered in the interface): a pending order and
 // a Checkout Session in MXN; paid only when Stripe itself says so (retrieve or a signed
 // webhook), never because the browser came back with success=true.
 
@@ -9,8 +9,10 @@ import { MSG } from '@store/shared/messages';
 import type { placeOrderBody } from '@store/shared/schemas/order';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { cancelOrder, createOrderFromCart, getOwnOrder, type OrderRow } from '../orders/service';
-import { findOrderById, paymentEventSeen, recordPaymentEvent, setProviderIds } from './repo';
+import { findOrder, setProviderIds } from '../orders/repo';
+import { cancelOrder, getOwnOrder, type OrderRow } from '../orders/service';
+import { holdOrder } from './checkout';
+import { paymentEventSeen, recordPaymentEvent } from './repo';
 import { cancelGuarded, settle, type PaymentDeps } from './settle';
 import { judgeStripeSession, type StripeSessionLike } from './verify';
 
@@ -24,30 +26,38 @@ function stripeOf(deps: PaymentDeps): Stripe {
   return deps.providers.stripe;
 }
 
-/** POST /api/order/stripe: pending order + Checkout Session; answers the session URL. */
+/**
+ * POST /api/order/stripe: the user's pending order + a Checkout Session; answers the session
+ * URL. Asking again for the same cart answers the same open session (one seat, one coupon
+ * use); a different cart expires the old session and replaces its order (checkout.ts).
+ */
 export async function createStripeCheckout(
   deps: PaymentDeps,
   userId: string,
   body: z.output<typeof placeOrderBody>,
 ): Promise<{ sessionUrl: string; orderId: string }> {
   const stripe = stripeOf(deps);
+  const now = new Date();
   const minutes = Math.min(24 * 60 - 1, Math.max(MIN_SESSION_MINUTES, deps.config.PENDING_ORDER_TTL_MINUTES));
-  const sessionExpiresAt = Math.floor(Date.now() / 1000) + minutes * 60;
-  const order = await deps.db.transaction((tx) =>
-    createOrderFromCart(tx, {
-      userId,
-      address: body.address,
-      couponCode: body.couponCode ?? null,
-      paymentMethod: 'stripe',
-      status: 'pendiente',
-      expiresAt: new Date(sessionExpiresAt * 1000 + ORDER_GRACE_MS),
-      clientItems: body.items,
-      clientAmount: body.amount,
-      clearCart: false,
-      check: (quote) => {
-        if (quote.isFree) throw new AppError('bad_request', MSG.freeOrderNoPayment);
-      },
-    }),
+  const order = await holdOrder(deps, {
+    userId,
+    address: body.address,
+    couponCode: body.couponCode ?? null,
+    paymentMethod: 'stripe',
+    status: 'pendiente',
+    expiresAt: new Date(now.getTime() + minutes * 60_000 + ORDER_GRACE_MS),
+    clientItems: body.items,
+    clientAmount: body.amount,
+    clearCart: false,
+    check: (quote) => {
+      if (quote.isFree) throw new AppError('bad_request', MSG.freeOrderNoPayment);
+    },
+    now,
+  });
+  // Derived from the order, so a second call for the same order sends Stripe the same
+  // request under the same idempotency key and gets the same session back.
+  const sessionExpiresAt = Math.floor(
+    ((order.expiresAt?.getTime() ?? now.getTime()) - ORDER_GRACE_MS) / 1000,
   );
 
   const base = deps.config.PUBLIC_URL;
@@ -127,7 +137,7 @@ export async function verifyStripeCheckout(
   const result = await deps.db.transaction((tx) =>
     settle(tx, deps, order, outcome, { source: 'browser', patch: { stripeSessionId: session.id } }),
   );
-  if (result.paid) return (await findOrderById(deps.db, order.id)) ?? order;
+  if (result.paid) return (await findOrder(deps.db, order.id)) ?? order;
 
   const cancelled = body.success === false || body.success === 'false';
   if (cancelled && outcome.kind === 'unpaid' && session.status === 'open') {
@@ -169,7 +179,7 @@ export async function handleStripeWebhook(
 
   const session = event.data.object as Stripe.Checkout.Session;
   const orderId = session.client_reference_id ?? session.metadata?.orderId;
-  const order = isUuid(orderId) ? await findOrderById(deps.db, orderId) : null;
+  const order = isUuid(orderId) ? await findOrder(deps.db, orderId) : null;
   const record = { provider: 'stripe' as const, eventId: event.id, type: event.type };
 
   await deps.db.transaction(async (tx) => {

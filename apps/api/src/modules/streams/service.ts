@@ -1,8 +1,8 @@
-// Stream access (DESIGN §3): a day's link is given only to a user with a paid order for
+// Stream access: a day's link is given only to a user with a paid order for
 // that day option; pending, cancelled and refunded orders grant nothing.
 
 import type { Queryable } from '../../db/client';
-import { findPaidDays } from './repo';
+import { findPaidDays } from '../orders/repo';
 
 /** { day label: stream URL } for the days of the product the user has paid for. */
 export async function dayLinksFor(

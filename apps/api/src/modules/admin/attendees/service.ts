@@ -4,7 +4,8 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminAttendeesResponse } from '@store/shared/schemas/admin/attendees';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
-import { findDayOfEvent, findEventName, listAttendees } from './repo';
+import { listAttendees } from '../../orders/repo';
+import { findDayOfEvent, findEventName } from './repo';
 
 export async function getAttendees(
   db: Db,

@@ -1,48 +1,15 @@
-// Every query of the dashboard: totals, paid (event, day) lines, recent orders.
+// The dashboard's queries of members and events; its order figures come from orders/repo.
 
-import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { orderDays, orders, productDays, products, users } from '../../../db/schema';
+import { productDays, products, users } from '../../../db/schema';
+import { orderTotals } from '../../orders/repo';
 
 export async function totals(db: Queryable) {
-  const [o] = await db
-    .select({
-      revenue:
-        sql<number>`coalesce(sum(${orders.amountCentavos} - ${orders.refundedCentavos}) filter (where ${orders.status} = 'pagado'), 0)`.mapWith(
-          Number,
-        ),
-      paid: sql<number>`count(*) filter (where ${orders.status} = 'pagado')`.mapWith(Number),
-      pending: sql<number>`count(*) filter (where ${orders.status} = 'pendiente')`.mapWith(Number),
-    })
-    .from(orders);
-  const [seats] = await db.select({ n: count() }).from(orderDays).where(eq(orderDays.status, 'pagado'));
+  const o = await orderTotals(db);
   const [members] = await db.select({ n: count() }).from(users);
   const [events] = await db.select({ n: count() }).from(products).where(eq(products.active, true));
-  return {
-    revenue: o?.revenue ?? 0,
-    paid: o?.paid ?? 0,
-    pending: o?.pending ?? 0,
-    seats: seats?.n ?? 0,
-    members: members?.n ?? 0,
-    activeEvents: events?.n ?? 0,
-  };
-}
-
-/** Every paid (event, day) line with its order's amounts. */
-export async function paidLines(db: Queryable) {
-  return db
-    .select({
-      orderId: orderDays.orderId,
-      productId: orderDays.productId,
-      productDayId: orderDays.productDayId,
-      priceCentavos: orderDays.priceCentavos,
-      subtotalCentavos: orders.subtotalCentavos,
-      discountCentavos: orders.discountCentavos,
-      refundedCentavos: orders.refundedCentavos,
-    })
-    .from(orderDays)
-    .innerJoin(orders, eq(orders.id, orderDays.orderId))
-    .where(eq(orderDays.status, 'pagado'));
+  return { ...o, members: members?.n ?? 0, activeEvents: events?.n ?? 0 };
 }
 
 /** Events to chart: the active ones and any other with sales, with their days in order. */
@@ -70,17 +37,4 @@ export async function eventsWithDays(db: Queryable, withSales: readonly string[]
           .where(inArray(productDays.productId, ids))
           .orderBy(asc(productDays.position));
   return { rows, days };
-}
-
-export async function ordersSince(db: Queryable, since: Date) {
-  return db
-    .select({
-      createdAt: orders.createdAt,
-      paidAt: orders.paidAt,
-      status: orders.status,
-      amountCentavos: orders.amountCentavos,
-      refundedCentavos: orders.refundedCentavos,
-    })
-    .from(orders)
-    .where(and(gte(orders.createdAt, since)));
 }

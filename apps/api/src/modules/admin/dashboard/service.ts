@@ -6,7 +6,8 @@ import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboa
 import type { Db } from '../../../db/client';
 import { listAdminOrders } from '../orders/service';
 import { mexicoDate } from '../sql';
-import { eventsWithDays, ordersSince, paidLines, totals } from './repo';
+import { ordersSince, paidLines } from '../../orders/repo';
+import { eventsWithDays, totals } from './repo';
 import { allocateCentavos, orderEventNet } from './revenue';
 
 type Dashboard = Omit<AdminDashboardResponse, 'success'>;

@@ -1,19 +1,13 @@
 // Event records → the admin event shape (pesos, epoch milliseconds, stream links included).
 
-import { toPesos } from '@store/shared/domain/money';
+import { productFields } from '@store/shared/domain/product-fields';
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
 import type { EventRecord } from './repo';
 
 export function toAdminEvent({ product, days }: EventRecord): AdminEvent {
   return {
-    _id: product.id,
-    name: product.name,
+    ...productFields(product),
     description: product.description,
-    price: toPesos(product.priceCentavos),
-    image: product.images,
-    category: product.category,
-    subCategory: product.subCategory,
-    isPresential: product.isPresential,
     active: product.active,
     createdAt: product.createdAt.getTime(),
     updatedAt: product.updatedAt.getTime(),

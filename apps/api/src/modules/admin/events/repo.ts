@@ -1,9 +1,10 @@
 // Every query of the admin events area: products with their day options and the seat and
 // order counts each day carries.
 
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { cartLines, orderDays, orders, productDays, products } from '../../../db/schema';
+import { cartLines, productDays, products } from '../../../db/schema';
+import { countOrderDaysByDay } from '../../orders/repo';
 import { containsPattern } from '../sql';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -25,15 +26,7 @@ async function attachDays(db: Queryable, rows: ProductRow[]): Promise<EventRecor
     .from(productDays)
     .where(inArray(productDays.productId, ids))
     .orderBy(asc(productDays.position));
-  const counts = await db
-    .select({
-      productDayId: orderDays.productDayId,
-      sold: sql<number>`count(*) filter (where ${orderDays.status} = 'pagado')`.mapWith(Number),
-      total: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(orderDays)
-    .where(inArray(orderDays.productId, ids))
-    .groupBy(orderDays.productDayId);
+  const counts = await countOrderDaysByDay(db, ids);
   const countByDay = new Map(counts.map((c) => [c.productDayId, c]));
   const byProduct = new Map<string, DayWithCounts[]>();
   for (const d of days) {
@@ -114,36 +107,6 @@ export async function updateDay(
 
 export async function deleteDays(db: Queryable, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.delete(productDays).where(inArray(productDays.id, ids));
-}
-
-/** Keeps order_days.day (a copy of the label) in step with a renamed day option. */
-export async function renameOrderDays(db: Queryable, productDayId: string, label: string): Promise<void> {
-  await db.update(orderDays).set({ day: label }).where(eq(orderDays.productDayId, productDayId));
-}
-
-/** Orders holding any of these day options, with their item snapshots. */
-export async function findOrdersWithDays(db: Queryable, productDayIds: string[]) {
-  if (productDayIds.length === 0) return [];
-  return db
-    .select({ id: orders.id, items: orders.items })
-    .from(orders)
-    .where(
-      inArray(
-        orders.id,
-        db
-          .selectDistinct({ id: orderDays.orderId })
-          .from(orderDays)
-          .where(inArray(orderDays.productDayId, productDayIds)),
-      ),
-    );
-}
-
-export async function updateOrderItems(
-  db: Queryable,
-  orderId: string,
-  items: (typeof orders.$inferSelect)['items'],
-): Promise<void> {
-  await db.update(orders).set({ items }).where(eq(orders.id, orderId));
 }
 
 export async function findCartLinesOfProduct(db: Queryable, productId: string) {

@@ -18,18 +18,16 @@ import {
   deleteDays,
   findCartLinesOfProduct,
   findEvent,
-  findOrdersWithDays,
   insertDays,
   insertProduct,
   listEvents,
   lockEvent,
-  renameOrderDays,
   replaceCartLinesOfProduct,
   updateDay,
-  updateOrderItems,
   updateProduct,
   type EventRecord,
 } from './repo';
+import { findOrdersWithDays, renameOrderDays, updateOrderItems } from '../../orders/repo';
 
 export async function listAdminEvents(
   db: Db,

@@ -4,6 +4,7 @@ import type { Role, UserType } from '@store/shared/constants';
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { passwordResetTokens, users } from '../../../db/schema';
+import { paidOrderCount } from '../../orders/repo';
 import { containsPattern } from '../sql';
 
 export type UserRow = typeof users.$inferSelect;
@@ -24,12 +25,7 @@ const memberColumns = {
   role: users.role,
   mustChangePassword: users.mustChangePassword,
   createdAt: users.createdAt,
-  // Written out in full: in a select list Drizzle drops table names, and the subquery's
-  // "id" would then be the order's.
-  paidOrders:
-    sql<number>`(select count(*) from orders o where o.user_id = "users"."id" and o.status = 'pagado')`.mapWith(
-      Number,
-    ),
+  paidOrders: paidOrderCount(sql`"users"."id"`),
 };
 export type MemberRow = {
   id: string;

@@ -2,7 +2,7 @@
 
 import { toPesos } from '@store/shared/domain/money';
 import type { AdminOrderSummary } from '@store/shared/schemas/admin/orders';
-import type { OrderWithCustomer } from './repo';
+import type { OrderWithCustomer } from '../../orders/repo';
 
 export function toAdminOrderSummary({ order, customer }: OrderWithCustomer): AdminOrderSummary {
   return {

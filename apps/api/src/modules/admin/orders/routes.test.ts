@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminOrderDetail, AdminOrderSummary } from '@store/shared/schemas/admin/orders';
-import { coupons, emailOutbox, productDays } from '../../../db/schema';
+import { coupons, emailOutbox, orderDays, orders, productDays } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
 import { createCoupon, createUser, type TestUser } from '../../../../test/store-helpers';
@@ -167,6 +167,39 @@ describe('admin orders', () => {
     const freeOrder = await claim(ctx, await createUser(ctx), free.product.id, ['Jueves']);
     const notPending = await call(ctx, admin.token, 'POST', `/api/admin/orders/${freeOrder}/mark-paid`);
     expect(notPending.statusCode).toBe(409);
+  });
+
+  it('never marks paid a cash order for a day the customer already holds', async () => {
+    const e = await event(500);
+    const customer = await createUser(ctx);
+    const orderId = await claim(ctx, customer, e.product.id, ['Jueves'], { amount: 510 });
+    // The same day reached the customer through another paid order meanwhile.
+    const [other] = await ctx.database.db
+      .insert(orders)
+      .values({
+        userId: customer.id,
+        items: [],
+        address: (await detail(orderId)).address,
+        subtotalCentavos: 0,
+        amountCentavos: 0,
+        status: 'pagado',
+        payment: true,
+        paymentMethod: 'free',
+      })
+      .returning();
+    await ctx.database.db.insert(orderDays).values({
+      orderId: other!.id,
+      userId: customer.id,
+      productId: e.product.id,
+      productDayId: e.days[0]!.id,
+      day: 'Jueves',
+      priceCentavos: 0,
+      status: 'pagado',
+    });
+    const res = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/mark-paid`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(ADMIN_MSG.orderDaysAlreadyOwned);
+    expect((await detail(orderId)).status).toBe('pendiente');
   });
 
   it('records refunds: partial keeps access if asked; a refund that ends access frees the seat', async () => {

@@ -2,6 +2,7 @@
 // (markOrderPaid, cancelOrder: seats, access, coupon use, e-mail); this adds the admin
 // rules around them and an audit entry for each, in the same transaction.
 
+import type { OrderStatus, PaymentMethod } from '@store/shared/constants';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
@@ -12,20 +13,45 @@ import { cancelOrder, markOrderPaid } from '../../orders/service';
 import { listAudit, writeAudit } from '../audit/repo';
 import { toAdminOrderSummary } from './mappers';
 import {
-  addRefund,
+  addRefunded,
   findOrderLines,
   findOrderWithCustomer,
-  listOrders,
   lockOrder,
-  type OrderFilter,
+  searchOrders,
   type OrderRow,
-} from './repo';
+} from '../../orders/repo';
+import { containsPattern, mexicoDayStart } from '../sql';
+
+export interface OrderFilter {
+  productId?: string;
+  productDayId?: string;
+  status?: OrderStatus;
+  method?: PaymentMethod;
+  /** YYYY-MM-DD, Mexico City calendar. */
+  from?: string;
+  to?: string;
+  search?: string;
+  page: number;
+  pageSize: number;
+}
 
 export async function listAdminOrders(
   db: Db,
   filter: OrderFilter,
 ): Promise<Omit<AdminOrdersResponse, 'success'>> {
-  const { rows, total } = await listOrders(db, filter);
+  const { from, to, search, ...rest } = filter;
+  const { rows, total } = await searchOrders(db, {
+    ...rest,
+    ...(from ? { createdFrom: mexicoDayStart(from) } : {}),
+    ...(to ? { createdBefore: new Date(mexicoDayStart(to).getTime() + 24 * 3_600_000) } : {}),
+    ...(search
+      ? {
+          customerPattern: containsPattern(search),
+          // The e-mails show the first 8 characters of the id as the order reference.
+          ...(/^[0-9a-f-]{4,36}$/i.test(search) ? { idPrefix: search.toLowerCase() } : {}),
+        }
+      : {}),
+  });
   return { orders: rows.map(toAdminOrderSummary), total, page: filter.page, pageSize: filter.pageSize };
 }
 
@@ -91,6 +117,7 @@ export function markCashOrderPaid(
     if (order.status !== 'pendiente') throw new AppError('conflict', ADMIN_MSG.orderNotPending);
     if (order.paymentMethod !== 'cod') throw new AppError('conflict', ADMIN_MSG.orderNotCash);
     const result = await markOrderPaid(tx, id);
+    if (result.duplicate) throw new AppError('conflict', ADMIN_MSG.orderDaysAlreadyOwned);
     if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotPending);
     return withNote({ amount: toPesos(order.amountCentavos) }, note);
   });
@@ -128,7 +155,7 @@ export function refundAdminOrder(
     if (centavos > order.amountCentavos - order.refundedCentavos) {
       throw new AppError('bad_request', ADMIN_MSG.orderRefundTooLarge);
     }
-    await addRefund(tx, id, centavos);
+    await addRefunded(tx, id, centavos);
     if (input.revokeAccess) {
       const result = await cancelOrder(tx, id, { status: 'reembolsado' });
       if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
