@@ -43,8 +43,8 @@ export default defineConfig({
   webServer: [
     {
       // Speaks PayPal's REST API and serves a fake JS SDK whose buttons drive the real
-      // createOrder/onApprove code of the checkout (apps/api/test/fakes/paypal-sdk.js).
-      command: 'npx tsx apps/api/test/fakes/paypal-server.ts',
+      // createOrder/onApprove code of the checkout (apps/api/src/dev/paypal-simulator/paypal-sdk.js).
+      command: 'npx tsx apps/api/src/dev/paypal-simulator/paypal-server.ts',
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `${paypalBase}/sdk/js`,
       reuseExistingServer: false,
@@ -76,7 +76,7 @@ export default defineConfig({
         ADMIN_EMAIL: 'admin@e2e.test',
         ADMIN_PASSWORD: 'admin-e2e-clave',
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-        // The fake's default credentials (apps/api/test/fakes/fake-paypal.ts).
+        // The fake's default credentials (apps/api/src/dev/paypal-simulator/fake-paypal.ts).
         PAYPAL_CLIENT_ID: 'fake-client-id',
         PAYPAL_CLIENT_SECRET: 'fake-client-secret',
         PAYPAL_WEBHOOK_ID: 'WH-FAKE-0001',
