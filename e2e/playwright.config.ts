@@ -12,6 +12,13 @@ const paypalBase = `http://127.0.0.1:${paypalPort}`;
 process.env.E2E_PAYPAL_BASE = paypalBase;
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
 process.env.E2E_DATA_DIR = e2eDataDir;
+/** A second store as `npm run demo` runs it: the local PayPal simulator, its own data. */
+const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 2);
+process.env.E2E_DEMO_URL = `http://localhost:${demoPort}`;
+const demoDataDir = process.env.E2E_DEMO_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'store-e2e-demo-'));
+process.env.E2E_DEMO_DATA_DIR = demoDataDir;
+const serverCommand =
+  process.env.E2E_SERVER === 'source' ? 'npx tsx apps/api/src/server.ts' : 'node apps/api/dist/server.js';
 
 export default defineConfig({
   testDir: './tests',
@@ -56,10 +63,7 @@ export default defineConfig({
     {
       // E2E_SERVER=source runs the API from source (tsx) with WEB_DIST pointing at a private
       // build, so several people can run journeys at once without sharing dist/ folders.
-      command:
-        process.env.E2E_SERVER === 'source'
-          ? 'npx tsx apps/api/src/server.ts'
-          : 'node apps/api/dist/server.js',
+      command: serverCommand,
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `http://localhost:${port}/api/product/list`,
       reuseExistingServer: false,
@@ -82,6 +86,29 @@ export default defineConfig({
         PAYPAL_WEBHOOK_ID: 'WH-FAKE-0001',
         PAYPAL_API_BASE: paypalBase,
         PAYPAL_SDK_BASE: paypalBase,
+      },
+    },
+    {
+      // The demo store (e2e/tests/demo.spec.ts): PAYPAL_SIMULATOR=true and NODE_ENV=production
+      // on the embedded database, exactly what `npm run demo` starts.
+      command: serverCommand,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://localhost:${demoPort}/api/site-config`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PAYPAL_SIMULATOR: 'true',
+        PORT: String(demoPort),
+        DATA_DIR: demoDataDir,
+        PUBLIC_URL: `http://localhost:${demoPort}`,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        ADMIN_EMAIL: 'admin@e2e.test',
+        ADMIN_PASSWORD: 'admin-e2e-clave',
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       },
     },
   ],

@@ -225,6 +225,7 @@
         display: 'grid',
         gridTemplateColumns: 'auto 1fr',
         gap: '8px 16px',
+        alignItems: 'baseline',
         font: '400 14px/1.45 ' + FONT,
       });
       var amountValue = el('dd', { margin: '0', textAlign: 'right', font: '700 20px/1.3 ' + FONT }, '…');
@@ -234,14 +235,10 @@
         el('dd', { margin: '0', textAlign: 'right', fontWeight: '600' }, SIMULATOR.merchant),
       );
       addRow(summary, 'Total', amountValue);
+      addRow(summary, 'Comprador', el('dd', { margin: '0', textAlign: 'right' }, 'Cuenta de prueba'));
       addRow(
         summary,
-        'Comprador',
-        el('dd', { margin: '0', textAlign: 'right' }, 'comprador@example.com (prueba)'),
-      );
-      addRow(
-        summary,
-        'Orden de PayPal',
+        'Orden',
         el('dd', { margin: '0', textAlign: 'right', font: '400 13px/1.45 ui-monospace, monospace' }, orderID),
       );
       body.appendChild(summary);
