@@ -72,7 +72,10 @@ async function main(): Promise<void> {
       : `  Archivos: carpeta local ${path.join(config.dataDir, 'uploads')} (públicos) y ${path.join(config.dataDir, 'private')} (privados)`,
   );
   if (simulator) {
-    lines.push('  Pagos: SIMULADOR LOCAL DE PAYPAL (PAYPAL_SIMULATOR=true): ningún cobro es real.');
+    lines.push(
+      '  Pagos: SIMULADOR LOCAL DE PAYPAL (PAYPAL_SIMULATOR=true): ningún cobro es real.',
+      '  Para comprar: entra, agrega un evento, paga con PayPal y pulsa «Aprobar pago simulado».',
+    );
   }
   if (seeded.seededDemo) lines.push('  Datos de demostración cargados.');
   if (config.SEED_DEMO) {
