@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
+      'data-demo/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'bench/results/**',

@@ -12,6 +12,13 @@ const paypalBase = `http://127.0.0.1:${paypalPort}`;
 process.env.E2E_PAYPAL_BASE = paypalBase;
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
 process.env.E2E_DATA_DIR = e2eDataDir;
+/** A second store as `npm run demo` runs it: the local PayPal simulator, its own data. */
+const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 2);
+process.env.E2E_DEMO_URL = `http://localhost:${demoPort}`;
+const demoDataDir = process.env.E2E_DEMO_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'store-e2e-demo-'));
+process.env.E2E_DEMO_DATA_DIR = demoDataDir;
+const serverCommand =
+  process.env.E2E_SERVER === 'source' ? 'npx tsx apps/api/src/server.ts' : 'node apps/api/dist/server.js';
 
 export default defineConfig({
   testDir: './tests',
@@ -43,8 +50,8 @@ export default defineConfig({
   webServer: [
     {
       // Speaks PayPal's REST API and serves a fake JS SDK whose buttons drive the real
-      // createOrder/onApprove code of the checkout (apps/api/test/fakes/paypal-sdk.js).
-      command: 'npx tsx apps/api/test/fakes/paypal-server.ts',
+      // createOrder/onApprove code of the checkout (apps/api/src/dev/paypal-simulator/paypal-sdk.js).
+      command: 'npx tsx apps/api/src/dev/paypal-simulator/paypal-server.ts',
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `${paypalBase}/sdk/js`,
       reuseExistingServer: false,
@@ -56,10 +63,7 @@ export default defineConfig({
     {
       // E2E_SERVER=source runs the API from source (tsx) with WEB_DIST pointing at a private
       // build, so several people can run journeys at once without sharing dist/ folders.
-      command:
-        process.env.E2E_SERVER === 'source'
-          ? 'npx tsx apps/api/src/server.ts'
-          : 'node apps/api/dist/server.js',
+      command: serverCommand,
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `http://localhost:${port}/api/product/list`,
       reuseExistingServer: false,
@@ -76,12 +80,35 @@ export default defineConfig({
         ADMIN_EMAIL: 'admin@e2e.test',
         ADMIN_PASSWORD: 'admin-e2e-clave',
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-        // The fake's default credentials (apps/api/test/fakes/fake-paypal.ts).
+        // The fake's default credentials (apps/api/src/dev/paypal-simulator/fake-paypal.ts).
         PAYPAL_CLIENT_ID: 'fake-client-id',
         PAYPAL_CLIENT_SECRET: 'fake-client-secret',
         PAYPAL_WEBHOOK_ID: 'WH-FAKE-0001',
         PAYPAL_API_BASE: paypalBase,
         PAYPAL_SDK_BASE: paypalBase,
+      },
+    },
+    {
+      // The demo store (e2e/tests/demo.spec.ts): PAYPAL_SIMULATOR=true and NODE_ENV=production
+      // on the embedded database, exactly what `npm run demo` starts.
+      command: serverCommand,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://localhost:${demoPort}/api/site-config`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PAYPAL_SIMULATOR: 'true',
+        PORT: String(demoPort),
+        DATA_DIR: demoDataDir,
+        PUBLIC_URL: `http://localhost:${demoPort}`,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        ADMIN_EMAIL: 'admin@e2e.test',
+        ADMIN_PASSWORD: 'admin-e2e-clave',
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
       },
     },
   ],

@@ -1,5 +1,6 @@
 // Bundles the API (with the workspace's shared package) into dist/server.js; npm
-// dependencies stay external, migrations are copied beside the bundle.
+// dependencies stay external, migrations and the PayPal simulator's browser SDK (read at
+// run time in demo mode) are copied beside the bundle.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -24,3 +25,7 @@ await build({
 cpSync(new URL('./src/db/migrations', import.meta.url), new URL('./dist/migrations', import.meta.url), {
   recursive: true,
 });
+cpSync(
+  new URL('./src/dev/paypal-simulator/paypal-sdk.js', import.meta.url),
+  new URL('./dist/paypal-sdk.js', import.meta.url),
+);

@@ -111,7 +111,14 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), siteFacts(), precompress()],
   server: {
     port: 5173,
-    proxy: { '/api': api, '/uploads': api, '/robots.txt': api, '/sitemap.xml': api },
+    proxy: {
+      '/api': api,
+      '/uploads': api,
+      '/robots.txt': api,
+      '/sitemap.xml': api,
+      // The PayPal simulator's approval calls (PAYPAL_SIMULATOR=true on the API).
+      '/__paypal-simulator': api,
+    },
   },
   build: { sourcemap: false, chunkSizeWarningLimit: 600 },
 });

@@ -1,6 +1,5 @@
 // buildApp(): plugins, then modules under /api. Never listens (server.ts does; tests inject).
 
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,11 @@ import type { Database } from './db/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { findWebDist, registerSpa } from './plugins/spa';
+import { registerUploads } from './plugins/uploads';
+import { createStorage, type FileStorage } from './lib/storage/storage';
+import { paypalSimulatorRoutes } from './dev/paypal-simulator/routes';
+import { siteConfigRoutes } from './modules/site-config/routes';
+import { siteConfigOf, withSiteConfig } from './modules/site-config/service';
 import { productRoutes } from './modules/products/routes';
 import { registerRateLimit } from './plugins/rate-limit';
 import { frameworkErrors } from './lib/framework-errors';
@@ -37,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** Files (event images, private documents): local folder or S3 (lib/storage). */
+    storage: FileStorage;
   }
 }
 
@@ -46,6 +52,8 @@ export interface BuildOptions {
   /** Built SPA folder; defaults to apps/web/dist. */
   webDist?: string;
   logger?: boolean;
+  /** Defaults to the storage the configuration names. */
+  storage?: FileStorage;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -64,12 +72,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', opts.database);
+  const storage = opts.storage ?? (await createStorage(config));
+  app.decorate('storage', storage);
 
   registerErrorHandling(app);
   await registerSecurity(app, {
     production: config.NODE_ENV === 'production',
     // The PayPal SDK host when it is not PayPal's own (the fake SDK server in tests).
     extraOrigins: [paypalSdkOrigin(config)].filter((o) => !/\.paypal\.com$/.test(o)),
+    // Event images come from the CDN when S3_PUBLIC_URL is set.
+    imageOrigins: storage.publicBaseUrl ? [new URL(storage.publicBaseUrl).origin] : [],
   });
 
   // Must come before the routes: it reads each route's config.rateLimit as it is added.
@@ -105,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(contactRoutes, { prefix: '/contact' });
+      await api.register(siteConfigRoutes, { prefix: '/site-config' });
     },
     { prefix: '/api' },
   );
@@ -112,9 +125,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Site-root files for search engines, before the SPA's index.html fallback.
   await app.register(seoRoutes);
 
+  await registerUploads(app);
+  // Demo mode only: the PayPal simulator's SDK and approval step, under the store's origin.
+  if (config.PAYPAL_SIMULATOR) await app.register(paypalSimulatorRoutes);
+
   await registerSpa(app, {
     webDist: opts.webDist ?? config.WEB_DIST ?? findWebDist(),
-    uploadsDir: path.join(config.dataDir, 'uploads'),
+    prepareIndexHtml: (html) => withSiteConfig(html, siteConfigOf(config)),
     renderPage: async (pathname, indexHtml) => {
       const meta = await pageMetaFor(app.db.db, pathname, config.PUBLIC_URL);
       return meta ? withPageMeta(indexHtml, meta) : null;

@@ -84,6 +84,18 @@ const envSchema = z.object({
   /** E-mail outbox sender: how often it looks for messages, and how many tries per message. */
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** File storage: unset S3_BUCKET = local folder under DATA_DIR (lib/storage/). */
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** S3-compatible endpoint (R2, B2, MinIO…); unset = AWS. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Public base URL of the bucket (CDN); /uploads/<file> then redirects there. */
+  S3_PUBLIC_URL: optionalUrl,
+  /** Local PayPal simulator for demos (dev/paypal-simulator); never with real credentials. */
+  PAYPAL_SIMULATOR: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -105,9 +117,81 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const problems = [...storageProblems(e), ...paypalSimulatorProblems(e)];
+  if (problems.length) throw new ConfigError(`Configuración no válida:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const PUBLIC_URL = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  return { ...e, dataDir, PUBLIC_URL, JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir) };
+  return {
+    ...e,
+    ...(e.PAYPAL_SIMULATOR ? simulatorPaypal(PUBLIC_URL) : {}),
+    dataDir,
+    PUBLIC_URL,
+    JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
+  };
+}
+
+/** S3 settings that only make sense together. */
+function storageProblems(e: Env): string[] {
+  const problems: string[] = [];
+  const s3Vars = [
+    'S3_ENDPOINT',
+    'S3_ACCESS_KEY_ID',
+    'S3_SECRET_ACCESS_KEY',
+    'S3_PUBLIC_URL',
+  ] as const satisfies readonly (keyof Env)[];
+  const setWithoutBucket = s3Vars.filter((name) => e[name]);
+  if (!e.S3_BUCKET && setWithoutBucket.length) {
+    problems.push(`  S3_BUCKET: falta el nombre del bucket (se configuró ${setWithoutBucket.join(', ')})`);
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: se configuran las dos o ninguna');
+  }
+  return problems;
+}
+
+/** The simulator's own credentials (dev/paypal-simulator); any other value is a real app. */
+export const PAYPAL_SIMULATOR_CREDENTIALS = {
+  clientId: 'fake-client-id',
+  clientSecret: 'fake-client-secret',
+  webhookId: 'WH-FAKE-0001',
+} as const;
+
+/** Where the store mounts the simulator's browser side (its SDK and approval step). */
+export const PAYPAL_SIMULATOR_PATH = '/__paypal-simulator';
+
+/**
+ * PayPal settings in simulator mode: its credentials, and its SDK served by the store itself.
+ * PAYPAL_API_BASE is set by server.ts once the simulator listens (a free local port).
+ */
+function simulatorPaypal(publicUrl: string) {
+  return {
+    PAYPAL_CLIENT_ID: PAYPAL_SIMULATOR_CREDENTIALS.clientId,
+    PAYPAL_CLIENT_SECRET: PAYPAL_SIMULATOR_CREDENTIALS.clientSecret,
+    PAYPAL_WEBHOOK_ID: PAYPAL_SIMULATOR_CREDENTIALS.webhookId,
+    PAYPAL_SDK_BASE: `${publicUrl}${PAYPAL_SIMULATOR_PATH}`,
+  };
+}
+
+/** The PayPal simulator never runs beside real PayPal credentials or a production database. */
+function paypalSimulatorProblems(e: Env): string[] {
+  if (!e.PAYPAL_SIMULATOR) return [];
+  const problems: string[] = [];
+  const realId = e.PAYPAL_CLIENT_ID && e.PAYPAL_CLIENT_ID !== PAYPAL_SIMULATOR_CREDENTIALS.clientId;
+  const realSecret =
+    e.PAYPAL_CLIENT_SECRET && e.PAYPAL_CLIENT_SECRET !== PAYPAL_SIMULATOR_CREDENTIALS.clientSecret;
+  if (realId || realSecret) {
+    problems.push(
+      '  PAYPAL_SIMULATOR: el simulador de PayPal no puede usarse con credenciales reales de PayPal. ' +
+        'Quita PAYPAL_CLIENT_ID y PAYPAL_CLIENT_SECRET, o quita PAYPAL_SIMULATOR.',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL) {
+    problems.push(
+      '  PAYPAL_SIMULATOR: el simulador de PayPal no puede usarse con NODE_ENV=production y DATABASE_URL ' +
+        '(una base de datos de producción). Quita DATABASE_URL para la demostración, o quita PAYPAL_SIMULATOR.',
+    );
+  }
+  return problems;
 }
 
 /** A JWT secret generated once and kept under DATA_DIR (never a constant in code). */

@@ -21,6 +21,12 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // Demo mode: the local PayPal simulator starts first, and the store talks to it as to PayPal.
+  const simulator = config.PAYPAL_SIMULATOR
+    ? await (await import('./dev/paypal-simulator/simulator')).startPaypalSimulator()
+    : null;
+  if (simulator) config = { ...config, PAYPAL_API_BASE: simulator.url };
+
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.dataDir,
@@ -60,6 +66,17 @@ async function main(): Promise<void> {
       ? '  Correo: se envía por SMTP (SMTP_URL).'
       : `  Correo: sin SMTP_URL, los mensajes se guardan como .eml en ${path.join(config.dataDir, 'outbox')}`,
   );
+  lines.push(
+    config.S3_BUCKET
+      ? `  Archivos: bucket S3 ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` en ${config.S3_ENDPOINT}` : ''}`
+      : `  Archivos: carpeta local ${path.join(config.dataDir, 'uploads')} (públicos) y ${path.join(config.dataDir, 'private')} (privados)`,
+  );
+  if (simulator) {
+    lines.push(
+      '  Pagos: SIMULADOR LOCAL DE PAYPAL (PAYPAL_SIMULATOR=true): ningún cobro es real.',
+      '  Para comprar: entra, agrega un evento, paga con PayPal y pulsa «Aprobar pago simulado».',
+    );
+  }
   if (seeded.seededDemo) lines.push('  Datos de demostración cargados.');
   if (config.SEED_DEMO) {
     lines.push(`  Cupón de demostración: ${DEMO_COUPON.code} (100 % de descuento)`);
@@ -85,6 +102,7 @@ async function main(): Promise<void> {
       await app.close();
       await Promise.all([outbox.stop(), orderExpiry.stop()]);
       await database.close();
+      await simulator?.close();
     } finally {
       clearTimeout(timer);
       process.exit(0);

@@ -16,6 +16,8 @@ export interface SecurityOptions {
   production: boolean;
   /** Extra origins allowed to serve scripts and frames (a configured PayPal SDK base). */
   extraOrigins?: string[];
+  /** Extra origins allowed to serve images (the CDN of S3_PUBLIC_URL). */
+  imageOrigins?: string[];
 }
 
 export async function registerSecurity(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
@@ -35,6 +37,7 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
           'https://i.ytimg.com',
           'https://i.vimeocdn.com',
           ...extra,
+          ...(opts.imageOrigins ?? []),
         ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...PAYPAL, ...extra],

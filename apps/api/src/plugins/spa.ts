@@ -1,7 +1,7 @@
 // Serves the built SPA (with an index.html fallback for client routes and long-lived
-// caching of hashed assets) and uploaded files from DATA_DIR/uploads.
+// caching of hashed assets). Uploaded files are served by plugins/uploads.ts.
 
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -21,25 +21,17 @@ export function findWebDist(from = path.dirname(fileURLToPath(import.meta.url)))
 
 export interface SpaOptions {
   webDist: string;
-  uploadsDir: string;
+  /** Adjusts the built index.html once at start (flags the page reads before it renders). */
+  prepareIndexHtml?: (indexHtml: string) => string;
   /** Rewrites index.html for a client route (link-preview tags); null = send it as built. */
   renderPage?: (pathname: string, indexHtml: string) => Promise<string | null>;
 }
 
 export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
-  mkdirSync(opts.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: opts.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '7d',
-    // Uploads are images only; never let one be sniffed as something else.
-    setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
-  });
-
   const indexFile = path.join(opts.webDist, 'index.html');
   const hasSpa = existsSync(indexFile);
-  const indexHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
+  const builtHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
+  const indexHtml = opts.prepareIndexHtml ? opts.prepareIndexHtml(builtHtml) : builtHtml;
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: opts.webDist,

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
-import { listen, sendJson } from './http';
+import { listen, sendJson } from '../../src/dev/local-http';
 
 export interface FakeSession {
   id: string;

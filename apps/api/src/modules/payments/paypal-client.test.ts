@@ -3,7 +3,7 @@
 // that sends the event back byte for byte.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaypal, type FakePaypal } from '../../../test/fakes/fake-paypal';
+import { startFakePaypal, type FakePaypal } from '../../dev/paypal-simulator/fake-paypal';
 import { createPaypalClient, PaypalUnavailableError, type PaypalClient } from './paypal-client';
 
 let fake: FakePaypal;

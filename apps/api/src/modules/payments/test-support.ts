@@ -9,7 +9,7 @@ import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { auditLog, cartLines, emailOutbox, orderDays, orders, productDays } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct, type ProductSpec } from '../../../test/factories';
-import { startFakePaypal, type FakePaypal } from '../../../test/fakes/fake-paypal';
+import { startFakePaypal, type FakePaypal } from '../../dev/paypal-simulator/fake-paypal';
 import { startFakeStripe, type FakeStripe } from '../../../test/fakes/fake-stripe';
 import { ADDRESS, addToCart, createUser, post, type TestUser } from '../../../test/store-helpers';
 import { createPaymentProviders } from './providers';

@@ -28,6 +28,7 @@ import { CouponField } from '../../features/checkout/components/coupon-field';
 import { OrderSummary } from '../../features/checkout/components/order-summary';
 import { PaymentOptions } from '../../features/checkout/components/payment-options';
 import { PaypalCheckout } from '../../features/payments/components/paypal-checkout';
+import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getToken } from '../../lib/auth-token';
 import { errorMessage, notify } from '../../lib/notify';
 import { userQueryKeys } from '../../lib/query-keys';
@@ -55,6 +56,7 @@ function PlaceOrder() {
   const { cart, amount, clearCart, isLoading } = useCart();
   const products = useProducts();
   const profile = useProfile();
+  const siteConfig = useSiteConfig();
   const [method, setMethod] = useState<PaymentMethod>('paypal');
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const {
@@ -186,7 +188,12 @@ function PlaceOrder() {
               onMethodChange={setMethod}
               submitting={isSubmitting}
               paypalSlot={
-                <PaypalCheckout total={toPesos(totals.total)} buildOrder={buildPaidOrder} onPaid={finish} />
+                <PaypalCheckout
+                  total={toPesos(totals.total)}
+                  buildOrder={buildPaidOrder}
+                  onPaid={finish}
+                  simulated={siteConfig.data?.paymentsMode === 'simulated'}
+                />
               }
             />
           </div>

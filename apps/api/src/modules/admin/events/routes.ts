@@ -10,7 +10,6 @@ import {
   adminEventsResponse,
 } from '@store/shared/schemas/admin/events';
 import { errorResponse } from '@store/shared/schemas/common';
-import { createStorage } from '../../../lib/storage';
 import { currentUser } from '../../../plugins/auth';
 import {
   createEvent,
@@ -24,7 +23,7 @@ import {
 const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createStorage(app.config);
+  const storage = app.storage;
 
   app.get(
     '/',

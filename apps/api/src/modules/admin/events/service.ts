@@ -11,7 +11,7 @@ import { ADMIN_MSG, adminCapacityBelowTaken, adminDayHasOrders } from '@store/sh
 import type { AdminEvent, AdminEventData } from '@store/shared/schemas/admin/events';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
-import type { ImageStorage } from '../../../lib/storage';
+import type { FileStorage as ImageStorage } from '../../../lib/storage/storage';
 import { writeAudit } from '../audit/repo';
 import { toAdminEvent } from './mappers';
 import {

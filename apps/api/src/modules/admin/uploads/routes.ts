@@ -1,25 +1,30 @@
 // POST /api/admin/uploads: one event image (multipart field "file"). The type is read from
-// the bytes (file-type), never from the name or the declared content type, and the size is
-// capped, so a renamed script or a huge file never lands in storage.
+// the bytes (lib/storage/sniff.ts), never from the name or the declared content type, and
+// the size is capped, so a renamed script or a huge file never lands in storage. The image
+// is stored as a public file under a random key and served from /uploads/<name>.
 
-import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { adminUploadResponse } from '@store/shared/schemas/admin/uploads';
 import { errorResponse } from '@store/shared/schemas/common';
 import { AppError } from '../../../lib/errors';
-import { createStorage } from '../../../lib/storage';
+import { newStorageKey } from '../../../lib/storage/keys';
+import { receiveFile } from '../../../lib/storage/receive-file';
+import type { FileKind } from '../../../lib/storage/sniff';
 import { currentUser } from '../../../plugins/auth';
 import { writeAudit } from '../audit/repo';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Raster formats every browser shows; SVG is excluded (it can carry scripts). */
-const ALLOWED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+const IMAGE_KINDS: readonly FileKind[] = ['jpg', 'png', 'webp', 'gif', 'avif'];
+const REFUSAL = {
+  missing: ADMIN_MSG.imageRequired,
+  too_large: ADMIN_MSG.imageTooLarge,
+  type: ADMIN_MSG.imageType,
+} as const;
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
-  const storage = createStorage(app.config);
   await app.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
@@ -35,29 +40,17 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (!req.isMultipart()) throw new AppError('bad_request', ADMIN_MSG.imageRequired);
-      let body: Buffer;
-      try {
-        const file = await req.file();
-        if (!file) throw new AppError('bad_request', ADMIN_MSG.imageRequired);
-        body = await file.toBuffer();
-      } catch (err) {
-        if (err instanceof app.multipartErrors.RequestFileTooLargeError) {
-          throw new AppError('bad_request', ADMIN_MSG.imageTooLarge);
-        }
-        if (err instanceof AppError) throw err;
-        throw new AppError('bad_request', ADMIN_MSG.imageRequired);
-      }
-      if (body.length === 0) throw new AppError('bad_request', ADMIN_MSG.imageRequired);
-      const type = await fileTypeFromBuffer(body);
-      if (!type || !ALLOWED.has(type.mime)) throw new AppError('bad_request', ADMIN_MSG.imageType);
-      const url = await storage.save(`${randomUUID()}.${type.ext}`, body, type.mime);
+      const file = await receiveFile(req, { accept: IMAGE_KINDS, maxBytes: MAX_IMAGE_BYTES });
+      if (!file.ok) throw new AppError('bad_request', REFUSAL[file.reason]);
+      const key = newStorageKey({ visibility: 'public', ext: file.ext });
+      await app.storage.put(key, file.bytes, { contentType: file.mime, visibility: 'public' });
+      const url = app.storage.publicUrl(key);
       await writeAudit(app.db.db, {
         actorId: currentUser(req).id,
         action: 'upload.image',
         entity: 'upload',
         entityId: url,
-        details: { type: type.mime, bytes: body.length },
+        details: { type: file.mime, bytes: file.bytes.length },
       });
       return { success: true as const, url, message: ADMIN_MSG.imageUploaded };
     },

@@ -27,6 +27,8 @@ export interface PaypalCheckoutProps {
   buildOrder: () => Promise<PlaceOrderBody | null>;
   /** After a confirmed payment: empty the cart and go to /orders (the page decides how). */
   onPaid: () => void;
+  /** The local PayPal simulator stands in for PayPal (npm run demo): say so under the button. */
+  simulated?: boolean;
 }
 
 export function PaypalCheckout(props: PaypalCheckoutProps) {
@@ -65,12 +67,18 @@ export function PaypalCheckout(props: PaypalCheckoutProps) {
         <strong className="text-lg text-ink">{formatPrice(props.total)}</strong>
       </p>
       {body}
-      {options && (
-        <p className="text-xs leading-relaxed text-slate-600">
-          Pagas en pesos mexicanos (MXN) en la ventana segura de PayPal. Tu acceso se activa en cuanto PayPal
-          confirma el cobro.
-        </p>
-      )}
+      {options &&
+        (props.simulated ? (
+          <p className="text-xs leading-relaxed text-amber-900">
+            Pago simulado: el simulador local de PayPal sustituye la ventana de PayPal y ningún cobro es real.
+            Tu acceso se activa igual que con un pago verdadero.
+          </p>
+        ) : (
+          <p className="text-xs leading-relaxed text-slate-600">
+            Pagas en pesos mexicanos (MXN) en la ventana segura de PayPal. Tu acceso se activa en cuanto
+            PayPal confirma el cobro.
+          </p>
+        ))}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-// Small HTTP helpers shared by the fake PayPal and Stripe servers (node:http, 127.0.0.1).
+// Small HTTP helpers of the local fakes (the PayPal simulator, and the Stripe and S3 fakes of
+// the tests): node:http servers on 127.0.0.1 only.
 
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

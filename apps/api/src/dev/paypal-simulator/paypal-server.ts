@@ -1,5 +1,5 @@
 // Runs the fake PayPal (REST API + /sdk/js) as its own process for browser journeys:
-//   FAKE_PAYPAL_PORT=3341 npx tsx apps/api/test/fakes/paypal-server.ts
+//   FAKE_PAYPAL_PORT=3341 npx tsx apps/api/src/dev/paypal-simulator/paypal-server.ts
 // Credentials and webhook id are the fake's defaults (fake-client-id / fake-client-secret /
 // WH-FAKE-0001), which e2e/playwright.config.ts hands to the store.
 

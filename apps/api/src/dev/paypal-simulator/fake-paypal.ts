@@ -7,7 +7,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listen, parseJson, sendJson, sleep } from './http';
+import { listen, parseJson, sendJson, sleep } from '../local-http';
 
 export interface CaptureScript {
   /** Answer 422 INSTRUMENT_DECLINED (the buyer's funding failed) instead of capturing. */

@@ -1,0 +1,99 @@
+// Configuration rules that span several variables: the PayPal simulator's refusals and the
+// S3 settings that only make sense together.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) };
+
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig({ ...base, ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+  throw new Error('loadConfig accepted it');
+}
+
+describe('PAYPAL_SIMULATOR', () => {
+  it('refuses real PayPal credentials, naming the variables', () => {
+    const withId = refusal({ PAYPAL_SIMULATOR: 'true', PAYPAL_CLIENT_ID: 'AZ-real-live-client' });
+    expect(withId).toMatch(/simulador de PayPal no puede usarse con credenciales reales/);
+    expect(withId).toMatch(/PAYPAL_CLIENT_ID/);
+    expect(withId).toMatch(/PAYPAL_CLIENT_SECRET/);
+    expect(refusal({ PAYPAL_SIMULATOR: 'true', PAYPAL_CLIENT_SECRET: 'EL-secreto-real' })).toMatch(
+      /credenciales reales/,
+    );
+  });
+
+  it('refuses a production database, naming NODE_ENV and DATABASE_URL', () => {
+    const message = refusal({
+      PAYPAL_SIMULATOR: 'true',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://tienda@db.internal:5432/tienda',
+    });
+    expect(message).toMatch(/NODE_ENV=production y DATABASE_URL/);
+  });
+
+  it('runs the demo: embedded database in production mode, or PostgreSQL outside production', () => {
+    const demo = loadConfig({ ...base, PAYPAL_SIMULATOR: 'true', NODE_ENV: 'production', PORT: '3456' });
+    expect(demo).toMatchObject({
+      PAYPAL_SIMULATOR: true,
+      PAYPAL_CLIENT_ID: 'fake-client-id',
+      PAYPAL_CLIENT_SECRET: 'fake-client-secret',
+      PAYPAL_WEBHOOK_ID: 'WH-FAKE-0001',
+      PAYPAL_SDK_BASE: 'http://localhost:3456/__paypal-simulator',
+    });
+    expect(
+      loadConfig({
+        ...base,
+        PAYPAL_SIMULATOR: 'true',
+        NODE_ENV: 'development',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/demo',
+        PAYPAL_CLIENT_ID: 'fake-client-id',
+      }).PAYPAL_CLIENT_ID,
+    ).toBe('fake-client-id');
+  });
+
+  it('is off unless asked for, and then leaves PayPal settings alone', () => {
+    const config = loadConfig({ ...base, PAYPAL_CLIENT_ID: 'AZ-real', PAYPAL_CLIENT_SECRET: 'EL-real' });
+    expect(config.PAYPAL_SIMULATOR).toBe(false);
+    expect(config.PAYPAL_CLIENT_ID).toBe('AZ-real');
+    expect(config.PAYPAL_SDK_BASE).toBe('https://www.paypal.com');
+  });
+});
+
+describe('S3 storage settings', () => {
+  it('need a bucket when any other S3 variable is set', () => {
+    expect(refusal({ S3_ENDPOINT: 'https://s3.example.org' })).toMatch(
+      /S3_BUCKET: falta el nombre del bucket/,
+    );
+  });
+
+  it('take both halves of the access key or neither', () => {
+    expect(refusal({ S3_BUCKET: 'tienda', S3_ACCESS_KEY_ID: 'AKIA' })).toMatch(
+      /S3_ACCESS_KEY_ID \/ S3_SECRET_ACCESS_KEY/,
+    );
+  });
+
+  it('parse a full S3-compatible setup', () => {
+    const config = loadConfig({
+      ...base,
+      S3_BUCKET: 'tienda',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'https://cuenta.r2.cloudflarestorage.com',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secreto',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://archivos.example.org',
+    });
+    expect(config).toMatchObject({ S3_BUCKET: 'tienda', S3_REGION: 'auto', S3_FORCE_PATH_STYLE: true });
+    expect(loadConfig(base).S3_BUCKET).toBeUndefined();
+  });
+});

@@ -1,0 +1,36 @@
+// GET /api/site-config: facts of this installation every page needs (payments mode). The
+// server also stamps them on <html> in index.html, so a built page knows them at its first
+// paint without asking; only the Vite dev server's page has to fetch them.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  PAYMENTS_MODE_ATTRIBUTE,
+  siteConfig,
+  siteConfigResponse,
+  type SiteConfigResponse,
+} from '@store/shared/schemas/site-config';
+import { apiRequest } from '../../../lib/api-client';
+
+export function getSiteConfig(signal?: AbortSignal) {
+  return apiRequest('/api/site-config', siteConfigResponse, { signal });
+}
+
+/** What the server stamped on this page, if it did. */
+export function siteConfigFromPage(doc: Document = document): SiteConfigResponse | undefined {
+  const parsed = siteConfig.safeParse({
+    paymentsMode: doc.documentElement.getAttribute(PAYMENTS_MODE_ATTRIBUTE),
+  });
+  return parsed.success ? { success: true, ...parsed.data } : undefined;
+}
+
+export const siteConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['site-config'],
+    queryFn: ({ signal }) => getSiteConfig(signal),
+    initialData: siteConfigFromPage,
+    // Fixed for the life of the server process.
+    staleTime: Infinity,
+  });
+
+export function useSiteConfig() {
+  return useQuery(siteConfigQueryOptions());
+}

@@ -1,0 +1,139 @@
+// `npm run demo` (PAYPAL_SIMULATOR=true): a newcomer buys an event with the local PayPal
+// simulator and watches its stream. Runs against the second store of playwright.config.ts,
+// started in production mode on the embedded database exactly as the demo script does.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
+import { ADMIN, openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
+
+const DEMO_URL = process.env.E2E_DEMO_URL ?? 'http://localhost:3212';
+const COURSE = '2º Curso de Anestesia Cardiovascular';
+
+test.use({ baseURL: DEMO_URL });
+
+const ribbon = (page: Page) => page.getByRole('complementary', { name: 'Aviso de demostración' });
+const approval = (page: Page) =>
+  page.getByRole('dialog', { name: 'Simulador de PayPal — ningún cobro es real' });
+
+async function fillAddress(page: Page) {
+  await page.getByLabel(/^Nombre/).fill('Ana');
+  await page.getByLabel('Apellidos').fill('Ruiz');
+  await page.getByLabel('Calle y número').fill('Juan Badiano 1');
+  await page.getByLabel('Ciudad').fill('Ciudad de México');
+  await page.getByLabel('Código postal').fill('14080');
+  await page.getByLabel('Teléfono').fill('5555555555');
+}
+
+async function shoot(
+  page: Page,
+  name: string,
+  testInfo: { outputPath(name: string): string },
+  fullPage = false,
+) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+    expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage });
+  }
+}
+
+test('every page says payments are simulated, from its first paint, on the store and in the admin', async ({
+  page,
+}, testInfo) => {
+  // The ribbon is in the served HTML's mode: no request decides it, nothing moves.
+  const configCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/site-config')) configCalls.push(r.url());
+  });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('data-payments-mode', 'simulated');
+  await expect(ribbon(page)).toHaveText(/Modo de demostración: pagos simulados/);
+  expect(configCalls).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'demo-home', testInfo);
+
+  await page.goto('/collection');
+  await expect(ribbon(page)).toBeVisible();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Administración' })).toBeVisible();
+  await expect(ribbon(page)).toBeVisible();
+  await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+  await page.getByLabel('Contraseña').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
+  await expect(ribbon(page)).toBeVisible();
+  await shoot(page, 'demo-admin', testInfo);
+});
+
+test('buy with the simulated PayPal, see it in /orders and watch the stream', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await registerByApi(request, uniqueEmail('demo'));
+  const course = await productNamed(request, COURSE);
+  await openSignedIn(page, token, `/product/${course._id}`);
+  await expect(ribbon(page)).toBeVisible();
+  await page.getByRole('button', { name: course.days[0]! }).click();
+  await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
+  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
+  await page.getByRole('link', { name: 'Carrito: 1 producto' }).click();
+  await page.getByRole('link', { name: 'PROCEDER AL PAGO' }).click();
+  await expect(page).toHaveURL(/\/place-order$/);
+  await fillAddress(page);
+
+  const paypal = page.getByRole('button', { name: 'PayPal', exact: true });
+  await expect(paypal).toBeVisible();
+  await expect(page.getByText('Pago simulado: el simulador local de PayPal', { exact: false })).toBeVisible();
+  await expect(ribbon(page)).toBeVisible();
+  await shoot(page, 'demo-checkout', testInfo, true);
+
+  // Closing the simulated window keeps the cart, like closing PayPal's.
+  await paypal.click();
+  await expect(approval(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(approval(page)).toHaveCount(0);
+  await expect(toasts(page).getByText('Cancelaste el pago. Tu carrito sigue intacto.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
+
+  // The approval step: the amount the server asked PayPal for, clearly not a real charge.
+  await paypal.click();
+  const dialog = approval(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`$${(course.price + 10).toLocaleString('en-US')}.00 MXN`);
+  await expect(dialog).toContainText('AMACC');
+  await expect(dialog.getByRole('button', { name: 'Aprobar pago simulado' })).toBeFocused();
+  await expectNoAxeViolations(page, '[data-paypal-simulator]');
+  await shoot(page, 'demo-approval', testInfo);
+
+  await dialog.getByRole('button', { name: 'Aprobar pago simulado' }).click();
+  await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('link', { name: 'Carrito: 0 productos' })).toBeVisible();
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: COURSE }) });
+  await expect(item.getByText('Listo para ver')).toBeVisible();
+
+  await item.getByRole('button', { name: 'Ver transmisión' }).click();
+  await expect(page).toHaveURL(/\/live-stream$/);
+  await expect(page.getByTitle(`Transmisión de ${COURSE}: ${course.days[0]!}`)).toHaveAttribute(
+    'src',
+    'https://vimeo.com/event/5123401/embed',
+  );
+  await expect(ribbon(page)).toBeVisible();
+});
+
+test('"Simular un pago rechazado" shows the payment error and keeps the cart', async ({ page, request }) => {
+  const token = await registerByApi(request, uniqueEmail('demo-rechazo'));
+  const course = await productNamed(request, COURSE);
+  const add = await request.post('/api/cart/add', {
+    headers: { token },
+    data: { itemId: course._id, days: course.days[1] },
+  });
+  expect(add.ok()).toBe(true);
+  await openSignedIn(page, token, '/place-order');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await approval(page).getByRole('button', { name: 'Simular un pago rechazado' }).click();
+  await expect(toasts(page).getByText('Error al procesar el pago')).toBeVisible();
+  await expect(page).toHaveURL(/\/place-order$/);
+  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
+});
