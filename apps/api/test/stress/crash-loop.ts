@@ -23,7 +23,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client';
 import { coupons, productDays, products, users } from '../../src/db/schema';
 import { signSession } from '../../src/lib/jwt';
-import { startFakePaypal, type FakePaypal } from '../fakes/fake-paypal';
+import { startFakePaypal, type FakePaypal } from '../../src/dev/paypal-simulator/fake-paypal';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const CYCLES = Number(process.env.STRESS_CYCLES ?? 20);
