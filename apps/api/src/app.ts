@@ -44,6 +44,19 @@ export interface BuildOptions {
   /** Built SPA folder; defaults to apps/web/dist. */
   webDist?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "trust the first n addresses
+ * from our side" (the socket peer, then the entries our proxies appended): Fastify itself
+ * now ignores a plain number, since it cannot tell a proxy from a client that reaches the
+ * server directly, so a hop count is only for a server reachable through its proxies alone.
+ */
+function trustProxyOption(value: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, i: number) => boolean) {
+  if (typeof value === 'number') return (_addr, i) => i < value;
+  return value;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -52,9 +65,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger:
       opts.logger === false || config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.token', 'req.headers.authorization'],
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 

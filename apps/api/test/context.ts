@@ -18,7 +18,15 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  /** Receives the app's log lines (pino JSON) when LOG_LEVEL is not silent. */
+  logStream?: { write(line: string): void };
+}
+
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: TestContextOptions = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -52,7 +60,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const database = await openDatabase({ databaseUrl, poolSize: 25 });
   await database.migrate();
-  const app = await buildApp({ config, database, webDist: path.join(dataDir, 'no-web') });
+  const app = await buildApp({
+    config,
+    database,
+    webDist: path.join(dataDir, 'no-web'),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+  });
   await app.ready();
   return {
     app,

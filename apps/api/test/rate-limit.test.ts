@@ -175,15 +175,88 @@ describe.runIf(existsSync('/usr/bin/redis-server'))('with REDIS_URL', () => {
   });
 });
 
+/** Collects the app's JSON log lines. */
+function logCollector() {
+  const lines: { level: number; msg: string }[] = [];
+  return {
+    lines,
+    stream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+    has: (re: RegExp) => lines.some((l) => re.test(l.msg)),
+  };
+}
+
 describe('with REDIS_URL pointing at a server that is down', () => {
   let ctx: TestContext;
+  const log = logCollector();
   beforeAll(async () => {
-    ctx = await createTestContext({ ...LOW, REDIS_URL: 'redis://127.0.0.1:1' });
+    ctx = await createTestContext(
+      { ...LOW, REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'warn' },
+      { logStream: log.stream },
+    );
   });
   afterAll(() => ctx.close());
 
-  it('lets requests through instead of failing them', async () => {
-    const res = await post(ctx, '/api/user/login', undefined, { email: 'a@prueba.mx', password: 'x' });
-    expect(res.statusCode).toBe(401);
+  it('says so in the log and keeps limiting in memory instead of failing open', async () => {
+    const login = () => post(ctx, '/api/user/login', undefined, { email: 'a@prueba.mx', password: 'x' });
+    await hitUntilLimited(login, 3);
+    expect(log.has(/Redis no responde/)).toBe(true);
+  });
+});
+
+describe.runIf(existsSync('/usr/bin/redis-server'))('when Redis goes away while the store runs', () => {
+  let redis: { url: string; stop(): void };
+  let ctx: TestContext;
+  const log = logCollector();
+  beforeAll(async () => {
+    redis = (await startRedis())!;
+    ctx = await createTestContext({ ...LOW, REDIS_URL: redis.url, LOG_LEVEL: 'info' }, { logStream: log.stream });
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    redis?.stop();
+  });
+
+  it('falls back to in-memory counters and logs it', async () => {
+    const reset = () => post(ctx, '/api/user/reset-password-request', undefined, { email: 'c@prueba.mx' });
+    expect((await reset()).statusCode).toBe(200);
+    expect(log.has(/Redis no responde/)).toBe(false);
+    redis.stop();
+    // Wait (bounded) until the client notices the closed connection.
+    for (let i = 0; i < 100 && !log.has(/Redis no responde/); i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(log.has(/Redis no responde/)).toBe(true);
+    // The in-memory counter starts afresh: two more are allowed, the third is refused.
+    await hitUntilLimited(reset, 2);
+  });
+});
+
+describe('admin calls (RATE_LIMIT_ADMIN_MAX)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ RATE_LIMIT_ADMIN_MAX: '3' });
+  });
+  afterAll(() => ctx.close());
+
+  const adminGet = (url: string, token: string | undefined, ip = '127.0.0.1') =>
+    ctx.app.inject({ method: 'GET', url, remoteAddress: ip, headers: token ? { token } : {} });
+
+  it('limits every /api/admin route per admin, across routes, with a Spanish 429', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const other = await createUser(ctx, { role: 'admin' });
+    expect((await adminGet('/api/admin/session', admin.token)).statusCode).toBe(200);
+    expect((await adminGet('/api/admin/members', admin.token)).statusCode).toBe(200);
+    expect((await adminGet('/api/admin/coupons', admin.token)).statusCode).toBe(200);
+    const limited = await adminGet('/api/admin/events', admin.token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ success: false, message: MSG.rateLimited });
+    // Another admin (same IP) has their own budget.
+    expect((await adminGet('/api/admin/session', other.token)).statusCode).toBe(200);
+  });
+
+  it('limits anonymous and customer calls per IP too', async () => {
+    const customer = await createUser(ctx);
+    for (let i = 0; i < 3; i += 1) expect((await adminGet('/api/admin/session', undefined, '10.9.0.1')).statusCode).toBe(401);
+    expect((await adminGet('/api/admin/session', undefined, '10.9.0.1')).statusCode).toBe(429);
+    for (let i = 0; i < 3; i += 1) expect((await adminGet('/api/admin/session', customer.token, '10.9.0.2')).statusCode).toBe(403);
+    expect((await adminGet('/api/admin/session', customer.token, '10.9.0.2')).statusCode).toBe(429);
   });
 });
