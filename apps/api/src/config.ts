@@ -83,6 +83,8 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'debe tener al menos 8 caracteres').optional(),
+  /** Make an existing customer account with ADMIN_EMAIL an admin (never done silently). */
+  ADMIN_PROMOTE_EXISTING: bool.default(false),
   SEED_DEMO: bool.default(true),
   REDIS_URL: optionalUrl,
   CASH_ORDERS_ENABLED: bool.default(false),

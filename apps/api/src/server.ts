@@ -4,7 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { seed } from './db/seed';
+import { seed, SeedRefusedError } from './db/seed';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
 import { createOutboxSender } from './modules/mail/sender';
 import { startPendingOrderExpiry } from './modules/payments/expiry';
@@ -26,11 +26,20 @@ async function main(): Promise<void> {
     dataDir: config.DATABASE_URL ? undefined : config.dataDir,
   });
   await database.migrate();
-  const seeded = await seed(database.db, {
-    demo: config.SEED_DEMO,
-    adminEmail: config.ADMIN_EMAIL,
-    adminPassword: config.ADMIN_PASSWORD,
-  });
+  let seeded;
+  try {
+    seeded = await seed(database.db, {
+      demo: config.SEED_DEMO,
+      adminEmail: config.ADMIN_EMAIL,
+      adminPassword: config.ADMIN_PASSWORD,
+      adminPromoteExisting: config.ADMIN_PROMOTE_EXISTING,
+    });
+  } catch (err) {
+    if (!(err instanceof SeedRefusedError)) throw err;
+    console.error(err.message);
+    await database.close();
+    process.exit(1);
+  }
 
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -70,6 +79,8 @@ async function main(): Promise<void> {
       `  Administrador creado: ${seeded.generatedAdmin.email} / ${seeded.generatedAdmin.password}`,
       '  (esta contraseña se muestra solo esta vez; guárdala)',
     );
+  } else if (seeded.promotedAdminEmail) {
+    lines.push(`  Administrador: ${seeded.promotedAdminEmail} (cuenta existente promovida por ADMIN_PROMOTE_EXISTING)`);
   } else if (config.ADMIN_EMAIL) {
     lines.push(`  Administrador: ${config.ADMIN_EMAIL}`);
   }

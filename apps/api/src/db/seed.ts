@@ -16,12 +16,19 @@ export interface SeedResult {
   generatedAdmin?: { email: string; password: string };
   /** Set when this call created the admin from ADMIN_EMAIL. */
   createdAdminEmail?: string;
+  /** Set when this call made the existing ADMIN_EMAIL account an admin (ADMIN_PROMOTE_EXISTING). */
+  promotedAdminEmail?: string;
 }
+
+/** The start must stop: the configuration asks for something unsafe (the message says what to set). */
+export class SeedRefusedError extends Error {}
 
 export interface SeedOptions {
   demo: boolean;
   adminEmail?: string;
   adminPassword?: string;
+  /** ADMIN_PROMOTE_EXISTING: the operator confirms the existing ADMIN_EMAIL account is theirs. */
+  adminPromoteExisting?: boolean;
 }
 
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
@@ -35,11 +42,26 @@ async function ensureAdmin(db: Db, opts: SeedOptions, result: SeedResult): Promi
   if (opts.adminEmail) {
     const email = opts.adminEmail.toLowerCase();
     const [existing] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, role: users.role })
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`);
+    if (existing?.role === 'admin') return;
     if (existing) {
+      // Anyone can register any address: promoting it silently would make whoever registered
+      // ADMIN_EMAIL first an administrator (with their own password, not ADMIN_PASSWORD).
+      if (!opts.adminPromoteExisting) {
+        throw new SeedRefusedError(
+          [
+            `ADMIN_EMAIL=${email} ya pertenece a una cuenta de cliente registrada en la tienda.`,
+            'No se le dan permisos de administración automáticamente: quien registró ese correo',
+            'tendría el control de la tienda con su propia contraseña (ADMIN_PASSWORD no se usa).',
+            'Si esa cuenta es tuya, arranca con ADMIN_PROMOTE_EXISTING=true para promoverla;',
+            'si no, usa otro ADMIN_EMAIL.',
+          ].join('\n'),
+        );
+      }
       await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
+      result.promotedAdminEmail = email;
       return;
     }
     const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
