@@ -18,6 +18,7 @@ import { findWebDist, registerSpa } from './plugins/spa';
 import { productRoutes } from './modules/products/routes';
 import { registerRateLimit } from './plugins/rate-limit';
 import { frameworkErrors } from './lib/framework-errors';
+import { serializeRequest } from './lib/log-redaction';
 import { configureMail } from './modules/mail/settings';
 import { userRoutes } from './modules/users/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -68,6 +69,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.token', 'req.headers.authorization'],
+            // Reset and welcome links carry their token in the query string.
+            serializers: { req: serializeRequest },
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           },
     bodyLimit: config.BODY_LIMIT,

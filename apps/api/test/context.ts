@@ -2,7 +2,7 @@
 // a new database on the server of TEST_DATABASE_URL, dropped afterwards.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -21,6 +21,8 @@ export interface TestContext {
 export interface TestContextOptions {
   /** Receives the app's log lines (pino JSON) when LOG_LEVEL is not silent. */
   logStream?: { write(line: string): void };
+  /** Serve this as the SPA's index.html (pages load as in production). */
+  indexHtml?: string;
 }
 
 export async function createTestContext(
@@ -60,10 +62,15 @@ export async function createTestContext(
   });
   const database = await openDatabase({ databaseUrl, poolSize: 25 });
   await database.migrate();
+  const webDist = path.join(dataDir, 'no-web');
+  if (opts.indexHtml !== undefined) {
+    mkdirSync(webDist, { recursive: true });
+    writeFileSync(path.join(webDist, 'index.html'), opts.indexHtml);
+  }
   const app = await buildApp({
     config,
     database,
-    webDist: path.join(dataDir, 'no-web'),
+    webDist,
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   await app.ready();
