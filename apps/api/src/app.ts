@@ -55,7 +55,9 @@ export interface BuildOptions {
  * now ignores a plain number, since it cannot tell a proxy from a client that reaches the
  * server directly, so a hop count is only for a server reachable through its proxies alone.
  */
-function trustProxyOption(value: Config['TRUST_PROXY']): boolean | string[] | ((addr: string, i: number) => boolean) {
+function trustProxyOption(
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((addr: string, i: number) => boolean) {
   if (typeof value === 'number') return (_addr, i) => i < value;
   return value;
 }

@@ -80,7 +80,9 @@ async function main(): Promise<void> {
       '  (esta contraseña se muestra solo esta vez; guárdala)',
     );
   } else if (seeded.promotedAdminEmail) {
-    lines.push(`  Administrador: ${seeded.promotedAdminEmail} (cuenta existente promovida por ADMIN_PROMOTE_EXISTING)`);
+    lines.push(
+      `  Administrador: ${seeded.promotedAdminEmail} (cuenta existente promovida por ADMIN_PROMOTE_EXISTING)`,
+    );
   } else if (config.ADMIN_EMAIL) {
     lines.push(`  Administrador: ${config.ADMIN_EMAIL}`);
   }

@@ -35,7 +35,9 @@ describe('server logs', () => {
 
   it('never contain the reset token of a full reset flow', async () => {
     const user = await createUser(ctx);
-    expect((await post(ctx, '/api/user/reset-password-request', undefined, { email: user.email })).statusCode).toBe(200);
+    expect(
+      (await post(ctx, '/api/user/reset-password-request', undefined, { email: user.email })).statusCode,
+    ).toBe(200);
     const link = new URL(await newestLinkTo(user.email));
     const token = link.searchParams.get('token')!;
     expect(token.length).toBeGreaterThanOrEqual(40);
@@ -59,10 +61,17 @@ describe('server logs', () => {
 
   it('never contain a first-login token, a session token or a password', async () => {
     const user = await createUser(ctx, { mustChangePassword: true });
-    const login = await post(ctx, '/api/user/login', undefined, { email: user.email, password: TEST_PASSWORD });
+    const login = await post(ctx, '/api/user/login', undefined, {
+      email: user.email,
+      password: TEST_PASSWORD,
+    });
     const resetToken = login.json().resetToken as string;
     await ctx.app.inject({ method: 'GET', url: `/reset-password?token=${resetToken}&x=1` });
-    await ctx.app.inject({ method: 'GET', url: `/api/user/profile?token=${user.token}`, headers: { token: user.token } });
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/user/profile?token=${user.token}`,
+      headers: { token: user.token },
+    });
     const log = lines.join('\n');
     expect(log).not.toContain(resetToken);
     expect(log).not.toContain(user.token);

@@ -95,31 +95,52 @@ describe('failed logins per account', () => {
   });
   afterAll(() => ctx.close());
 
-  it('locks the account after too many failures, even from several IPs, and only that account', async () => {
+  const attempt = (email: string, password: string, ip: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress: ip,
+      payload: { email, password },
+    });
+
+  it('locks the account for new devices after too many failures from several IPs, and only that account', async () => {
     const user = await createUser(ctx);
     const other = await createUser(ctx);
-    const attempt = (email: string, password: string, ip: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        remoteAddress: ip,
-        payload: { email, password },
-      });
     // Successful logins do not count.
     for (let i = 0; i < 5; i += 1)
       expect((await attempt(user.email, TEST_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
-    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
+    for (const ip of ['10.1.0.2', '10.1.0.3', '10.1.0.4']) {
       expect((await attempt(user.email, 'mala', ip)).statusCode).toBe(401);
     }
-    const locked = await attempt(user.email, TEST_PASSWORD, '10.1.0.4');
+    const locked = await attempt(user.email, TEST_PASSWORD, '10.1.0.5');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe(MSG.rateLimited);
-    expect((await attempt(other.email, TEST_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+    expect(locked.json().message).toBe(MSG.loginLocked);
+    expect((await attempt(other.email, TEST_PASSWORD, '10.1.0.5')).statusCode).toBe(200);
+  });
+
+  it('still lets the owner in from a device that signed in before, whatever strangers tried', async () => {
+    const owner = await createUser(ctx);
+    expect((await attempt(owner.email, TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+    // An attacker exhausts the account's failures (3 here, 100 by default) …
+    for (let i = 0; i < 3; i += 1)
+      expect((await attempt(owner.email, 'adivinanza', '10.2.9.1')).statusCode).toBe(401);
+    // … then gets nothing more from any address, even with the right password …
+    expect((await attempt(owner.email, TEST_PASSWORD, '10.2.9.1')).statusCode).toBe(429);
+    expect((await attempt(owner.email, 'adivinanza', '10.2.9.2')).statusCode).toBe(429);
+    // … a new device is refused and pointed to the reset link …
+    const fresh = await attempt(owner.email, TEST_PASSWORD, '10.2.0.2');
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().message).toBe(MSG.loginLocked);
+    // … and the owner's known device signs in, even after a typo of their own.
+    expect((await attempt(owner.email, 'un error', '10.2.0.1')).statusCode).toBe(401);
+    expect((await attempt(owner.email, TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+    // The e-mail is matched case-insensitively for every counter.
+    expect((await attempt(owner.email.toUpperCase(), TEST_PASSWORD, '10.2.9.2')).statusCode).toBe(429);
   });
 });
 
 /** A throwaway redis-server on a free port (the Debian package is installed on CI machines). */
-async function startRedis(): Promise<{ url: string; stop(): void } | null> {
+async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | null> {
   if (!existsSync('/usr/bin/redis-server')) return null;
   const port = await new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -141,7 +162,16 @@ async function startRedis(): Promise<{ url: string; stop(): void } | null> {
       });
       sock.on('error', () => resolve(false));
     });
-    if (up) return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+    if (up) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      return {
+        url: `redis://127.0.0.1:${port}`,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      };
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
@@ -149,7 +179,7 @@ async function startRedis(): Promise<{ url: string; stop(): void } | null> {
 }
 
 describe.runIf(existsSync('/usr/bin/redis-server'))('with REDIS_URL', () => {
-  let redis: { url: string; stop(): void };
+  let redis: { url: string; stop(): Promise<void> };
   let a: TestContext;
   let b: TestContext;
   beforeAll(async () => {
@@ -160,7 +190,7 @@ describe.runIf(existsSync('/usr/bin/redis-server'))('with REDIS_URL', () => {
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    redis?.stop();
+    await redis?.stop();
   });
 
   it('shares the counters between instances', async () => {
@@ -204,25 +234,29 @@ describe('with REDIS_URL pointing at a server that is down', () => {
 });
 
 describe.runIf(existsSync('/usr/bin/redis-server'))('when Redis goes away while the store runs', () => {
-  let redis: { url: string; stop(): void };
+  let redis: { url: string; stop(): Promise<void> };
   let ctx: TestContext;
   const log = logCollector();
   beforeAll(async () => {
     redis = (await startRedis())!;
-    ctx = await createTestContext({ ...LOW, REDIS_URL: redis.url, LOG_LEVEL: 'info' }, { logStream: log.stream });
+    ctx = await createTestContext(
+      { ...LOW, REDIS_URL: redis.url, LOG_LEVEL: 'info' },
+      { logStream: log.stream },
+    );
   });
   afterAll(async () => {
     await ctx?.close();
-    redis?.stop();
+    await redis?.stop();
   });
 
   it('falls back to in-memory counters and logs it', async () => {
     const reset = () => post(ctx, '/api/user/reset-password-request', undefined, { email: 'c@prueba.mx' });
     expect((await reset()).statusCode).toBe(200);
     expect(log.has(/Redis no responde/)).toBe(false);
-    redis.stop();
+    await redis.stop();
     // Wait (bounded) until the client notices the closed connection.
-    for (let i = 0; i < 100 && !log.has(/Redis no responde/); i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !log.has(/Redis no responde/); i += 1)
+      await new Promise((r) => setTimeout(r, 50));
     expect(log.has(/Redis no responde/)).toBe(true);
     // The in-memory counter starts afresh: two more are allowed, the third is refused.
     await hitUntilLimited(reset, 2);
@@ -254,9 +288,11 @@ describe('admin calls (RATE_LIMIT_ADMIN_MAX)', () => {
 
   it('limits anonymous and customer calls per IP too', async () => {
     const customer = await createUser(ctx);
-    for (let i = 0; i < 3; i += 1) expect((await adminGet('/api/admin/session', undefined, '10.9.0.1')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i += 1)
+      expect((await adminGet('/api/admin/session', undefined, '10.9.0.1')).statusCode).toBe(401);
     expect((await adminGet('/api/admin/session', undefined, '10.9.0.1')).statusCode).toBe(429);
-    for (let i = 0; i < 3; i += 1) expect((await adminGet('/api/admin/session', customer.token, '10.9.0.2')).statusCode).toBe(403);
+    for (let i = 0; i < 3; i += 1)
+      expect((await adminGet('/api/admin/session', customer.token, '10.9.0.2')).statusCode).toBe(403);
     expect((await adminGet('/api/admin/session', customer.token, '10.9.0.2')).statusCode).toBe(429);
   });
 });

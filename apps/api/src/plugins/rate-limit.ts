@@ -50,8 +50,7 @@ type StoreConstructor = FastifyRateLimitStoreCtor;
 function fallbackStore(redis: Redis, redisAvailable: () => boolean, onRedisError: (err: Error) => void) {
   function wrap(shared: LimitStore, local: LimitStore): LimitStore {
     const run =
-      (method: 'incr' | 'read') =>
-      (key: string, cb: StoreCallback, timeWindow: number, max: number) => {
+      (method: 'incr' | 'read') => (key: string, cb: StoreCallback, timeWindow: number, max: number) => {
         if (!redisAvailable()) return local[method](key, cb, timeWindow, max);
         shared[method](
           key,

@@ -73,7 +73,7 @@ describe('link previews of event pages', () => {
       .where(eq(products.id, product.id));
     const res = await app.inject({ method: 'GET', url: `/product/${product.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain("<title>Curso $&#39; y $&#38; con $` y $1 $$ · AMACC</title>");
+    expect(res.body).toContain('<title>Curso $&#39; y $&#38; con $` y $1 $$ · AMACC</title>');
     expect(res.body).toContain('<meta name="description" content="Precio $&#39; final $&#38;" />');
     // Exactly one <title> and one closing </head>: nothing of the page was duplicated.
     expect(res.body.match(/<title>/g)).toHaveLength(1);
