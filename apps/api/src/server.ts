@@ -9,6 +9,9 @@ import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
 import { createOutboxSender } from './modules/mail/sender';
 import { startPendingOrderExpiry } from './modules/payments/expiry';
 
+/** How long shutdown waits for in-flight requests and background calls before abandoning them. */
+const SHUTDOWN_GRACE_MS = 2_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -88,20 +91,49 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n') + '\n');
 
+  // Shutdown: stop taking requests and stop the background jobs (neither waits on a slow
+  // network call beyond SHUTDOWN_GRACE_MS), then always close the database (PGlite:
+  // CHECKPOINT + close, lock released). Exit 0 when every step succeeded, 1 otherwise.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'cerrando');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    try {
-      await app.close();
-      await Promise.all([outbox.stop(), orderExpiry.stop()]);
-      await database.close();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
+    // Last resort if closing the database itself hangs.
+    setTimeout(
+      () => {
+        console.error('El cierre tardó demasiado; se fuerza la salida.');
+        process.exit(1);
+      },
+      3 * SHUTDOWN_GRACE_MS + 5_000,
+    ).unref();
+    let failed = false;
+    const step = async (what: string, work: () => Promise<unknown>, graceMs?: number) => {
+      let graceTimer: NodeJS.Timeout | undefined;
+      try {
+        const done = work().then(() => true);
+        const inTime = graceMs
+          ? await Promise.race([
+              done,
+              new Promise<false>((resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs))),
+            ])
+          : await done;
+        if (!inTime) app.log.warn(`cierre: ${what} no terminó a tiempo; se abandona`);
+      } catch (err) {
+        failed = true;
+        app.log.error({ err }, `cierre: error en ${what}`);
+      } finally {
+        clearTimeout(graceTimer);
+      }
+    };
+    await Promise.all([
+      step('el servidor HTTP', () => app.close(), SHUTDOWN_GRACE_MS),
+      step('el envío de correos', () => outbox.stop(SHUTDOWN_GRACE_MS), SHUTDOWN_GRACE_MS + 500),
+      // A sweep may be waiting on PayPal or Stripe; it holds no transaction while it waits.
+      step('la revisión de órdenes vencidas', () => orderExpiry.stop(), SHUTDOWN_GRACE_MS),
+    ]);
+    await step('la base de datos', () => database.close());
+    process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
