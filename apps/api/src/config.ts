@@ -85,7 +85,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'debe tener al menos 8 caracteres').optional(),
   /** Make an existing customer account with ADMIN_EMAIL an admin (never done silently). */
   ADMIN_PROMOTE_EXISTING: bool.default(false),
-  SEED_DEMO: bool.default(true),
+  /** Unset: demo data only into the embedded database (never into DATABASE_URL). */
+  SEED_DEMO: bool.optional(),
   REDIS_URL: optionalUrl,
   CASH_ORDERS_ENABLED: bool.default(false),
   /** PayPal REST app; without id and secret checkout says PayPal is unavailable. */
@@ -128,9 +129,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
   JWT_SECRET: string;
   PUBLIC_URL: string;
+  /** Resolved: SEED_DEMO when given, else true only for the embedded database. */
+  SEED_DEMO: boolean;
   /** Absolute DATA_DIR. */
   dataDir: string;
 }
@@ -147,7 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const PUBLIC_URL = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  return { ...e, dataDir, PUBLIC_URL, JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir) };
+  // Demo data (a 100 % coupon, a customer with a published password) is for trying the store
+  // on the embedded database; a PostgreSQL server gets it only when SEED_DEMO=true is given.
+  const SEED_DEMO = e.SEED_DEMO ?? !e.DATABASE_URL;
+  return { ...e, dataDir, PUBLIC_URL, SEED_DEMO, JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir) };
 }
 
 /** A JWT secret generated once and kept under DATA_DIR (never a constant in code). */

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { seed, SeedRefusedError } from './db/seed';
+import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from './db/seed';
+import { demoDataStatus } from './modules/admin/demo-data/service';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
 import { createOutboxSender } from './modules/mail/sender';
 import { startPendingOrderExpiry } from './modules/payments/expiry';
@@ -73,9 +74,17 @@ async function main(): Promise<void> {
       : `  Correo: sin SMTP_URL, los mensajes se guardan como .eml en ${path.join(config.dataDir, 'outbox')}`,
   );
   if (seeded.seededDemo) lines.push('  Datos de demostración cargados.');
-  if (config.SEED_DEMO) {
-    lines.push(`  Cupón de demostración: ${DEMO_COUPON.code} (100 % de descuento)`);
+  const demo = await demoDataStatus(database.db);
+  if (demo.coupons > 0) {
+    lines.push(
+      `  Cupón de demostración: ${DEMO_COUPON.code} (100 % de descuento, ${DEMO_COUPON_MAX_USES} usos, vence ${DEMO_COUPON_DAYS} días después de cargarse)`,
+    );
+  }
+  if (demo.users > 0) {
     lines.push(`  Cliente de demostración: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  }
+  if (demo.present) {
+    lines.push('  Antes de abrir la tienda, elimina los datos de demostración desde /admin.');
   }
   if (seeded.generatedAdmin) {
     lines.push(

@@ -1,5 +1,7 @@
 // Demo data, written only into an empty database, and the first admin account.
-// A restart finds the data there and writes nothing again.
+// A restart finds the data there and writes nothing again. Every demo row carries is_demo,
+// so the admin can remove it all in one step (modules/admin/demo-data); whether demo data is
+// written at all is config's SEED_DEMO (embedded database only, unless asked for).
 
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -30,6 +32,11 @@ export interface SeedOptions {
   /** ADMIN_PROMOTE_EXISTING: the operator confirms the existing ADMIN_EMAIL account is theirs. */
   adminPromoteExisting?: boolean;
 }
+
+/** The demo coupon's limits: valid this many days after seeding, for this many orders. */
+export const DEMO_COUPON_DAYS = 30;
+export const DEMO_COUPON_MAX_USES = 50;
+export const DEMO_COUPON_MAX_USES_PER_USER = 5;
 
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const result: SeedResult = { seededDemo: false };
@@ -107,6 +114,7 @@ async function seedDemo(db: Db): Promise<boolean> {
           category: p.category,
           subCategory: p.subCategory,
           isPresential: p.isPresential,
+          isDemo: true,
           createdAt: new Date(base + i * 60_000),
         })
         .returning({ id: products.id });
@@ -120,11 +128,16 @@ async function seedDemo(db: Db): Promise<boolean> {
         })),
       );
     }
+    // A free-everything code must not outlive the demo: it expires and runs out of uses.
     await tx.insert(coupons).values({
       code: DEMO_COUPON.code,
       description: DEMO_COUPON.description,
       discountType: DEMO_COUPON.discountType,
       discountValue: DEMO_COUPON.discountValue,
+      validUntil: new Date(Date.now() + DEMO_COUPON_DAYS * 24 * 3_600_000),
+      maxUses: DEMO_COUPON_MAX_USES,
+      maxUsesPerUser: DEMO_COUPON_MAX_USES_PER_USER,
+      isDemo: true,
     });
     const [customer] = await tx
       .select({ id: users.id })
@@ -136,6 +149,7 @@ async function seedDemo(db: Db): Promise<boolean> {
         email: DEMO_CUSTOMER.email,
         passwordHash: await hashPassword(DEMO_CUSTOMER.password),
         userType: DEMO_CUSTOMER.userType,
+        isDemo: true,
       });
     }
   });

@@ -14,6 +14,7 @@ import { attendeeRoutes } from './attendees/routes';
 import { auditRoutes } from './audit/routes';
 import { couponRoutes } from './coupons/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { demoDataRoutes } from './demo-data/routes';
 import { eventRoutes } from './events/routes';
 import { memberRoutes } from './members/routes';
 import { orderRoutes } from './orders/routes';
@@ -74,4 +75,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(orderRoutes, { prefix: '/orders' });
   await app.register(attendeeRoutes, { prefix: '/attendees' });
   await app.register(auditRoutes, { prefix: '/audit' });
+  await app.register(demoDataRoutes, { prefix: '/demo-data' });
 };
