@@ -74,7 +74,7 @@ describe('DemoDataBanner', () => {
     );
     await waitFor(() => expect(client.getQueryState(['admin', 'demo-data'])?.status).toBe('success'));
     expect(api.calls).toHaveLength(1);
-    expect(screen.queryByRole('region')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'La tienda tiene datos de demostración' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Eliminar datos de demostración' })).toBeNull();
   });
 });
