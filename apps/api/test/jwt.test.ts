@@ -26,7 +26,7 @@ describe('session tokens', () => {
 
   const secret = () => new TextEncoder().encode(ctx.config.JWT_SECRET);
   const claims = (extra: Record<string, unknown> = {}) => ({ ver: version, ...extra });
-  const sign = (alg: string, key: Uint8Array | CryptoKey, opts: { exp?: number | string } = {}) =>
+  const sign = (alg: string, key: Parameters<SignJWT['sign']>[0], opts: { exp?: number | string } = {}) =>
     new SignJWT(claims())
       .setProtectedHeader({ alg, typ: 'JWT' })
       .setSubject(user.id)
