@@ -242,7 +242,7 @@ describe('generated request bodies', () => {
               const context = `${key} ${url.slice(0, 120)} ${JSON.stringify(call.body)?.slice(0, 200)}`;
               if (reply.statusCode >= 500)
                 failures.push(`${reply.statusCode} ${context}: ${reply.body.slice(0, 200)}`);
-              if ((reply.headers['content-type'] ?? '').includes('application/json')) {
+              if (String(reply.headers['content-type'] ?? '').includes('application/json')) {
                 const json = JSON.parse(reply.body) as { success?: unknown; message?: unknown };
                 expect(typeof json.success, context).toBe('boolean');
                 if (json.success === false) expect(typeof json.message, context).toBe('string');
