@@ -25,7 +25,7 @@ import { isUniqueViolation } from '../../../lib/db-errors';
 import { AppError } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/passwords';
 import { hashSecretToken, newSecretToken } from '../../../lib/secret-tokens';
-import { dropEmails, enqueueEmails, releaseEmails } from '../../mail/outbox';
+import { dropEmails, enqueueEmails, releaseEmails } from '../../mail/bulk-outbox';
 import { mailSettings } from '../../mail/settings';
 import { writeAudit } from '../audit/repo';
 import { parseMembersCsv } from './import-csv';
