@@ -26,7 +26,7 @@ function Account() {
   return (
     <main>
       <Seo title="Mi cuenta" description="Tus datos y las sesiones abiertas de tu cuenta." noindex />
-      <Container className="max-w-3xl py-8 lg:py-12">
+      <Container narrow className="py-8 lg:py-12">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
           MI <span className="text-brand-700">CUENTA</span>
         </h1>

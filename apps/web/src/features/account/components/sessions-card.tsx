@@ -32,9 +32,14 @@ export function SessionsCard({ onLoggedOut }: { onLoggedOut: () => void }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Button variant="secondary" onClick={() => setConfirming(true)}>
-          <LogOut aria-hidden="true" className="h-4 w-4" />
-          Cerrar sesión en todos los dispositivos
+        {/* On a phone the label wraps inside the card instead of running past it. */}
+        <Button
+          variant="secondary"
+          className="h-auto min-h-11 py-2 text-left"
+          onClick={() => setConfirming(true)}
+        >
+          <LogOut aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span className="whitespace-normal">Cerrar sesión en todos los dispositivos</span>
         </Button>
       </CardContent>
       <Dialog
