@@ -110,7 +110,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     redis.on('error', (err: Error) => markDown(err));
     redis.on('close', () => markDown());
     redis.on('ready', () => {
-      if (down) app.log.info('Redis disponible de nuevo: los límites de peticiones vuelven a compartirse');
+      app.log.info(
+        down
+          ? 'Redis disponible de nuevo: los límites de peticiones vuelven a compartirse'
+          : 'Redis conectado (REDIS_URL): los límites de peticiones se comparten entre instancias',
+      );
       down = false;
     });
     app.addHook('onClose', async () => {
