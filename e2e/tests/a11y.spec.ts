@@ -34,6 +34,7 @@ const ROUTES: RouteCase[] = [
   { name: 'carrito', path: '/cart', signedIn: true },
   { name: 'pago', path: '/place-order', signedIn: true },
   { name: 'mis productos', path: '/orders', signedIn: true },
+  { name: 'mi cuenta', path: '/account', signedIn: true },
   { name: 'verificación', path: '/verify', signedIn: true },
   { name: 'transmisión sin estado', path: '/live-stream', signedIn: true },
 ];

@@ -22,6 +22,7 @@ import { siteConfigOf, withSiteConfig } from './modules/site-config/service';
 import { productRoutes } from './modules/products/routes';
 import { registerRateLimit } from './plugins/rate-limit';
 import { frameworkErrors } from './lib/framework-errors';
+import { serializeRequest } from './lib/log-redaction';
 import { configureMail } from './modules/mail/settings';
 import { userRoutes } from './modules/users/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -54,6 +55,21 @@ export interface BuildOptions {
   logger?: boolean;
   /** Defaults to the storage the configuration names. */
   storage?: FileStorage;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "trust the first n addresses
+ * from our side" (the socket peer, then the entries our proxies appended): Fastify itself
+ * now ignores a plain number, since it cannot tell a proxy from a client that reaches the
+ * server directly, so a hop count is only for a server reachable through its proxies alone.
+ */
+function trustProxyOption(
+  value: Config['TRUST_PROXY'],
+): boolean | string[] | ((addr: string, i: number) => boolean) {
+  if (typeof value === 'number') return (_addr, i) => i < value;
+  return value;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -62,9 +78,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger:
       opts.logger === false || config.LOG_LEVEL === 'silent'
         ? false
-        : { level: config.LOG_LEVEL, redact: ['req.headers.token', 'req.headers.authorization'] },
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.token', 'req.headers.authorization'],
+            // Reset and welcome links carry their token in the query string.
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     bodyLimit: config.BODY_LIMIT,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 

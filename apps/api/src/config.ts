@@ -3,6 +3,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,49 @@ const optionalText = z
   .transform((v) => v || undefined);
 const blankAsUnset = (v: unknown) => (v === '' ? undefined : v);
 
+const TRUST_PROXY_FORMS =
+  'usa el número de proxies delante de la tienda (p. ej. TRUST_PROXY=1 detrás de un solo proxy) o sus direcciones IP o rangos CIDR separados por comas (p. ej. TRUST_PROXY=10.0.0.0/8,127.0.0.1)';
+/** Names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe: false (none, the default), a hop count (the
+ * last n addresses were added by our own proxies), or the proxies' addresses and CIDRs.
+ * A plain "true" would believe the whole header, which the client writes itself: every
+ * per-IP limit could then be dodged with a made-up address, so it is refused.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = (raw ?? '').trim();
+    if (value === '' || ['false', 'no', '0'].includes(value.toLowerCase())) return false;
+    if (['true', 'yes'].includes(value.toLowerCase())) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `«${value}» ya no se acepta: confiaría en cualquier X-Forwarded-For y cualquiera podría inventarse una IP para saltarse los límites por IP; ${TRUST_PROXY_FORMS}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxyAddress(e));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `«${bad.join(', ')}» no es válido; ${TRUST_PROXY_FORMS}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -39,7 +83,10 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email().optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'debe tener al menos 8 caracteres').optional(),
-  SEED_DEMO: bool.default(true),
+  /** Make an existing customer account with ADMIN_EMAIL an admin (never done silently). */
+  ADMIN_PROMOTE_EXISTING: bool.default(false),
+  /** Unset: demo data only into the embedded database (never into DATABASE_URL). */
+  SEED_DEMO: bool.optional(),
   REDIS_URL: optionalUrl,
   CASH_ORDERS_ENABLED: bool.default(false),
   /** PayPal REST app; without id and secret checkout says PayPal is unavailable. */
@@ -63,7 +110,7 @@ const envSchema = z.object({
   /** Unpaid cash orders (CASH_ORDERS_ENABLED) expire after this many hours and release their seats. */
   CASH_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   /** Built SPA folder; default apps/web/dist. */
   WEB_DIST: z.string().optional(),
@@ -100,9 +147,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
   JWT_SECRET: string;
   PUBLIC_URL: string;
+  /** Resolved: SEED_DEMO when given, else true only for the embedded database. */
+  SEED_DEMO: boolean;
   /** Absolute DATA_DIR. */
   dataDir: string;
 }
@@ -121,11 +170,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length) throw new ConfigError(`Configuración no válida:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const PUBLIC_URL = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // Demo data (a 100 % coupon, a customer with a published password) is for trying the store
+  // on the embedded database; a PostgreSQL server gets it only when SEED_DEMO=true is given.
+  const SEED_DEMO = e.SEED_DEMO ?? !e.DATABASE_URL;
   return {
     ...e,
     ...(e.PAYPAL_SIMULATOR ? simulatorPaypal(PUBLIC_URL) : {}),
     dataDir,
     PUBLIC_URL,
+    SEED_DEMO,
     JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
   };
 }

@@ -4,10 +4,14 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
-import { seed } from './db/seed';
+import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from './db/seed';
+import { demoDataStatus } from './modules/admin/demo-data/service';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
 import { createOutboxSender } from './modules/mail/sender';
 import { startPendingOrderExpiry } from './modules/payments/expiry';
+
+/** How long shutdown waits for in-flight requests and background calls before abandoning them. */
+const SHUTDOWN_GRACE_MS = 2_000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -32,11 +36,20 @@ async function main(): Promise<void> {
     dataDir: config.DATABASE_URL ? undefined : config.dataDir,
   });
   await database.migrate();
-  const seeded = await seed(database.db, {
-    demo: config.SEED_DEMO,
-    adminEmail: config.ADMIN_EMAIL,
-    adminPassword: config.ADMIN_PASSWORD,
-  });
+  let seeded;
+  try {
+    seeded = await seed(database.db, {
+      demo: config.SEED_DEMO,
+      adminEmail: config.ADMIN_EMAIL,
+      adminPassword: config.ADMIN_PASSWORD,
+      adminPromoteExisting: config.ADMIN_PROMOTE_EXISTING,
+    });
+  } catch (err) {
+    if (!(err instanceof SeedRefusedError)) throw err;
+    console.error(err.message);
+    await database.close();
+    process.exit(1);
+  }
 
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -78,35 +91,76 @@ async function main(): Promise<void> {
     );
   }
   if (seeded.seededDemo) lines.push('  Datos de demostración cargados.');
-  if (config.SEED_DEMO) {
-    lines.push(`  Cupón de demostración: ${DEMO_COUPON.code} (100 % de descuento)`);
+  const demo = await demoDataStatus(database.db);
+  if (demo.coupons > 0) {
+    lines.push(
+      `  Cupón de demostración: ${DEMO_COUPON.code} (100 % de descuento, ${DEMO_COUPON_MAX_USES} usos, vence ${DEMO_COUPON_DAYS} días después de cargarse)`,
+    );
+  }
+  if (demo.users > 0) {
     lines.push(`  Cliente de demostración: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  }
+  if (demo.present) {
+    lines.push('  Antes de abrir la tienda, elimina los datos de demostración desde /admin.');
   }
   if (seeded.generatedAdmin) {
     lines.push(
       `  Administrador creado: ${seeded.generatedAdmin.email} / ${seeded.generatedAdmin.password}`,
       '  (esta contraseña se muestra solo esta vez; guárdala)',
     );
+  } else if (seeded.promotedAdminEmail) {
+    lines.push(
+      `  Administrador: ${seeded.promotedAdminEmail} (cuenta existente promovida por ADMIN_PROMOTE_EXISTING)`,
+    );
   } else if (config.ADMIN_EMAIL) {
     lines.push(`  Administrador: ${config.ADMIN_EMAIL}`);
   }
   console.log(lines.join('\n') + '\n');
 
+  // Shutdown: stop taking requests and stop the background jobs (neither waits on a slow
+  // network call beyond SHUTDOWN_GRACE_MS), then always close the database (PGlite:
+  // CHECKPOINT + close, lock released). Exit 0 when every step succeeded, 1 otherwise.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'cerrando');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    try {
-      await app.close();
-      await Promise.all([outbox.stop(), orderExpiry.stop()]);
-      await database.close();
-      await simulator?.close();
-    } finally {
-      clearTimeout(timer);
-      process.exit(0);
-    }
+    // Last resort if closing the database itself hangs.
+    setTimeout(
+      () => {
+        console.error('El cierre tardó demasiado; se fuerza la salida.');
+        process.exit(1);
+      },
+      3 * SHUTDOWN_GRACE_MS + 5_000,
+    ).unref();
+    let failed = false;
+    const step = async (what: string, work: () => Promise<unknown>, graceMs?: number) => {
+      let graceTimer: NodeJS.Timeout | undefined;
+      try {
+        const done = work().then(() => true);
+        const inTime = graceMs
+          ? await Promise.race([
+              done,
+              new Promise<false>((resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs))),
+            ])
+          : await done;
+        if (!inTime) app.log.warn(`cierre: ${what} no terminó a tiempo; se abandona`);
+      } catch (err) {
+        failed = true;
+        app.log.error({ err }, `cierre: error en ${what}`);
+      } finally {
+        clearTimeout(graceTimer);
+      }
+    };
+    await Promise.all([
+      step('el servidor HTTP', () => app.close(), SHUTDOWN_GRACE_MS),
+      step('el envío de correos', () => outbox.stop(SHUTDOWN_GRACE_MS), SHUTDOWN_GRACE_MS + 500),
+      // A sweep may be waiting on PayPal or Stripe; it holds no transaction while it waits.
+      step('la revisión de órdenes vencidas', () => orderExpiry.stop(), SHUTDOWN_GRACE_MS),
+    ]);
+    await step('la base de datos', () => database.close());
+    if (simulator) await step('el simulador de PayPal', () => simulator.close(), SHUTDOWN_GRACE_MS);
+    process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -2,7 +2,7 @@
 // a new database on the server of TEST_DATABASE_URL, dropped afterwards.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,7 +18,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  /** Receives the app's log lines (pino JSON) when LOG_LEVEL is not silent. */
+  logStream?: { write(line: string): void };
+  /** Serve this as the SPA's index.html (pages load as in production). */
+  indexHtml?: string;
+}
+
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: TestContextOptions = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
@@ -52,7 +62,17 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   });
   const database = await openDatabase({ databaseUrl, poolSize: 25 });
   await database.migrate();
-  const app = await buildApp({ config, database, webDist: path.join(dataDir, 'no-web') });
+  const webDist = path.join(dataDir, 'no-web');
+  if (opts.indexHtml !== undefined) {
+    mkdirSync(webDist, { recursive: true });
+    writeFileSync(path.join(webDist, 'index.html'), opts.indexHtml);
+  }
+  const app = await buildApp({
+    config,
+    database,
+    webDist,
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -95,31 +95,52 @@ describe('failed logins per account', () => {
   });
   afterAll(() => ctx.close());
 
-  it('locks the account after too many failures, even from several IPs, and only that account', async () => {
+  const attempt = (email: string, password: string, ip: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      remoteAddress: ip,
+      payload: { email, password },
+    });
+
+  it('locks the account for new devices after too many failures from several IPs, and only that account', async () => {
     const user = await createUser(ctx);
     const other = await createUser(ctx);
-    const attempt = (email: string, password: string, ip: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/user/login',
-        remoteAddress: ip,
-        payload: { email, password },
-      });
     // Successful logins do not count.
     for (let i = 0; i < 5; i += 1)
       expect((await attempt(user.email, TEST_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
-    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
+    for (const ip of ['10.1.0.2', '10.1.0.3', '10.1.0.4']) {
       expect((await attempt(user.email, 'mala', ip)).statusCode).toBe(401);
     }
-    const locked = await attempt(user.email, TEST_PASSWORD, '10.1.0.4');
+    const locked = await attempt(user.email, TEST_PASSWORD, '10.1.0.5');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe(MSG.rateLimited);
-    expect((await attempt(other.email, TEST_PASSWORD, '10.1.0.1')).statusCode).toBe(200);
+    expect(locked.json().message).toBe(MSG.loginLocked);
+    expect((await attempt(other.email, TEST_PASSWORD, '10.1.0.5')).statusCode).toBe(200);
+  });
+
+  it('still lets the owner in from a device that signed in before, whatever strangers tried', async () => {
+    const owner = await createUser(ctx);
+    expect((await attempt(owner.email, TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+    // An attacker exhausts the account's failures (3 here, 100 by default) …
+    for (let i = 0; i < 3; i += 1)
+      expect((await attempt(owner.email, 'adivinanza', '10.2.9.1')).statusCode).toBe(401);
+    // … then gets nothing more from any address, even with the right password …
+    expect((await attempt(owner.email, TEST_PASSWORD, '10.2.9.1')).statusCode).toBe(429);
+    expect((await attempt(owner.email, 'adivinanza', '10.2.9.2')).statusCode).toBe(429);
+    // … a new device is refused and pointed to the reset link …
+    const fresh = await attempt(owner.email, TEST_PASSWORD, '10.2.0.2');
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json().message).toBe(MSG.loginLocked);
+    // … and the owner's known device signs in, even after a typo of their own.
+    expect((await attempt(owner.email, 'un error', '10.2.0.1')).statusCode).toBe(401);
+    expect((await attempt(owner.email, TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+    // The e-mail is matched case-insensitively for every counter.
+    expect((await attempt(owner.email.toUpperCase(), TEST_PASSWORD, '10.2.9.2')).statusCode).toBe(429);
   });
 });
 
 /** A throwaway redis-server on a free port (the Debian package is installed on CI machines). */
-async function startRedis(): Promise<{ url: string; stop(): void } | null> {
+async function startRedis(): Promise<{ url: string; stop(): Promise<void> } | null> {
   if (!existsSync('/usr/bin/redis-server')) return null;
   const port = await new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -141,7 +162,16 @@ async function startRedis(): Promise<{ url: string; stop(): void } | null> {
       });
       sock.on('error', () => resolve(false));
     });
-    if (up) return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+    if (up) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      return {
+        url: `redis://127.0.0.1:${port}`,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      };
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
@@ -149,7 +179,7 @@ async function startRedis(): Promise<{ url: string; stop(): void } | null> {
 }
 
 describe.runIf(existsSync('/usr/bin/redis-server'))('with REDIS_URL', () => {
-  let redis: { url: string; stop(): void };
+  let redis: { url: string; stop(): Promise<void> };
   let a: TestContext;
   let b: TestContext;
   beforeAll(async () => {
@@ -160,7 +190,7 @@ describe.runIf(existsSync('/usr/bin/redis-server'))('with REDIS_URL', () => {
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    redis?.stop();
+    await redis?.stop();
   });
 
   it('shares the counters between instances', async () => {
@@ -175,15 +205,98 @@ describe.runIf(existsSync('/usr/bin/redis-server'))('with REDIS_URL', () => {
   });
 });
 
+/** Collects the app's JSON log lines. */
+function logCollector() {
+  const lines: { level: number; msg: string }[] = [];
+  return {
+    lines,
+    stream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+    has: (re: RegExp) => lines.some((l) => re.test(l.msg)),
+  };
+}
+
 describe('with REDIS_URL pointing at a server that is down', () => {
   let ctx: TestContext;
+  const log = logCollector();
   beforeAll(async () => {
-    ctx = await createTestContext({ ...LOW, REDIS_URL: 'redis://127.0.0.1:1' });
+    ctx = await createTestContext(
+      { ...LOW, REDIS_URL: 'redis://127.0.0.1:1', LOG_LEVEL: 'warn' },
+      { logStream: log.stream },
+    );
   });
   afterAll(() => ctx.close());
 
-  it('lets requests through instead of failing them', async () => {
-    const res = await post(ctx, '/api/user/login', undefined, { email: 'a@prueba.mx', password: 'x' });
-    expect(res.statusCode).toBe(401);
+  it('says so in the log and keeps limiting in memory instead of failing open', async () => {
+    const login = () => post(ctx, '/api/user/login', undefined, { email: 'a@prueba.mx', password: 'x' });
+    await hitUntilLimited(login, 3);
+    expect(log.has(/Redis no responde/)).toBe(true);
+  });
+});
+
+describe.runIf(existsSync('/usr/bin/redis-server'))('when Redis goes away while the store runs', () => {
+  let redis: { url: string; stop(): Promise<void> };
+  let ctx: TestContext;
+  const log = logCollector();
+  beforeAll(async () => {
+    redis = (await startRedis())!;
+    ctx = await createTestContext(
+      { ...LOW, REDIS_URL: redis.url, LOG_LEVEL: 'info' },
+      { logStream: log.stream },
+    );
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await redis?.stop();
+  });
+
+  it('falls back to in-memory counters and logs it', async () => {
+    const waitForLog = async (re: RegExp, from = 0) => {
+      // Bounded: the client notices a connection or its loss within a few hundred ms.
+      for (let i = 0; i < 200 && !log.lines.slice(from).some((l) => re.test(l.msg)); i += 1)
+        await new Promise((r) => setTimeout(r, 50));
+      return log.lines.slice(from).some((l) => re.test(l.msg));
+    };
+    expect(await waitForLog(/Redis (conectado|disponible)/)).toBe(true);
+    const reset = () => post(ctx, '/api/user/reset-password-request', undefined, { email: 'c@prueba.mx' });
+    expect((await reset()).statusCode).toBe(200);
+    const mark = log.lines.length;
+    await redis.stop();
+    expect(await waitForLog(/Redis no responde/, mark)).toBe(true);
+    // The in-memory counter starts afresh: two more are allowed, the third is refused.
+    await hitUntilLimited(reset, 2);
+  });
+});
+
+describe('admin calls (RATE_LIMIT_ADMIN_MAX)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ RATE_LIMIT_ADMIN_MAX: '3' });
+  });
+  afterAll(() => ctx.close());
+
+  const adminGet = (url: string, token: string | undefined, ip = '127.0.0.1') =>
+    ctx.app.inject({ method: 'GET', url, remoteAddress: ip, headers: token ? { token } : {} });
+
+  it('limits every /api/admin route per admin, across routes, with a Spanish 429', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const other = await createUser(ctx, { role: 'admin' });
+    expect((await adminGet('/api/admin/session', admin.token)).statusCode).toBe(200);
+    expect((await adminGet('/api/admin/members', admin.token)).statusCode).toBe(200);
+    expect((await adminGet('/api/admin/coupons', admin.token)).statusCode).toBe(200);
+    const limited = await adminGet('/api/admin/events', admin.token);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ success: false, message: MSG.rateLimited });
+    // Another admin (same IP) has their own budget.
+    expect((await adminGet('/api/admin/session', other.token)).statusCode).toBe(200);
+  });
+
+  it('limits anonymous and customer calls per IP too', async () => {
+    const customer = await createUser(ctx);
+    for (let i = 0; i < 3; i += 1)
+      expect((await adminGet('/api/admin/session', undefined, '10.9.0.1')).statusCode).toBe(401);
+    expect((await adminGet('/api/admin/session', undefined, '10.9.0.1')).statusCode).toBe(429);
+    for (let i = 0; i < 3; i += 1)
+      expect((await adminGet('/api/admin/session', customer.token, '10.9.0.2')).statusCode).toBe(403);
+    expect((await adminGet('/api/admin/session', customer.token, '10.9.0.2')).statusCode).toBe(429);
   });
 });

@@ -3,6 +3,8 @@
 
 /** One constant per text; the functions below build the texts that name a value. */
 export const ADMIN_MSG = {
+  demoDataRemoved: 'Se eliminaron los datos de demostración',
+  demoDataNone: 'No quedan datos de demostración',
   eventNameRequired: 'Escribe el nombre del evento',
   eventNameTooLong: 'El nombre del evento no puede tener más de 200 caracteres',
   eventDescriptionTooLong: 'La descripción no puede tener más de 5000 caracteres',

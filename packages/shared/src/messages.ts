@@ -40,6 +40,9 @@ export const MSG = {
   productNotFound: 'El producto no existe o ya no está a la venta',
   orderNotFound: 'La orden no existe',
   rateLimited: 'Demasiados intentos. Espera un momento e inténtalo de nuevo',
+  loginLocked:
+    'Demasiados intentos fallidos con esta cuenta. Espera una hora o usa «¿Olvidaste tu contraseña?» para restablecerla',
+  loggedOutEverywhere: 'Se cerró la sesión en todos los dispositivos',
   serverError: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde',
   payloadTooLarge: 'La solicitud es demasiado grande',
   invalidCredentials: 'Correo o contraseña incorrectos',

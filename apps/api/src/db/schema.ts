@@ -53,6 +53,8 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** Bumped on password change: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Written by the demo seed; removed from the admin dashboard ("Eliminar datos de demostración"). */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -74,6 +76,8 @@ export const products = pgTable(
     isPresential: boolean('is_presential').notNull().default(false),
     /** false = archived: out of the catalogue, orders and access kept. */
     active: boolean('active').notNull().default(true),
+    /** Written by the demo seed (see users.isDemo). */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -153,6 +157,8 @@ export const coupons = pgTable(
     maxUsesPerUser: integer('max_uses_per_user'),
     usedCount: integer('used_count').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** Written by the demo seed (see users.isDemo). */
+    isDemo: boolean('is_demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

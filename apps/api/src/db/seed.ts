@@ -1,5 +1,7 @@
 // Demo data, written only into an empty database, and the first admin account.
-// A restart finds the data there and writes nothing again.
+// A restart finds the data there and writes nothing again. Every demo row carries is_demo,
+// so the admin can remove it all in one step (modules/admin/demo-data); whether demo data is
+// written at all is config's SEED_DEMO (embedded database only, unless asked for).
 
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -16,13 +18,25 @@ export interface SeedResult {
   generatedAdmin?: { email: string; password: string };
   /** Set when this call created the admin from ADMIN_EMAIL. */
   createdAdminEmail?: string;
+  /** Set when this call made the existing ADMIN_EMAIL account an admin (ADMIN_PROMOTE_EXISTING). */
+  promotedAdminEmail?: string;
 }
+
+/** The start must stop: the configuration asks for something unsafe (the message says what to set). */
+export class SeedRefusedError extends Error {}
 
 export interface SeedOptions {
   demo: boolean;
   adminEmail?: string;
   adminPassword?: string;
+  /** ADMIN_PROMOTE_EXISTING: the operator confirms the existing ADMIN_EMAIL account is theirs. */
+  adminPromoteExisting?: boolean;
 }
+
+/** The demo coupon's limits: valid this many days after seeding, for this many orders. */
+export const DEMO_COUPON_DAYS = 30;
+export const DEMO_COUPON_MAX_USES = 50;
+export const DEMO_COUPON_MAX_USES_PER_USER = 5;
 
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const result: SeedResult = { seededDemo: false };
@@ -35,11 +49,26 @@ async function ensureAdmin(db: Db, opts: SeedOptions, result: SeedResult): Promi
   if (opts.adminEmail) {
     const email = opts.adminEmail.toLowerCase();
     const [existing] = await db
-      .select({ id: users.id })
+      .select({ id: users.id, role: users.role })
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`);
+    if (existing?.role === 'admin') return;
     if (existing) {
+      // Anyone can register any address: promoting it silently would make whoever registered
+      // ADMIN_EMAIL first an administrator (with their own password, not ADMIN_PASSWORD).
+      if (!opts.adminPromoteExisting) {
+        throw new SeedRefusedError(
+          [
+            `ADMIN_EMAIL=${email} ya pertenece a una cuenta de cliente registrada en la tienda.`,
+            'No se le dan permisos de administración automáticamente: quien registró ese correo',
+            'tendría el control de la tienda con su propia contraseña (ADMIN_PASSWORD no se usa).',
+            'Si esa cuenta es tuya, arranca con ADMIN_PROMOTE_EXISTING=true para promoverla;',
+            'si no, usa otro ADMIN_EMAIL.',
+          ].join('\n'),
+        );
+      }
       await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
+      result.promotedAdminEmail = email;
       return;
     }
     const password = opts.adminPassword ?? randomBytes(12).toString('base64url');
@@ -85,6 +114,7 @@ async function seedDemo(db: Db): Promise<boolean> {
           category: p.category,
           subCategory: p.subCategory,
           isPresential: p.isPresential,
+          isDemo: true,
           createdAt: new Date(base + i * 60_000),
         })
         .returning({ id: products.id });
@@ -98,11 +128,16 @@ async function seedDemo(db: Db): Promise<boolean> {
         })),
       );
     }
+    // A free-everything code must not outlive the demo: it expires and runs out of uses.
     await tx.insert(coupons).values({
       code: DEMO_COUPON.code,
       description: DEMO_COUPON.description,
       discountType: DEMO_COUPON.discountType,
       discountValue: DEMO_COUPON.discountValue,
+      validUntil: new Date(Date.now() + DEMO_COUPON_DAYS * 24 * 3_600_000),
+      maxUses: DEMO_COUPON_MAX_USES,
+      maxUsesPerUser: DEMO_COUPON_MAX_USES_PER_USER,
+      isDemo: true,
     });
     const [customer] = await tx
       .select({ id: users.id })
@@ -114,6 +149,7 @@ async function seedDemo(db: Db): Promise<boolean> {
         email: DEMO_CUSTOMER.email,
         passwordHash: await hashPassword(DEMO_CUSTOMER.password),
         userType: DEMO_CUSTOMER.userType,
+        isDemo: true,
       });
     }
   });

@@ -1,12 +1,16 @@
 // Rate limiting (@fastify/rate-limit) with `global: false`: a route opts in with
-// `config: { rateLimit: rateLimits(app.config).login }`. Counters live in memory, or in
-// Redis when REDIS_URL is set so several replicas share them. Limits come from config
-// (RATE_LIMIT_*) so tests can set them low; a 429 goes through the one error handler,
-// which answers MSG.rateLimited.
+// `config: { rateLimit: rateLimits(app.config).login }`; the admin scope applies
+// `rateLimits().admin` to all its routes itself. Counters live in memory, or in Redis when
+// REDIS_URL is set so several replicas share them (in memory again while Redis is down).
+// Limits come from config (RATE_LIMIT_*) so tests can set them low; a 429 goes through the
+// one error handler, which answers MSG.rateLimited.
 
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+// The plugin's own stores, combined below; they ship without type declarations.
+import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Config } from '../config';
 
 export type RateLimitName =
@@ -46,25 +50,94 @@ export function rateLimits(config: Config): Record<RateLimitName, RouteRateLimit
   };
 }
 
+type StoreCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
+interface LimitStore {
+  incr(key: string, cb: StoreCallback, timeWindow: number, max: number): void;
+  read(key: string, cb: StoreCallback, timeWindow: number, max: number): void;
+  child(routeOptions: Record<string, unknown>): LimitStore;
+}
+type StoreConstructor = FastifyRateLimitStoreCtor;
+
+/**
+ * The store for @fastify/rate-limit: Redis while it answers, this process's memory while it
+ * does not. Failing open (letting every request through) would switch the limits off for
+ * whoever can make Redis unreachable; failing closed would lock every customer out. Counting
+ * in memory keeps each instance limited on its own until Redis is back.
+ */
+function fallbackStore(redis: Redis, redisAvailable: () => boolean, onRedisError: (err: Error) => void) {
+  function wrap(shared: LimitStore, local: LimitStore): LimitStore {
+    const run =
+      (method: 'incr' | 'read') => (key: string, cb: StoreCallback, timeWindow: number, max: number) => {
+        if (!redisAvailable()) return local[method](key, cb, timeWindow, max);
+        shared[method](
+          key,
+          (err, res) => {
+            if (!err) return cb(null, res);
+            onRedisError(err);
+            local[method](key, cb, timeWindow, max);
+          },
+          timeWindow,
+          max,
+        );
+      };
+    return {
+      incr: run('incr'),
+      read: run('read'),
+      child: (routeOptions) => wrap(shared.child(routeOptions), local.child(routeOptions)),
+    };
+  }
+  return class {
+    constructor(globalParams: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+      const { continueExceeding, exponentialBackoff } = globalParams;
+      const shared = new (RedisStore as unknown as new (...a: unknown[]) => LimitStore)(
+        continueExceeding,
+        exponentialBackoff,
+        redis,
+        'store-rl:',
+      );
+      const local = new (LocalStore as unknown as new (...a: unknown[]) => LimitStore)(
+        continueExceeding,
+        exponentialBackoff,
+      );
+      return wrap(shared, local);
+    }
+  } as unknown as StoreConstructor;
+}
+
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
-  let redis: Redis | undefined;
+  let store: StoreConstructor | undefined;
   if (config.REDIS_URL) {
-    redis = new Redis(config.REDIS_URL, {
-      // Fail fast: a request must not hang on an unreachable Redis.
+    const redis = new Redis(config.REDIS_URL, {
+      // Fail fast: a request must not hang on an unreachable or stuck Redis.
       connectTimeout: 1000,
+      commandTimeout: 500,
       maxRetriesPerRequest: 1,
       enableOfflineQueue: false,
     });
-    // Connection errors are reported per request (skipOnError); keep them out of the crash path.
-    redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis'));
-    app.addHook('onClose', async () => {
-      await redis?.quit().catch(() => redis?.disconnect());
+    // One line when Redis goes away and one when it is back, not one per request.
+    let down = false;
+    const markDown = (err?: Error) => {
+      if (down) return;
+      down = true;
+      app.log.warn(
+        { err: err?.message },
+        'Redis no responde (REDIS_URL): los límites de peticiones se cuentan en la memoria de esta instancia hasta que vuelva',
+      );
+    };
+    redis.on('error', (err: Error) => markDown(err));
+    redis.on('close', () => markDown());
+    redis.on('ready', () => {
+      app.log.info(
+        down
+          ? 'Redis disponible de nuevo: los límites de peticiones vuelven a compartirse'
+          : 'Redis conectado (REDIS_URL): los límites de peticiones se comparten entre instancias',
+      );
+      down = false;
     });
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    store = fallbackStore(redis, () => redis.status === 'ready', markDown);
   }
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis, nameSpace: 'store-rl:' } : {}),
-    // With Redis down we let requests through rather than lock every customer out.
-    skipOnError: Boolean(redis),
-  });
+  await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
 }

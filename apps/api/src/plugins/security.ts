@@ -1,8 +1,10 @@
-// Security headers (helmet) with the two traps of DESIGN §3: YouTube embeds need a
-// referrer, and the PayPal popup needs COOP same-origin-allow-popups.
+// Security headers (helmet) with two traps: YouTube embeds need a referrer, and the PayPal
+// popup needs COOP same-origin-allow-popups. Also refuses NUL characters in any input.
 
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { MSG } from '@store/shared/messages';
+import { AppError } from '../lib/errors';
 
 const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
 const FRAMES = [
@@ -56,4 +58,20 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: opts.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+
+  // PostgreSQL text cannot hold U+0000: a NUL in a query string, path or JSON body would reach
+  // the database as an error (a 500). It is never legitimate input here, so it is a 400.
+  app.addHook('preValidation', async (req) => {
+    if (hasNul(req.query) || hasNul(req.params) || hasNul(req.body)) {
+      throw new AppError('bad_request', MSG.invalidInput);
+    }
+  });
+}
+
+/** Whether a parsed value (strings, arrays, plain objects, keys included) contains U+0000. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1));
 }

@@ -24,6 +24,7 @@ export const routes = [
       { path: 'login', lazy: () => import('./routes/login') },
       { path: 'place-order', lazy: () => import('./routes/place-order') },
       { path: 'orders', lazy: () => import('./routes/orders') },
+      { path: 'account', lazy: () => import('./routes/account') },
       { path: 'verify', lazy: () => import('./routes/verify') },
       { path: 'live-stream', lazy: () => import('./routes/live-stream') },
       { path: 'reset-password', lazy: () => import('./routes/reset-password') },

@@ -29,8 +29,12 @@ export interface OutboxSender {
   runOnce(now?: Date): Promise<number>;
   /** Starts the loop (every intervalMs). */
   start(): void;
-  /** Stops the loop and waits for a running batch to finish. */
-  stop(): Promise<void>;
+  /**
+   * Stops the loop. A running batch gets `graceMs` to finish; after that a message still in
+   * an SMTP call is abandoned (it stays claimed, and is sent again once its lease runs out,
+   * after the next start), so a hung mail server cannot hold the shutdown.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
@@ -76,6 +80,8 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     const now = at ?? new Date();
     let sent = 0;
     for (const msg of batch) {
+      // Shutting down: the rest of the batch waits for its lease to run out.
+      if (closing) break;
       try {
         await deliver(msg);
         await markSent(opts.db, msg.id, new Date());
@@ -97,6 +103,7 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = true;
+  let closing = false;
 
   const tick = () => {
     running = runOnce()
@@ -111,12 +118,22 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     start() {
       if (!stopped) return;
       stopped = false;
+      closing = false;
       tick();
     },
-    async stop() {
+    async stop(graceMs = 2_000) {
       stopped = true;
+      closing = true;
       if (timer) clearTimeout(timer);
-      await running;
+      let graceTimer: NodeJS.Timeout | undefined;
+      const finished = await Promise.race([
+        running.then(() => true),
+        new Promise<false>((resolve) => {
+          graceTimer = setTimeout(() => resolve(false), graceMs);
+        }),
+      ]);
+      clearTimeout(graceTimer);
+      if (!finished) opts.log.warn('un envío de correo en curso se abandona al cerrar; se reintentará');
       transport.close();
     },
   };

@@ -65,4 +65,21 @@ describe('link previews of event pages', () => {
       expect(res.body, url).toBe(SERVED);
     }
   });
+
+  it("writes names with $-patterns literally ($&, $', $` and $1 are not expanded)", async () => {
+    const name = "Curso $' y $& con $` y $1 $$";
+    const { product } = await createProduct(ctx.database.db, { name });
+    await ctx.database.db
+      .update(products)
+      .set({ description: "Precio $' final $&" })
+      .where(eq(products.id, product.id));
+    const res = await app.inject({ method: 'GET', url: `/product/${product.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Curso $&#39; y $&#38; con $` y $1 $$ · AMACC</title>');
+    expect(res.body).toContain('<meta name="description" content="Precio $&#39; final $&#38;" />');
+    // Exactly one <title> and one closing </head>: nothing of the page was duplicated.
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+    expect(res.body).toContain('<div id="root"></div></body></html>');
+  });
 });

@@ -66,7 +66,9 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
     `<meta property="og:image" content="${e.image}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
   ].join('\n    ');
+  // Replacer functions, not strings: a replacement string expands $&, $' and $` found in an
+  // event's name or description into pieces of the page.
   return indexHtml
-    .replace(/<title>[^<]*<\/title>/, `<title>${e.title}</title>`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${e.title}</title>`)
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -35,6 +35,14 @@ export async function setPassword(db: Queryable, userId: string, passwordHash: s
     .where(eq(users.id, userId));
 }
 
+/** Every session token of the user stops working (they carry the old version). */
+export async function bumpTokenVersion(db: Queryable, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
+}
+
 export async function insertResetToken(
   db: Queryable,
   row: { userId: string; tokenHash: string; expiresAt: Date },

@@ -1,5 +1,6 @@
 // /api/user/*: register, login, profile, password reset (SPEC §7).
 
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@store/shared/messages';
 import { okResponse } from '@store/shared/schemas/common';
@@ -15,17 +16,48 @@ import { AppError } from '../../lib/errors';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
-import { getProfile, login, register, requestPasswordReset, resetPassword } from './service';
+import {
+  getProfile,
+  login,
+  logoutEverywhere,
+  register,
+  requestPasswordReset,
+  resetPassword,
+} from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = rateLimits(app.config);
-  // Failed logins per account (OWASP: ≤ 100 an hour), on top of the per-IP limit.
-  const accountLimit = app.createRateLimit({
-    max: app.config.RATE_LIMIT_ACCOUNT_LOGIN_MAX,
-    timeWindow: 60 * 60 * 1000,
-    keyGenerator: (req) =>
-      `login-account:${String((req.body as { email?: unknown } | undefined)?.email ?? '')}`,
+  // Failed logins (OWASP: at most 100 an hour per account), counted so that strangers cannot
+  // lock the owner out: per account AND IP (a guesser's own address is locked for that
+  // account), and per account across all IPs, which only refuses devices that never signed
+  // in to the account (an IP with a successful login in the last 30 days is "known"). The
+  // refusal points to the reset link, which works whatever the counters say.
+  const hour = 60 * 60 * 1000;
+  const max = app.config.RATE_LIMIT_ACCOUNT_LOGIN_MAX;
+  const emailOf = (req: FastifyRequest) =>
+    String((req.body as { email?: unknown } | undefined)?.email ?? '')
+      .trim()
+      .toLowerCase();
+  const accountIpLimit = app.createRateLimit({
+    max,
+    timeWindow: hour,
+    keyGenerator: (req) => `login-account-ip:${emailOf(req)}|${req.ip}`,
   });
+  const accountLimit = app.createRateLimit({
+    max,
+    timeWindow: hour,
+    keyGenerator: (req) => `login-account:${emailOf(req)}`,
+  });
+  const knownDevices = app.createRateLimit({
+    max: Number.MAX_SAFE_INTEGER,
+    timeWindow: 30 * 24 * hour,
+    keyGenerator: (req) => `login-known:${emailOf(req)}|${req.ip}`,
+  });
+  const exhausted = (r: Awaited<ReturnType<typeof accountLimit>>) => !r.isAllowed && r.remaining === 0;
+  const isKnownDevice = async (req: FastifyRequest) => {
+    const r = await knownDevices(req, { increment: false });
+    return !r.isAllowed && r.remaining < r.max;
+  };
 
   app.post(
     '/register',
@@ -56,14 +88,19 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const before = await accountLimit(req, { increment: false });
-      if (!before.isAllowed && before.remaining === 0)
-        throw new AppError('too_many_requests', MSG.rateLimited);
+      if (
+        exhausted(await accountIpLimit(req, { increment: false })) ||
+        (exhausted(await accountLimit(req, { increment: false })) && !(await isKnownDevice(req)))
+      ) {
+        throw new AppError('too_many_requests', MSG.loginLocked);
+      }
       const result = await login(app.db.db, app.config, req.body);
       if (result.kind === 'failed') {
+        await accountIpLimit(req);
         await accountLimit(req);
         throw new AppError('unauthorized', MSG.invalidCredentials);
       }
+      await knownDevices(req);
       if (result.kind === 'firstLogin') {
         return {
           success: true as const,
@@ -88,6 +125,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ success: true as const, user: await getProfile(app.db.db, currentUser(req).id) }),
+  );
+
+  app.post(
+    '/logout-all',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Cerrar sesión en todos los dispositivos (también en este)',
+        security: tokenSecurity,
+        response: { 200: okResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => {
+      await logoutEverywhere(app.db.db, currentUser(req).id);
+      return { success: true as const, message: MSG.loggedOutEverywhere };
+    },
   );
 
   app.post(

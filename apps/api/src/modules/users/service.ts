@@ -14,6 +14,7 @@ import { enqueueEmail } from '../mail/outbox';
 import { mailSettings } from '../mail/settings';
 import { passwordResetEmail } from '../mail/templates';
 import {
+  bumpTokenVersion,
   consumeResetToken,
   findUserByEmail,
   findUserById,
@@ -114,4 +115,9 @@ export async function resetPassword(db: Db, token: string, newPassword: string):
     await setPassword(tx, userId, passwordHash);
     await revokeResetTokens(tx, userId, now);
   });
+}
+
+/** "Cerrar sesión en todos los dispositivos": every session of the account ends, this one too. */
+export async function logoutEverywhere(db: Db, userId: string): Promise<void> {
+  await bumpTokenVersion(db, userId);
 }

@@ -47,7 +47,12 @@ describe('account menu', () => {
     expect(calls.find((c) => c.path === '/api/user/profile')?.token).toBe('sesion-admin');
     // Its place: after Mis Productos, before Cerrar Sesión.
     const items = within(screen.getByRole('list')).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['Mis Productos', 'Administración', 'Cerrar Sesión']);
+    expect(items.map((li) => li.textContent)).toEqual([
+      'Mis Productos',
+      'Mi cuenta',
+      'Administración',
+      'Cerrar Sesión',
+    ]);
     await userEvent.click(link);
     expect(await screen.findByTestId('location')).toHaveTextContent('/admin');
   });
@@ -58,6 +63,7 @@ describe('account menu', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Mi cuenta' }));
     await profileLoaded();
     expect(screen.getByRole('link', { name: 'Mis Productos' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/account');
     expect(screen.queryByRole('link', { name: 'Administración' })).not.toBeInTheDocument();
   });
 
@@ -71,6 +77,7 @@ describe('account menu', () => {
     const { profileLoaded } = renderMobileMenu();
     await profileLoaded();
     expect(screen.getByRole('link', { name: 'Mis Productos' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/account');
     expect(screen.queryByRole('link', { name: 'Administración' })).not.toBeInTheDocument();
   });
 });

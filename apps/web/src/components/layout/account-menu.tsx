@@ -1,4 +1,4 @@
-// The signed-in account menu (SPEC §2: Mis Productos, Cerrar Sesión; plus Administración for
+// The signed-in account menu (Mis Productos, Mi cuenta, Cerrar Sesión; plus Administración for
 // an admin, from the profile's role; the server checks the role again on every admin call).
 // A disclosure button: Escape or a click outside closes it and focus returns to the button.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -75,6 +75,16 @@ export function AccountMenu({ onLogout }: { onLogout: () => void }) {
             >
               <Package aria-hidden="true" className="h-4 w-4 text-brand-700" />
               Mis Productos
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/account"
+              onClick={() => close(false)}
+              className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-ink hover:bg-slate-100"
+            >
+              <UserRound aria-hidden="true" className="h-4 w-4 text-brand-700" />
+              Mi cuenta
             </Link>
           </li>
           {isAdmin && (

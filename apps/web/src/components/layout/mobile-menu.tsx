@@ -3,7 +3,7 @@
 // it when the route changes. An admin also gets Administración among the account items.
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { LayoutDashboard, LogIn, LogOut, Package, X } from 'lucide-react';
+import { LayoutDashboard, LogIn, LogOut, Package, UserRound, X } from 'lucide-react';
 import { useProfile } from '../../features/account/api/get-profile';
 import { cn } from '../ui/cn';
 import { Logo } from './logo';
@@ -78,6 +78,12 @@ export function MobileMenu({ open, onClose, isLoggedIn, onLogout, id }: MobileMe
                 <Link to="/orders" onClick={onClose} className={cn(itemClass, 'hover:bg-slate-100')}>
                   <Package aria-hidden="true" className="h-5 w-5 text-brand-700" />
                   Mis Productos
+                </Link>
+              </li>
+              <li>
+                <Link to="/account" onClick={onClose} className={cn(itemClass, 'hover:bg-slate-100')}>
+                  <UserRound aria-hidden="true" className="h-5 w-5 text-brand-700" />
+                  Mi cuenta
                 </Link>
               </li>
               {isAdmin && (

@@ -49,4 +49,5 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.mark_paid': 'Marcó la orden como pagada',
   'order.cancel': 'Canceló la orden',
   'order.refund': 'Registró un reembolso',
+  'demo.remove': 'Eliminó los datos de demostración',
 };

@@ -10,7 +10,7 @@ export interface AuditInput {
   actorId: string;
   /** dotted verb, e.g. 'order.cancel' (labels in AUDIT_ACTION_LABELS). */
   action: string;
-  entity: 'event' | 'coupon' | 'member' | 'order' | 'upload';
+  entity: 'event' | 'coupon' | 'member' | 'order' | 'upload' | 'demo';
   entityId: string | null;
   details?: Record<string, unknown>;
 }

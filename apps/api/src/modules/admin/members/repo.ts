@@ -138,3 +138,10 @@ export async function insertResetTokens(
     await db.insert(passwordResetTokens).values(rows.slice(i, i + 500));
   }
 }
+
+/** Deletes accounts created by an import that could not finish (their links cascade). */
+export async function deleteMembers(db: Queryable, ids: readonly string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 1000) {
+    await db.delete(users).where(inArray(users.id, ids.slice(i, i + 1000)));
+  }
+}

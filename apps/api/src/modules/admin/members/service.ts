@@ -9,7 +9,7 @@
 // Import: a file with problems (bad rows, duplicates in the file or with existing accounts)
 // changes nothing unless `onlyValid` confirms importing the rest. Each new account gets
 // mustChangePassword, an unusable password, and an e-mail with a one-time link (7 days) to
-// set its password; the e-mails go through the outbox in the same transaction.
+// set its password; the e-mails go through the outbox, sent only once every row is in.
 
 import { randomBytes } from 'node:crypto';
 import type { Role, UserType } from '@store/shared/constants';
@@ -25,11 +25,12 @@ import { isUniqueViolation } from '../../../lib/db-errors';
 import { AppError } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/passwords';
 import { hashSecretToken, newSecretToken } from '../../../lib/secret-tokens';
-import { enqueueEmail } from '../../mail/outbox';
+import { dropEmails, enqueueEmails, releaseEmails } from '../../mail/bulk-outbox';
 import { mailSettings } from '../../mail/settings';
 import { writeAudit } from '../audit/repo';
 import { parseMembersCsv } from './import-csv';
 import {
+  deleteMembers,
   findExistingEmails,
   findMember,
   insertMembers,
@@ -172,11 +173,21 @@ export interface ImportOptions {
   onlyValid: boolean;
 }
 
+/** Rows written per transaction by the import. */
+export const IMPORT_CHUNK_ROWS = 100;
+
+/** Test seams: a smaller chunk, and a hook between chunks (to race a registration). */
+export interface ImportTuning {
+  chunkSize?: number;
+  afterChunk?: (index: number) => Promise<void>;
+}
+
 export async function importMembers(
   db: Db,
   actorId: string,
   csv: string,
   opts: ImportOptions,
+  tuning: ImportTuning = {},
 ): Promise<Omit<AdminImportResponse, 'success'>> {
   const parsed = parseMembersCsv(csv);
   const existing = await findExistingEmails(
@@ -207,36 +218,68 @@ export async function importMembers(
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const expiresAt = new Date(Date.now() + WELCOME_LINK_DAYS * 24 * 3_600_000);
   const settings = mailSettings();
+  const chunkSize = tuning.chunkSize ?? IMPORT_CHUNK_ROWS;
+
+  // Several short transactions instead of one long one: on the embedded database a
+  // transaction holds the only connection, and thousands of rows in one would stall every
+  // other request for seconds. All-or-nothing is kept by hand: the welcome e-mails wait
+  // (held) until the last chunk is in, and a chunk that fails removes the accounts and
+  // e-mails of the chunks before it.
+  const createdIds: string[] = [];
+  const emailIds: string[] = [];
+  const createdEmails: string[] = [];
   try {
-    await db.transaction(async (tx) => {
-      const created = await insertMembers(
-        tx,
-        valid.map((r) => ({ name: r.name, email: r.email, userType: r.userType, passwordHash })),
+    for (let i = 0; i < valid.length; i += chunkSize) {
+      const chunk = valid.slice(i, i + chunkSize);
+      // Tokens and e-mails are made before the transaction, so it only writes.
+      const tokens = chunk.map(() => newSecretToken());
+      const mails = chunk.map((r, k) =>
+        welcomeEmail(settings, { to: r.email, name: r.name, token: tokens[k]! }),
       );
-      const tokens = created.map((u) => ({ user: u, token: newSecretToken() }));
-      await insertResetTokens(
-        tx,
-        tokens.map((t) => ({ userId: t.user.id, tokenHash: hashSecretToken(t.token), expiresAt })),
-      );
-      for (const t of tokens) {
-        await enqueueEmail(
+      await db.transaction(async (tx) => {
+        const created = await insertMembers(
           tx,
-          welcomeEmail(settings, { to: t.user.email, name: t.user.name, token: t.token }),
+          chunk.map((r) => ({ name: r.name, email: r.email, userType: r.userType, passwordHash })),
         );
-      }
+        // Each token goes to the account of the e-mail it was mailed to (matched by address,
+        // not by the order RETURNING happens to give).
+        const idByEmail = new Map(created.map((u) => [u.email, u.id]));
+        await insertResetTokens(
+          tx,
+          chunk.map((r, k) => ({
+            userId: idByEmail.get(r.email)!,
+            tokenHash: hashSecretToken(tokens[k]!),
+            expiresAt,
+          })),
+        );
+        const ids = await enqueueEmails(tx, mails, { held: true });
+        createdIds.push(...created.map((u) => u.id));
+        createdEmails.push(...created.map((u) => u.email));
+        emailIds.push(...ids);
+      });
+      await tuning.afterChunk?.(i / chunkSize);
+      // Let waiting requests through between chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await db.transaction(async (tx) => {
+      await releaseEmails(tx, emailIds);
       await writeAudit(tx, {
         actorId,
         action: 'member.import',
         entity: 'member',
         entityId: null,
         details: {
-          created: created.length,
+          created: createdIds.length,
           skipped: problems.length,
-          emails: created.slice(0, 50).map((u) => u.email),
+          emails: createdEmails.slice(0, 50),
         },
       });
     });
   } catch (err) {
+    await db.transaction(async (tx) => {
+      await dropEmails(tx, emailIds);
+      await deleteMembers(tx, createdIds);
+    });
     // Someone registered one of these e-mails between the check and the insert.
     if (isUniqueViolation(err)) throw new AppError('conflict', ADMIN_MSG.importDuplicateExisting);
     throw err;

@@ -16,6 +16,7 @@ import {
 } from '../../../components/ui/table';
 import { useDashboard } from '../../../features/admin/api/get-dashboard';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { DemoDataBanner } from '../../../features/admin/components/demo-data-banner';
 import { ByEventChart, TimelineChart } from '../../../features/admin/components/dashboard-charts';
 import { OrderRef } from '../../../features/admin/components/order-ref';
 import { QueryState } from '../../../features/admin/components/query-state';
@@ -48,6 +49,7 @@ export function Component() {
           </label>
         }
       />
+      <DemoDataBanner />
       <QueryState
         query={dashboard}
         errorTitle="No pudimos cargar el resumen"

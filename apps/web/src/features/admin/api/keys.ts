@@ -19,6 +19,7 @@ export const adminKeys = {
   order: (id: string) => ['admin', 'order', id] as const,
   attendees: (q: AdminAttendeesQuery) => ['admin', 'attendees', q] as const,
   audit: (q: AdminAuditQuery) => ['admin', 'audit', q] as const,
+  demoData: () => ['admin', 'demo-data'] as const,
 };
 
 /** Query string of the defined, non-empty values. */

@@ -1,0 +1,136 @@
+// Every query of the demo-data removal. The rows the demo seed wrote carry is_demo.
+
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client';
+import {
+  auditLog,
+  couponRedemptions,
+  coupons,
+  orderDays,
+  orders,
+  productDays,
+  products,
+  users,
+} from '../../../db/schema';
+
+export interface DemoDataCounts {
+  products: number;
+  coupons: number;
+  users: number;
+}
+
+/** Removable demo rows: published demo events, active demo coupons, demo accounts. */
+export async function countDemoData(db: Queryable): Promise<DemoDataCounts> {
+  const [p] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.isDemo, true), eq(products.active, true)));
+  const [c] = await db
+    .select({ n: count() })
+    .from(coupons)
+    .where(and(eq(coupons.isDemo, true), eq(coupons.active, true)));
+  const [u] = await db.select({ n: count() }).from(users).where(eq(users.isDemo, true));
+  return { products: p?.n ?? 0, coupons: c?.n ?? 0, users: u?.n ?? 0 };
+}
+
+export async function demoUserIds(db: Queryable): Promise<string[]> {
+  return (await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true))).map((r) => r.id);
+}
+
+/**
+ * Deletes the orders of these accounts (their days and coupon uses cascade), first giving back
+ * the seats their paid and pending days held and the coupon uses they took.
+ */
+export async function deleteOrdersOf(db: Queryable, userIds: string[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const ids = (await db.select({ id: orders.id }).from(orders).where(inArray(orders.userId, userIds))).map(
+    (r) => r.id,
+  );
+  if (ids.length === 0) return 0;
+  await db.execute(sql`
+    update ${productDays} pd set seats_taken = greatest(pd.seats_taken - held.n, 0)
+    from (
+      select ${orderDays.productDayId} as day_id, count(*)::int as n from ${orderDays}
+      where ${inArray(orderDays.orderId, ids)} and ${inArray(orderDays.status, ['pagado', 'pendiente'])}
+      group by ${orderDays.productDayId}
+    ) held
+    where pd.id = held.day_id and pd.seat_capacity is not null`);
+  await db.execute(sql`
+    update ${coupons} c set used_count = greatest(c.used_count - used.n, 0)
+    from (
+      select ${couponRedemptions.couponId} as coupon_id, count(*)::int as n from ${couponRedemptions}
+      where ${inArray(couponRedemptions.orderId, ids)}
+      group by ${couponRedemptions.couponId}
+    ) used
+    where c.id = used.coupon_id`);
+  await db.delete(orders).where(inArray(orders.id, ids));
+  return ids.length;
+}
+
+/** Demo events: deleted unless an order (of a real customer) holds them, then archived. */
+export async function removeDemoProducts(db: Queryable): Promise<{ deleted: number; archived: number }> {
+  const demo = await db.select({ id: products.id }).from(products).where(eq(products.isDemo, true));
+  if (demo.length === 0) return { deleted: 0, archived: 0 };
+  const held = new Set(
+    (
+      await db
+        .selectDistinct({ id: orderDays.productId })
+        .from(orderDays)
+        .where(
+          inArray(
+            orderDays.productId,
+            demo.map((p) => p.id),
+          ),
+        )
+    ).map((r) => r.id),
+  );
+  const keep = demo.filter((p) => held.has(p.id)).map((p) => p.id);
+  const drop = demo.filter((p) => !held.has(p.id)).map((p) => p.id);
+  if (keep.length > 0) {
+    await db.update(products).set({ active: false, updatedAt: new Date() }).where(inArray(products.id, keep));
+  }
+  if (drop.length > 0) await db.delete(products).where(inArray(products.id, drop));
+  return { deleted: drop.length, archived: keep.length };
+}
+
+/** Demo coupons: deleted unless a remaining order used them, then deactivated. */
+export async function removeDemoCoupons(db: Queryable): Promise<{ deleted: number; deactivated: number }> {
+  const demo = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.isDemo, true));
+  if (demo.length === 0) return { deleted: 0, deactivated: 0 };
+  const demoIds = demo.map((c) => c.id);
+  const usedIds = new Set(
+    [
+      ...(await db
+        .selectDistinct({ id: orders.couponId })
+        .from(orders)
+        .where(inArray(orders.couponId, demoIds))),
+      ...(await db
+        .selectDistinct({ id: couponRedemptions.couponId })
+        .from(couponRedemptions)
+        .where(inArray(couponRedemptions.couponId, demoIds))),
+    ].map((r) => r.id),
+  );
+  const keep = demoIds.filter((id) => usedIds.has(id));
+  const drop = demoIds.filter((id) => !usedIds.has(id));
+  let deactivated = 0;
+  if (keep.length > 0) {
+    deactivated = (
+      await db
+        .update(coupons)
+        .set({ active: false })
+        .where(and(inArray(coupons.id, keep), eq(coupons.active, true)))
+        .returning({ id: coupons.id })
+    ).length;
+  }
+  if (drop.length > 0) await db.delete(coupons).where(inArray(coupons.id, drop));
+  return { deleted: drop.length, deactivated };
+}
+
+/** Demo accounts (their orders must be gone): cart lines and reset links cascade. */
+export async function deleteDemoUsers(db: Queryable, userIds: string[]): Promise<number> {
+  if (userIds.length === 0) return 0;
+  await db.update(auditLog).set({ actorId: null }).where(inArray(auditLog.actorId, userIds));
+  await db.delete(couponRedemptions).where(inArray(couponRedemptions.userId, userIds));
+  await db.delete(users).where(inArray(users.id, userIds));
+  return userIds.length;
+}

@@ -1,0 +1,51 @@
+// Removing the demo data ("Eliminar datos de demostración"), in one transaction: the demo
+// accounts' orders go (their seats and coupon uses are given back), then the demo accounts;
+// a demo event or coupon that a real customer's order holds is archived or deactivated
+// instead of deleted, so nobody loses what they bought; the rest is deleted. Audited.
+
+import { ADMIN_MSG } from '@store/shared/admin-messages';
+import type { AdminDemoDataRemoveResponse } from '@store/shared/schemas/admin/demo-data';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../lib/errors';
+import { writeAudit } from '../audit/repo';
+import {
+  countDemoData,
+  deleteDemoUsers,
+  deleteOrdersOf,
+  demoUserIds,
+  removeDemoCoupons,
+  removeDemoProducts,
+  type DemoDataCounts,
+} from './repo';
+
+export async function demoDataStatus(db: Db): Promise<DemoDataCounts & { present: boolean }> {
+  const counts = await countDemoData(db);
+  return { present: counts.products + counts.coupons + counts.users > 0, ...counts };
+}
+
+export async function removeDemoData(
+  db: Db,
+  actorId: string,
+): Promise<Omit<AdminDemoDataRemoveResponse, 'success' | 'message'>> {
+  return db.transaction(async (tx) => {
+    const before = await countDemoData(tx);
+    if (before.products + before.coupons + before.users === 0) {
+      throw new AppError('conflict', ADMIN_MSG.demoDataNone);
+    }
+    const userIds = await demoUserIds(tx);
+    const deletedOrders = await deleteOrdersOf(tx, userIds);
+    const productsResult = await removeDemoProducts(tx);
+    const couponsResult = await removeDemoCoupons(tx);
+    const deletedUsers = await deleteDemoUsers(tx, userIds);
+    const result = {
+      deletedProducts: productsResult.deleted,
+      archivedProducts: productsResult.archived,
+      deletedCoupons: couponsResult.deleted,
+      deactivatedCoupons: couponsResult.deactivated,
+      deletedUsers,
+      deletedOrders,
+    };
+    await writeAudit(tx, { actorId, action: 'demo.remove', entity: 'demo', entityId: null, details: result });
+    return result;
+  });
+}
