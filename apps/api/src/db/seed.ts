@@ -7,7 +7,7 @@ import { toCentavos } from '@store/shared/domain/money';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import { coupons, productDays, products, users } from './schema';
-import { DEMO_COUPON, DEMO_CUSTOMER, SEED_PRODUCTS } from './seed-data';
+import { DEMO_COUPON, DEMO_CUSTOMER, demoCatalogue } from './seed-data';
 
 export interface SeedResult {
   /** True when demo data was written by this call. */
@@ -22,12 +22,14 @@ export interface SeedOptions {
   demo: boolean;
   adminEmail?: string;
   adminPassword?: string;
+  /** The demo events' dates are generated from this day (default: now). */
+  now?: Date;
 }
 
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const result: SeedResult = { seededDemo: false };
   await ensureAdmin(db, opts, result);
-  if (opts.demo) result.seededDemo = await seedDemo(db);
+  if (opts.demo) result.seededDemo = await seedDemo(db, opts.now ?? new Date());
   return result;
 }
 
@@ -68,13 +70,14 @@ async function ensureAdmin(db: Db, opts: SeedOptions, result: SeedResult): Promi
   result.generatedAdmin = { email, password };
 }
 
-async function seedDemo(db: Db): Promise<boolean> {
+async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const [anyProduct] = await db.select({ id: products.id }).from(products).limit(1);
   if (anyProduct) return false;
 
-  const base = Date.now() - SEED_PRODUCTS.length * 60_000;
+  const catalogue = demoCatalogue(now).products;
+  const base = now.getTime() - catalogue.length * 60_000;
   await db.transaction(async (tx) => {
-    for (const [i, p] of SEED_PRODUCTS.entries()) {
+    for (const [i, p] of catalogue.entries()) {
       const [row] = await tx
         .insert(products)
         .values({
@@ -85,6 +88,8 @@ async function seedDemo(db: Db): Promise<boolean> {
           category: p.category,
           subCategory: p.subCategory,
           isPresential: p.isPresential,
+          startsAt: p.days[0]!.startsAt,
+          endsAt: p.days[p.days.length - 1]!.endsAt,
           createdAt: new Date(base + i * 60_000),
         })
         .returning({ id: products.id });
@@ -93,6 +98,8 @@ async function seedDemo(db: Db): Promise<boolean> {
           productId: row!.id,
           label: d.label,
           position,
+          startsAt: d.startsAt,
+          endsAt: d.endsAt,
           streamUrl: d.streamUrl,
           seatCapacity: d.seatCapacity ?? null,
         })),

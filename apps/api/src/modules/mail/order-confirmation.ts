@@ -5,7 +5,7 @@
 import type { Queryable } from '../../db/client';
 import { toPesos } from '@store/shared/domain/money';
 import { enqueueEmail } from './outbox';
-import { findOrderForConfirmation } from './repo';
+import { findOrderDaySchedule, findOrderForConfirmation } from './repo';
 import { mailSettings } from './settings';
 import { orderConfirmationEmail } from './templates';
 
@@ -13,6 +13,7 @@ export async function enqueueOrderConfirmation(db: Queryable, orderId: string): 
   const found = await findOrderForConfirmation(db, orderId);
   if (!found) return;
   const { order } = found;
+  const schedule = await findOrderDaySchedule(db, orderId);
   await enqueueEmail(
     db,
     orderConfirmationEmail(mailSettings(), {
@@ -20,7 +21,11 @@ export async function enqueueOrderConfirmation(db: Queryable, orderId: string): 
       name: found.name,
       orderId: order.id,
       amount: toPesos(order.amountCentavos),
-      items: order.items.map((i) => ({ name: i.name, days: i.days, isPresential: i.isPresential })),
+      items: order.items.map((i) => ({
+        name: i.name,
+        days: schedule.filter((d) => d.productId === i._id),
+        isPresential: i.isPresential,
+      })),
     }),
   );
 }

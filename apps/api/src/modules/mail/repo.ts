@@ -3,7 +3,7 @@
 
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { emailOutbox, orders, users } from '../../db/schema';
+import { emailOutbox, orderDays, orders, productDays, users } from '../../db/schema';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -70,4 +70,19 @@ export async function findOrderForConfirmation(db: Queryable, orderId: string) {
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   return row ?? null;
+}
+
+/** When each day of an order happens (current label and instants of the day option). */
+export async function findOrderDaySchedule(db: Queryable, orderId: string) {
+  return db
+    .select({
+      productId: orderDays.productId,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+    })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .where(eq(orderDays.orderId, orderId))
+    .orderBy(asc(productDays.startsAt), asc(productDays.position));
 }

@@ -14,8 +14,16 @@ export function toPublicProduct({ product, days }: ProductWithDays): Product {
     category: product.category,
     subCategory: product.subCategory,
     days: days.map((d) => d.label),
-    dayOptions: days.map((d) => ({ label: d.label, seatCapacity: d.seatCapacity, seatsSold: d.seatsTaken })),
+    dayOptions: days.map((d) => ({
+      label: d.label,
+      startsAt: d.startsAt.getTime(),
+      endsAt: d.endsAt.getTime(),
+      seatCapacity: d.seatCapacity,
+      seatsSold: d.seatsTaken,
+    })),
     isPresential: product.isPresential,
     date: product.createdAt.getTime(),
+    startsAt: product.startsAt.getTime(),
+    endsAt: product.endsAt.getTime(),
   };
 }

@@ -30,6 +30,7 @@ export async function listAttendees(db: Queryable, productId: string, productDay
       userType: users.userType,
       productDayId: productDays.id,
       day: productDays.label,
+      dayStartsAt: productDays.startsAt,
       paymentMethod: orders.paymentMethod,
       couponCode: orders.couponCode,
       paidAt: orders.paidAt,

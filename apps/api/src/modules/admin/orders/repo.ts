@@ -4,7 +4,8 @@ import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constan
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import { orderDays, orders, products, users } from '../../../db/schema';
-import { containsPattern, mexicoDayStart } from '../sql';
+import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
+import { containsPattern } from '../sql';
 
 export type OrderRow = typeof orders.$inferSelect;
 export interface OrderWithCustomer {
@@ -31,10 +32,9 @@ function conditions(filter: OrderFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.method) where.push(eq(orders.paymentMethod, filter.method));
-  if (filter.from) where.push(gte(orders.createdAt, mexicoDayStart(filter.from)));
-  if (filter.to) {
-    where.push(lt(orders.createdAt, new Date(mexicoDayStart(filter.to).getTime() + 24 * 3_600_000)));
-  }
+  // Whole Mexico City calendar days, `to` included.
+  if (filter.from) where.push(gte(orders.createdAt, startOfMexicoCityDay(filter.from)));
+  if (filter.to) where.push(lt(orders.createdAt, startOfMexicoCityDay(addCalendarDays(filter.to, 1))));
   if (filter.productId) {
     where.push(
       sql`exists (select 1 from ${orderDays} where ${orderDays.orderId} = ${orders.id} and ${orderDays.productId} = ${filter.productId})`,
