@@ -22,7 +22,7 @@ async function openEmpty(): Promise<RawDb> {
     const client = new PGlite();
     return {
       exec: async (sql) => void (await client.exec(sql)),
-      rows: async <T,>(sql: string) => (await client.query<T>(sql)).rows,
+      rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
       close: () => client.close(),
     };
   }
@@ -37,7 +37,7 @@ async function openEmpty(): Promise<RawDb> {
   await client.connect();
   return {
     exec: async (sql) => void (await client.query(sql)),
-    rows: async <T,>(sql: string) => (await client.query(sql)).rows as T[],
+    rows: async <T>(sql: string) => (await client.query(sql)).rows as T[],
     close: async () => {
       await client.end();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
