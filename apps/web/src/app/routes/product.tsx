@@ -173,14 +173,16 @@ export function Component() {
                 AGREGAR AL CARRITO
               </Button>
             )}
-            <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">
-              <li>Pago seguro con PayPal en pesos mexicanos (MXN).</li>
-              <li>
-                {product.isPresential
-                  ? 'Evento presencial: tu lugar queda reservado al confirmar el pago.'
-                  : 'Acceso a la transmisión desde «Mis Productos» al confirmar el pago.'}
-              </li>
-            </ul>
+            {!ended && (
+              <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">
+                <li>Pago seguro con PayPal en pesos mexicanos (MXN).</li>
+                <li>
+                  {product.isPresential
+                    ? 'Evento presencial: tu lugar queda reservado al confirmar el pago.'
+                    : 'Acceso a la transmisión desde «Mis Productos» al confirmar el pago.'}
+                </li>
+              </ul>
+            )}
           </div>
         </div>
 

@@ -102,8 +102,10 @@ export function Component() {
                 <span className="block text-ink">{d.label}</span>
                 <span className="block text-xs text-slate-600">
                   {formatDate(d.startsAt)} · {formatTimeRange(d.startsAt, d.endsAt)}
-                  {hasEnded(d, now) ? ` · ${ENDED_LABEL}` : ''}
                 </span>
+                {hasEnded(d, now) && (
+                  <span className="block text-xs font-semibold text-slate-700">{ENDED_LABEL}</span>
+                )}
               </span>
               <SeatMeter sold={d.seatsSold} capacity={d.seatCapacity} />
             </li>

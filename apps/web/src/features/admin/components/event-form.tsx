@@ -347,7 +347,14 @@ function DayFields({
   const url = watch(`days.${i}.streamUrl`);
   const times = instants({ startsAt: watch(`days.${i}.startsAt`), endsAt: watch(`days.${i}.endsAt`) });
   const start = fromMexicoCityLocal(watch(`days.${i}.startsAt`));
-  const suggested = start ? formatDayLabel(start) : null;
+  // The text written from the date, offered when the current text is not it: without the
+  // year when the current text is a date without one ('Jueves 7 de enero'), else with it.
+  const text = label.trim();
+  const yearless = /^\p{L}+ \d{1,2} de \p{L}+$/u.test(text);
+  const suggested =
+    start && text !== formatDayLabel(start, { year: !yearless })
+      ? formatDayLabel(start, { year: !yearless })
+      : null;
   const ended = times !== null && times.endsAt > times.startsAt && hasEnded(times, now);
   const startField = register(`days.${i}.startsAt`);
   return (
@@ -411,7 +418,7 @@ function DayFields({
             error={dayErrors?.label?.message}
             {...register(`days.${i}.label`)}
           />
-          {suggested && suggested !== label && (
+          {suggested && (
             <button
               type="button"
               onClick={() =>

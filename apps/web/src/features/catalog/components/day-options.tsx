@@ -29,9 +29,12 @@ function dayNote(option: DayOption, owned: boolean, ended: boolean): string | nu
 }
 
 export function DayOptions({ options, selected, onSelect, owned, now }: DayOptionsProps) {
+  const allEnded = options.length > 0 && options.every((o) => hasEnded(o, now));
   return (
     <fieldset>
-      <legend className="text-sm font-semibold">Selecciona una opción</legend>
+      <legend className="text-sm font-semibold">
+        {allEnded ? 'Días del evento' : 'Selecciona una opción'}
+      </legend>
       {/* Equal widths: a column on phones, two on wider screens, whatever the labels' length. */}
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {options.map((o) => {
