@@ -6,6 +6,7 @@ import {
   ADMIN,
   linkFromNewestEmail,
   loginByApi,
+  productNamed,
   registerByApi,
   savedToken,
   toasts,
@@ -72,8 +73,9 @@ test('login with wrong password shows the server message; logout clears the sess
 
   // Put something in the cart, then log out.
   await page.goto('/collection');
+  const taponamiento = await productNamed(request, 'Casos clínicos: taponamiento cardíaco');
   await page.getByRole('link', { name: /Casos clínicos: taponamiento cardíaco/ }).click();
-  await page.getByRole('button', { name: /Viernes 5 de febrero de 2027/ }).click();
+  await page.getByRole('button', { name: taponamiento.days[0]! }).click();
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
   await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
 

@@ -4,6 +4,12 @@
 // in the attendee CSV and the seat taken; cancelling the order ends the customer's access.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import {
+  addCalendarDays,
+  formatDayLabel,
+  fromMexicoCityLocal,
+  mexicoCityDate,
+} from '@store/shared/domain/time';
 import { collectConsoleErrors, expectNoAxeViolations, horizontalOverflow, settle } from './a11y-helpers';
 import { ADMIN, listProducts, loginByApi, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
 
@@ -28,8 +34,11 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
 }) => {
   const suffix = Date.now().toString(36);
   const eventName = `Simposio de monitoreo hemodinámico ${suffix}`;
-  const day1 = 'Jueves 4 de junio de 2026';
-  const day2 = 'Viernes 5 de junio de 2026';
+  // Two days two months from today, 9:00–14:00 Mexico City time; their texts from the dates.
+  const date1 = addCalendarDays(mexicoCityDate(Date.now()), 60);
+  const date2 = addCalendarDays(date1, 1);
+  const day1 = formatDayLabel(fromMexicoCityLocal(`${date1}T09:00`)!);
+  const day2 = formatDayLabel(fromMexicoCityLocal(`${date2}T09:00`)!);
 
   // The back office has its own shell: a sidebar, not the store's header.
   await signInToAdmin(page);
@@ -51,13 +60,26 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
     .setInputFiles({ name: 'portada.png', mimeType: 'image/png', buffer: PNG_1PX });
   await expect(page.getByRole('img', { name: 'Imagen 1' })).toBeVisible();
 
-  await page.getByLabel('Nombre del día').first().fill(day1);
+  // The day's text is offered from its start; the next day comes prefilled a day later.
+  await page
+    .getByLabel(/^Inicio/)
+    .first()
+    .fill(`${date1}T09:00`);
+  await page.getByLabel(/^Fin/).first().fill(`${date1}T14:00`);
+  await page
+    .getByLabel(/^Inicio/)
+    .first()
+    .blur();
+  await expect(page.getByLabel('Nombre del día').first()).toHaveValue(day1);
+  await expect(page.getByText('Fecha y hora, hora de la Ciudad de México').first()).toBeVisible();
   // A link that is not YouTube or Vimeo is refused, with the day's name in the message.
   await page.getByLabel('Enlace de transmisión').first().fill('https://example.com/en-vivo');
   await expect(page.getByText('No es un enlace de YouTube o Vimeo que podamos mostrar.')).toBeVisible();
   await page.getByLabel('Cupo', { exact: true }).first().fill('5');
   await page.getByRole('button', { name: 'Agregar día' }).click();
-  await page.getByLabel('Nombre del día').nth(1).fill(day2);
+  await expect(page.getByLabel(/^Inicio/).nth(1)).toHaveValue(`${date2}T09:00`);
+  await expect(page.getByLabel(/^Fin/).nth(1)).toHaveValue(`${date2}T14:00`);
+  await expect(page.getByLabel('Nombre del día').nth(1)).toHaveValue(day2);
   await page.getByRole('button', { name: 'Crear evento' }).click();
   await expect(page.getByText(`El enlace de «${day1}» debe ser de YouTube o Vimeo`)).toBeVisible();
 
@@ -134,6 +156,7 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
   const row = page.getByRole('row').filter({ hasText: eventName });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('1 / 5');
+  await expect(row).toContainText('9:00–14:00');
   await row.getByRole('link', { name: `Asistentes de ${eventName}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Asistentes' })).toBeVisible();
   const attendees = page.getByRole('region', { name: 'Asistentes' });
@@ -146,8 +169,10 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
   const csv = await readFile((await download.path())!);
   expect(csv.subarray(0, 3).toString('hex')).toBe('efbbbf');
   const text = csv.toString('utf8');
-  expect(text).toContain('Nombre,Correo,Tipo de usuario,Día,Orden,Fecha de pago,Método de pago,Cupón');
-  expect(text).toContain(`ELENA RUIZ,${email},General,${day1}`);
+  expect(text).toContain(
+    'Nombre,Correo,Tipo de usuario,Día,Inicio del día,Orden,Fecha de pago,Método de pago,Cupón',
+  );
+  expect(text).toContain(`ELENA RUIZ,${email},General,${day1},${date1} 09:00,`);
   expect(text).toContain('Reclamar Gratis,GRATIS100');
 
   // Cancelling the order ends the customer's access and frees the seat.

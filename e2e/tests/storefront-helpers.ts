@@ -58,14 +58,21 @@ export interface ProductSummary {
   name: string;
   price: number;
   days: string[];
+  dayOptions: { label: string; startsAt: number; endsAt: number }[];
   isPresential: boolean;
   category: string;
   subCategory: string;
   date: number;
+  startsAt: number;
+  endsAt: number;
 }
 
-export async function listProducts(request: APIRequestContext): Promise<ProductSummary[]> {
-  const res = await request.get('/api/product/list');
+/** product/list: upcoming events (the default), or `?estado=finalizados|todos`. */
+export async function listProducts(
+  request: APIRequestContext,
+  estado?: 'finalizados' | 'todos',
+): Promise<ProductSummary[]> {
+  const res = await request.get(`/api/product/list${estado ? `?estado=${estado}` : ''}`);
   return ((await res.json()) as { products: ProductSummary[] }).products;
 }
 

@@ -56,6 +56,8 @@ export const MSG = {
   numericOnly: 'Solo se permiten números',
   invalidDay: 'La opción seleccionada no existe para este producto',
   seatsSoldOut: 'Ya no hay lugares disponibles para este día',
+  dayEnded: 'Este día del evento ya terminó',
+  productListStateInvalid: 'El estado debe ser proximos, finalizados o todos',
   emptyCart: 'Tu carrito está vacío',
   cartChanged: 'Tu carrito cambió; revisa tu orden e inténtalo de nuevo',
   notFreeOrder: 'Esta orden tiene costo; elige un método de pago',
@@ -118,4 +120,12 @@ export type MessageKey = keyof typeof MSG;
 /** 'Cupón aplicado a {n} producto(s)' (SPEC §8). */
 export function couponAppliedToProducts(n: number): string {
   return `Cupón aplicado a ${n} producto(s)`;
+}
+
+/** Cart lines whose day ended: named, so the buyer knows what to remove before paying. */
+export function cartDaysEnded(lines: readonly { name: string; day: string }[]): string {
+  const names = lines.map((l) => `«${l.day}» de «${l.name}»`);
+  return lines.length === 1
+    ? `${names[0]} ya terminó; quítalo de tu carrito para continuar`
+    : `Estos días ya terminaron: ${names.join(', ')}; quítalos de tu carrito para continuar`;
 }

@@ -78,16 +78,24 @@ export const products = pgTable(
     active: boolean('active').notNull().default(true),
     /** Written by the demo seed (see users.isDemo). */
     isDemo: boolean('is_demo').notNull().default(false),
+    /**
+     * First day's start and last day's end, copied from product_days by the events service
+     * whenever days change, so "upcoming" and "finished" are one indexed condition.
+     */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('products_active_created_idx').on(t.active, t.createdAt),
+    index('products_active_ends_idx').on(t.active, t.endsAt),
     check('products_price_nonneg', sql`${t.priceCentavos} >= 0`),
+    check('products_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
 
-/** A product's day options, in order, each with its stream link and optional seat limit. */
+/** A product's day options, in chronological order, each with its instants, stream link and optional seat limit. */
 export const productDays = pgTable(
   'product_days',
   {
@@ -95,8 +103,11 @@ export const productDays = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The option's text as customers see it; when the day happens is startsAt/endsAt. */
     label: text('label').notNull(),
     position: integer('position').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     streamUrl: text('stream_url'),
     seatCapacity: integer('seat_capacity'),
     /** Seats held by paid and pending orders; never above seatCapacity. */
@@ -105,6 +116,7 @@ export const productDays = pgTable(
   (t) => [
     uniqueIndex('product_days_product_label_idx').on(t.productId, t.label),
     index('product_days_product_position_idx').on(t.productId, t.position),
+    check('product_days_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check(
       'product_days_seats_within_capacity',
       sql`${t.seatsTaken} >= 0 AND (${t.seatCapacity} IS NULL OR ${t.seatsTaken} <= ${t.seatCapacity})`,

@@ -9,7 +9,7 @@ import { toCentavos } from '@store/shared/domain/money';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import { coupons, productDays, products, users } from './schema';
-import { DEMO_COUPON, DEMO_CUSTOMER, SEED_PRODUCTS } from './seed-data';
+import { DEMO_COUPON, DEMO_CUSTOMER, demoCatalogue } from './seed-data';
 
 export interface SeedResult {
   /** True when demo data was written by this call. */
@@ -31,6 +31,8 @@ export interface SeedOptions {
   adminPassword?: string;
   /** ADMIN_PROMOTE_EXISTING: the operator confirms the existing ADMIN_EMAIL account is theirs. */
   adminPromoteExisting?: boolean;
+  /** The demo events' dates are generated from this day (default: now). */
+  now?: Date;
 }
 
 /** The demo coupon's limits: valid this many days after seeding, for this many orders. */
@@ -41,7 +43,7 @@ export const DEMO_COUPON_MAX_USES_PER_USER = 5;
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
   const result: SeedResult = { seededDemo: false };
   await ensureAdmin(db, opts, result);
-  if (opts.demo) result.seededDemo = await seedDemo(db);
+  if (opts.demo) result.seededDemo = await seedDemo(db, opts.now ?? new Date());
   return result;
 }
 
@@ -97,13 +99,14 @@ async function ensureAdmin(db: Db, opts: SeedOptions, result: SeedResult): Promi
   result.generatedAdmin = { email, password };
 }
 
-async function seedDemo(db: Db): Promise<boolean> {
+async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const [anyProduct] = await db.select({ id: products.id }).from(products).limit(1);
   if (anyProduct) return false;
 
-  const base = Date.now() - SEED_PRODUCTS.length * 60_000;
+  const catalogue = demoCatalogue(now).products;
+  const base = now.getTime() - catalogue.length * 60_000;
   await db.transaction(async (tx) => {
-    for (const [i, p] of SEED_PRODUCTS.entries()) {
+    for (const [i, p] of catalogue.entries()) {
       const [row] = await tx
         .insert(products)
         .values({
@@ -115,6 +118,8 @@ async function seedDemo(db: Db): Promise<boolean> {
           subCategory: p.subCategory,
           isPresential: p.isPresential,
           isDemo: true,
+          startsAt: p.days[0]!.startsAt,
+          endsAt: p.days[p.days.length - 1]!.endsAt,
           createdAt: new Date(base + i * 60_000),
         })
         .returning({ id: products.id });
@@ -123,6 +128,8 @@ async function seedDemo(db: Db): Promise<boolean> {
           productId: row!.id,
           label: d.label,
           position,
+          startsAt: d.startsAt,
+          endsAt: d.endsAt,
           streamUrl: d.streamUrl,
           seatCapacity: d.seatCapacity ?? null,
         })),
@@ -134,7 +141,7 @@ async function seedDemo(db: Db): Promise<boolean> {
       description: DEMO_COUPON.description,
       discountType: DEMO_COUPON.discountType,
       discountValue: DEMO_COUPON.discountValue,
-      validUntil: new Date(Date.now() + DEMO_COUPON_DAYS * 24 * 3_600_000),
+      validUntil: new Date(now.getTime() + DEMO_COUPON_DAYS * 24 * 3_600_000),
       maxUses: DEMO_COUPON_MAX_USES,
       maxUsesPerUser: DEMO_COUPON_MAX_USES_PER_USER,
       isDemo: true,

@@ -123,6 +123,9 @@ async function setUp(target: Target): Promise<Fixture> {
       userRows.map((u) => signSession(JWT_SECRET, '1d', { sub: u.id, ver: u.tokenVersion })),
     );
     const catalog: Fixture['products'] = [];
+    // Days well ahead of the run, one day apart, 9:00 to 18:00 (UTC; only the order matters).
+    const day = (n: number) => new Date(Date.now() + (30 + n) * 86_400_000);
+    const dayEnd = (n: number) => new Date(day(n).getTime() + 9 * 3_600_000);
     for (let i = 0; i < 4; i += 1) {
       const [p] = await db
         .insert(products)
@@ -131,6 +134,8 @@ async function setUp(target: Target): Promise<Fixture> {
           priceCentavos: 150_000 + i * 25_000,
           category: 'Conferencias',
           subCategory: 'Basico',
+          startsAt: day(0),
+          endsAt: dayEnd(1),
         })
         .returning();
       const labels = ['Jueves', 'Viernes'];
@@ -139,6 +144,8 @@ async function setUp(target: Target): Promise<Fixture> {
           productId: p!.id,
           label,
           position,
+          startsAt: day(position),
+          endsAt: dayEnd(position),
           // Two events with few seats, so they sell out under load.
           seatCapacity: i < 2 ? 12 : null,
         })),

@@ -2,10 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   addCalendarDays,
   calendarDaysBetween,
+  calendarWeekday,
   dayPhase,
   endOfMexicoCityDay,
   formatCsvDateTime,
+  formatDateTime,
+  formatDateRange,
+  formatDayLabel,
   formatDayRange,
+  formatTimeRange,
   formatTimeUntil,
   fromMexicoCityLocal,
   mexicoCityDate,
@@ -100,5 +105,51 @@ describe('formatting', () => {
     expect(dayPhase(s, s, e)).toBe('live');
     expect(dayPhase(e.getTime() - 1, s, e)).toBe('live');
     expect(dayPhase(e, s, e)).toBe('ended');
+  });
+
+  it('writes a day option text from its start, in Mexico City', () => {
+    // 05:00 UTC on the 30th is still the 29th in Mexico City.
+    const late = new Date('2025-05-30T05:00:00Z');
+    expect(formatDayLabel(late)).toBe('Jueves 29 de mayo de 2025');
+    expect(formatDayLabel(late, { year: false })).toBe('Jueves 29 de mayo');
+    expect(formatDayLabel(fromMexicoCityLocal('2026-03-01T09:00')!)).toBe('Domingo 1 de marzo de 2026');
+    expect(formatDayLabel(fromMexicoCityLocal('2025-05-31T00:00')!)).toBe('Sábado 31 de mayo de 2025');
+  });
+
+  it('writes an event span as a person would', () => {
+    const at = (v: string) => fromMexicoCityLocal(v)!;
+    expect(formatDateRange(at('2025-05-29T09:00'), at('2025-05-29T18:00'))).toBe('29 de mayo de 2025');
+    expect(formatDateRange(at('2025-05-29T09:00'), at('2025-05-31T18:00'))).toBe('29–31 de mayo de 2025');
+    expect(formatDateRange(at('2025-05-30T09:00'), at('2025-06-02T18:00'))).toBe(
+      '30 de mayo – 2 de junio de 2025',
+    );
+    expect(formatDateRange(at('2025-12-30T09:00'), at('2026-01-02T18:00'))).toBe(
+      '30 de diciembre de 2025 – 2 de enero de 2026',
+    );
+    // A day that ends at midnight ends on the date it started.
+    expect(formatDateRange(at('2025-05-29T20:00'), at('2025-05-30T00:00'))).toBe('29 de mayo de 2025');
+  });
+
+  it('writes the hours of one day, and names the next date past midnight', () => {
+    const at = (v: string) => fromMexicoCityLocal(v)!;
+    expect(formatTimeRange(at('2025-05-29T09:00'), at('2025-05-29T18:00'))).toBe('9:00–18:00');
+    expect(formatTimeRange(at('2025-05-29T20:00'), at('2025-05-30T00:00'))).toBe('20:00–0:00');
+    expect(formatTimeRange(at('2025-05-29T22:00'), at('2025-05-30T02:00'))).toBe('22:00 – 30 may 2025, 2:00');
+  });
+});
+
+describe('24-hour clock', () => {
+  it('writes times without a leading zero or a.m./p.m., dates with the short month', () => {
+    const t = fromMexicoCityLocal('2025-05-15T23:59')!;
+    expect(formatDateTime(t)).toBe('15 may 2025, 23:59');
+    expect(formatDateTime(fromMexicoCityLocal('2025-05-16T09:05')!)).toBe('16 may 2025, 9:05');
+  });
+});
+
+describe('calendarWeekday', () => {
+  it('names the weekday of a calendar date, with no zone involved', () => {
+    expect(calendarWeekday('2025-05-29')).toBe(4);
+    expect(calendarWeekday('2025-05-31')).toBe(6);
+    expect(calendarWeekday('2026-03-01')).toBe(0);
   });
 });

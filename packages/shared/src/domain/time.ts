@@ -4,6 +4,8 @@
 // API, web, CSV and e-mails use only these functions; nothing else formats or parses dates.
 
 export const MX_TIME_ZONE = 'America/Mexico_City';
+/** How the interface names the zone beside times and date inputs. */
+export const MX_TIME_ZONE_LABEL = 'hora de la Ciudad de México';
 const LOCALE = 'es-MX';
 
 const MS_MINUTE = 60_000;
@@ -133,6 +135,12 @@ export function addCalendarDays(date: string, n: number): string {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
+/** Day of the week of a calendar date 'YYYY-MM-DD': 0 = Sunday … 6 = Saturday. */
+export function calendarWeekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
 /**
  * Whole Mexico City calendar days from `from` to `to` (positive when `to` is later),
  * counting dates, not 24-hour periods: 23:59 on the 14th to 00:00 on the 15th is 1.
@@ -149,15 +157,14 @@ export function calendarDaysBetween(from: Instant, to: Instant): number {
 
 const fmt = (opts: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat(LOCALE, { timeZone: MX_TIME_ZONE, ...opts });
-const dateTimeMedium = fmt({ dateStyle: 'medium', timeStyle: 'short' });
 const dateMedium = fmt({ dateStyle: 'medium' });
 const dateLong = fmt({ dateStyle: 'long' });
 const dateFull = fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const timeShort = fmt({ hour: 'numeric', minute: '2-digit', hourCycle: 'h23' });
 
 /** '15 may 2025, 23:59' */
 export function formatDateTime(t: Instant): string {
-  return dateTimeMedium.format(toDate(t));
+  // The 24-hour clock of every other time the store shows (es-MX would write '11:59 p.m.').
+  return `${formatDate(t)}, ${formatTime(t)}`;
 }
 
 /** '15 may 2025' */
@@ -177,7 +184,9 @@ export function formatDateFull(t: Instant): string {
 
 /** '9:00', '14:30' (24-hour clock). */
 export function formatTime(t: Instant): string {
-  return timeShort.format(toDate(t));
+  // Built from the wall clock: ICU writes '09:00' for a numeric hour in the 24-hour cycle.
+  const w = mexicoCityWallClock(t);
+  return `${w.hour}:${pad(w.minute)}`;
 }
 
 /** 'jueves, 29 de mayo de 2025, 9:00–14:00 (hora de la Ciudad de México)' for one event day. */
@@ -187,6 +196,68 @@ export function formatDayRange(start: Instant, end: Instant, opts: { zoneNote?: 
     ? `${formatDateFull(start)}, ${formatTime(start)}–${formatTime(end)}`
     : `${formatDateFull(start)}, ${formatTime(start)} – ${formatDateFull(end)}, ${formatTime(end)}`;
   return opts.zoneNote ? `${text} (hora de la Ciudad de México)` : text;
+}
+
+/** The Mexico City calendar date an event day ends on: a day ending at 00:00 ends the day before. */
+function lastDate(start: Instant, end: Instant): string {
+  const s = toDate(start).getTime();
+  const e = toDate(end).getTime();
+  return mexicoCityDate(e > s ? e - 1 : e);
+}
+
+const weekdayMonth = fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * An event day's option text, built from its start: 'Jueves 29 de mayo de 2025', or
+ * 'Jueves 29 de mayo' with `{ year: false }`.
+ */
+export function formatDayLabel(t: Instant, opts: { year?: boolean } = {}): string {
+  const parts: Record<string, string> = {};
+  for (const p of weekdayMonth.formatToParts(toDate(t))) parts[p.type] = p.value;
+  const weekday = parts.weekday!.charAt(0).toLocaleUpperCase(LOCALE) + parts.weekday!.slice(1);
+  const text = `${weekday} ${parts.day} de ${parts.month}`;
+  return opts.year === false ? text : `${text} de ${parts.year}`;
+}
+
+const dayMonthYear = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return { year, month, day, monthName: MONTHS[month - 1]! };
+};
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/**
+ * The calendar span of an event from its first start to its last end, as a person writes it:
+ * '29 de mayo de 2025', '29–31 de mayo de 2025', '30 de mayo – 2 de junio de 2025',
+ * '30 de diciembre de 2025 – 2 de enero de 2026'.
+ */
+export function formatDateRange(start: Instant, end: Instant): string {
+  const a = dayMonthYear(mexicoCityDate(start));
+  const b = dayMonthYear(lastDate(start, end));
+  if (a.year !== b.year) {
+    return `${a.day} de ${a.monthName} de ${a.year} – ${b.day} de ${b.monthName} de ${b.year}`;
+  }
+  if (a.month !== b.month) return `${a.day} de ${a.monthName} – ${b.day} de ${b.monthName} de ${b.year}`;
+  if (a.day !== b.day) return `${a.day}–${b.day} de ${a.monthName} de ${a.year}`;
+  return `${a.day} de ${a.monthName} de ${a.year}`;
+}
+
+/** The hours of one event day: '9:00–18:00', or '22:00 – 30 may 2025, 2:00' past midnight. */
+export function formatTimeRange(start: Instant, end: Instant): string {
+  if (mexicoCityDate(start) === lastDate(start, end)) return `${formatTime(start)}–${formatTime(end)}`;
+  return `${formatTime(start)} – ${formatDateTime(end)}`;
 }
 
 /** '2025-05-15 23:59' for CSV files: sortable, unambiguous, Mexico City time. */

@@ -2,9 +2,13 @@
 
 import { z } from 'zod';
 import { CATEGORIES, LEVELS } from '../constants';
+import { MSG } from '../messages';
 
 export const dayOption = z.object({
   label: z.string(),
+  /** When the day starts and ends (epoch ms); "ended" is worked out with the caller's clock. */
+  startsAt: z.number(),
+  endsAt: z.number(),
   /** null = no seat limit. */
   seatCapacity: z.number().int().nullable(),
   seatsSold: z.number().int(),
@@ -25,8 +29,28 @@ export const product = z.object({
   dayOptions: z.array(dayOption),
   isPresential: z.boolean(),
   date: z.number(),
+  /** First day's start and last day's end (epoch ms): finished once endsAt is reached. */
+  startsAt: z.number(),
+  endsAt: z.number(),
 });
 export type Product = z.infer<typeof product>;
+
+/**
+ * product/list?estado=: `proximos` (the default, the spec's call without parameters) lists
+ * events with at least one day not ended; `finalizados` the finished ones, most recently
+ * ended first; `todos` both.
+ */
+export const PRODUCT_LIST_STATES = ['proximos', 'finalizados', 'todos'] as const;
+export type ProductListState = (typeof PRODUCT_LIST_STATES)[number];
+export const productListQuery = z.object({
+  estado: z
+    .preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.enum(PRODUCT_LIST_STATES, { error: MSG.productListStateInvalid }).optional(),
+    )
+    .transform((v) => v ?? 'proximos'),
+});
+export type ProductListQuery = z.input<typeof productListQuery>;
 
 export const productListResponse = z.object({
   success: z.literal(true),

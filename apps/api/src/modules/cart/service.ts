@@ -1,13 +1,23 @@
 // Server cart rules (SPEC §4, §5, §7): a line is one (product, day) with quantity 1; the
-// product must exist and be on sale, the day must be one of its options, the day must not
-// be sold out and the caller must not own it already. Updating to 0 removes the line.
+// product must exist and be on sale, the day must be one of its options and not have ended,
+// the day must not be sold out and the caller must not own it already. Updating to 0 removes
+// the line (also a line whose day ended, which stays in the cart, shown as such, until the
+// buyer removes it: checkout refuses it rather than charge for something else).
 
 import type { CartData } from '@store/shared/domain/cart';
-import { MSG } from '@store/shared/messages';
+import { hasEnded } from '@store/shared/domain/event-days';
+import { MSG, cartDaysEnded } from '@store/shared/messages';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { deleteCartLine, findCartLines, findProductDay, productExists, upsertCartLine } from './repo';
+import {
+  deleteCartLine,
+  findCartLines,
+  type CartLineDetail,
+  findProductDay,
+  productExists,
+  upsertCartLine,
+} from './repo';
 
 export async function getCart(db: Queryable, userId: string): Promise<CartData> {
   const cart: CartData = {};
@@ -30,6 +40,7 @@ export async function addToCart(
   userId: string,
   itemId: string,
   day: string,
+  now = new Date(),
 ): Promise<void> {
   if (!isUuid(itemId)) throw new AppError('not_found', MSG.productNotFound);
   const found = await findProductDay(db, itemId, day);
@@ -39,6 +50,7 @@ export async function addToCart(
     throw new AppError('bad_request', MSG.invalidDay);
   }
   if (!found.product.active) throw new AppError('not_found', MSG.productNotFound);
+  if (dayEnded(found.productDay, now)) throw new AppError('conflict', MSG.dayEnded);
   if (await ownsDay(db, userId, found.productDay.id)) {
     throw new AppError('conflict', MSG.alreadyOwned);
   }
@@ -55,10 +67,26 @@ export async function updateCart(
   itemId: string,
   day: string,
   quantity: number,
+  now = new Date(),
 ): Promise<void> {
   if (quantity <= 0) {
     if (isUuid(itemId)) await deleteCartLine(db, userId, itemId, day);
     return;
   }
-  await addToCart(db, ownsDay, userId, itemId, day);
+  await addToCart(db, ownsDay, userId, itemId, day, now);
+}
+
+function dayEnded(day: { startsAt: Date; endsAt: Date }, now: Date): boolean {
+  return hasEnded({ startsAt: day.startsAt.getTime(), endsAt: day.endsAt.getTime() }, now);
+}
+
+/**
+ * Refuses to price a cart holding a day that has ended at `now` (409, naming the days to
+ * remove): the buyer pays for exactly what the cart shows, or nothing.
+ */
+export function assertNoEndedDays(lines: readonly CartLineDetail[], now: Date): void {
+  const ended = lines.filter((l) => dayEnded(l.productDay, now));
+  if (ended.length > 0) {
+    throw new AppError('conflict', cartDaysEnded(ended.map((l) => ({ name: l.product.name, day: l.day }))));
+  }
 }

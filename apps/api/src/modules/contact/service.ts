@@ -3,6 +3,7 @@
 
 import type { ContactBody } from '@store/shared/schemas/contact';
 import { MSG } from '@store/shared/messages';
+import { formatDateTime, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -19,7 +20,7 @@ async function recipient(db: Queryable, config: Config): Promise<string> {
 }
 
 export function contactEmail(to: string, brand: string, msg: ContactBody, receivedAt: Date): OutgoingEmail {
-  const when = receivedAt.toLocaleString('es-MX', { timeZone: 'America/Mexico_City' });
+  const when = `${formatDateTime(receivedAt)} (${MX_TIME_ZONE_LABEL})`;
   const subject = `[${brand}] Contacto: ${msg.topic} — ${msg.name}`;
   const rows: [string, string][] = [
     ['Nombre', msg.name],

@@ -13,10 +13,12 @@ export interface ConfirmationOrder {
   order: { id: string; amountCentavos: number; items: OrderItem[] };
   email: string;
   name: string;
+  /** When each bought day happens (current label and instants of its day option). */
+  schedule: { productId: string; label: string; startsAt: Date; endsAt: Date }[];
 }
 
 export async function enqueueOrderConfirmation(db: Queryable, found: ConfirmationOrder): Promise<void> {
-  const { order } = found;
+  const { order, schedule } = found;
   await enqueueEmail(
     db,
     orderConfirmationEmail(mailSettings(), {
@@ -24,7 +26,11 @@ export async function enqueueOrderConfirmation(db: Queryable, found: Confirmatio
       name: found.name,
       orderId: order.id,
       amount: toPesos(order.amountCentavos),
-      items: order.items.map((i) => ({ name: i.name, days: i.days, isPresential: i.isPresential })),
+      items: order.items.map((i) => ({
+        name: i.name,
+        days: schedule.filter((d) => d.productId === i._id),
+        isPresential: i.isPresential,
+      })),
     }),
   );
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { site } from '@store/shared/site';
 import { mailSettings } from './settings';
+import { fromMexicoCityLocal } from '@store/shared/domain/time';
 import { orderConfirmationEmail, passwordResetEmail } from './templates';
 
 const settings = {
@@ -60,9 +61,13 @@ describe('passwordResetEmail', () => {
 });
 
 describe('orderConfirmationEmail', () => {
+  const at = (v: string) => fromMexicoCityLocal(v)!;
+  const jueves = { label: 'Jueves', startsAt: at('2025-05-29T09:00'), endsAt: at('2025-05-29T18:00') };
+  const viernes = { label: 'Viernes', startsAt: at('2025-05-30T09:00'), endsAt: at('2025-05-30T18:00') };
+  const taller = { label: 'Jueves', startsAt: at('2025-05-29T14:30'), endsAt: at('2025-05-29T19:30') };
   const items = [
-    { name: 'Curso de anestesia', days: ['Jueves', 'Viernes'], isPresential: false },
-    { name: 'Taller <aminas>', days: ['Jueves'], isPresential: true },
+    { name: 'Curso de anestesia', days: [jueves, viernes], isPresential: false },
+    { name: 'Taller <aminas>', days: [taller], isPresential: true },
   ];
 
   it('lists what was bought and which days, the total, and how to watch at /orders', () => {
@@ -75,8 +80,13 @@ describe('orderConfirmationEmail', () => {
     });
     expect(mail.subject).toBe('Confirmación de tu compra (orden 1A2B3C4D)');
     expect(mail.text).toContain('Curso de anestesia');
-    expect(mail.text).toContain('Días: Jueves, Viernes');
-    expect(mail.text).toContain('Día: Jueves');
+    // Each day with its date and hours in Mexico City time, whatever the server's zone.
+    expect(mail.text).toContain(
+      '  Jueves: 29 de mayo de 2025, 9:00–18:00\n  Viernes: 30 de mayo de 2025, 9:00–18:00',
+    );
+    expect(mail.text).toContain('  Jueves: 29 de mayo de 2025, 14:30–19:30');
+    expect(mail.text).toContain('Los horarios están en hora de la Ciudad de México.');
+    expect(mail.html).toContain('Viernes: 30 de mayo de 2025, 9:00–18:00');
     expect(mail.text).toContain('MXN$2,510');
     expect(mail.text).toContain('https://tienda.example.org/orders');
     expect(mail.text).toContain('Ver transmisión');

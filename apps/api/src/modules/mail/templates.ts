@@ -5,6 +5,7 @@
 import { CURRENCY_LABEL } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { orderReference } from '@store/shared/domain/order-reference';
+import { formatDateLong, formatTimeRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import type { OutgoingEmail } from './outbox';
 import type { MailSettings } from './settings';
 
@@ -101,11 +102,23 @@ ${rules}`,
   });
 }
 
+export interface ConfirmationDay {
+  label: string;
+  startsAt: Date | number;
+  endsAt: Date | number;
+}
+
 export interface ConfirmationItem {
   name: string;
-  days: string[];
+  days: ConfirmationDay[];
   isPresential: boolean;
 }
+
+/** 'Jueves 29 de mayo: 29 de mayo de 2025, 9:00–18:00' (Mexico City time). */
+function dayLine(d: ConfirmationDay): string {
+  return `${d.label}: ${formatDateLong(d.startsAt)}, ${formatTimeRange(d.startsAt, d.endsAt)}`;
+}
+const ZONE_NOTE = `Los horarios están en ${MX_TIME_ZONE_LABEL}.`;
 
 export interface OrderConfirmationData {
   to: string;
@@ -128,13 +141,13 @@ export function orderConfirmationEmail(settings: MailSettings, data: OrderConfir
   const htmlItems = data.items
     .map(
       (i) =>
-        `<li style="margin-bottom:8px"><strong>${escapeHtml(i.name)}</strong><br>${i.days.length === 1 ? 'Día' : 'Días'}: ${escapeHtml(i.days.join(', '))}<br><span style="color:#52525b">${i.isPresential ? 'Evento presencial' : 'Transmisión en vivo'}</span></li>`,
+        `<li style="margin-bottom:8px"><strong>${escapeHtml(i.name)}</strong><br>${i.days.map((d) => escapeHtml(dayLine(d))).join('<br>')}<br><span style="color:#52525b">${i.isPresential ? 'Evento presencial' : 'Transmisión en vivo'}</span></li>`,
     )
     .join('\n');
   const textItems = data.items
     .map(
       (i) =>
-        `- ${i.name}\n  ${i.days.length === 1 ? 'Día' : 'Días'}: ${i.days.join(', ')}\n  ${i.isPresential ? 'Evento presencial' : 'Transmisión en vivo'}`,
+        `- ${i.name}\n${i.days.map((d) => `  ${dayLine(d)}`).join('\n')}\n  ${i.isPresential ? 'Evento presencial' : 'Transmisión en vivo'}`,
     )
     .join('\n');
   const howToWatch = hasStreams
@@ -150,6 +163,7 @@ export function orderConfirmationEmail(settings: MailSettings, data: OrderConfir
     html: `<p>Hola ${escapeHtml(data.name)}:</p>
 <p>¡Gracias por tu compra! Tu orden <strong>${escapeHtml(ref)}</strong> está confirmada.</p>
 <ul style="padding-left:20px">${htmlItems}</ul>
+<p style="color:#52525b;font-size:13px">${escapeHtml(ZONE_NOTE)}</p>
 <p><strong>Total:</strong> ${escapeHtml(total)}</p>
 ${howToWatch ? `<p>${escapeHtml(howToWatch)}</p>${button(ordersUrl, 'Ir a Mis Productos')}` : ''}
 ${presential ? `<p>${escapeHtml(presential)}</p>` : ''}
@@ -159,6 +173,7 @@ ${presential ? `<p>${escapeHtml(presential)}</p>` : ''}
 ¡Gracias por tu compra! Tu orden ${ref} está confirmada.
 
 ${textItems}
+${ZONE_NOTE}
 
 Total: ${total}
 ${howToWatch ? `\n${howToWatch}\n${ordersUrl}\n` : ''}${presential ? `\n${presential}\n` : ''}

@@ -377,7 +377,23 @@ export async function findOrderForConfirmation(db: Queryable, orderId: string) {
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
-  return row ?? null;
+  if (!row) return null;
+  return { ...row, schedule: await findOrderDaySchedule(db, orderId) };
+}
+
+/** When each day of an order happens (current label and instants of the day option). */
+export async function findOrderDaySchedule(db: Queryable, orderId: string) {
+  return db
+    .select({
+      productId: orderDays.productId,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+    })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .where(eq(orderDays.orderId, orderId))
+    .orderBy(asc(productDays.startsAt), asc(productDays.position));
 }
 
 /** Per day option of these products: paid order days and all order days (any status). */
@@ -490,6 +506,7 @@ export async function listAttendees(db: Queryable, productId: string, productDay
       userType: users.userType,
       productDayId: productDays.id,
       day: productDays.label,
+      dayStartsAt: productDays.startsAt,
       paymentMethod: orders.paymentMethod,
       couponCode: orders.couponCode,
       paidAt: orders.paidAt,

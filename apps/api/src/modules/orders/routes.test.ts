@@ -68,7 +68,10 @@ describe('order/place', () => {
     expect(await db().select().from(cartLines).where(eq(cartLines.userId, user.id))).toEqual([]);
     const mails = await db().select().from(emailOutbox).where(eq(emailOutbox.to, user.email));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.text).toContain('Jueves, Viernes');
+    // Each bought day with its date and hours (factory days run 9:00–18:00).
+    expect(mails[0]!.text).toMatch(
+      / {2}Jueves: \d+ de \S+ de \d{4}, 9:00–18:00\n {2}Viernes: .+, 9:00–18:00/,
+    );
   });
 
   it('a paid product cannot be placed as free, whatever amount and discount the client sends', async () => {

@@ -27,6 +27,7 @@ import { AppError } from '../../lib/errors';
 import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { isUuid } from '../../lib/ids';
 import { deleteCartLines, findCartLines, type ProductRow } from '../cart/repo';
+import { assertNoEndedDays } from '../cart/service';
 import { applyCoupon, type AppliedCoupon } from '../coupons/service';
 import { incrementCouponUse, insertRedemption, releaseCouponUse } from '../coupons/repo';
 import { enqueueOrderConfirmation } from '../mail/order-confirmation';
@@ -77,15 +78,17 @@ export interface CartQuote extends Totals {
 /**
  * The user's current server cart priced from the database, with the coupon (if a code is
  * given) checked against the user's type read from the database. Throws AppError (Spanish)
- * for an empty cart or a coupon that does not apply.
+ * for an empty cart, a day that has ended at `now` or a coupon that does not apply.
  */
 export async function quoteCart(
   db: Queryable,
   userId: string,
   couponCode?: string | null,
+  now = new Date(),
 ): Promise<CartQuote> {
   const cart = await findCartLines(db, userId);
   if (cart.length === 0) throw new AppError('bad_request', MSG.emptyCart);
+  assertNoEndedDays(cart, now);
   const lines: QuoteLine[] = cart.map((l) => ({
     productId: l.productId,
     productDayId: l.productDay.id,

@@ -9,7 +9,15 @@ export function toPublicProduct({ product, days }: ProductWithDays): Product {
     ...productFields(product),
     description: product.description,
     days: days.map((d) => d.label),
-    dayOptions: days.map((d) => ({ label: d.label, seatCapacity: d.seatCapacity, seatsSold: d.seatsTaken })),
+    dayOptions: days.map((d) => ({
+      label: d.label,
+      startsAt: d.startsAt.getTime(),
+      endsAt: d.endsAt.getTime(),
+      seatCapacity: d.seatCapacity,
+      seatsSold: d.seatsTaken,
+    })),
     date: product.createdAt.getTime(),
+    startsAt: product.startsAt.getTime(),
+    endsAt: product.endsAt.getTime(),
   };
 }

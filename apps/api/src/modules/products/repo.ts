@@ -1,6 +1,7 @@
 // Every query of the products module.
 
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import type { ProductListState } from '@store/shared/schemas/product';
 import type { Queryable } from '../../db/client';
 import { productDays, products } from '../../db/schema';
 
@@ -21,13 +22,30 @@ function attachDays(rows: ProductRow[], days: ProductDayRow[]): ProductWithDays[
   return rows.map((product) => ({ product, days: byProduct.get(product.id) ?? [] }));
 }
 
-/** Active products, newest first, with their day options in order. */
-export async function listActiveProducts(db: Queryable): Promise<ProductWithDays[]> {
+/**
+ * Active products with their day options in order. `proximos`: at least one day not ended at
+ * `now`, newest first; `finalizados`: every day ended, most recently ended first; `todos`:
+ * both, newest first. One condition on products.ends_at (indexed with active).
+ */
+export async function listActiveProducts(
+  db: Queryable,
+  state: ProductListState,
+  now: Date,
+): Promise<ProductWithDays[]> {
+  const when: Record<ProductListState, SQL | undefined> = {
+    proximos: gt(products.endsAt, now),
+    finalizados: lte(products.endsAt, now),
+    todos: undefined,
+  };
   const rows = await db
     .select()
     .from(products)
-    .where(eq(products.active, true))
-    .orderBy(desc(products.createdAt), desc(products.id));
+    .where(and(eq(products.active, true), when[state]))
+    .orderBy(
+      ...(state === 'finalizados'
+        ? [desc(products.endsAt), desc(products.id)]
+        : [desc(products.createdAt), desc(products.id)]),
+    );
   if (rows.length === 0) return [];
   const days = await db
     .select()

@@ -1,7 +1,12 @@
 // /api/product/*: the public catalogue, and one product with the caller's stream links.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { productIdParams, productListResponse, productSingleResponse } from '@store/shared/schemas/product';
+import {
+  productIdParams,
+  productListQuery,
+  productListResponse,
+  productSingleResponse,
+} from '@store/shared/schemas/product';
 import { errorResponse } from '@store/shared/schemas/common';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
@@ -13,11 +18,16 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['product'],
-        summary: 'Eventos a la venta, del más reciente al más antiguo',
-        response: { 200: productListResponse, 500: errorResponse },
+        summary:
+          'Eventos a la venta, del más reciente al más antiguo: sin parámetros, los que tienen algún día por terminar; ?estado=finalizados los terminados (del más reciente) o ?estado=todos',
+        querystring: productListQuery,
+        response: { 200: productListResponse, 400: errorResponse, 500: errorResponse },
       },
     },
-    async () => ({ success: true as const, products: await listProducts(app.db.db) }),
+    async (req) => ({
+      success: true as const,
+      products: await listProducts(app.db.db, req.query.estado),
+    }),
   );
 
   app.get(

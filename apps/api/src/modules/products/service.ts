@@ -1,6 +1,6 @@
 // Catalogue rules.
 
-import type { Product, ProductSingleResponse } from '@store/shared/schemas/product';
+import type { Product, ProductListState, ProductSingleResponse } from '@store/shared/schemas/product';
 import { MSG } from '@store/shared/messages';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -9,8 +9,13 @@ import { dayLinksFor, hasPaidAccess } from '../streams/service';
 import { toPublicProduct } from './mappers';
 import { findProductWithDays, listActiveProducts } from './repo';
 
-export async function listProducts(db: Queryable): Promise<Product[]> {
-  return (await listActiveProducts(db)).map(toPublicProduct);
+/** The catalogue at `now`: upcoming events by default (see listActiveProducts). */
+export async function listProducts(
+  db: Queryable,
+  state: ProductListState = 'proximos',
+  now = new Date(),
+): Promise<Product[]> {
+  return (await listActiveProducts(db, state, now)).map(toPublicProduct);
 }
 
 /**

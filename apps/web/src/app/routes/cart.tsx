@@ -1,29 +1,32 @@
-// Cart (SPEC §2): lines, totals, and the way on to /place-order.
+// Cart (SPEC §2): lines, totals, and the way on to /place-order. A line whose day has ended
+// is shown as such and must be removed before paying (the server refuses it too).
 import { ShoppingCart } from 'lucide-react';
-import { cartLines } from '@store/shared/domain/cart';
 import { MSG } from '@store/shared/messages';
 import { Seo } from '../../components/layout/seo';
-import { ButtonLink } from '../../components/ui/button';
+import { Alert } from '../../components/ui/alert';
+import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useFinishedProducts } from '../../features/catalog/api/get-finished-products';
 import { useProducts } from '../../features/catalog/api/get-products';
 import { CartLine } from '../../features/cart/components/cart-line';
 import { CartTotals } from '../../features/cart/components/cart-totals';
 import { useCart } from '../../features/cart/hooks/use-cart';
+import { cartHasUnlistedEvents, cartViewLines } from '../../features/cart/utils/cart-view-lines';
 import { useToken } from '../../lib/auth-token';
+import { useNow } from '../../lib/use-now';
 
 export function Component() {
   const token = useToken();
   const { cart, amount, updateQuantity, isLoading } = useCart();
   const products = useProducts();
-  const byId = new Map((products.data ?? []).map((p) => [p._id, p]));
-  // Lines whose product is no longer listed are left out, as they are of the amount.
-  const lines = cartLines(cart).flatMap((l) => {
-    const product = byId.get(l.productId);
-    return product ? [{ ...l, product }] : [];
-  });
-  const loading = isLoading || products.isPending;
+  const unlisted = cartHasUnlistedEvents(cart, products.data);
+  const finished = useFinishedProducts({ enabled: unlisted });
+  const now = useNow();
+  const lines = cartViewLines(cart, [...(products.data ?? []), ...(finished.data ?? [])], now);
+  const ended = lines.filter((l) => l.ended);
+  const loading = isLoading || products.isPending || (unlisted && finished.isPending);
 
   return (
     <main>
@@ -79,15 +82,29 @@ export function Component() {
                   product={l.product}
                   day={l.day}
                   quantity={l.quantity}
+                  ended={l.ended}
                   onQuantityChange={(q) => void updateQuantity(l.productId, l.day, q)}
                 />
               ))}
             </ul>
             <div className="lg:sticky lg:top-24">
               <CartTotals subtotal={amount} />
-              <ButtonLink to="/place-order" size="lg" fullWidth className="mt-4">
-                PROCEDER AL PAGO
-              </ButtonLink>
+              {ended.length > 0 ? (
+                <>
+                  <Alert tone="error" className="mt-4" live>
+                    {ended.length === 1
+                      ? 'Un día de tu carrito ya terminó y no se puede comprar. Quítalo para continuar.'
+                      : `${ended.length} días de tu carrito ya terminaron y no se pueden comprar. Quítalos para continuar.`}
+                  </Alert>
+                  <Button size="lg" fullWidth className="mt-4" disabled>
+                    PROCEDER AL PAGO
+                  </Button>
+                </>
+              ) : (
+                <ButtonLink to="/place-order" size="lg" fullWidth className="mt-4">
+                  PROCEDER AL PAGO
+                </ButtonLink>
+              )}
             </div>
           </div>
         )}

@@ -1,5 +1,6 @@
 // Catalogue (SPEC §2): filter panel, sort, and the search bar while search is on. Filters,
 // sort and search live in the URL, so a filtered view can be shared and survives reload.
+// Upcoming events by default; "Mostrar eventos finalizados" adds the finished ones after them.
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Category, Level, SortValue } from '@store/shared/constants';
@@ -8,6 +9,7 @@ import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
+import { useFinishedProducts } from '../../features/catalog/api/get-finished-products';
 import { useProducts } from '../../features/catalog/api/get-products';
 import { FilterPanel } from '../../features/catalog/components/filter-panel';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
@@ -15,12 +17,14 @@ import { SearchBar } from '../../features/catalog/components/search-bar';
 import { SortSelect } from '../../features/catalog/components/sort-select';
 import { getSearchState, setSearch, setShowSearch, useSearch } from '../../features/catalog/hooks/use-search';
 import {
+  catalogueProducts,
   filterProducts,
   filtersFromParams,
   filtersToParams,
   SEARCH_PARAM,
 } from '../../features/catalog/utils/filter-products';
 import { useOpenProduct } from '../../features/orders/hooks/use-open-product';
+import { useNow } from '../../lib/use-now';
 
 function toggle<T>(list: readonly T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
@@ -32,6 +36,8 @@ export function Component() {
   const products = useProducts();
   const openProduct = useOpenProduct();
   const filters = useMemo(() => filtersFromParams(params), [params]);
+  const finished = useFinishedProducts({ enabled: filters.showFinished });
+  const now = useNow();
 
   // A shared link with ?q= turns search on with that text; from then on the search box
   // writes the URL. Reading the store (not the render's values) keeps StrictMode's double
@@ -63,13 +69,16 @@ export function Component() {
   const update = (patch: Partial<typeof filters>) =>
     setParams((prev) => filtersToParams(prev, { ...filters, ...patch }), { replace: true, flushSync: true });
 
-  const visible = useMemo(
-    () =>
-      products.data
-        ? filterProducts(products.data, { ...filters, search: showSearch ? search : '' })
-        : undefined,
-    [products.data, filters, search, showSearch],
-  );
+  const noFilters =
+    filters.categories.length === 0 &&
+    filters.levels.length === 0 &&
+    !filters.showFinished &&
+    !(showSearch && search.trim());
+  const visible = useMemo(() => {
+    if (!products.data || (filters.showFinished && !finished.data)) return undefined;
+    const shown = catalogueProducts(products.data, finished.data, filters.showFinished, now);
+    return filterProducts(shown, { ...filters, search: showSearch ? search : '' });
+  }, [products.data, finished.data, filters, search, showSearch, now]);
 
   return (
     <main>
@@ -86,7 +95,9 @@ export function Component() {
               levels={filters.levels}
               onToggleCategory={(c: Category) => update({ categories: toggle(filters.categories, c) })}
               onToggleLevel={(l: Level) => update({ levels: toggle(filters.levels, l) })}
-              onClear={() => update({ categories: [], levels: [] })}
+              showFinished={filters.showFinished}
+              onToggleFinished={() => update({ showFinished: !filters.showFinished })}
+              onClear={() => update({ categories: [], levels: [], showFinished: false })}
             />
           </aside>
           <section className="min-w-0 flex-1" aria-labelledby="todos-los-eventos">
@@ -101,25 +112,38 @@ export function Component() {
               </div>
               <SortSelect value={filters.sort} onChange={(sort: SortValue) => update({ sort })} />
             </div>
-            {products.isError ? (
+            {products.isError || finished.isError ? (
               <Alert tone="error" className="mt-6" live>
                 {MSG.productsLoadError}
               </Alert>
             ) : visible && visible.length === 0 ? (
-              <div className="mt-10 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
-                <p className="font-semibold">No hay eventos que coincidan con tu búsqueda.</p>
-                <p className="mt-1 text-sm text-slate-600">Prueba con otros filtros o con otro nombre.</p>
-                <Button
-                  variant="secondary"
-                  className="mt-6"
-                  onClick={() => {
-                    setSearch('');
-                    update({ categories: [], levels: [] });
-                  }}
-                >
-                  Ver todos los eventos
-                </Button>
-              </div>
+              noFilters ? (
+                <div className="mt-10 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+                  <p className="font-semibold">Por ahora no hay eventos próximos.</p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    Pronto publicaremos nuevas fechas. Mientras tanto puedes ver los eventos que ya se
+                    realizaron.
+                  </p>
+                  <Button variant="secondary" className="mt-6" onClick={() => update({ showFinished: true })}>
+                    Mostrar eventos finalizados
+                  </Button>
+                </div>
+              ) : (
+                <div className="mt-10 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+                  <p className="font-semibold">No hay eventos que coincidan con tu búsqueda.</p>
+                  <p className="mt-1 text-sm text-slate-600">Prueba con otros filtros o con otro nombre.</p>
+                  <Button
+                    variant="secondary"
+                    className="mt-6"
+                    onClick={() => {
+                      setSearch('');
+                      update({ categories: [], levels: [] });
+                    }}
+                  >
+                    Ver todos los eventos
+                  </Button>
+                </div>
+              )
             ) : (
               <>
                 <h2 className="sr-only">Resultados</h2>

@@ -1,5 +1,6 @@
 // /curso-anestesia (SPEC §2): programme of the 2nd course, 29-31 May 2025, hybrid, with day
-// tabs (jueves, viernes, sábado), modules, workshops and speakers.
+// tabs (jueves, viernes, sábado), modules, workshops and speakers. When the course and its
+// workshops are in the catalogue, their real dates replace the text's.
 import { CalendarDays, MapPin, MonitorPlay } from 'lucide-react';
 import { Seo } from '../../components/layout/seo';
 import { ButtonLink } from '../../components/ui/button';
@@ -13,6 +14,11 @@ import { CourseProgramme } from '../../features/content/components/course-progra
 import { SectionHeading } from '../../features/content/components/section-heading';
 import { course } from '../../features/content/data/course';
 import { workshops } from '../../features/content/data/workshops';
+import {
+  courseDaysFromCatalogue,
+  courseFactsFromCatalogue,
+  workshopFromCatalogue,
+} from '../../features/content/catalogue-dates';
 import { findProductByName } from '../../features/content/find-product';
 
 const FACT_ICONS = [CalendarDays, MonitorPlay, MapPin];
@@ -20,16 +26,22 @@ const FACT_ICONS = [CalendarDays, MonitorPlay, MapPin];
 export function Component() {
   const { data: products } = useProducts();
   const courseProduct = findProductByName(products, site.course.name, ['curso', 'anestesia']);
-  const modules = course.days.flatMap((d) =>
+  const days = courseDaysFromCatalogue(course.days, courseProduct);
+  const when = courseFactsFromCatalogue(courseProduct, { dates: site.course.dates, year: 2025 });
+  const facts = course.facts.map((f) => (f.value === site.course.dates ? { ...f, value: when.dates } : f));
+  const courseWorkshops = workshops.map((w) =>
+    workshopFromCatalogue(w, findProductByName(products, w.productName, ['taller', w.keyword])),
+  );
+  const modules = days.flatMap((d) =>
     d.sessions.filter((s) => s.kind === 'modulo' || s.kind === 'taller').map((s) => ({ day: d.label, ...s })),
   );
 
   return (
     <main>
       <Seo title={course.title} description={course.description} />
-      <PageHeader eyebrow="Curso 2025" title={course.title} lead={course.lead}>
+      <PageHeader eyebrow={`Curso ${when.year}`} title={course.title} lead={course.lead}>
         <ul className="grid gap-3 sm:grid-cols-3">
-          {course.facts.map((f, i) => {
+          {facts.map((f, i) => {
             const Icon = FACT_ICONS[i] ?? CalendarDays;
             return (
               <li
@@ -62,7 +74,7 @@ export function Component() {
           </SectionHeading>
           <p className="mt-3 max-w-3xl text-slate-700">{course.hybridNote}</p>
           <div className="mt-8">
-            <CourseProgramme days={course.days} />
+            <CourseProgramme days={days} />
           </div>
         </section>
 
@@ -75,7 +87,7 @@ export function Component() {
             Talleres del curso
           </SectionHeading>
           <ul className="mt-8 grid gap-4 md:grid-cols-2">
-            {workshops.map((w) => (
+            {courseWorkshops.map((w) => (
               <li key={w.value}>
                 <Card className="h-full">
                   <CardContent className="flex h-full flex-col">

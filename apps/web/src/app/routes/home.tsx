@@ -1,6 +1,8 @@
-// Home (SPEC §2): hero, the first 10 events under EVENTOS, three reassurance blocks.
+// Home (SPEC §2): hero, the first 10 upcoming events under EVENTOS (never a finished one,
+// by the server's list and the browser's clock), three reassurance blocks.
 import { Headphones, LockKeyhole, ShieldCheck } from 'lucide-react';
 import { HOME_PRODUCT_COUNT } from '@store/shared/constants';
+import { hasEnded } from '@store/shared/domain/event-days';
 import { MSG } from '@store/shared/messages';
 import { site } from '../../config/site';
 import { Alert } from '../../components/ui/alert';
@@ -10,6 +12,7 @@ import { Container } from '../../components/ui/container';
 import { useProducts } from '../../features/catalog/api/get-products';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { useOpenProduct } from '../../features/orders/hooks/use-open-product';
+import { useNow } from '../../lib/use-now';
 
 const REASSURANCE = [
   {
@@ -32,6 +35,7 @@ const REASSURANCE = [
 export function Component() {
   const { data, isError } = useProducts();
   const openProduct = useOpenProduct();
+  const now = useNow();
   return (
     <main>
       <Seo />
@@ -49,7 +53,7 @@ export function Component() {
             </Alert>
           ) : (
             <ProductGrid
-              products={data?.slice(0, HOME_PRODUCT_COUNT)}
+              products={data?.filter((p) => !hasEnded(p, now)).slice(0, HOME_PRODUCT_COUNT)}
               skeletons={HOME_PRODUCT_COUNT}
               onOpen={openProduct}
               className="mt-8"

@@ -48,6 +48,8 @@ describe('/live-stream', () => {
           dayOptions: [],
           isPresential: false,
           date: 0,
+          startsAt: 0,
+          endsAt: 1,
           dayLinks: {
             Jueves: 'https://vimeo.com/event/5123401',
             Viernes: 'https://youtu.be/LXb3EKWsInQ',

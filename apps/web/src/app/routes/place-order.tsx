@@ -1,11 +1,12 @@
 // Checkout (SPEC §2/§4/§5): address form, coupon (after the user type has loaded), totals,
-// payment method. A free order is claimed here; PayPal renders its own buttons.
+// payment method. A free order is claimed here; PayPal renders its own buttons. A cart with a
+// day that has ended goes back to the cart to remove it (the server would refuse it).
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { ShoppingCart } from 'lucide-react';
+import { CalendarX, ShoppingCart } from 'lucide-react';
 import type { PaymentMethod } from '@store/shared/constants';
 import { cartLines } from '@store/shared/domain/cart';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
@@ -18,9 +19,11 @@ import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useProfile } from '../../features/account/api/get-profile';
 import { RequireAuth } from '../../features/account/components/require-auth';
+import { useFinishedProducts } from '../../features/catalog/api/get-finished-products';
 import { useProducts } from '../../features/catalog/api/get-products';
 import { CartTotals } from '../../features/cart/components/cart-totals';
 import { useCart } from '../../features/cart/hooks/use-cart';
+import { cartHasUnlistedEvents, cartViewLines } from '../../features/cart/utils/cart-view-lines';
 import { placeOrder } from '../../features/checkout/api/place-order';
 import { validateCoupon } from '../../features/checkout/api/validate-coupon';
 import { AddressFields, EMPTY_ADDRESS } from '../../features/checkout/components/address-fields';
@@ -32,6 +35,7 @@ import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getToken } from '../../lib/auth-token';
 import { errorMessage, notify } from '../../lib/notify';
 import { userQueryKeys } from '../../lib/query-keys';
+import { useNow } from '../../lib/use-now';
 
 /** SPEC §1: only PayPal is offered in the interface when the order has a cost. */
 const PAID_METHODS: readonly PaymentMethod[] = ['paypal'];
@@ -55,6 +59,9 @@ function PlaceOrder() {
   const queryClient = useQueryClient();
   const { cart, amount, clearCart, isLoading } = useCart();
   const products = useProducts();
+  const unlisted = cartHasUnlistedEvents(cart, products.data);
+  const finished = useFinishedProducts({ enabled: unlisted });
+  const now = useNow();
   const profile = useProfile();
   const siteConfig = useSiteConfig();
   const [method, setMethod] = useState<PaymentMethod>('paypal');
@@ -148,7 +155,29 @@ function PlaceOrder() {
     }
   };
 
-  if (isLoading || products.isPending) return <CheckoutSkeleton />;
+  if (isLoading || products.isPending || (unlisted && finished.isPending)) return <CheckoutSkeleton />;
+
+  const ended = cartViewLines(cart, [...(products.data ?? []), ...(finished.data ?? [])], now).filter(
+    (l) => l.ended,
+  );
+  if (ended.length > 0) {
+    return (
+      <main>
+        <CheckoutSeo />
+        <Container narrow className="py-16 text-center">
+          <CalendarX aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
+          <h1 className="mt-3 text-2xl font-bold">Tu carrito tiene días que ya terminaron</h1>
+          <p className="mt-2 text-slate-600">
+            {ended.map((l) => `«${l.day}» de «${l.product.name}»`).join(', ')} ya no se{' '}
+            {ended.length === 1 ? 'puede' : 'pueden'} comprar. Quítalos de tu carrito para continuar.
+          </p>
+          <ButtonLink to="/cart" className="mt-8">
+            Volver al carrito
+          </ButtonLink>
+        </Container>
+      </main>
+    );
+  }
 
   if (lines.length === 0) {
     return (

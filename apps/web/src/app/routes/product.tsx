@@ -1,10 +1,13 @@
-// Product detail (SPEC §2): gallery, name, price, description, day options, add to cart
-// (login and a day required, SPEC §5), and up to 5 related events.
+// Product detail (SPEC §2): gallery, name, dates, price, description, day options, add to
+// cart (login and a day required, SPEC §5), and up to 5 related events. A finished event's
+// page stays reachable (from the finished list) with "Finalizado" and nothing to add.
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { MapPin, MonitorPlay, PackageCheck, ShoppingCart } from 'lucide-react';
+import { CalendarDays, MapPin, MonitorPlay, PackageCheck, ShoppingCart } from 'lucide-react';
 import { RELATED_PRODUCT_COUNT } from '@store/shared/constants';
+import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatPrice } from '@store/shared/domain/money';
+import { formatDateRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import { MSG } from '@store/shared/messages';
 import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
@@ -12,6 +15,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useFinishedProducts } from '../../features/catalog/api/get-finished-products';
 import { useProducts } from '../../features/catalog/api/get-products';
 import { DayOptions } from '../../features/catalog/components/day-options';
 import { ProductGallery } from '../../features/catalog/components/product-gallery';
@@ -21,10 +25,15 @@ import { useCart } from '../../features/cart/hooks/use-cart';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { useOpenProduct } from '../../features/orders/hooks/use-open-product';
 import { ownedDays } from '../../features/orders/utils/owned-days';
+import { useNow } from '../../lib/use-now';
 
 export function Component() {
   const { productId = '' } = useParams();
   const products = useProducts();
+  const current = products.data?.find((p) => p._id === productId);
+  // Not among the upcoming events: it may have finished (the page stays reachable).
+  const finished = useFinishedProducts({ enabled: products.isSuccess && !current });
+  const now = useNow();
   const orders = useUserOrders();
   const openProduct = useOpenProduct();
   const { addToCart } = useCart();
@@ -33,17 +42,24 @@ export function Component() {
   const day = choice.productId === productId ? choice.day : '';
   const [adding, setAdding] = useState(false);
 
-  const product = products.data?.find((p) => p._id === productId);
+  const product = current ?? finished.data?.find((p) => p._id === productId);
   const related = useMemo(
-    () => (product && products.data ? relatedProducts(products.data, product, RELATED_PRODUCT_COUNT) : []),
-    [product, products.data],
+    () =>
+      product && products.data
+        ? relatedProducts(
+            products.data.filter((p) => !hasEnded(p, now)),
+            product,
+            RELATED_PRODUCT_COUNT,
+          )
+        : [],
+    [product, products.data, now],
   );
   const owned = useMemo(
     () => (orders.data ? ownedDays(orders.data, productId) : undefined),
     [orders.data, productId],
   );
 
-  if (products.isError) {
+  if (products.isError || finished.isError) {
     return (
       <main>
         <Seo title="Evento" />
@@ -55,7 +71,7 @@ export function Component() {
       </main>
     );
   }
-  if (products.data && !product) {
+  if (products.data && !product && finished.isSuccess) {
     return (
       <main>
         <Seo title="Evento no encontrado" noindex />
@@ -70,9 +86,11 @@ export function Component() {
   }
   if (!product) return <ProductSkeleton />;
 
-  // Owned days stay listed (disabled); when every day is owned there is nothing to add.
+  // Owned and ended days stay listed (disabled); when every day is owned there is nothing to
+  // add, and a finished event (every day ended) can no longer be bought.
   const ownedCount = product.dayOptions.filter((o) => owned?.has(o.label)).length;
   const allOwned = ownedCount > 0 && ownedCount === product.dayOptions.length;
+  const ended = hasEnded(product, now);
 
   const onAdd = async () => {
     setAdding(true);
@@ -104,13 +122,27 @@ export function Component() {
                   </>
                 )}
               </Badge>
+              {ended && <Badge tone="neutral">{ENDED_LABEL}</Badge>}
             </div>
             <h1 className="mt-3 text-2xl font-bold tracking-tight text-balance sm:text-3xl">
               {product.name}
             </h1>
+            <p className="mt-2 flex items-center gap-2 font-medium text-slate-700">
+              <CalendarDays aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
+              {formatDateRange(product.startsAt, product.endsAt)}
+              <span className="sr-only"> ({MX_TIME_ZONE_LABEL})</span>
+            </p>
             <p className="mt-4 text-3xl font-semibold">{formatPrice(product.price)}</p>
             <p className="mt-1 text-sm text-slate-600">Precio por día</p>
             <p className="mt-5 text-pretty text-slate-700">{product.description}</p>
+            {ended && (
+              <Alert tone="info" className="mt-6" title="Este evento ya terminó">
+                Ya no está a la venta.{' '}
+                <Link to="/collection" className="font-semibold underline underline-offset-2">
+                  Ver los próximos eventos
+                </Link>
+              </Alert>
+            )}
             {ownedCount > 0 && (
               <Alert tone="success" className="mt-6">
                 {allOwned
@@ -127,9 +159,10 @@ export function Component() {
                 selected={day}
                 onSelect={(d) => setChoice({ productId, day: d })}
                 owned={owned}
+                now={now}
               />
             </div>
-            {allOwned ? (
+            {ended ? null : allOwned ? (
               <ButtonLink to="/orders" size="lg" className="mt-6 w-full sm:w-auto">
                 <PackageCheck aria-hidden="true" className="h-5 w-5" />
                 VER EN MIS PRODUCTOS
@@ -140,14 +173,16 @@ export function Component() {
                 AGREGAR AL CARRITO
               </Button>
             )}
-            <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">
-              <li>Pago seguro con PayPal en pesos mexicanos (MXN).</li>
-              <li>
-                {product.isPresential
-                  ? 'Evento presencial: tu lugar queda reservado al confirmar el pago.'
-                  : 'Acceso a la transmisión desde «Mis Productos» al confirmar el pago.'}
-              </li>
-            </ul>
+            {!ended && (
+              <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">
+                <li>Pago seguro con PayPal en pesos mexicanos (MXN).</li>
+                <li>
+                  {product.isPresential
+                    ? 'Evento presencial: tu lugar queda reservado al confirmar el pago.'
+                    : 'Acceso a la transmisión desde «Mis Productos» al confirmar el pago.'}
+                </li>
+              </ul>
+            )}
           </div>
         </div>
 

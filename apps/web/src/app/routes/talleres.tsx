@@ -1,6 +1,7 @@
 // /talleres (SPEC §2/§9): the two workshop tabs (aminas, arritmias) with objectives, schedule,
 // limited seats and the course prerequisite; enrol leads to the workshop's event page.
-// The selected tab lives in ?taller= so the course page can link straight to one.
+// The selected tab lives in ?taller= so the course page can link straight to one. A workshop
+// found in the catalogue shows its event's real date and hours instead of the text's.
 import { useSearchParams } from 'react-router';
 import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
@@ -10,6 +11,7 @@ import { Tabs } from '../../components/ui/tabs';
 import { useProducts } from '../../features/catalog/api/get-products';
 import { WorkshopPanel } from '../../features/content/components/workshop-panel';
 import { workshops, workshopsPage } from '../../features/content/data/workshops';
+import { workshopFromCatalogue } from '../../features/content/catalogue-dates';
 import { findProductByName } from '../../features/content/find-product';
 
 export function Component() {
@@ -46,7 +48,7 @@ export function Component() {
               label: w.tab,
               content: (
                 <WorkshopPanel
-                  workshop={w}
+                  workshop={workshopFromCatalogue(w, product)}
                   productHref={product ? `/product/${product._id}` : null}
                   loadingProduct={isPending}
                 />

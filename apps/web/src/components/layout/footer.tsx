@@ -1,6 +1,7 @@
 // Site footer (SPEC §2): legal links, contact details, social links, payment logos.
 import { Link } from 'react-router';
 import { Clock, ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
+import { mexicoCityWallClock } from '@store/shared/domain/time';
 import { site } from '../../config/site';
 import { Container } from '../ui/container';
 import { Logo } from './logo';
@@ -10,7 +11,8 @@ import { PaymentLogos } from './payment-logos';
 const linkClass = 'rounded text-slate-300 underline-offset-4 hover:text-white hover:underline';
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  // The association's year (Mexico City), not the visitor's: they differ on 31 December evenings.
+  const year = mexicoCityWallClock(Date.now()).year;
   return (
     <footer className="on-dark mt-16 bg-navy-950 text-sm text-slate-300">
       <span

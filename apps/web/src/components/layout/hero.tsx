@@ -36,7 +36,7 @@ export function Hero() {
             Ver eventos
           </ButtonLink>
           <ButtonLink to="/curso-anestesia" size="lg" variant="outline-light">
-            Curso de anestesia 2025
+            Curso de anestesia
           </ButtonLink>
         </div>
       </Container>

@@ -19,6 +19,8 @@ export const adminAttendee = z.object({
   userType: z.enum(USER_TYPES),
   productDayId: z.string(),
   day: z.string(),
+  /** When the day starts (epoch ms). */
+  dayStartsAt: z.number(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   couponCode: z.string().nullable(),
   /** When the order was paid (its creation time for free claims without a payment time). */

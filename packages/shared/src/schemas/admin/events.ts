@@ -3,12 +3,26 @@
 import { z } from 'zod';
 import { CATEGORIES, LEVELS } from '../../constants';
 import { normalizeStreamUrl } from '../../domain/stream-url';
+import { MAX_DAY_LENGTH_MS } from '../../domain/event-days';
 import { ADMIN_MSG, adminDuplicateDay, adminStreamUrlInvalid } from '../../admin-messages';
 import { product } from '../product';
 import { idParam, optionalParam, pesosField } from './common';
 
 /** Paths we serve (uploads, the seed's covers) or an https URL of the configured storage. */
 export const IMAGE_URL_PATTERN = /^(\/(uploads|covers)\/[A-Za-z0-9._-]{1,200}|https:\/\/[^\s"'<>\\]{1,480})$/;
+
+/**
+ * An instant as ISO 8601 with its offset ('2025-05-29T15:00:00.000Z' or '…T09:00-06:00'), as
+ * epoch milliseconds after parsing. The back office enters Mexico City wall times and sends
+ * them converted by the time module, so no browser zone is involved.
+ */
+const dayInstant = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .pipe(z.iso.datetime({ offset: true, error: ADMIN_MSG.dayDateTimeInvalid }))
+    .transform((v) => Date.parse(v));
 
 export const adminDayInput = z.object({
   /** Present for a day that already exists: it is kept (renamed, moved), never recreated. */
@@ -18,6 +32,8 @@ export const adminDayInput = z.object({
     .trim()
     .min(1, { error: ADMIN_MSG.dayLabelRequired })
     .max(120, { error: ADMIN_MSG.dayLabelTooLong }),
+  startsAt: dayInstant(ADMIN_MSG.dayStartRequired),
+  endsAt: dayInstant(ADMIN_MSG.dayEndRequired),
   streamUrl: z
     .string()
     .trim()
@@ -67,6 +83,15 @@ export const adminEventInput = z
         ctx.addIssue({ code: 'custom', message: adminDuplicateDay(d.label), path: ['days', i, 'label'] });
       }
       seen.add(key);
+      if (d.endsAt <= d.startsAt) {
+        ctx.addIssue({ code: 'custom', message: ADMIN_MSG.dayEndBeforeStart, path: ['days', i, 'endsAt'] });
+      } else if (d.endsAt - d.startsAt > MAX_DAY_LENGTH_MS) {
+        ctx.addIssue({ code: 'custom', message: ADMIN_MSG.dayTooLong, path: ['days', i, 'endsAt'] });
+      }
+      const previous = v.days[i - 1];
+      if (previous && d.startsAt < previous.startsAt) {
+        ctx.addIssue({ code: 'custom', message: ADMIN_MSG.daysOutOfOrder, path: ['days', i, 'startsAt'] });
+      }
       if (d.streamUrl && !normalizeStreamUrl(d.streamUrl)) {
         ctx.addIssue({
           code: 'custom',
@@ -82,6 +107,9 @@ export type AdminEventData = z.output<typeof adminEventInput>;
 export const adminEventDay = z.object({
   _id: z.string(),
   label: z.string(),
+  /** Epoch milliseconds. */
+  startsAt: z.number(),
+  endsAt: z.number(),
   position: z.number().int(),
   streamUrl: z.string().nullable(),
   /** null = no limit. */
@@ -106,6 +134,8 @@ export const adminEvent = product
     category: true,
     subCategory: true,
     isPresential: true,
+    startsAt: true,
+    endsAt: true,
   })
   .extend({
     active: z.boolean(),

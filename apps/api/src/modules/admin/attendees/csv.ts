@@ -1,21 +1,16 @@
 // Attendee list as CSV for Excel: UTF-8 with a BOM (so accents open correctly), CRLF line
 // ends, RFC 4180 quoting, and cells that a spreadsheet would run as a formula neutralised.
+// Dates are 'YYYY-MM-DD HH:mm' in Mexico City time.
 
 import { USER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
 import type { AdminAttendee } from '@store/shared/schemas/admin/attendees';
-import { mexicoDate } from '../sql';
 import { orderReference } from '@store/shared/domain/order-reference';
+import { formatCsvDateTime } from '@store/shared/domain/time';
 
 export function csvCell(value: string): string {
   // OWASP CSV injection: a leading = + - @ (or tab/CR) would be evaluated by Excel.
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** 'YYYY-MM-DD HH:mm' in Mexico City time (UTC-6). */
-export function mexicoDateTime(ms: number): string {
-  const local = new Date(ms - 6 * 3_600_000).toISOString();
-  return `${mexicoDate(new Date(ms))} ${local.slice(11, 16)}`;
 }
 
 export function attendeesCsv(rows: readonly AdminAttendee[]): string {
@@ -24,6 +19,7 @@ export function attendeesCsv(rows: readonly AdminAttendee[]): string {
     'Correo',
     'Tipo de usuario',
     'Día',
+    'Inicio del día',
     'Orden',
     'Fecha de pago',
     'Método de pago',
@@ -35,8 +31,9 @@ export function attendeesCsv(rows: readonly AdminAttendee[]): string {
       r.email,
       USER_TYPE_LABELS[r.userType],
       r.day,
+      formatCsvDateTime(r.dayStartsAt),
       orderReference(r.orderId),
-      mexicoDateTime(r.date),
+      formatCsvDateTime(r.date),
       PAYMENT_METHOD_LABELS[r.paymentMethod],
       r.couponCode ?? '',
     ]

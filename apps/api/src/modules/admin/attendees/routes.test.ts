@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { fromMexicoCityLocal } from '@store/shared/domain/time';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
@@ -20,7 +21,14 @@ describe('admin attendees', () => {
     const e = await createProduct(ctx.database.db, {
       name: 'Taller de Aminas',
       price: 0,
-      days: [{ label: 'Jueves 29' }, { label: 'Viernes 30' }],
+      days: [
+        { label: 'Jueves 29' },
+        {
+          label: 'Viernes 30',
+          startsAt: fromMexicoCityLocal('2099-05-30T14:30')!,
+          endsAt: fromMexicoCityLocal('2099-05-30T18:30')!,
+        },
+      ],
     });
     const nuria = await createUser(ctx, { email: 'nuria@hospital.mx', userType: 'enfermeria' });
     const raul = await createUser(ctx, { email: 'raul@hospital.mx', userType: 'residente' });
@@ -69,11 +77,13 @@ describe('admin attendees', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Nombre,Correo,Tipo de usuario,Día,Orden,Fecha de pago,Método de pago,Cupón');
+    expect(lines[0]).toBe(
+      'Nombre,Correo,Tipo de usuario,Día,Inicio del día,Orden,Fecha de pago,Método de pago,Cupón',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^CLIENTE DE PRUEBA,nuria@hospital\\.mx,Enfermería,Viernes 30,${nuriaOrder.slice(0, 8).toUpperCase()},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},Reclamar Gratis,$`,
+        `^CLIENTE DE PRUEBA,nuria@hospital\\.mx,Enfermería,Viernes 30,2099-05-30 14:30,${nuriaOrder.slice(0, 8).toUpperCase()},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},Reclamar Gratis,$`,
       ),
     );
   });

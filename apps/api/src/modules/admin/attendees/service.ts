@@ -28,6 +28,7 @@ export async function getAttendees(
       userType: r.userType,
       productDayId: r.productDayId,
       day: r.day,
+      dayStartsAt: r.dayStartsAt.getTime(),
       paymentMethod: r.paymentMethod,
       couponCode: r.couponCode,
       date: (r.paidAt ?? r.createdAt).getTime(),

@@ -5,7 +5,7 @@ import { toPesos } from '@store/shared/domain/money';
 import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
 import type { Db } from '../../../db/client';
 import { listAdminOrders } from '../orders/service';
-import { mexicoDate } from '../sql';
+import { addCalendarDays, mexicoCityDate, startOfMexicoCityDay } from '@store/shared/domain/time';
 import { ordersSince, paidLines } from '../../orders/repo';
 import { eventsWithDays, totals } from './repo';
 import { allocateCentavos, orderEventNet } from './revenue';
@@ -62,15 +62,13 @@ export async function getDashboard(db: Db, windowDays: number, now = new Date())
 
   // One entry per calendar day of the window, oldest first, zeros included (a flat line
   // says "no sales", a gap would hide it).
-  const today = mexicoDate(now);
+  const today = mexicoCityDate(now);
   const dates: string[] = [];
-  for (let i = windowDays - 1; i >= 0; i -= 1) {
-    dates.push(new Date(Date.parse(`${today}T12:00:00Z`) - i * 86_400_000).toISOString().slice(0, 10));
-  }
+  for (let i = windowDays - 1; i >= 0; i -= 1) dates.push(addCalendarDays(today, -i));
   const buckets = new Map(dates.map((d) => [d, { date: d, orders: 0, paidOrders: 0, revenueCentavos: 0 }]));
-  const since = new Date(Date.parse(`${dates[0]}T00:00:00-06:00`));
+  const since = startOfMexicoCityDay(dates[0]!);
   for (const o of await ordersSince(db, since)) {
-    const b = buckets.get(mexicoDate(o.createdAt));
+    const b = buckets.get(mexicoCityDate(o.createdAt));
     if (!b) continue;
     b.orders += 1;
     if (o.status === 'pagado') {

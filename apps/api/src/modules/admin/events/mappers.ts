@@ -8,6 +8,8 @@ export function toAdminEvent({ product, days }: EventRecord): AdminEvent {
   return {
     ...productFields(product),
     description: product.description,
+    startsAt: product.startsAt.getTime(),
+    endsAt: product.endsAt.getTime(),
     active: product.active,
     createdAt: product.createdAt.getTime(),
     updatedAt: product.updatedAt.getTime(),
@@ -15,6 +17,8 @@ export function toAdminEvent({ product, days }: EventRecord): AdminEvent {
       _id: d.id,
       label: d.label,
       position: d.position,
+      startsAt: d.startsAt.getTime(),
+      endsAt: d.endsAt.getTime(),
       streamUrl: d.streamUrl,
       seatCapacity: d.seatCapacity,
       seatsTaken: d.seatsTaken,

@@ -8,11 +8,18 @@ import {
 } from '@store/shared/admin-messages';
 import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin/events';
 import { createTestContext, type TestContext } from '../../../../test/context';
+import { mexicoCityTime } from '../../../../test/factories';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
 import { call, claim, dayLinksOf } from '../test-support';
 
 const YT = 'https://www.youtube.com/watch?v=abcdefghijk';
 const VIMEO = 'https://vimeo.com/event/123456';
+
+/** The i-th day's hours, 9:00–18:00 Mexico City, a month from now: days in order. */
+const times = (i: number) => ({
+  startsAt: mexicoCityTime(30 + i, '09:00').toISOString(),
+  endsAt: mexicoCityTime(30 + i, '18:00').toISOString(),
+});
 
 function eventInput(over: Partial<AdminEventInput> = {}): AdminEventInput {
   return {
@@ -24,8 +31,8 @@ function eventInput(over: Partial<AdminEventInput> = {}): AdminEventInput {
     subCategory: 'Intermedio',
     isPresential: true,
     days: [
-      { label: 'Jueves', streamUrl: YT, seatCapacity: 2 },
-      { label: 'Viernes', streamUrl: null, seatCapacity: null },
+      { label: 'Jueves', ...times(0), streamUrl: YT, seatCapacity: 2 },
+      { label: 'Viernes', ...times(1), streamUrl: null, seatCapacity: null },
     ],
     ...over,
   };
@@ -57,9 +64,20 @@ describe('admin events', () => {
       price: 1250.5,
       active: true,
       days: [
-        { label: 'Jueves', position: 0, streamUrl: YT, seatCapacity: 2, seatsTaken: 0, seatsSold: 0 },
+        {
+          label: 'Jueves',
+          startsAt: Date.parse(times(0).startsAt),
+          endsAt: Date.parse(times(0).endsAt),
+          position: 0,
+          streamUrl: YT,
+          seatCapacity: 2,
+          seatsTaken: 0,
+          seatsSold: 0,
+        },
         { label: 'Viernes', position: 1, streamUrl: null, seatCapacity: null },
       ],
+      startsAt: Date.parse(times(0).startsAt),
+      endsAt: Date.parse(times(1).endsAt),
     });
     const list = await ctx.app.inject({ method: 'GET', url: '/api/product/list' });
     const product = list.json().products.find((p: { _id: string }) => p._id === body.event._id);
@@ -74,21 +92,121 @@ describe('admin events', () => {
     [{ category: 'Otra' }, ADMIN_MSG.eventCategoryInvalid],
     [{ subCategory: 'Experto' }, ADMIN_MSG.eventLevelInvalid],
     [{ days: [] }, ADMIN_MSG.eventDaysRequired],
-    [{ days: [{ label: '' }] }, ADMIN_MSG.dayLabelRequired],
-    [{ days: [{ label: 'Jueves', seatCapacity: 0 }] }, ADMIN_MSG.dayCapacityInvalid],
-    [{ days: [{ label: 'Jueves', seatCapacity: 1.5 }] }, ADMIN_MSG.dayCapacityInvalid],
-    [{ days: [{ label: 'Jueves' }, { label: 'jueves' }] }, adminDuplicateDay('jueves')],
+    [{ days: [{ label: '', ...times(0) }] }, ADMIN_MSG.dayLabelRequired],
+    [{ days: [{ label: 'Jueves', ...times(0), seatCapacity: 0 }] }, ADMIN_MSG.dayCapacityInvalid],
+    [{ days: [{ label: 'Jueves', ...times(0), seatCapacity: 1.5 }] }, ADMIN_MSG.dayCapacityInvalid],
     [
-      { days: [{ label: 'Jueves', streamUrl: 'https://evil.example/video' }] },
+      {
+        days: [
+          { label: 'Jueves', ...times(0) },
+          { label: 'jueves', ...times(1) },
+        ],
+      },
+      adminDuplicateDay('jueves'),
+    ],
+    [
+      { days: [{ label: 'Jueves', ...times(0), streamUrl: 'https://evil.example/video' }] },
       adminStreamUrlInvalid('Jueves'),
     ],
-    [{ days: [{ label: 'Jueves', streamUrl: 'javascript:alert(1)' }] }, adminStreamUrlInvalid('Jueves')],
+    [
+      { days: [{ label: 'Jueves', ...times(0), streamUrl: 'javascript:alert(1)' }] },
+      adminStreamUrlInvalid('Jueves'),
+    ],
+    [{ days: [{ label: 'Jueves', endsAt: times(0).endsAt }] }, ADMIN_MSG.dayStartRequired],
+    [{ days: [{ label: 'Jueves', startsAt: times(0).startsAt, endsAt: '' }] }, ADMIN_MSG.dayEndRequired],
+    [
+      { days: [{ label: 'Jueves', startsAt: 'mañana', endsAt: times(0).endsAt }] },
+      ADMIN_MSG.dayDateTimeInvalid,
+    ],
+    // A wall time without its offset would depend on the server's zone.
+    [
+      { days: [{ label: 'Jueves', startsAt: '2030-05-29T09:00:00', endsAt: '2030-05-29T18:00:00' }] },
+      ADMIN_MSG.dayDateTimeInvalid,
+    ],
+    [
+      { days: [{ label: 'Jueves', startsAt: times(0).endsAt, endsAt: times(0).startsAt }] },
+      ADMIN_MSG.dayEndBeforeStart,
+    ],
+    [
+      { days: [{ label: 'Jueves', startsAt: times(0).startsAt, endsAt: times(0).startsAt }] },
+      ADMIN_MSG.dayEndBeforeStart,
+    ],
+    [
+      {
+        days: [
+          { label: 'Jueves', startsAt: '2030-05-29T09:00:00-06:00', endsAt: '2030-05-30T09:00:01-06:00' },
+        ],
+      },
+      ADMIN_MSG.dayTooLong,
+    ],
+    [
+      {
+        days: [
+          { label: 'Viernes', ...times(1) },
+          { label: 'Jueves', ...times(0) },
+        ],
+      },
+      ADMIN_MSG.daysOutOfOrder,
+    ],
     [{ image: ['/etc/passwd'] }, ADMIN_MSG.eventImageInvalid],
     [{ image: ['https://otro-sitio.example/a.png'] }, ADMIN_MSG.eventImageInvalid],
   ])('refuses %j with a Spanish message', async (over, message) => {
     const res = await call(ctx, admin.token, 'POST', '/api/admin/events', { ...eventInput(), ...over });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message });
+  });
+
+  it('keeps each day as the Mexico City instants entered; a day may last 24 h; days may share a start', async () => {
+    const event = await create({
+      days: [
+        {
+          label: 'Jueves 29 de mayo',
+          startsAt: '2030-05-29T09:00:00-06:00',
+          endsAt: '2030-05-30T09:00:00-06:00',
+        },
+        { label: 'Sede norte', startsAt: '2030-05-30T15:00:00.000Z', endsAt: '2030-05-30T20:00:00.000Z' },
+        { label: 'Sede sur', startsAt: '2030-05-30T15:00:00.000Z', endsAt: '2030-05-30T19:00:00.000Z' },
+      ],
+    });
+    expect(
+      event.days.map((d) => [d.label, new Date(d.startsAt).toISOString(), new Date(d.endsAt).toISOString()]),
+    ).toEqual([
+      ['Jueves 29 de mayo', '2030-05-29T15:00:00.000Z', '2030-05-30T15:00:00.000Z'],
+      ['Sede norte', '2030-05-30T15:00:00.000Z', '2030-05-30T20:00:00.000Z'],
+      ['Sede sur', '2030-05-30T15:00:00.000Z', '2030-05-30T19:00:00.000Z'],
+    ]);
+    expect([event.startsAt, event.endsAt]).toEqual([
+      Date.parse('2030-05-29T15:00:00Z'),
+      Date.parse('2030-05-30T20:00:00Z'),
+    ]);
+  });
+
+  it('reschedules days: the event span follows, and a moved-to-the-past event leaves the catalogue', async () => {
+    const event = await create({ name: 'Reprogramado' });
+    const inStore = async (qs = '') =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/product/list${qs}` }))
+        .json()
+        .products.some((p: { _id: string }) => p._id === event._id);
+    expect(await inStore()).toBe(true);
+    const past = (offset: number) => ({
+      startsAt: mexicoCityTime(offset, '09:00').toISOString(),
+      endsAt: mexicoCityTime(offset, '18:00').toISOString(),
+    });
+    const res = await call(ctx, admin.token, 'PUT', `/api/admin/events/${event._id}`, {
+      ...eventInput({ name: 'Reprogramado' }),
+      days: event.days.map((d, i) => ({ _id: d._id, label: d.label, ...past(i - 10) })),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const edited: AdminEvent = res.json().event;
+    expect(edited.startsAt).toBe(mexicoCityTime(-10, '09:00').getTime());
+    expect(edited.endsAt).toBe(mexicoCityTime(-9, '18:00').getTime());
+    expect(await inStore()).toBe(false);
+    expect(await inStore('?estado=finalizados')).toBe(true);
+    const audit = await call(ctx, admin.token, 'GET', `/api/admin/audit?entity=event&entityId=${event._id}`);
+    expect(audit.json().entries[0].details).toMatchObject({
+      fields: ['startsAt', 'endsAt'],
+      updated: ['Jueves', 'Viernes'],
+    });
   });
 
   it('lists with search (case- and wildcard-safe) and status filter', async () => {
@@ -117,8 +235,8 @@ describe('admin events', () => {
     const res = await call(ctx, admin.token, 'PUT', `/api/admin/events/${event._id}`, {
       ...eventInput({ name: 'Taller renombrado', price: 300 }),
       days: [
-        { _id: viernes!._id, label: 'Jueves', streamUrl: null, seatCapacity: null },
-        { _id: jueves!._id, label: 'Jueves 29 de mayo', streamUrl: VIMEO, seatCapacity: 5 },
+        { _id: viernes!._id, label: 'Jueves', ...times(0), streamUrl: null, seatCapacity: null },
+        { _id: jueves!._id, label: 'Jueves 29 de mayo', ...times(1), streamUrl: VIMEO, seatCapacity: 5 },
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -147,7 +265,7 @@ describe('admin events', () => {
 
     const remove = await call(ctx, admin.token, 'PUT', `/api/admin/events/${event._id}`, {
       ...eventInput(),
-      days: [{ _id: viernes!._id, label: 'Viernes' }],
+      days: [{ _id: viernes!._id, label: 'Viernes', ...times(0) }],
     });
     expect(remove.statusCode).toBe(409);
     expect(remove.json().message).toBe(adminDayHasOrders('Jueves'));
@@ -155,8 +273,8 @@ describe('admin events', () => {
     const lower = await call(ctx, admin.token, 'PUT', `/api/admin/events/${event._id}`, {
       ...eventInput(),
       days: [
-        { _id: jueves!._id, label: 'Jueves', seatCapacity: 1 },
-        { _id: viernes!._id, label: 'Viernes' },
+        { _id: jueves!._id, label: 'Jueves', ...times(0), seatCapacity: 1 },
+        { _id: viernes!._id, label: 'Viernes', ...times(1) },
       ],
     });
     expect(lower.statusCode).toBe(409);
@@ -165,7 +283,10 @@ describe('admin events', () => {
     // A day without orders can go; raising the limit is fine.
     const ok = await call(ctx, admin.token, 'PUT', `/api/admin/events/${event._id}`, {
       ...eventInput(),
-      days: [{ _id: jueves!._id, label: 'Jueves', seatCapacity: 2 }, { label: 'Sábado' }],
+      days: [
+        { _id: jueves!._id, label: 'Jueves', ...times(0), seatCapacity: 2 },
+        { label: 'Sábado', ...times(1) },
+      ],
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().event.days.map((d: AdminEvent['days'][number]) => d.label)).toEqual([
@@ -175,7 +296,7 @@ describe('admin events', () => {
 
     const foreign = await call(ctx, admin.token, 'PUT', `/api/admin/events/${event._id}`, {
       ...eventInput(),
-      days: [{ _id: '00000000-0000-4000-8000-000000000000', label: 'Jueves' }],
+      days: [{ _id: '00000000-0000-4000-8000-000000000000', label: 'Jueves', ...times(0) }],
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe(ADMIN_MSG.dayNotInEvent);
@@ -231,6 +352,8 @@ describe('admin events', () => {
       days: event.days.map((d) => ({
         _id: d._id,
         label: d.label,
+        startsAt: new Date(d.startsAt).toISOString(),
+        endsAt: new Date(d.endsAt).toISOString(),
         streamUrl: d.streamUrl,
         seatCapacity: d.seatCapacity,
       })),

@@ -6,6 +6,7 @@
 // is carried to the copies of the label (order_days.day, order item snapshots, cart lines)
 // so customers keep seeing and watching the day under its current name.
 
+import { eventSpan } from '@store/shared/domain/event-days';
 import { toCentavos } from '@store/shared/domain/money';
 import { ADMIN_MSG, adminCapacityBelowTaken, adminDayHasOrders } from '@store/shared/admin-messages';
 import type { AdminEvent, AdminEventData } from '@store/shared/schemas/admin/events';
@@ -50,6 +51,13 @@ function checkImages(storage: ImageStorage, images: readonly string[]): void {
   }
 }
 
+/** The event's first start and last end, kept on products for the catalogue's filter. */
+function span(days: readonly { startsAt: number; endsAt: number }[]) {
+  const s = eventSpan(days);
+  if (!s) throw new AppError('bad_request', ADMIN_MSG.eventDaysRequired);
+  return { startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) };
+}
+
 function productValues(data: AdminEventData) {
   return {
     name: data.name,
@@ -59,18 +67,27 @@ function productValues(data: AdminEventData) {
     category: data.category,
     subCategory: data.subCategory,
     isPresential: data.isPresential,
+    ...span(data.days),
   };
 }
 
 /** New product_days rows for an event, in the order given (position 0, 1, …). */
 function dayRows(
   productId: string,
-  days: readonly { label: string; streamUrl: string | null; seatCapacity: number | null }[],
+  days: readonly {
+    label: string;
+    startsAt: number | Date;
+    endsAt: number | Date;
+    streamUrl: string | null;
+    seatCapacity: number | null;
+  }[],
 ) {
   return days.map((d, position) => ({
     productId,
     label: d.label,
     position,
+    startsAt: new Date(d.startsAt),
+    endsAt: new Date(d.endsAt),
     streamUrl: d.streamUrl,
     seatCapacity: d.seatCapacity,
   }));
@@ -120,6 +137,8 @@ export async function updateEvent(
       category: p.category,
       subCategory: p.subCategory,
       isPresential: p.isPresential,
+      startsAt: p.startsAt,
+      endsAt: p.endsAt,
     };
     const after = productValues(data);
     const fields = (Object.keys(after) as (keyof typeof after)[]).filter(
@@ -141,7 +160,7 @@ interface DayChanges {
   added: string[];
   removed: string[];
   renamed: { from: string; to: string }[];
-  /** Kept days whose stream link, seat limit or position changed. */
+  /** Kept days whose dates, stream link, seat limit or position changed. */
   updated: string[];
 }
 
@@ -187,27 +206,18 @@ async function applyDayChanges(tx: Tx, current: EventRecord, data: AdminEventDat
       await updateDay(tx, d._id, {
         label: d.label,
         position,
+        startsAt: new Date(d.startsAt),
+        endsAt: new Date(d.endsAt),
         streamUrl: d.streamUrl,
         seatCapacity: d.seatCapacity,
       });
       if (existing.get(d._id)!.label !== d.label) await renameOrderDays(tx, d._id, d.label);
     }
   }
+  // New days: rows built from the whole list, so each keeps its position.
   await insertDays(
     tx,
-    data.days.flatMap((d, position) =>
-      d._id
-        ? []
-        : [
-            {
-              productId: current.product.id,
-              label: d.label,
-              position,
-              streamUrl: d.streamUrl,
-              seatCapacity: d.seatCapacity,
-            },
-          ],
-    ),
+    dayRows(current.product.id, data.days).filter((_, i) => !data.days[i]!._id),
   );
 
   const removedLabels = new Set(removed.map((d) => d.label));
@@ -223,7 +233,11 @@ async function applyDayChanges(tx: Tx, current: EventRecord, data: AdminEventDat
         const old = d._id ? existing.get(d._id) : undefined;
         return (
           old !== undefined &&
-          (old.streamUrl !== d.streamUrl || old.seatCapacity !== d.seatCapacity || old.position !== position)
+          (old.streamUrl !== d.streamUrl ||
+            old.seatCapacity !== d.seatCapacity ||
+            old.position !== position ||
+            old.startsAt.getTime() !== d.startsAt ||
+            old.endsAt.getTime() !== d.endsAt)
         );
       })
       .map((d) => d.label),
@@ -271,6 +285,8 @@ export async function duplicateEvent(db: Db, actorId: string, id: string): Promi
       category: product.category,
       subCategory: product.subCategory,
       isPresential: product.isPresential,
+      startsAt: product.startsAt,
+      endsAt: product.endsAt,
       active: false,
     });
     await insertDays(tx, dayRows(copy.id, source.days));

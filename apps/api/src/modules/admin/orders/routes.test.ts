@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mexicoCityDate } from '@store/shared/domain/time';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminOrderDetail, AdminOrderSummary } from '@store/shared/schemas/admin/orders';
 import { coupons, emailOutbox, orderDays, orders, productDays } from '../../../db/schema';
@@ -56,7 +57,7 @@ describe('admin orders', () => {
     expect(await ids('status=pendiente&method=cod&search=filtros')).toEqual([cashOrder]);
     expect(await ids('status=pagado&method=free&search=ANA.FILTROS')).toEqual([freeOrder]);
     expect(await ids(`search=${freeOrder.slice(0, 8).toUpperCase()}`)).toEqual([freeOrder]);
-    const today = new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 10);
+    const today = mexicoCityDate(Date.now());
     expect(await ids(`from=${today}&to=${today}&search=filtros`)).toEqual([cashOrder, freeOrder]);
     expect(await ids('from=2000-01-01&to=2000-01-02')).toEqual([]);
 

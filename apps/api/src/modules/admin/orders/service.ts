@@ -20,7 +20,8 @@ import {
   searchOrders,
   type OrderRow,
 } from '../../orders/repo';
-import { containsPattern, mexicoDayStart } from '../sql';
+import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
+import { containsPattern } from '../sql';
 
 export interface OrderFilter {
   productId?: string;
@@ -42,8 +43,9 @@ export async function listAdminOrders(
   const { from, to, search, ...rest } = filter;
   const { rows, total } = await searchOrders(db, {
     ...rest,
-    ...(from ? { createdFrom: mexicoDayStart(from) } : {}),
-    ...(to ? { createdBefore: new Date(mexicoDayStart(to).getTime() + 24 * 3_600_000) } : {}),
+    // Whole Mexico City calendar days, `to` included.
+    ...(from ? { createdFrom: startOfMexicoCityDay(from) } : {}),
+    ...(to ? { createdBefore: startOfMexicoCityDay(addCalendarDays(to, 1)) } : {}),
     ...(search
       ? {
           customerPattern: containsPattern(search),

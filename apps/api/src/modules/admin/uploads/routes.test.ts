@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { createTestContext, type TestContext } from '../../../../test/context';
+import { mexicoCityTime } from '../../../../test/factories';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
 import { MAX_IMAGE_BYTES } from './routes';
 
@@ -98,7 +99,13 @@ describe('POST /api/admin/uploads', () => {
         image: [url],
         category: 'Paneles',
         subCategory: 'Basico',
-        days: [{ label: 'Único' }],
+        days: [
+          {
+            label: 'Único',
+            startsAt: mexicoCityTime(30, '09:00').toISOString(),
+            endsAt: mexicoCityTime(30, '18:00').toISOString(),
+          },
+        ],
       },
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -15,7 +15,7 @@ import { EventDayPicker } from '../../../features/admin/components/event-day-pic
 import { OrderRef } from '../../../features/admin/components/order-ref';
 import { QueryState } from '../../../features/admin/components/query-state';
 import { SeatMeter } from '../../../features/admin/components/seat-meter';
-import { formatDateTime } from '../../../features/admin/utils/format';
+import { formatDateTime } from '@store/shared/domain/time';
 import { errorMessage, notify } from '../../../lib/notify';
 
 const COLUMNS: Column<AdminAttendee>[] = [

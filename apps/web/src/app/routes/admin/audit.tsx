@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../../features/admin/components/data-
 import { Pagination } from '../../../features/admin/components/pagination';
 import { QueryState } from '../../../features/admin/components/query-state';
 import { auditActionLabel, auditSummary } from '../../../features/admin/utils/audit';
-import { formatDateTime } from '../../../features/admin/utils/format';
+import { formatDateTime } from '@store/shared/domain/time';
 
 const ENTITIES = [
   ['', 'Todo'],

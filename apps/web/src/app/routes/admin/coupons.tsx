@@ -13,7 +13,8 @@ import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog
 import { DataTable, type Column } from '../../../features/admin/components/data-table';
 import { QueryState } from '../../../features/admin/components/query-state';
 import { CouponStateBadge } from '../../../features/admin/components/status-badges';
-import { formatDateTime, money } from '../../../features/admin/utils/format';
+import { formatDateTime } from '@store/shared/domain/time';
+import { money } from '../../../features/admin/utils/format';
 import { errorMessage, notify } from '../../../lib/notify';
 
 function discountText(c: AdminCoupon): string {

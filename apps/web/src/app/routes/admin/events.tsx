@@ -2,7 +2,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Archive, ArchiveRestore, Copy, Pencil, Plus, Users } from 'lucide-react';
+import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
+import { formatDate, formatDateRange, formatTimeRange } from '@store/shared/domain/time';
 import { ADMIN_EVENT_STATUSES, type AdminEvent } from '@store/shared/schemas/admin/events';
+import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
 import { useEventAction, type EventAction } from '../../../features/admin/api/event-actions';
@@ -17,6 +20,7 @@ import { EventStateBadge } from '../../../features/admin/components/status-badge
 import { money } from '../../../features/admin/utils/format';
 import { useDebounced } from '../../../features/admin/utils/use-debounced';
 import { errorMessage, notify } from '../../../lib/notify';
+import { useNow } from '../../../lib/use-now';
 
 const STATUS_LABELS: Record<(typeof ADMIN_EVENT_STATUSES)[number], string> = {
   all: 'Todos',
@@ -32,6 +36,7 @@ export function Component() {
   const action = useEventAction();
   const navigate = useNavigate();
   const [archiving, setArchiving] = useState<AdminEvent | null>(null);
+  const now = useNow();
 
   const run = async (event: AdminEvent, kind: EventAction) => {
     try {
@@ -67,12 +72,14 @@ export function Component() {
             >
               {e.name}
             </Link>
-            <span className="block text-xs text-slate-500">
+            <span className="block text-sm text-slate-700">{formatDateRange(e.startsAt, e.endsAt)}</span>
+            <span className="block text-xs text-slate-600">
               {e.category} · {e.subCategory}
               {e.isPresential ? ' · Presencial' : ''}
             </span>
-            <span className="mt-1 block">
+            <span className="mt-1 flex flex-wrap gap-1">
               <EventStateBadge active={e.active} />
+              {hasEnded(e, now) && <Badge>{ENDED_LABEL}</Badge>}
             </span>
           </div>
         </div>
@@ -91,7 +98,15 @@ export function Component() {
         <ul className="space-y-2">
           {e.days.map((d) => (
             <li key={d._id} className="flex items-start justify-between gap-3">
-              <span className="text-ink">{d.label}</span>
+              <span>
+                <span className="block text-ink">{d.label}</span>
+                <span className="block text-xs text-slate-600">
+                  {formatDate(d.startsAt)} · {formatTimeRange(d.startsAt, d.endsAt)}
+                </span>
+                {hasEnded(d, now) && (
+                  <span className="block text-xs font-semibold text-slate-700">{ENDED_LABEL}</span>
+                )}
+              </span>
               <SeatMeter sold={d.seatsSold} capacity={d.seatCapacity} />
             </li>
           ))}

@@ -23,7 +23,7 @@ import {
   TemporaryPasswordDialog,
   type TemporaryPasswordResult,
 } from '../../../features/admin/components/temporary-password-dialog';
-import { formatDate } from '../../../features/admin/utils/format';
+import { formatDate } from '@store/shared/domain/time';
 import { useDebounced } from '../../../features/admin/utils/use-debounced';
 import { errorMessage, notify } from '../../../lib/notify';
 

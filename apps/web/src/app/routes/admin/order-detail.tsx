@@ -17,7 +17,8 @@ import { AdminPageHeader } from '../../../features/admin/components/admin-page-h
 import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog';
 import { OrderStatusBadge } from '../../../features/admin/components/status-badges';
 import { auditActionLabel, auditSummary } from '../../../features/admin/utils/audit';
-import { formatDateTime, money } from '../../../features/admin/utils/format';
+import { formatDateTime } from '@store/shared/domain/time';
+import { money } from '../../../features/admin/utils/format';
 import { parseAmount } from '../../../features/admin/utils/zod-resolver';
 import { errorMessage, notify } from '../../../lib/notify';
 

@@ -12,6 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox, FieldError, TextField } from '../../../components/ui/input';
+import { MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import { fromLocalInput, toLocalInput } from '../utils/format';
 import { parseAmount, parseOptionalInt, payloadResolver } from '../utils/zod-resolver';
 
@@ -191,12 +192,14 @@ export function CouponForm({
           <TextField
             label="Válido desde"
             type="datetime-local"
+            hint={`Vacío: desde ya. En ${MX_TIME_ZONE_LABEL}.`}
             error={errors.validFrom?.message}
             {...register('validFrom')}
           />
           <TextField
             label="Válido hasta"
             type="datetime-local"
+            hint={`Vacío: sin vencimiento. En ${MX_TIME_ZONE_LABEL}.`}
             error={errors.validUntil?.message}
             {...register('validUntil')}
           />

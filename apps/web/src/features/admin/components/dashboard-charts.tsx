@@ -13,7 +13,8 @@ import {
   YAxis,
 } from 'recharts';
 import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
-import { formatCalendarDay, money } from '../utils/format';
+import { formatCalendarDay } from '@store/shared/domain/time';
+import { money } from '../utils/format';
 
 const BRAND = '#b01f31';
 const INK = '#1b2330';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { orderReference } from '@store/shared/domain/order-reference';
 import { cn } from '../../../components/ui/cn';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '@store/shared/domain/time';
 
 export function OrderRef({
   id,

@@ -1,24 +1,9 @@
-// Display helpers of the back office: dates in the association's time zone, money in MXN$.
+// Display and form helpers of the back office: money in MXN$, and the datetime-local fields,
+// which are Mexico City wall times converted by the shared time module (never the browser's
+// zone). Dates are formatted with @store/shared/domain/time directly.
 import { CURRENCY_LABEL } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
-
-const TZ = 'America/Mexico_City';
-const dateTime = new Intl.DateTimeFormat('es-MX', { timeZone: TZ, dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('es-MX', { timeZone: TZ, dateStyle: 'medium' });
-const shortDay = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-
-export function formatDateTime(ms: number): string {
-  return dateTime.format(ms);
-}
-
-export function formatDate(ms: number): string {
-  return dateOnly.format(ms);
-}
-
-/** '2026-05-29' → '29 may' (the timeline's calendar dates). */
-export function formatCalendarDay(date: string): string {
-  return shortDay.format(new Date(`${date}T12:00:00Z`));
-}
+import { fromMexicoCityLocal, toMexicoCityLocal } from '@store/shared/domain/time';
 
 export function money(pesos: number): string {
   return formatPrice(pesos, CURRENCY_LABEL);
@@ -29,16 +14,16 @@ export function orderAmount(pesos: number): string {
   return pesos === 0 ? 'GRATIS' : money(pesos);
 }
 
-/** ISO instant → value of <input type="datetime-local"> in the browser's zone, and back. */
+/** Instant (epoch ms) → value of an <input type="datetime-local"> in Mexico City time. */
 export function toLocalInput(ms: number | null): string {
-  if (ms === null) return '';
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return ms === null ? '' : toMexicoCityLocal(ms);
 }
 
+/**
+ * A datetime-local value (Mexico City time) → ISO instant for the API; '' → null; text that is
+ * not a valid wall time is passed on unchanged for the shared schema to refuse with its message.
+ */
 export function fromLocalInput(value: string): string | null {
   if (!value) return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+  return fromMexicoCityLocal(value)?.toISOString() ?? value;
 }

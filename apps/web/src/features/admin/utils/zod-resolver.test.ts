@@ -33,7 +33,14 @@ describe('payloadResolver', () => {
     price: 10,
     category: 'Paneles',
     subCategory: 'Basico',
-    days: [{ label: '', streamUrl: v.link }],
+    days: [
+      {
+        label: '',
+        startsAt: '2030-05-29T15:00:00.000Z',
+        endsAt: '2030-05-30T00:00:00.000Z',
+        streamUrl: v.link,
+      },
+    ],
   }));
 
   it('puts the shared schema messages at the fields they belong to', async () => {

@@ -17,6 +17,8 @@ const product: Product = {
   dayOptions: [],
   isPresential: false,
   date: 0,
+  startsAt: 0,
+  endsAt: 1,
 };
 
 function setup() {
@@ -56,6 +58,28 @@ describe('CartLine', () => {
 
   it('the delete icon sets the quantity to 0', async () => {
     const { onQuantityChange } = setup();
+    await userEvent.click(screen.getByRole('button', { name: 'Eliminar Panel de coagulación, Miércoles' }));
+    expect(onQuantityChange).toHaveBeenCalledWith(0);
+  });
+
+  it('marks an ended day and lets it only be removed', async () => {
+    const onQuantityChange = vi.fn();
+    render(
+      <MemoryRouter>
+        <ul>
+          <CartLine
+            product={product}
+            day="Miércoles"
+            quantity={1}
+            ended
+            onQuantityChange={onQuantityChange}
+          />
+        </ul>
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Finalizado')).toBeInTheDocument();
+    expect(screen.getByText(/Este día ya terminó/)).toBeInTheDocument();
+    expect(screen.getByRole('spinbutton', { name: /Cantidad de Panel de coagulación/ })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Eliminar Panel de coagulación, Miércoles' }));
     expect(onQuantityChange).toHaveBeenCalledWith(0);
   });

@@ -1,20 +1,25 @@
 // One cart line (SPEC §2): image, name, price, chosen day, quantity input and delete icon.
 // The input follows SPEC §5: min 1, max 1, empty or 0 ignored; the icon sets quantity 0.
+// A line whose day has ended says so ("Finalizado") and can only be removed.
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { MAX_LINE_QUANTITY } from '@store/shared/constants';
+import { ENDED_LABEL } from '@store/shared/domain/event-days';
 import { parseQuantityInput } from '@store/shared/domain/cart';
 import { formatPrice } from '@store/shared/domain/money';
 import type { Product } from '@store/shared/schemas/product';
+import { Badge } from '../../../components/ui/badge';
 
 export interface CartLineProps {
   product: Product;
   day: string;
   quantity: number;
   onQuantityChange: (quantity: number) => void;
+  /** The day has ended: it can no longer be bought, only removed. */
+  ended?: boolean;
 }
 
-export function CartLine({ product, day, quantity, onQuantityChange }: CartLineProps) {
+export function CartLine({ product, day, quantity, onQuantityChange, ended = false }: CartLineProps) {
   return (
     <li className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-3 py-4 sm:grid-cols-[6rem_1fr_5rem_auto] sm:gap-6">
       {/* The name beside it is the accessible link; this one is a bigger target for the pointer. */}
@@ -41,7 +46,13 @@ export function CartLine({ product, day, quantity, onQuantityChange }: CartLineP
           <span className="rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-slate-700">
             {day}
           </span>
+          {ended && <Badge>{ENDED_LABEL}</Badge>}
         </div>
+        {ended && (
+          <p className="mt-1 text-sm text-red-700">
+            Este día ya terminó: quítalo para continuar con tu compra.
+          </p>
+        )}
       </div>
       <input
         // Remounts with the saved value when the quantity changes elsewhere.
@@ -51,6 +62,7 @@ export function CartLine({ product, day, quantity, onQuantityChange }: CartLineP
         min={1}
         max={MAX_LINE_QUANTITY}
         defaultValue={quantity}
+        disabled={ended}
         aria-label={`Cantidad de ${product.name}, ${day}`}
         onChange={(e) => {
           const next = parseQuantityInput(e.target.value, MAX_LINE_QUANTITY);
@@ -62,7 +74,7 @@ export function CartLine({ product, day, quantity, onQuantityChange }: CartLineP
           if (parseQuantityInput(e.target.value, MAX_LINE_QUANTITY) === null)
             e.target.value = String(quantity);
         }}
-        className="col-start-2 h-10 w-16 rounded-lg border border-slate-300 px-2 text-center sm:col-start-auto sm:w-20"
+        className="col-start-2 h-10 w-16 rounded-lg border border-slate-300 px-2 text-center disabled:bg-slate-100 disabled:text-slate-500 sm:col-start-auto sm:w-20"
       />
       <button
         type="button"

@@ -20,6 +20,8 @@ const product = (id: string, price: number): Product => ({
   dayOptions: [],
   isPresential: false,
   date: 0,
+  startsAt: 0,
+  endsAt: 1,
 });
 const products = [product('A', 2500), product('B', 600.5)];
 

@@ -1,5 +1,7 @@
-// Day options of an event (SPEC §2): one choice at a time. Sold-out days and days the user
-// already owns are shown but cannot be chosen.
+// Day options of an event (SPEC §2): one choice at a time, each with its date and hours in
+// Mexico City time. Ended, sold-out and already owned days are shown but cannot be chosen.
+import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
+import { formatDate, formatTimeRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import type { DayOption } from '@store/shared/schemas/product';
 import { cn } from '../../../components/ui/cn';
 
@@ -8,29 +10,45 @@ export interface DayOptionsProps {
   selected: string;
   onSelect: (day: string) => void;
   owned?: ReadonlySet<string>;
+  /** The caller's clock (epoch ms). */
+  now: number;
 }
 
 export function seatsLeft(option: DayOption): number | null {
   return option.seatCapacity === null ? null : Math.max(0, option.seatCapacity - option.seatsSold);
 }
 
-export function DayOptions({ options, selected, onSelect, owned }: DayOptionsProps) {
+/** Why a day cannot be chosen, or its seats when few are left; null when nothing to say. */
+function dayNote(option: DayOption, owned: boolean, ended: boolean): string | null {
+  const left = seatsLeft(option);
+  if (owned) return 'Ya lo tienes';
+  if (ended) return ENDED_LABEL;
+  if (left === 0) return 'Agotado';
+  if (left !== null && left <= 10) return left === 1 ? 'Queda 1 lugar' : `Quedan ${left} lugares`;
+  return null;
+}
+
+export function DayOptions({ options, selected, onSelect, owned, now }: DayOptionsProps) {
+  const allEnded = options.length > 0 && options.every((o) => hasEnded(o, now));
   return (
     <fieldset>
-      <legend className="text-sm font-semibold">Selecciona una opción</legend>
+      <legend className="text-sm font-semibold">
+        {allEnded ? 'Días del evento' : 'Selecciona una opción'}
+      </legend>
       {/* Equal widths: a column on phones, two on wider screens, whatever the labels' length. */}
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         {options.map((o) => {
-          const left = seatsLeft(o);
-          const soldOut = left === 0;
+          const ended = hasEnded(o, now);
           const isOwned = owned?.has(o.label) ?? false;
-          const isSelected = o.label === selected;
+          const soldOut = seatsLeft(o) === 0;
+          const isSelected = o.label === selected && !ended;
+          const note = dayNote(o, isOwned, ended);
           return (
             <button
               key={o.label}
               type="button"
               aria-pressed={isSelected}
-              disabled={soldOut || isOwned}
+              disabled={soldOut || isOwned || ended}
               onClick={() => onSelect(isSelected ? '' : o.label)}
               className={cn(
                 'min-h-11 rounded-lg border px-4 py-2 text-left text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60',
@@ -40,21 +58,24 @@ export function DayOptions({ options, selected, onSelect, owned }: DayOptionsPro
               )}
             >
               <span className="block">{o.label}</span>
-              {(isOwned || soldOut || (left !== null && left <= 10)) && (
-                <span className="block text-xs text-slate-600">
-                  {isOwned
-                    ? 'Ya lo tienes'
-                    : soldOut
-                      ? 'Agotado'
-                      : left === 1
-                        ? 'Queda 1 lugar'
-                        : `Quedan ${left} lugares`}
+              <span className="block text-xs font-normal text-slate-600">
+                {formatDate(o.startsAt)} · {formatTimeRange(o.startsAt, o.endsAt)}
+              </span>
+              {note && (
+                <span
+                  className={cn(
+                    'block text-xs',
+                    ended && !isOwned ? 'font-semibold text-slate-700' : 'text-slate-600',
+                  )}
+                >
+                  {note}
                 </span>
               )}
             </button>
           );
         })}
       </div>
+      <p className="mt-2 text-xs text-slate-600">Horarios en {MX_TIME_ZONE_LABEL}.</p>
     </fieldset>
   );
 }

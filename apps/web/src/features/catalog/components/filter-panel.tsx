@@ -1,5 +1,5 @@
-// The catalogue's filter panel (SPEC §2): category and level checkboxes. Collapsible on
-// small screens, always open beside the grid on wide ones.
+// The catalogue's filter panel (SPEC §2): category and level checkboxes, and whether to show
+// finished events. Collapsible on small screens, always open beside the grid on wide ones.
 import { useId, useState } from 'react';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';
 import { CATEGORIES, LEVELS, type Category, type Level } from '@store/shared/constants';
@@ -11,6 +11,8 @@ export interface FilterPanelProps {
   levels: readonly Level[];
   onToggleCategory: (c: Category) => void;
   onToggleLevel: (l: Level) => void;
+  showFinished: boolean;
+  onToggleFinished: () => void;
   onClear: () => void;
 }
 
@@ -19,11 +21,13 @@ export function FilterPanel({
   levels,
   onToggleCategory,
   onToggleLevel,
+  showFinished,
+  onToggleFinished,
   onClear,
 }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const active = categories.length + levels.length;
+  const active = categories.length + levels.length + (showFinished ? 1 : 0);
   return (
     <div>
       <button
@@ -52,6 +56,16 @@ export function FilterPanel({
             onToggle={onToggleCategory}
           />
           <FilterGroup legend="Nivel" options={LEVELS} checked={levels} onToggle={onToggleLevel} />
+          <fieldset className="rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-semibold">Fechas</legend>
+            <div className="mt-1">
+              <Checkbox
+                label="Mostrar eventos finalizados"
+                checked={showFinished}
+                onChange={onToggleFinished}
+              />
+            </div>
+          </fieldset>
         </div>
         {active > 0 && (
           <button

@@ -1,31 +1,44 @@
-// One event in a grid: cover, category and level, name, price. `onOpen` lets the page run
-// the owned-event check before navigating (SPEC §5).
+// One event in a grid: cover, category and level, name, dates (Mexico City), price, and a
+// "Finalizado" badge once its last day has ended at `now`. `onOpen` lets the page run the
+// owned-event check before navigating (SPEC §5).
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { CalendarDays } from 'lucide-react';
 import type { Product } from '@store/shared/schemas/product';
+import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatPrice } from '@store/shared/domain/money';
+import { formatDateRange } from '@store/shared/domain/time';
+import { Badge } from '../../../components/ui/badge';
+import { cn } from '../../../components/ui/cn';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 export interface ProductCardProps {
   product: Product;
+  /** The caller's clock (epoch ms). */
+  now: number;
   onOpen?: (product: Product, event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
-export function ProductCard({ product, onOpen }: ProductCardProps) {
+export function ProductCard({ product, now, onOpen }: ProductCardProps) {
+  const ended = hasEnded(product, now);
   return (
     <Link
       to={`/product/${product._id}`}
       onClick={onOpen ? (e) => onOpen(product, e) : undefined}
       className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
     >
-      <div className="aspect-[4/3] overflow-hidden bg-slate-100">
+      <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
+        {ended && <Badge className="absolute top-2 left-2 z-10 shadow-sm">{ENDED_LABEL}</Badge>}
         <img
           src={product.image[0]}
           alt=""
           width={400}
           height={300}
           loading="lazy"
-          className="h-full w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100"
+          className={cn(
+            'h-full w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100',
+            ended && 'grayscale-[60%]',
+          )}
         />
       </div>
       {/* Two cards side by side on a phone: tighter padding and type so names fit. */}
@@ -36,6 +49,10 @@ export function ProductCard({ product, onOpen }: ProductCardProps) {
         <h3 className="mt-1 line-clamp-3 text-[0.9375rem] leading-snug font-semibold text-ink sm:text-base">
           {product.name}
         </h3>
+        <p className="mt-1.5 flex items-start gap-1.5 text-xs text-slate-600 sm:text-sm">
+          <CalendarDays aria-hidden="true" className="mt-px h-3.5 w-3.5 shrink-0 sm:mt-0.5" />
+          <span>{formatDateRange(product.startsAt, product.endsAt)}</span>
+        </p>
         <p className="mt-auto pt-2 font-semibold">{formatPrice(product.price)}</p>
       </div>
     </Link>
@@ -53,6 +70,7 @@ export function ProductCardSkeleton() {
         <Skeleton className="h-3 w-1/2" />
         <Skeleton className="h-4 w-full" />
         <Skeleton className="h-4 w-2/3" />
+        <Skeleton className="h-3 w-1/2" />
         <Skeleton className="h-4 w-1/4" />
       </div>
     </div>

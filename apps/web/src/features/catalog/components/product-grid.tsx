@@ -3,6 +3,7 @@
 import type { MouseEvent } from 'react';
 import type { Product } from '@store/shared/schemas/product';
 import { cn } from '../../../components/ui/cn';
+import { useNow } from '../../../lib/use-now';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
 export interface ProductGridProps {
@@ -15,6 +16,7 @@ export interface ProductGridProps {
 }
 
 export function ProductGrid({ products, skeletons, onOpen, className, label }: ProductGridProps) {
+  const now = useNow();
   return (
     <ul
       aria-label={label}
@@ -27,7 +29,7 @@ export function ProductGrid({ products, skeletons, onOpen, className, label }: P
       {products
         ? products.map((p) => (
             <li key={p._id}>
-              <ProductCard product={p} onOpen={onOpen} />
+              <ProductCard product={p} now={now} onOpen={onOpen} />
             </li>
           ))
         : Array.from({ length: skeletons }, (_, i) => (

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@store/shared/schemas/product';
-import { filterProducts, filtersFromParams, filtersToParams, relatedProducts } from './filter-products';
+import {
+  catalogueProducts,
+  filterProducts,
+  filtersFromParams,
+  filtersToParams,
+  relatedProducts,
+} from './filter-products';
 
 const make = (over: Partial<Product>): Product => ({
   _id: over.name ?? 'x',
@@ -11,9 +17,11 @@ const make = (over: Partial<Product>): Product => ({
   category: 'Conferencias',
   subCategory: 'Basico',
   days: ['Día 1'],
-  dayOptions: [{ label: 'Día 1', seatCapacity: null, seatsSold: 0 }],
+  dayOptions: [{ label: 'Día 1', seatCapacity: null, seatsSold: 0, startsAt: 1_000, endsAt: 2_000 }],
   isPresential: false,
   date: 0,
+  startsAt: 1_000,
+  endsAt: 2_000,
   ...over,
 });
 
@@ -23,7 +31,7 @@ const list = [
   make({ name: 'Casos de taponamiento', price: 500, category: 'Estudios de caso', subCategory: 'Avanzado' }),
   make({ name: 'Ecocardiografía', price: 1500 }),
 ];
-const none = { categories: [], levels: [], sort: 'relavent', search: '' } as const;
+const none = { categories: [], levels: [], sort: 'relavent', showFinished: false, search: '' } as const;
 
 describe('filterProducts', () => {
   it('keeps the server order for relevance and sorts by price both ways', () => {
@@ -76,20 +84,64 @@ describe('URL params', () => {
       categories: ['Paneles'],
       levels: ['Avanzado', 'Basico'],
       sort: 'high-low',
+      showFinished: true,
     });
-    expect(params.toString()).toBe('q=eco&categoria=Paneles&nivel=Avanzado&nivel=Basico&orden=high-low');
+    expect(params.toString()).toBe(
+      'q=eco&categoria=Paneles&nivel=Avanzado&nivel=Basico&orden=high-low&finalizados=1',
+    );
     expect(filtersFromParams(params)).toEqual({
       categories: ['Paneles'],
       levels: ['Basico', 'Avanzado'],
       sort: 'high-low',
+      showFinished: true,
     });
-    expect(filtersFromParams(new URLSearchParams('categoria=Otra&orden=barato'))).toEqual({
+    expect(filtersFromParams(new URLSearchParams('categoria=Otra&orden=barato&finalizados=si'))).toEqual({
       categories: [],
       levels: [],
       sort: 'relavent',
+      showFinished: false,
     });
     expect(
-      filtersToParams(new URLSearchParams(), { categories: [], levels: [], sort: 'relavent' }).toString(),
+      filtersToParams(new URLSearchParams('finalizados=1'), {
+        categories: [],
+        levels: [],
+        sort: 'relavent',
+        showFinished: false,
+      }).toString(),
     ).toBe('');
+  });
+});
+
+describe('catalogueProducts', () => {
+  const soon = make({ name: 'Pronto', startsAt: 5_000, endsAt: 6_000 });
+  const later = make({ name: 'Después', startsAt: 8_000, endsAt: 9_000 });
+  const old = make({ name: 'Terminado', startsAt: 1_000, endsAt: 2_000 });
+  const older = make({ name: 'Más antiguo', startsAt: 100, endsAt: 200 });
+
+  it('leaves finished events out unless asked, then lists them after, most recent first', () => {
+    expect(catalogueProducts([later, soon], [old, older], false, 3_000).map((p) => p.name)).toEqual([
+      'Después',
+      'Pronto',
+    ]);
+    expect(catalogueProducts([later, soon], [old, older], true, 3_000).map((p) => p.name)).toEqual([
+      'Después',
+      'Pronto',
+      'Terminado',
+      'Más antiguo',
+    ]);
+  });
+
+  it('moves an event that ended while the page was open, from its end instant on', () => {
+    expect(catalogueProducts([later, soon], [], false, 5_999).map((p) => p.name)).toEqual([
+      'Después',
+      'Pronto',
+    ]);
+    expect(catalogueProducts([later, soon], [], false, 6_000).map((p) => p.name)).toEqual(['Después']);
+    // Listed once even when the server's finished list already has it.
+    expect(catalogueProducts([later, soon], [soon, old], true, 6_000).map((p) => p.name)).toEqual([
+      'Después',
+      'Pronto',
+      'Terminado',
+    ]);
   });
 });

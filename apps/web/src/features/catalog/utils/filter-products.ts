@@ -1,6 +1,6 @@
 // The catalogue's view rules (SPEC §2/§9): category and level checkboxes, name search
-// (case-insensitive, only while search is on), sort by relevance or price. Pure, so the
-// rules are tested without a browser.
+// (case-insensitive, only while search is on), sort by relevance or price, and whether
+// finished events are shown. Pure, so the rules are tested without a browser.
 import {
   CATEGORIES,
   LEVELS,
@@ -9,12 +9,15 @@ import {
   type Level,
   type SortValue,
 } from '@store/shared/constants';
+import { hasEnded } from '@store/shared/domain/event-days';
 import type { Product } from '@store/shared/schemas/product';
 
 export interface CatalogFilters {
   categories: readonly Category[];
   levels: readonly Level[];
   sort: SortValue;
+  /** "Mostrar eventos finalizados". */
+  showFinished: boolean;
   /** Applied only when non-empty. */
   search: string;
 }
@@ -37,6 +40,26 @@ export function filterProducts(products: readonly Product[], f: CatalogFilters):
   return result;
 }
 
+/**
+ * The events the catalogue shows at `now`: the upcoming ones in the server's order, then,
+ * when asked, the finished ones (most recently ended first). An event that ended while the
+ * page was open moves from the first group to the second.
+ */
+export function catalogueProducts(
+  upcoming: readonly Product[],
+  finished: readonly Product[] | undefined,
+  showFinished: boolean,
+  now: number,
+): Product[] {
+  const open = upcoming.filter((p) => !hasEnded(p, now));
+  if (!showFinished) return open;
+  const seen = new Set(open.map((p) => p._id));
+  const ended = [...upcoming.filter((p) => hasEnded(p, now)), ...(finished ?? [])]
+    .filter((p) => !seen.has(p._id) && (seen.add(p._id), true))
+    .sort((a, b) => b.endsAt - a.endsAt);
+  return [...open, ...ended];
+}
+
 /** Up to `limit` other events of the same category and level (SPEC §2). */
 export function relatedProducts(products: readonly Product[], current: Product, limit: number): Product[] {
   return products
@@ -50,6 +73,7 @@ export function relatedProducts(products: readonly Product[], current: Product, 
 const CATEGORY_PARAM = 'categoria';
 const LEVEL_PARAM = 'nivel';
 const SORT_PARAM = 'orden';
+const FINISHED_PARAM = 'finalizados';
 export const SEARCH_PARAM = 'q';
 
 /** Reads the filters from the URL, ignoring values that are not in the lists. */
@@ -59,6 +83,7 @@ export function filtersFromParams(params: URLSearchParams): Omit<CatalogFilters,
     categories: CATEGORIES.filter((c) => params.getAll(CATEGORY_PARAM).includes(c)),
     levels: LEVELS.filter((l) => params.getAll(LEVEL_PARAM).includes(l)),
     sort: SORT_VALUES.find((s) => s === sort) ?? 'relavent',
+    showFinished: params.get(FINISHED_PARAM) === '1',
   };
 }
 
@@ -71,8 +96,10 @@ export function filtersToParams(
   next.delete(CATEGORY_PARAM);
   next.delete(LEVEL_PARAM);
   next.delete(SORT_PARAM);
+  next.delete(FINISHED_PARAM);
   for (const c of f.categories) next.append(CATEGORY_PARAM, c);
   for (const l of f.levels) next.append(LEVEL_PARAM, l);
   if (f.sort !== 'relavent') next.set(SORT_PARAM, f.sort);
+  if (f.showFinished) next.set(FINISHED_PARAM, '1');
   return next;
 }

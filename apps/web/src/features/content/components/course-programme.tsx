@@ -87,7 +87,7 @@ export function CourseProgramme({ days }: { days: CourseDay[] }) {
           <span className="flex flex-col items-center leading-tight">
             <span>{day.label}</span>
             <span className="text-xs font-medium text-slate-600">
-              {day.date.replace(/^\S+ /, '').replace(/ de 2025$/, '')}
+              {day.date.replace(/^\S+ /, '').replace(/ de \d{4}$/, '')}
             </span>
           </span>
         ),

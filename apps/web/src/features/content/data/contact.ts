@@ -11,6 +11,6 @@ export const contact = {
   helpLinks: [
     { to: '/cuotas', label: 'Cuotas, becas y cuotas preferentes' },
     { to: '/terms', label: 'Cancelaciones y transferencias' },
-    { to: '/curso-anestesia', label: 'Programa del curso 2025' },
+    { to: '/curso-anestesia', label: 'Programa del curso' },
   ],
 };

@@ -4,6 +4,7 @@
 import { CalendarDays, MapPin, PlayCircle } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
 import { orderReference } from '@store/shared/domain/order-reference';
+import { formatDateLong } from '@store/shared/domain/time';
 import { MSG } from '@store/shared/messages';
 import type { Order, OrderItem } from '@store/shared/schemas/order';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -16,14 +17,12 @@ const STATUS_TONES: Record<Order['status'], BadgeTone> = {
   reembolsado: 'neutral',
 };
 
-const dateFormat = new Intl.DateTimeFormat('es-MX', { dateStyle: 'long' });
-
 /**
  * When and how: an item's list price is per day and before discounts, so it would mislead
  * here; the date and the method say what the customer needs to recognise the purchase.
  */
 function purchaseLine(order: Order): string {
-  const date = dateFormat.format(order.date);
+  const date = formatDateLong(order.date);
   if (order.status === 'pendiente')
     return `Pedido el ${date} · ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`;
   if (order.paymentMethod === 'free') return `Reclamado el ${date} · Sin costo`;
