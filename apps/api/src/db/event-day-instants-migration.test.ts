@@ -51,11 +51,14 @@ const files = readdirSync(migrationsFolder)
   .sort();
 const target = files.findIndex((f) => f.endsWith('_event_day_instants.sql'));
 
+/** One migration file in one transaction, as the migrator runs it (temp tables live until COMMIT). */
 async function apply(db: RawDb, file: string): Promise<void> {
   const sql = readFileSync(path.join(migrationsFolder, file), 'utf8');
+  await db.exec('BEGIN');
   for (const statement of sql.split('--> statement-breakpoint')) {
     if (statement.trim()) await db.exec(statement);
   }
+  await db.exec('COMMIT');
 }
 
 describe('migration: event day instants', () => {
