@@ -1,4 +1,4 @@
-// PayPal checkout in Chromium (SPEC §7/§8, DESIGN §3): the store loads the PayPal SDK from
+// PayPal checkout in Chromium (docs/product.md → PayPal payment): the store loads the PayPal SDK from
 // the configured base (a fake PayPal that speaks the REST API and serves /sdk/js); its
 // buttons drive the real createOrder/onApprove code, and the server creates and captures.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';

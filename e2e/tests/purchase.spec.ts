@@ -1,4 +1,4 @@
-// Buying journeys (SPEC §4/§5/§8/§9): add with and without a day, the cart and its totals,
+// Buying journeys (docs/product.md → Cart, Checkout and payment method, Free claim, Totals): add with and without a day, the cart and its totals,
 // checkout validation, the coupon (after the user type loads), the free claim, my products,
 // the owned-event check and watching the streams.
 import { expect, test, type Page } from '@playwright/test';

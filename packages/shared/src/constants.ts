@@ -1,4 +1,4 @@
-// Business constants of SPEC §9 and the value lists DESIGN §4 fixes.
+// Business constants and value lists (docs/product.md → Business constants, Order statuses, User types).
 
 export const CURRENCY_LABEL = 'MXN$';
 export const CURRENCY = 'MXN';
@@ -12,7 +12,7 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const CATEGORIES = ['Conferencias', 'Paneles', 'Estudios de caso'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** subCategory in the spec's vocabulary. */
+/** The level, called subCategory in the API (docs/product.md → Events are "products"). */
 export const LEVELS = ['Basico', 'Intermedio', 'Avanzado'] as const;
 export type Level = (typeof LEVELS)[number];
 

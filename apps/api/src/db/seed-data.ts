@@ -1,6 +1,6 @@
 // Demo catalogue: events across the three categories and levels, every stream-link form
 // that normalisation handles, in-person events with seat limits, the 2nd course of
-// SPEC §9 and its two workshops. Images are our own SVG covers under /covers/.
+// docs/product.md → Course and workshops, and its two workshops. Images are our own SVG covers under /covers/.
 
 import type { Category, Level } from '@store/shared/constants';
 

@@ -1,4 +1,4 @@
-// Security headers (helmet) with the two traps of DESIGN §3: YouTube embeds need a
+// Security headers (helmet) with two traps: YouTube embeds need a
 // referrer, and the PayPal popup needs COOP same-origin-allow-popups.
 
 import helmet from '@fastify/helmet';

@@ -1,4 +1,4 @@
-// App-wide providers: TanStack Query and the toast container (SPEC §9: 5000 ms, top right).
+// App-wide providers: TanStack Query and the toast container (docs/product.md → Toasts: 5000 ms, top right).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';

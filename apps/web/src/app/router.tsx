@@ -1,4 +1,4 @@
-// The one route table (SPEC §2), every page a lazy route module exporting `Component`.
+// The one route table (docs/product.md → Routes), every page a lazy route module exporting `Component`.
 import { createBrowserRouter } from 'react-router';
 // From react-router/dom so router updates can use ReactDOM.flushSync (the catalogue's
 // URL-controlled checkboxes rely on it).

@@ -274,7 +274,7 @@ describe('cash orders', () => {
 });
 
 describe('order/userorders and order/single', () => {
-  it('lists only my orders, newest first, with the fields of SPEC §7', async () => {
+  it('lists only my orders, newest first, with the fields of the API (docs/product.md → API)', async () => {
     const me = await createUser(ctx);
     const other = await createUser(ctx);
     const { product: first } = await createProduct(ctx.database.db, { price: 0, name: 'Primero' });
@@ -297,7 +297,7 @@ describe('order/userorders and order/single', () => {
   });
 
   it('keeps returning cancelled payment attempts, with status and payment, for the page to tell apart', async () => {
-    // The API lists every order (SPEC §7); "Mis Productos" hides the attempts never paid
+    // The API lists every order (docs/product.md → API); "Mis Productos" hides the attempts never paid
     // (apps/web/src/features/orders/utils/visible-order-items.ts).
     const me = await createUser(ctx);
     const { product: abandoned } = await createProduct(ctx.database.db, { price: 2500, name: 'Abandonado' });

@@ -1,4 +1,4 @@
-// /api/order/*: free claim (and cash orders when enabled), my orders, one order (SPEC §7).
+// /api/order/*: free claim (and cash orders when enabled), my orders, one order (docs/product.md → API).
 // Payment-provider calls (paypal, stripe, verifyStripe) live in the payments module.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -36,7 +36,7 @@ const dayRow = async (id: string) =>
 const mailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email));
 
 describe('quoteCart', () => {
-  it('prices the cart from the database with the service fee (SPEC §9)', async () => {
+  it('prices the cart from the database with the service fee (docs/product.md → Totals)', async () => {
     const user = await createUser(ctx);
     const { product: a } = await createProduct(ctx.database.db, { price: 2500 });
     const { product: b } = await createProduct(ctx.database.db, { price: 1000.5 });

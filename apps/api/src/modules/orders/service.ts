@@ -7,7 +7,7 @@
 //   toApiOrder(row)                           (re-exported from ./mappers) row → shared `order`
 //
 // Every amount is recomputed here from database prices, the coupon and the service fee with
-// the shared domain functions (SPEC §9); what the client sends is only compared, never used.
+// the shared domain functions (docs/product.md → Totals); what the client sends is only compared, never used.
 // Run the mutating functions inside one transaction (db.transaction(tx => …)): an AppError
 // thrown midway rolls everything back.
 
@@ -317,7 +317,7 @@ export interface PlaceOrderInput {
 }
 
 /**
- * order/place (SPEC §7): the free claim when the server total is 0 (paid at once), or a
+ * order/place (docs/product.md → API): the free claim when the server total is 0 (paid at once), or a
  * cash order when CASH_ORDERS_ENABLED (pending, grants nothing until marked paid).
  * Anything else must go through a payment provider.
  */

@@ -1,4 +1,4 @@
-// Thin typed client for PayPal's Orders v2 REST API over fetch (DESIGN §2: PayPal's server
+// Thin typed client for PayPal's Orders v2 REST API over fetch (docs/decisions/005-server-side-paypal.md: PayPal's server
 // SDK hard-codes its hosts, so it cannot be pointed at a local fake). Responses are parsed
 // with zod: PayPal's answers are external input like any other.
 

@@ -1,4 +1,4 @@
-// PayPal rules (DESIGN §3): the server creates the PayPal order for its own total and
+// PayPal rules (docs/product.md → Deliberate changes): the server creates the PayPal order for its own total and
 // captures it; an order is paid only when PayPal captured exactly its amount in MXN. The
 // webhook reconciles captures whose browser went away.
 

@@ -1,4 +1,4 @@
-// Stripe Checkout (kept in the API, not offered in the UI, per SPEC §1): a pending order and
+// Stripe Checkout (kept in the API, not offered in the UI, docs/product.md → Card payment): a pending order and
 // a Checkout Session in MXN; paid only when Stripe itself says so (retrieve or a signed
 // webhook), never because the browser came back with success=true.
 

@@ -63,7 +63,7 @@ export interface Buyer {
   productDayId: string;
   /** Pesos the buyer sees and must pay (price + service fee). */
   total: number;
-  /** The SPEC §7 body fields shared by create-order, order/paypal and order/stripe. */
+  /** The order body fields (docs/product.md → API) shared by create-order, order/paypal and order/stripe. */
   body: {
     address: typeof ADDRESS;
     items: { _id: string; days: string; quantity: number }[];

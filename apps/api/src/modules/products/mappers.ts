@@ -1,4 +1,4 @@
-// Database rows → the public product shape of SPEC §3 (never dayLinks).
+// Database rows → the public product shape (docs/product.md → Events are "products"; never dayLinks).
 
 import type { Product } from '@store/shared/schemas/product';
 import { toPesos } from '@store/shared/domain/money';

@@ -1,4 +1,4 @@
-// Stream access (DESIGN §3): a day's link is given only to a user with a paid order for
+// Stream access (docs/product.md → Deliberate changes): a day's link is given only to a user with a paid order for
 // that day option; pending, cancelled and refunded orders grant nothing.
 
 import type { Queryable } from '../../db/client';

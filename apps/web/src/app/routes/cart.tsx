@@ -1,4 +1,4 @@
-// Cart (SPEC §2): lines, totals, and the way on to /place-order.
+// Cart (docs/product.md → Routes): lines, totals, and the way on to /place-order.
 import { ShoppingCart } from 'lucide-react';
 import { cartLines } from '@store/shared/domain/cart';
 import { MSG } from '@store/shared/messages';

@@ -1,4 +1,4 @@
-// Catalogue (SPEC §2): filter panel, sort, and the search bar while search is on. Filters,
+// Catalogue (docs/product.md → Routes): filter panel, sort, and the search bar while search is on. Filters,
 // sort and search live in the URL, so a filtered view can be shared and survives reload.
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-// Home (SPEC §2): hero, the first 10 events under EVENTOS, three reassurance blocks.
+// Home (docs/product.md → Routes): hero, the first 10 events under EVENTOS, three reassurance blocks.
 import { Headphones, LockKeyhole, ShieldCheck } from 'lucide-react';
 import { HOME_PRODUCT_COUNT } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';

@@ -31,7 +31,7 @@ describe('/live-stream', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/orders');
   });
 
-  it('one player per purchased day with the server links; the spec messages for missing ones', async () => {
+  it('one player per purchased day with the server links; the documented messages for missing ones', async () => {
     const api = stubApi({
       '/api/order/single': () => ({ success: true, order }),
       '/api/product/single/curso': () => ({

@@ -1,4 +1,4 @@
-// Checkout (SPEC §2/§4/§5): address form, coupon (after the user type has loaded), totals,
+// Checkout (docs/product.md → Checkout and payment method, Free claim): address form, coupon (after the user type has loaded), totals,
 // payment method. A free order is claimed here; PayPal renders its own buttons.
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -32,7 +32,7 @@ import { getToken } from '../../lib/auth-token';
 import { errorMessage, notify } from '../../lib/notify';
 import { userQueryKeys } from '../../lib/query-keys';
 
-/** SPEC §1: only PayPal is offered in the interface when the order has a cost. */
+/** docs/product.md → Checkout and payment method: only PayPal is offered in the interface when the order has a cost. */
 const PAID_METHODS: readonly PaymentMethod[] = ['paypal'];
 
 interface AppliedCoupon {
@@ -93,7 +93,7 @@ function PlaceOrder() {
     discount: toPesos(totals.discount),
   });
 
-  /** After any successful order or payment (SPEC §4): empty cart, fresh orders, /orders. */
+  /** After any successful order or payment (docs/product.md → After payment): empty cart, fresh orders, /orders. */
   const finish = () => {
     clearCart();
     void queryClient.invalidateQueries({ queryKey: userQueryKeys.orders(getToken()) });
@@ -120,7 +120,7 @@ function PlaceOrder() {
   });
 
   const applyCoupon = async (code: string) => {
-    // SPEC §5: the user type must be loaded before a coupon can be checked.
+    // docs/product.md → Checkout and payment method: the user type must be loaded before a coupon can be checked.
     if (!profile.data) {
       notify.error(MSG.waitForUserInfo);
       return false;

@@ -1,5 +1,5 @@
-// Product detail (SPEC §2): gallery, name, price, description, day options, add to cart
-// (login and a day required, SPEC §5), and up to 5 related events.
+// Product detail (docs/product.md → Routes): gallery, name, price, description, day options, add to cart
+// (login and a day required, docs/product.md → Cart), and up to 5 related events.
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MapPin, MonitorPlay, PackageCheck, ShoppingCart } from 'lucide-react';

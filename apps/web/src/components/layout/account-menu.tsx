@@ -1,4 +1,4 @@
-// The signed-in account menu (SPEC §2: Mis Productos, Cerrar Sesión; plus Administración for
+// The signed-in account menu (docs/product.md → Header and footer: Mis Productos, Cerrar Sesión; plus Administración for
 // an admin, from the profile's role; the server checks the role again on every admin call).
 // A disclosure button: Escape or a click outside closes it and focus returns to the button.
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// Site header (SPEC §2): logo, main navigation, search, account (or Acceder) and the cart
+// Site header (docs/product.md → Header and footer): logo, main navigation, search, account (or Acceder) and the cart
 // with its item count; below the lg breakpoint the navigation moves into the mobile menu.
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';

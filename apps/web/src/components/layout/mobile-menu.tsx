@@ -1,4 +1,4 @@
-// The mobile navigation drawer (SPEC §2: also lists Talleres). A native modal <dialog>: the
+// The mobile navigation drawer (docs/product.md → Header and footer: also lists Talleres). A native modal <dialog>: the
 // page behind is inert, Escape closes it, focus returns to the menu button; the header closes
 // it when the route changes. An admin also gets Administración among the account items.
 import { useEffect, useRef } from 'react';

@@ -203,7 +203,7 @@ describe('admin members', () => {
   const profile = (token: string) =>
     ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { token } });
 
-  /** The first-login flow of SPEC §4 with a temporary password, through the public API. */
+  /** The first login (docs/product.md → First login) with a temporary password, through the public API. */
   async function expectFirstLoginWith(email: string, temporaryPassword: string) {
     const first = await login(email, temporaryPassword);
     expect(first.statusCode, first.body).toBe(200);

@@ -1,4 +1,4 @@
-// Sign in (Acceso) or register (Registro) on one form (SPEC §4/§5): the toggle keeps what
+// Sign in (Acceso) or register (Registro) on one form (docs/product.md → Login form, Validation rules): the toggle keeps what
 // was typed but clears the two confirmation fields; the name is forced to uppercase A-Z, Ñ
 // and spaces while typing; both mismatch messages show beside their fields and as toasts.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// New password with its confirmation (SPEC §5: 'Las contraseñas no coinciden').
+// New password with its confirmation (docs/product.md → Validation rules: 'Las contraseñas no coinciden').
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MSG } from '@store/shared/messages';

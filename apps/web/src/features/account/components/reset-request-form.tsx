@@ -1,4 +1,4 @@
-// The password-reset request view of /login (SPEC §4): asks for the e-mail to send the link to.
+// The password-reset request view of /login (docs/product.md → Login form): asks for the e-mail to send the link to.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-// Order totals (SPEC §9): subtotal, discount, 'Precio de servicio' 10 (GRATIS when the
+// Order totals (docs/product.md → Fees, Totals): subtotal, discount, 'Precio de servicio' 10 (GRATIS when the
 // amount after discount is 0) and total. Pesos in; arithmetic in centavos via the shared domain.
 import { computeTotals } from '@store/shared/domain/totals';
 import { formatPrice, toCentavos, toPesos } from '@store/shared/domain/money';

@@ -1,4 +1,4 @@
-// The cart as the whole app sees it (SPEC §4): with a token the server cart replaces the
+// The cart as the whole app sees it (docs/product.md → Cart, Session token): with a token the server cart replaces the
 // local one; without a token the cart is local only. Count and amount come from the shared
 // domain functions so the header, the cart page and checkout always agree.
 // The amount needs prices, so this hook reads the catalogue's product list query (the one
@@ -48,7 +48,7 @@ export function useCart(): UseCart {
   const serverCart = useQuery(cartQueryOptions(token));
   const products = useQuery(productsQueryOptions());
 
-  // SPEC §8: a failed cart load shows the exception's message.
+  // docs/product.md → Messages: a failed cart load shows the exception's message.
   const loadError = serverCart.error;
   useEffect(() => {
     if (loadError) notify.error(errorMessage(loadError, MSG.serverError));

@@ -1,5 +1,5 @@
 // GET /api/product/list: fetcher, query options and hook. A failed load is also a toast
-// (SPEC §8: the server's message, or the exception's), once however many pages ask.
+// (docs/product.md → Messages: the server's message, or the exception's), once however many pages ask.
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MSG } from '@store/shared/messages';

@@ -1,4 +1,4 @@
-// Day options of an event (SPEC §2): one choice at a time. Sold-out days and days the user
+// Day options of an event (docs/product.md → Routes): one choice at a time. Sold-out days and days the user
 // already owns are shown but cannot be chosen.
 import type { DayOption } from '@store/shared/schemas/product';
 import { cn } from '../../../components/ui/cn';

@@ -1,5 +1,5 @@
 // One event in a grid: cover, category and level, name, price. `onOpen` lets the page run
-// the owned-event check before navigating (SPEC §5).
+// the owned-event check before navigating (docs/product.md → My products).
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@store/shared/schemas/product';
