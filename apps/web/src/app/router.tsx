@@ -4,14 +4,14 @@ import { createBrowserRouter } from 'react-router';
 // URL-controlled checkboxes rely on it).
 import { RouterProvider } from 'react-router/dom';
 import { Spinner } from '../components/ui/spinner';
-import { Shell } from '../components/layout/shell';
+import { StoreShell } from './store-shell';
 import { RouteError } from './routes/route-error';
 import { adminRoutes } from './routes/admin/routes';
 
 export const routes = [
   {
     path: '/',
-    Component: Shell,
+    Component: StoreShell,
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoading,
     children: [

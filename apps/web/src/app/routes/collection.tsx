@@ -13,7 +13,7 @@ import { FilterPanel } from '../../features/catalog/components/filter-panel';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { SearchBar } from '../../features/catalog/components/search-bar';
 import { SortSelect } from '../../features/catalog/components/sort-select';
-import { getSearchState, setSearch, setShowSearch, useSearch } from '../../features/catalog/hooks/use-search';
+import { getSearchState, setSearch, setShowSearch, useSearch } from '../../lib/search-store';
 import {
   filterProducts,
   filtersFromParams,

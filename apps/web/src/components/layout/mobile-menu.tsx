@@ -4,7 +4,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LayoutDashboard, LogIn, LogOut, Package, X } from 'lucide-react';
-import { useProfile } from '../../features/account/api/get-profile';
 import { cn } from '../ui/cn';
 import { Logo } from './logo';
 import { MOBILE_NAV_LINKS } from './nav-links';
@@ -13,13 +12,13 @@ export interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
   isLoggedIn: boolean;
+  isAdmin: boolean;
   onLogout: () => void;
   id: string;
 }
 
-export function MobileMenu({ open, onClose, isLoggedIn, onLogout, id }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, isLoggedIn, isAdmin, onLogout, id }: MobileMenuProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const isAdmin = useProfile().data?.role === 'admin';
 
   useEffect(() => {
     const dialog = ref.current;

@@ -2,7 +2,7 @@
 // on; the close button turns search off.
 import { useEffect, useRef } from 'react';
 import { Search, X } from 'lucide-react';
-import { useSearch } from '../hooks/use-search';
+import { useSearch } from '../../../lib/search-store';
 
 export function SearchBar() {
   const { search, setSearch, showSearch, setShowSearch } = useSearch();
