@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../lib/form-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { ShoppingCart } from 'lucide-react';
 import type { PaymentMethod } from '@store/shared/constants';
@@ -65,7 +65,7 @@ function PlaceOrder() {
     trigger,
     formState: { errors, isSubmitting },
   } = useForm<AddressInput>({
-    resolver: zodResolver(address, undefined, { raw: true }),
+    resolver: formResolver(address),
     defaultValues: EMPTY_ADDRESS,
   });
 

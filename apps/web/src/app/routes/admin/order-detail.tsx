@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog
 import { OrderStatusBadge } from '../../../features/admin/components/status-badges';
 import { auditActionLabel, auditSummary } from '../../../features/admin/utils/audit';
 import { formatDateTime, money } from '../../../features/admin/utils/format';
-import { parseAmount } from '../../../features/admin/utils/zod-resolver';
+import { parseAmount } from '../../../lib/form-resolver';
 import { errorMessage, notify } from '../../../lib/notify';
 
 type Dialog = 'mark-paid' | 'cancel' | 'refund' | null;

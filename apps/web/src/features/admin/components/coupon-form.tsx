@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox, FieldError, TextField } from '../../../components/ui/input';
 import { fromLocalInput, toLocalInput } from '../utils/format';
-import { parseAmount, parseOptionalInt, payloadResolver } from '../utils/zod-resolver';
+import { parseAmount, parseOptionalInt, formResolver } from '../../../lib/form-resolver';
 
 export interface CouponFormValues {
   code: string;
@@ -61,7 +61,7 @@ function toPayload(v: CouponFormValues): AdminCouponInput {
   };
 }
 
-const resolver = payloadResolver<CouponFormValues, typeof adminCouponInput>(
+const resolver = formResolver<CouponFormValues, typeof adminCouponInput>(
   adminCouponInput,
   toPayload,
   (path) => (path[0] === 'productIds' || path[0] === 'userTypes' ? [path[0]] : path),

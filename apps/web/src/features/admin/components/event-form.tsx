@@ -10,7 +10,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox, SelectField, TextareaField, TextField } from '../../../components/ui/input';
-import { parseAmount, parseOptionalInt, payloadResolver } from '../utils/zod-resolver';
+import { parseAmount, parseOptionalInt, formResolver } from '../../../lib/form-resolver';
 import { ImageManager } from './image-manager';
 import { StreamPreview } from './stream-preview';
 
@@ -95,7 +95,7 @@ export function toEventPayload(v: EventFormValues): AdminEventInput {
   };
 }
 
-const resolver = payloadResolver<EventFormValues, typeof adminEventInput>(
+const resolver = formResolver<EventFormValues, typeof adminEventInput>(
   adminEventInput,
   toEventPayload,
   (path) =>
