@@ -10,7 +10,7 @@ import { useAttendees } from '../../../features/admin/api/get-attendees';
 import { useAdminEvents } from '../../../features/admin/api/get-events';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
 import { DataTable, type Column } from '../../../features/admin/components/data-table';
-import { EmptyState } from '../../../features/admin/components/empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
 import { OrderRef } from '../../../features/admin/components/order-ref';
 import { QueryState } from '../../../features/admin/components/query-state';
@@ -123,7 +123,7 @@ export function Component() {
         </ul>
       )}
       {!query ? (
-        <EmptyState>Elige un evento para ver quién asistirá.</EmptyState>
+        <EmptyState variant="panel">Elige un evento para ver quién asistirá.</EmptyState>
       ) : (
         <QueryState
           query={attendees}
