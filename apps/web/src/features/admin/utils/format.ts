@@ -1,5 +1,6 @@
-// Display helpers of the back office: dates in the association's time zone, money in MXN$.
-import { CURRENCY_LABEL } from '@store/shared/constants';
+// Display helpers of the back office: dates in the association's time zone, money in MXN$,
+// role names.
+import { CURRENCY_LABEL, type Role } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 
 const TZ = 'America/Mexico_City';
@@ -42,3 +43,6 @@ export function fromLocalInput(value: string): string | null {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : d.toISOString();
 }
+
+/** The roles as the back office names them. */
+export const ROLE_LABELS: Record<Role, string> = { customer: 'Cliente', admin: 'Administración' };
