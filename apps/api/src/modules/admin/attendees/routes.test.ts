@@ -4,7 +4,6 @@ import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
 import { call, claim } from '../test-support';
-import { csvCell } from './csv';
 
 describe('admin attendees', () => {
   let ctx: TestContext;
@@ -99,13 +98,5 @@ describe('admin attendees', () => {
     );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(ADMIN_MSG.dayNotInEvent);
-  });
-
-  it('quotes CSV cells and neutralises spreadsheet formulas', () => {
-    expect(csvCell('Peña, María')).toBe('"Peña, María"');
-    expect(csvCell('dice "hola"')).toBe('"dice ""hola"""');
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('+52 55')).toBe("'+52 55");
-    expect(csvCell('normal')).toBe('normal');
   });
 });
