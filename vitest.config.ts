@@ -33,7 +33,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
+          setupFiles: ['apps/web/test/setup.ts'],
         },
       },
       apiProject('api', 'pglite'),

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@store/shared/constants';
 import { getToken, setToken } from '../lib/auth-token';
 import { userQueryKeys } from '../lib/query-keys';
-import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../lib/test-providers';
+import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../test/providers';
 import { StoreShell } from './store-shell';
 
 function signedInAs(role: Role) {

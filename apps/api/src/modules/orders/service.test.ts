@@ -3,6 +3,7 @@
 
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import {
   cartLines,
@@ -20,6 +21,7 @@ import {
   createCoupon,
   createPendingOrder,
   createUser,
+  FEE,
   type TestUser,
   useStoreTestContext,
 } from '../../../test/store-helpers';
@@ -47,8 +49,8 @@ describe('quoteCart', () => {
     expect(q).toMatchObject({
       subtotal: 350_050,
       discount: 35_005,
-      fee: 1000,
-      total: 316_045,
+      fee: SERVICE_FEE_CENTAVOS,
+      total: 315_045 + SERVICE_FEE_CENTAVOS,
       isFree: false,
     });
     expect(q.lines.map((l) => l.productId).sort()).toEqual([a.id, b.id].sort());
@@ -109,7 +111,7 @@ describe('pending orders and markOrderPaid', () => {
       headers: { token: user.token },
     });
     expect(linksAfter.json().product.dayLinks).toEqual({ 'Día 1': 'https://youtu.be/ccccccccccc' });
-    expect(toApiOrder(row!)).toMatchObject({ _id: order.id, status: 'pagado', amount: 510, fee: 10 });
+    expect(toApiOrder(row!)).toMatchObject({ _id: order.id, status: 'pagado', amount: 500 + FEE, fee: FEE });
   });
 
   it('markOrderPaid does nothing for an unknown or cancelled order', async () => {

@@ -3,7 +3,7 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
-import { call, claim } from '../test-support';
+import { call, claim } from '../../../../test/admin-helpers';
 
 describe('admin attendees', () => {
   let ctx: TestContext;

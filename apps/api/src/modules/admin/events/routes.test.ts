@@ -9,7 +9,7 @@ import {
 import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin/events';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
-import { call, claim, dayLinksOf } from '../test-support';
+import { call, claim, dayLinksOf } from '../../../../test/admin-helpers';
 
 const YT = 'https://www.youtube.com/watch?v=abcdefghijk';
 const VIMEO = 'https://vimeo.com/event/123456';

@@ -11,7 +11,7 @@ import { auditLog, emailOutbox, passwordResetTokens, users } from '../../../db/s
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, userRow, type TestUser } from '../../../../test/store-helpers';
 import { createProduct } from '../../../../test/factories';
-import { call, claim } from '../test-support';
+import { call, claim } from '../../../../test/admin-helpers';
 
 describe('admin members', () => {
   let ctx: TestContext;
