@@ -2,7 +2,7 @@
 
 export const CURRENCY_LABEL = 'MXN$';
 export const CURRENCY = 'MXN';
-/** 'Precio de servicio', in centavos (10 pesos). */
+/** 'Precio de servicio', in centavos, charged once per order (docs/product.md → Fees). */
 export const SERVICE_FEE_CENTAVOS = 1000;
 export const HOME_PRODUCT_COUNT = 10;
 export const RELATED_PRODUCT_COUNT = 5;
