@@ -80,7 +80,11 @@ describe('pending orders and markOrderPaid', () => {
     });
     await addToCart(ctx, user, product.id);
     const order = await pendingOrder(user, { clearCart: false });
-    expect(order).toMatchObject({ status: 'pendiente', payment: false, amountCentavos: 50_000 + SERVICE_FEE_CENTAVOS });
+    expect(order).toMatchObject({
+      status: 'pendiente',
+      payment: false,
+      amountCentavos: 50_000 + SERVICE_FEE_CENTAVOS,
+    });
     expect((await dayRow(days[0]!.id)).seatsTaken).toBe(1);
     // The cart stays until payment when asked to.
     expect(await db().select().from(cartLines).where(eq(cartLines.userId, user.id))).toHaveLength(1);
