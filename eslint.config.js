@@ -1,8 +1,85 @@
-// ESLint (typescript-eslint) for every workspace; Prettier owns formatting.
+// ESLint (typescript-eslint) for every workspace; Prettier owns formatting. The import rules
+// below enforce the layers of docs/ARCHITECTURE.md ("Layers and import rules");
+// scripts/import-rules.test.ts proves each of them fires.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const root = import.meta.dirname;
+const web = 'apps/web/src';
+const api = 'apps/api/src';
+const dirsIn = (dir) =>
+  readdirSync(`${root}/${dir}`, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+// Web: shared code (components, lib, config, packages/shared) ← features ← app. Features do not
+// import each other.
+const webFeatures = dirsIn(`${web}/features`);
+const webZones = [
+  ...['components', 'lib', 'config'].map((layer) => ({
+    target: `${web}/${layer}`,
+    from: [`${web}/features`, `${web}/app`],
+    message: `${layer}/ is shared code: it may not import a feature or app/. Pass what it needs in from app/ (props, slots) or move the piece down into lib/ or components/.`,
+  })),
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: 'A feature may not import app/ (routes compose features, not the other way round).',
+  },
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: webFeatures.filter((other) => other !== feature).map((other) => `${web}/features/${other}`),
+    message: `Features do not import each other. Move what ${feature} needs into lib/ or components/, or compose the two in app/.`,
+  })),
+];
+
+// API: lib, config, db ← plugins ← modules (in the order below) ← app.ts, server.ts. A module
+// imports only modules to its left; the last group may import any module but not each other
+// (admin areas may import each other and the admin scope).
+const moduleOrder = [
+  'mail',
+  'users',
+  'cart',
+  'coupons',
+  'orders',
+  'streams',
+  'products',
+  'payments',
+  ['admin', 'contact', 'seo', 'health', 'site-config'],
+];
+const flatModules = moduleOrder.flat();
+const modulePath = (name) => `${api}/modules/${name}`;
+const apiZones = [
+  {
+    target: [`${api}/lib`, `${api}/db`, `${api}/config.ts`],
+    from: [`${api}/plugins`, `${api}/modules`, `${api}/app.ts`, `${api}/server.ts`],
+    message: 'lib/, db/ and config.ts are the bottom layer: they import no plugin and no module.',
+  },
+  {
+    target: `${api}/plugins`,
+    from: [`${api}/modules`, `${api}/app.ts`, `${api}/server.ts`],
+    message: 'plugins/ may not import a module.',
+  },
+  {
+    // The other modules are covered by the module order below (admin is in its last group).
+    target: `${api}/server.ts`,
+    from: modulePath('admin'),
+    message: 'Only app.ts registers the admin routes; nothing else imports modules/admin.',
+  },
+  ...moduleOrder.flatMap((entry, i) => {
+    const names = Array.isArray(entry) ? entry : [entry];
+    const later = moduleOrder.slice(i + 1).flat();
+    return names.flatMap((name) => {
+      const peers = names.filter((n) => n !== name);
+      const message = `Modules import only those before them (${flatModules.join(' ← ')}); ${name} may not import this one.`;
+      return [{ target: modulePath(name), from: [...later, ...peers].map(modulePath), message }];
+    });
+  }),
+];
 
 export default tseslint.config(
   {
@@ -14,6 +91,7 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/playwright-report/**',
       'bench/results/**',
+      'test-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -33,5 +111,38 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these, import-x skips TypeScript files when it follows imports (no-cycle).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...webZones,
+            ...apiZones,
+            {
+              target: 'packages/shared/src',
+              from: 'apps',
+              message: 'packages/shared is used by every app and imports none of them.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Tests may reach across layers to set up what they check.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
   },
 );

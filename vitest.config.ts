@@ -1,5 +1,5 @@
-// Vitest projects: shared domain (node), web components (jsdom), API on PGlite, and the
-// same API suite on PostgreSQL when TEST_DATABASE_URL is set.
+// Vitest projects: shared domain (node), repository tooling (the import rules), web components
+// (jsdom), API on PGlite, and the same API suite on PostgreSQL when TEST_DATABASE_URL is set.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -18,13 +18,22 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // Repository tooling: the ESLint import rules.
+      {
+        test: {
+          name: 'tooling',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
       {
         plugins: [react()],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
+          setupFiles: ['apps/web/test/setup.ts'],
         },
       },
       apiProject('api', 'pglite'),

@@ -1,5 +1,5 @@
 // Helpers shared by the start/test scripts: install when needed, run a command.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,14 +33,6 @@ export function run(cmd, args, opts = {}) {
     console.error(`\n✗ Falló: ${cmd} ${args.join(' ')}`);
     process.exit(res.status ?? 1);
   }
-}
-
-/** Like run, but resolves with the exit code instead of exiting. */
-export function runAsync(cmd, args, opts = {}) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
-    child.on('exit', (code) => resolve(code ?? 1));
-  });
 }
 
 export function bin(name) {

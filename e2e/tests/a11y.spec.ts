@@ -1,4 +1,4 @@
-// Every route of SPEC §2 at 375 px and 1280 px: no horizontal scroll, no console errors,
+// Every route of docs/product.md → Routes at 375 px and 1280 px: no horizontal scroll, no console errors,
 // exactly one h1, and 0 axe violations under the WCAG 2.2 AA rule tags. Account pages are
 // visited signed in as the demo customer, the rest as a visitor.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Account journeys (SPEC §4/§5/§8): register with both mismatch messages, the signed-in
+// Account journeys (docs/product.md → Login form, Validation rules): register with both mismatch messages, the signed-in
 // redirect away from /login, logout, reset through the e-mailed link, an imported account's
 // first password, and the first-login change forced by a temporary password from the admin.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Content pages carry the facts of SPEC §2 and §9; the contact form reaches the association's
+// Content pages carry the facts of docs/product.md (Routes, Fee schedule, Terms, Course and workshops); the contact form reaches the association's
 // outbox; robots.txt, sitemap.xml and per-route meta tags are there for search engines.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,7 @@ async function metaContent(page: Page, selector: string) {
   return page.locator(selector).first().getAttribute('content');
 }
 
-test('cuotas: the fee table of SPEC §9 as a real table', async ({ page }) => {
+test('cuotas: the fee table as a real table', async ({ page }) => {
   await page.goto('/cuotas');
   await expect(page.getByRole('heading', { level: 1, name: 'Cuotas de recuperación' })).toBeVisible();
   const table = page.getByRole('table');
@@ -107,7 +107,7 @@ test('talleres: aminas and arritmias tabs with objectives, schedule, requirement
   await expect(page.getByRole('tab', { name: 'Arritmias' })).toHaveAttribute('aria-selected', 'true');
 });
 
-test('terms and privacy notice: SPEC §9 conditions and the ARCO rights as text', async ({ page }) => {
+test('terms and privacy notice: cancellation conditions and the ARCO rights as text', async ({ page }) => {
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1, name: 'Términos y condiciones' })).toBeVisible();
   await expect(page.getByText('Última actualización: mayo de 2025')).toBeVisible();

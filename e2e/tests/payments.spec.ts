@@ -1,7 +1,8 @@
-// PayPal checkout in Chromium (SPEC §7/§8, DESIGN §3): the store loads the PayPal SDK from
+// PayPal checkout in Chromium (docs/product.md → PayPal payment): the store loads the PayPal SDK from
 // the configured base (a fake PayPal that speaks the REST API and serves /sdk/js); its
 // buttons drive the real createOrder/onApprove code, and the server creates and captures.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
 
 const COURSE = '2º Curso de Anestesia Cardiovascular';
@@ -29,7 +30,7 @@ async function memberWithCourse(request: APIRequestContext, prefix: string) {
     data: { itemId: course._id, days: course.days[0] },
   });
   expect(add.ok()).toBe(true);
-  return { token, total: course.price + 10 };
+  return { token, total: course.price + SERVICE_FEE_CENTAVOS / 100 };
 }
 
 async function fillAddress(page: Page) {

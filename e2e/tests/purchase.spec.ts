@@ -1,7 +1,8 @@
-// Buying journeys (SPEC §4/§5/§8/§9): add with and without a day, the cart and its totals,
+// Buying journeys (docs/product.md → Cart, Checkout and payment method, Free claim, Totals): add with and without a day, the cart and its totals,
 // checkout validation, the coupon (after the user type loads), the free claim, my products,
 // the owned-event check and watching the streams.
 import { expect, test, type Page } from '@playwright/test';
+import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
 
 const COURSE = '2º Curso de Anestesia Cardiovascular';
@@ -56,8 +57,9 @@ test('add with and without a day, the cart, a free claim with GRATIS100, my prod
   await expect(lines).toHaveCount(3);
   const subtotal = 2 * course.price + inPerson.price;
   const money = (n: number) => `MXN$${n.toLocaleString('en-US')}`;
-  await expect(page.getByText('Precio de servicio').locator('..')).toContainText('MXN$10');
-  await expect(page.getByTestId('cart-total')).toHaveText(money(subtotal + 10));
+  const fee = SERVICE_FEE_CENTAVOS / 100;
+  await expect(page.getByText('Precio de servicio').locator('..')).toContainText(money(fee));
+  await expect(page.getByTestId('cart-total')).toHaveText(money(subtotal + fee));
 
   // Quantity input: 0 and empty are ignored; the delete icon removes the line.
   const qty = page.getByRole('spinbutton', { name: `Cantidad de ${COURSE}, ${course.days[2]!}` });
@@ -68,7 +70,7 @@ test('add with and without a day, the cart, a free claim with GRATIS100, my prod
   await page.getByRole('button', { name: `Eliminar ${COURSE}, ${course.days[2]!}` }).click();
   await expect(lines).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Carrito: 2 productos' })).toBeVisible();
-  await expect(page.getByTestId('cart-total')).toHaveText(money(course.price + inPerson.price + 10));
+  await expect(page.getByTestId('cart-total')).toHaveText(money(course.price + inPerson.price + fee));
 
   await page.getByRole('link', { name: 'PROCEDER AL PAGO' }).click();
   await expect(page).toHaveURL(/\/place-order$/);

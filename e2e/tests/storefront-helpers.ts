@@ -31,7 +31,7 @@ export async function loginByApi(request: APIRequestContext, email: string, pass
   return ((await res.json()) as { token: string }).token;
 }
 
-/** Opens the store with this session token already saved (SPEC §3: local storage "token"). */
+/** Opens the store with this session token already saved (docs/product.md → Session token). */
 export async function openSignedIn(page: Page, token: string, path = '/') {
   // Once per tab, so a later logout in the journey stays logged out across navigations.
   await page.addInitScript(

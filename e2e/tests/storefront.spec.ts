@@ -1,4 +1,4 @@
-// Browsing journeys (SPEC §2): home, catalogue filters, sort and search kept in the URL,
+// Browsing journeys (docs/product.md → Routes): home, catalogue filters, sort and search kept in the URL,
 // product page rules for visitors, and the friendly 404.
 import { expect, test } from '@playwright/test';
 import { listProducts, toasts } from './storefront-helpers';

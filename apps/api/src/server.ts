@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from './db/seed';
-import { demoDataStatus } from './modules/admin/demo-data/service';
+import { demoDataStatus } from './db/demo-data';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
 import { createOutboxSender } from './modules/mail/sender';
 import { startPendingOrderExpiry } from './modules/payments/expiry';

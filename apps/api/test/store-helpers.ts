@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
-import type { UserType } from '@store/shared/constants';
+import { SERVICE_FEE_CENTAVOS, type UserType } from '@store/shared/constants';
+import { toPesos } from '@store/shared/domain/money';
 import type { AddressInput } from '@store/shared/schemas/order';
 import { coupons, users } from '../src/db/schema';
 import { signSession } from '../src/lib/jwt';
@@ -162,3 +163,6 @@ export function createPendingOrder(
     }),
   );
 }
+
+/** The service fee in pesos, as the API speaks: tests add it to prices instead of writing totals. */
+export const FEE = toPesos(SERVICE_FEE_CENTAVOS);

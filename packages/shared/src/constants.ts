@@ -1,8 +1,8 @@
-// Business constants of SPEC §9 and the value lists DESIGN §4 fixes.
+// Business constants and value lists (docs/product.md → Business constants, Order statuses, User types).
 
 export const CURRENCY_LABEL = 'MXN$';
 export const CURRENCY = 'MXN';
-/** 'Precio de servicio', in centavos (10 pesos). */
+/** 'Precio de servicio', in centavos, charged once per order (docs/product.md → Fees). */
 export const SERVICE_FEE_CENTAVOS = 1000;
 export const HOME_PRODUCT_COUNT = 10;
 export const RELATED_PRODUCT_COUNT = 5;
@@ -12,7 +12,7 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const CATEGORIES = ['Conferencias', 'Paneles', 'Estudios de caso'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
-/** subCategory in the spec's vocabulary. */
+/** The level, called subCategory in the API (docs/product.md → Events are "products"). */
 export const LEVELS = ['Basico', 'Intermedio', 'Avanzado'] as const;
 export type Level = (typeof LEVELS)[number];
 

@@ -1,8 +1,8 @@
-// The Spanish texts of SPEC §5 and §8 (exactly as written there), plus the few the
-// spec leaves open. Client and server both import from here: one constant per text.
+// The Spanish texts of the store (docs/product.md → Validation rules, Messages): the storefront's
+// validation and notification texts, then our own wording for the cases they leave open. Client and server both import from here: one constant per text.
 
 export const MSG = {
-  // SPEC §5
+  // docs/product.md → Validation rules
   emailsDoNotMatch: 'Los correos no coinciden',
   passwordsDoNotMatch: 'Las contraseñas no coinciden',
   loginRequiredToAdd: 'Por favor inicia sesión para añadir productos al carrito',
@@ -10,7 +10,7 @@ export const MSG = {
   waitForUserInfo: 'Por favor espere mientras se carga su información',
   alreadyOwned: 'Ya tienes acceso a este producto',
 
-  // SPEC §8
+  // docs/product.md → Messages
   genericProcessError: 'Error en el proceso',
   resetRequestError: 'Error al solicitar el restablecimiento',
   resetRequestSent: 'Se ha enviado un enlace a tu correo electrónico',
@@ -30,7 +30,7 @@ export const MSG = {
   noStreamInfo: 'No hay información de transmisión disponible',
   routeErrorTitle: 'Unexpected Application Error!',
 
-  // Not in the spec: our own wording for cases it leaves open.
+  // Our own wording for the cases the original storefront left open.
   firstLoginChangePassword: 'Por seguridad, cambia tu contraseña antes de continuar',
   invalidInput: 'Los datos enviados no son válidos',
   unauthorized: 'Inicia sesión para continuar',
@@ -95,7 +95,7 @@ export const MSG = {
     'Ya tenías acceso a este evento: no se te cobró dos veces y PayPal te devolverá el pago.',
   duplicatePaymentRefundNote: 'Ya tenías acceso a este evento; te devolvemos este pago duplicado.',
   checkoutFixAddress: 'Revisa los datos marcados antes de pagar',
-  // Storefront (issue 4): texts the spec leaves open.
+  // Storefront: texts for further cases left open.
   alreadyInCart: 'Esta opción ya está en tu carrito',
   networkError: 'No se pudo conectar con el servidor. Revisa tu conexión.',
   productsLoadError: 'No pudimos cargar los eventos. Recarga la página.',
@@ -117,7 +117,7 @@ export const MSG = {
 
 export type MessageKey = keyof typeof MSG;
 
-/** 'Cupón aplicado a {n} producto(s)' (SPEC §8). */
+/** 'Cupón aplicado a {n} producto(s)' (docs/product.md → Messages). */
 export function couponAppliedToProducts(n: number): string {
   return `Cupón aplicado a ${n} producto(s)`;
 }

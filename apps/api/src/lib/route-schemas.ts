@@ -9,5 +9,5 @@ export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<
   return Object.fromEntries(statuses.map((s) => [s, errorResponse])) as Record<S, typeof errorResponse>;
 }
 
-/** OpenAPI security requirement: header `token` (SPEC §6). */
+/** OpenAPI security requirement: header `token` (docs/product.md → Roles and permissions). */
 export const tokenSecurity = [{ token: [] as string[] }];

@@ -1,4 +1,4 @@
-// Authentication from the `token` header (SPEC §6). Routes opt in with
+// Authentication from the `token` header (docs/product.md → Roles and permissions). Routes opt in with
 // `preHandler: requireUser` or `preHandler: requireAdmin`; handlers then read req.user.
 // The user row is read on every request so role changes and password changes (token
 // version) take effect at once.

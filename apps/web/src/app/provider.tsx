@@ -1,5 +1,5 @@
-// App-wide providers: TanStack Query and the toast container (SPEC §9: 5000 ms, top right),
-// and the demo ribbon every page shows while payments are simulated.
+// App-wide providers: TanStack Query, the toast container (docs/product.md → Toasts: 5000 ms,
+// top right), and the demo ribbon every page shows while payments are simulated.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';

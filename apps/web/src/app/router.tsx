@@ -1,17 +1,17 @@
-// The one route table (SPEC §2), every page a lazy route module exporting `Component`.
+// The one route table (docs/product.md → Routes), every page a lazy route module exporting `Component`.
 import { createBrowserRouter } from 'react-router';
 // From react-router/dom so router updates can use ReactDOM.flushSync (the catalogue's
 // URL-controlled checkboxes rely on it).
 import { RouterProvider } from 'react-router/dom';
 import { Spinner } from '../components/ui/spinner';
-import { Shell } from '../components/layout/shell';
+import { StoreShell } from './store-shell';
 import { RouteError } from './routes/route-error';
 import { adminRoutes } from './routes/admin/routes';
 
 export const routes = [
   {
     path: '/',
-    Component: Shell,
+    Component: StoreShell,
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoading,
     children: [

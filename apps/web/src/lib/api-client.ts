@@ -1,5 +1,8 @@
-// fetch + token header + parse with the shared schemas. Failures become ApiError with the
-// server's Spanish message (or the exception's), for the caller to toast.
+// The one way the web app talks to the API: fetch with the token header, then either a JSON
+// answer parsed with its shared schema (`apiRequest`; a FormData body is sent as an upload) or
+// a file (`apiDownload`: the blob and its name from Content-Disposition). Failures become
+// ApiError with the server's Spanish message (or a generic one), for the caller to toast. A
+// token the server refuses (401) is dropped, whichever kind of call met it.
 
 import type { z } from 'zod';
 import { MSG } from '@store/shared/messages';
@@ -17,20 +20,20 @@ export class ApiError extends Error {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-serialisable data, or FormData for a file upload (multipart, its own boundary). */
   body?: unknown;
   signal?: AbortSignal;
 }
 
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  opts: RequestOptions = {},
-): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** The call itself: token header, body encoding, network failure → ApiError, 401 → no token. */
+async function send(path: string, accept: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = getToken();
   if (token) headers.token = token;
-  let body: string | undefined;
-  if (opts.body !== undefined) {
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) {
+    body = opts.body;
+  } else if (opts.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
@@ -46,6 +49,25 @@ export async function apiRequest<S extends z.ZodType>(
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(MSG.networkError, 0);
   }
+  // A token the server refuses (expired, revoked) is dropped so the UI shows the signed-out
+  // state (and pages that need an account go to /login) instead of failing on every call.
+  if (res.status === 401 && token && getToken() === token) setToken(null);
+  return res;
+}
+
+/** The server's Spanish message of a failed answer, or the generic one. */
+async function failure(res: Response): Promise<ApiError> {
+  const json = (await res.json().catch(() => null)) as { message?: unknown } | null;
+  const message = typeof json?.message === 'string' && json.message ? json.message : MSG.serverError;
+  return new ApiError(message, res.status);
+}
+
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  opts: RequestOptions = {},
+): Promise<z.infer<S>> {
+  const res = await send(path, 'application/json', opts);
   let json: unknown;
   try {
     json = await res.json();
@@ -53,13 +75,48 @@ export async function apiRequest<S extends z.ZodType>(
     throw new ApiError(MSG.serverError, res.status);
   }
   const envelope = json as { success?: boolean; message?: string };
-  // A token the server refuses (expired, revoked) is dropped so the UI shows the signed-out
-  // state instead of failing on every call.
-  if (res.status === 401 && token && getToken() === token) setToken(null);
   if (!res.ok || envelope.success === false) {
     throw new ApiError(envelope.message || MSG.serverError, res.status);
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError(MSG.serverError, res.status);
   return parsed.data;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition (filename* preferred), else `fallbackName`. */
+  filename: string;
+}
+
+/** GET a file the API generates (a CSV export…), with the same token and error rules. */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  opts: Pick<RequestOptions, 'signal'> = {},
+): Promise<DownloadedFile> {
+  const res = await send(path, '*/*', { method: 'GET', ...opts });
+  if (!res.ok) throw await failure(res);
+  return {
+    blob: await res.blob(),
+    filename: filenameOf(res.headers.get('content-disposition'), fallbackName),
+  };
+}
+
+/** The file name a Content-Disposition header gives (RFC 6266: filename* wins over filename). */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed escape: fall back to the plain name.
+    }
+  }
+  return (
+    /filename\s*=\s*"([^"]+)"/.exec(disposition)?.[1] ??
+    /filename\s*=\s*([^;\s]+)/.exec(disposition)?.[1] ??
+    fallback
+  );
 }

@@ -1,4 +1,4 @@
-// The auth token (SPEC §3: local storage key "token"), readable outside React and
+// The auth token (docs/product.md → Session token: local storage key "token"), readable outside React and
 // subscribable from it.
 
 import { useSyncExternalStore } from 'react';

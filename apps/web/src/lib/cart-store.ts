@@ -1,4 +1,4 @@
-// The local cart (SPEC §3 shared state): used while there is no token. With a token the
+// The local cart (docs/product.md → Cart, Session token): used while there is no token. With a token the
 // server cart replaces it (features/cart/hooks/use-cart.ts). Lives in lib, beside the
 // token, because logging out (account) must empty it too.
 import { useSyncExternalStore } from 'react';

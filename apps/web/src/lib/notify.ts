@@ -1,4 +1,4 @@
-// Toasts (SPEC §8/§9): react-toastify with the message as its id, so the same text is
+// Toasts (docs/product.md → Toasts): react-toastify with the message as its id, so the same text is
 // never stacked twice while it is on screen.
 import { toast } from 'react-toastify';
 

@@ -1,4 +1,4 @@
-// Cart arithmetic of SPEC §4/§5: the cart is { productId: { day: quantity } }.
+// Cart arithmetic (docs/product.md → Cart): the cart is { productId: { day: quantity } }.
 
 export type CartData = Record<string, Record<string, number>>;
 
@@ -50,7 +50,7 @@ export function setCartQuantity(cart: CartData, productId: string, day: string, 
 }
 
 /**
- * The cart quantity input (SPEC §5): min 1, max 1; empty or 0 is ignored (null = ignore).
+ * The cart quantity input (docs/product.md → Validation rules): min 1, max 1; empty or 0 is ignored (null = ignore).
  */
 export function parseQuantityInput(raw: string, maxQuantity = 1): number | null {
   if (raw.trim() === '') return null;

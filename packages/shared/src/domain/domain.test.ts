@@ -5,6 +5,7 @@ import { computeCouponDiscount } from './coupons';
 import { centavosToDecimalString, decimalStringToCentavos, formatPrice, toCentavos } from './money';
 import { normalizeStreamUrl } from './stream-url';
 import { normalizeName, sanitizeNameInput, NAME_PATTERN } from './validation';
+import { SERVICE_FEE_CENTAVOS } from '../constants';
 
 describe('cart', () => {
   it('counts only positive quantities and prices only known products', () => {
@@ -37,15 +38,15 @@ describe('cart', () => {
 });
 
 describe('totals', () => {
-  it('adds the service fee of 10 pesos', () => {
+  it('adds the service fee once', () => {
     expect(computeTotals(250000, 0)).toEqual({
       subtotal: 250000,
       discount: 0,
-      fee: 1000,
-      total: 251000,
+      fee: SERVICE_FEE_CENTAVOS,
+      total: 250000 + SERVICE_FEE_CENTAVOS,
       isFree: false,
     });
-    expect(computeTotals(250000, 50000).total).toBe(201000);
+    expect(computeTotals(250000, 50000).total).toBe(200000 + SERVICE_FEE_CENTAVOS);
   });
   it('is free (no fee) when the discount covers the subtotal, and never negative', () => {
     expect(computeTotals(250000, 250000)).toEqual({

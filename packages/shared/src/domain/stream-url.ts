@@ -1,4 +1,4 @@
-// Stream URL normalisation (SPEC §4): YouTube and Vimeo links become embed links; Vimeo
+// Stream URL normalisation (docs/product.md → Streams): YouTube and Vimeo links become embed links; Vimeo
 // event links also get a live chat panel. Any other host is refused (null), so a stream
 // link can never embed an arbitrary page.
 

@@ -1,4 +1,4 @@
-// Order totals of SPEC §9: total = subtotal − discount + service fee; zero (GRATIS) when
+// Order totals (docs/product.md → Totals): total = subtotal − discount + service fee; zero (GRATIS) when
 // the amount after discount is 0. Centavos in, centavos out.
 
 import { SERVICE_FEE_CENTAVOS } from '../constants';

@@ -1,4 +1,4 @@
-// Validation rules shared by forms and API (SPEC §5).
+// Validation rules shared by forms and API (docs/product.md → Validation rules).
 
 /** Name: forced to uppercase, only A-Z, Ñ and spaces. */
 export const NAME_PATTERN = /^[A-ZÑ ]+$/;

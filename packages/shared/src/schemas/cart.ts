@@ -1,4 +1,4 @@
-// Cart calls of SPEC §7: cartData is { productId: { day: quantity } }.
+// Cart calls of docs/product.md → API: cartData is { productId: { day: quantity } }.
 
 import { z } from 'zod';
 import { MSG } from '../messages';

@@ -1,4 +1,4 @@
-// Envelope shared by every API response (DESIGN §3): JSON with success and, on errors,
+// Envelope shared by every API response (docs/product.md → API): JSON with success and, on errors,
 // a Spanish message.
 
 import { z } from 'zod';

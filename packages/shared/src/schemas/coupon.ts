@@ -1,4 +1,4 @@
-// coupon/validate (SPEC §7). The server ignores userType and orderAmount from the body:
+// coupon/validate (docs/product.md → API). The server ignores userType and orderAmount from the body:
 // it reads the user type from the database and prices from the cart it holds.
 
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Order calls of SPEC §7 (place, paypal, stripe, userorders, single, verifyStripe).
+// Order calls of docs/product.md → API (place, paypal, stripe, userorders, single, verifyStripe).
 
 import { z } from 'zod';
 import { CATEGORIES, LEVELS, ORDER_STATUSES, PAYMENT_METHODS } from '../constants';
@@ -17,7 +17,7 @@ const numericText = (min: number, max: number) =>
     .min(min, { error: MSG.numericOnly })
     .max(max, { error: MSG.numericOnly });
 
-/** Checkout address (SPEC §5): all required but state; zipcode and phone numeric. */
+/** Checkout address (docs/product.md → Validation rules): all required but state; zipcode and phone numeric. */
 export const address = z.object({
   firstName: requiredText(),
   lastName: requiredText(),

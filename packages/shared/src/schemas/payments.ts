@@ -1,5 +1,5 @@
-// Payment-provider calls beyond SPEC §7 (DESIGN §3 change): the PayPal buttons' createOrder
-// and the public PayPal configuration the checkout needs. The SPEC §7 bodies (order/paypal,
+// Payment-provider calls (docs/product.md → PayPal payment, Deliberate changes): the PayPal buttons' createOrder
+// and the public PayPal configuration the checkout needs. The order bodies (order/paypal,
 // order/stripe, verifyStripe) live in ./order.
 
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Product (event) shapes of SPEC §3 and the catalogue calls of SPEC §7.
+// Product (event) shapes and the catalogue calls (docs/product.md → Events are "products", API).
 
 import { z } from 'zod';
 import { CATEGORIES, LEVELS } from '../constants';
@@ -15,7 +15,7 @@ export const dayOption = z.object({
 });
 export type DayOption = z.infer<typeof dayOption>;
 
-/** Public fields of a product: never dayLinks (SPEC §3, DESIGN §3). */
+/** Public fields of a product: never dayLinks (docs/product.md → API, Deliberate changes). */
 export const product = z.object({
   _id: z.string(),
   name: z.string(),

@@ -1,4 +1,4 @@
-// Account calls of SPEC §7.
+// Account calls of docs/product.md → API.
 
 import { z } from 'zod';
 import { ROLES, USER_TYPES } from '../constants';

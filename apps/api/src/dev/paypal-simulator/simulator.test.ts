@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { buyerWithCart, createPaypalOrder, orderRow, payPaypal } from '../../modules/payments/test-support';
+import { buyerWithCart, createPaypalOrder, orderRow, payPaypal } from '../../../test/payments-helpers';
 import { startPaypalSimulator, type RunningPaypalSimulator } from './simulator';
 
 describe('store in PayPal simulator mode', () => {

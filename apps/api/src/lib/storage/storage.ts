@@ -4,7 +4,6 @@
 // and never touch the disk or the bucket themselves; docs/storage.md is the recipe.
 
 import type { Readable } from 'node:stream';
-import type { Config } from '../../config';
 import type { Visibility } from './keys';
 
 export type StorageBody = Buffer | Uint8Array | Readable;
@@ -54,36 +53,6 @@ export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 export function defaultCacheControl(visibility: Visibility): string {
   return visibility === 'public' ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
-}
-
-/** The backend the configuration asks for (the S3 SDK is only loaded when it is used). */
-export async function createStorage(
-  config: Pick<
-    Config,
-    | 'dataDir'
-    | 'S3_BUCKET'
-    | 'S3_REGION'
-    | 'S3_ENDPOINT'
-    | 'S3_ACCESS_KEY_ID'
-    | 'S3_SECRET_ACCESS_KEY'
-    | 'S3_FORCE_PATH_STYLE'
-    | 'S3_PUBLIC_URL'
-  >,
-): Promise<FileStorage> {
-  if (!config.S3_BUCKET) {
-    const { createLocalStorage } = await import('./local');
-    return createLocalStorage(config.dataDir);
-  }
-  const { createS3Storage } = await import('./s3');
-  return createS3Storage({
-    bucket: config.S3_BUCKET,
-    region: config.S3_REGION,
-    endpoint: config.S3_ENDPOINT,
-    accessKeyId: config.S3_ACCESS_KEY_ID,
-    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-    forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    publicUrl: config.S3_PUBLIC_URL,
-  });
 }
 
 /** Reads a stream to the end (the S3 backend needs a length before it sends). */

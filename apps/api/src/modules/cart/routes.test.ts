@@ -1,4 +1,4 @@
-// Server cart: add/update/get (SPEC §7) and the rules the server enforces on them.
+// Server cart: add/update/get (docs/product.md → API) and the rules the server enforces on them.
 
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -102,7 +102,7 @@ describe('cart', () => {
     expect(res.json().message).toBe(MSG.invalidDay);
   });
 
-  it('refuses a missing day with the spec message', async () => {
+  it('refuses a missing day with MSG.chooseDay', async () => {
     const user = await createUser(ctx);
     const { product } = await createProduct(ctx.database.db);
     const res = await post(ctx, '/api/cart/add', user.token, { itemId: product.id });

@@ -1,4 +1,4 @@
-// /api/cart/*: the server cart of the signed-in user (SPEC §7).
+// /api/cart/*: the server cart of the signed-in user (docs/product.md → API).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@store/shared/messages';

@@ -1,4 +1,4 @@
-// Server cart rules (SPEC §4, §5, §7): a line is one (product, day) with quantity 1; the
+// Server cart rules (docs/product.md → Cart): a line is one (product, day) with quantity 1; the
 // product must exist and be on sale, the day must be one of its options and not have ended,
 // the day must not be sold out and the caller must not own it already. Updating to 0 removes
 // the line (also a line whose day ended, which stays in the cart, shown as such, until the

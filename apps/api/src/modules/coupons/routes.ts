@@ -1,4 +1,4 @@
-// /api/coupon/validate (SPEC §7): the discount a code gives on the caller's server cart.
+// /api/coupon/validate (docs/product.md → API): the discount a code gives on the caller's server cart.
 // userType, orderAmount and cartItems in the body are accepted for compatibility and
 // ignored: the user type comes from the database and prices from the server cart.
 

@@ -10,7 +10,10 @@ afterAll(() => ctx.close());
 it('reports the database it answers from', async () => {
   const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ success: true, database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite' });
+  expect(res.json()).toEqual({
+    success: true,
+    database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
+  });
 });
 
 it('answers 503 in Spanish when the database is gone', async () => {

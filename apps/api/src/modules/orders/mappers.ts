@@ -1,4 +1,4 @@
-// Order rows → the shared `order` schema (SPEC §3: _id, items, amount, status, payment,
+// Order rows → the shared `order` schema (docs/product.md → API: _id, items, amount, status, payment,
 // paymentMethod, date, address, couponCode, discount, PayPal ids). The API speaks pesos.
 
 import { toPesos } from '@store/shared/domain/money';

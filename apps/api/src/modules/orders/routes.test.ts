@@ -4,6 +4,7 @@
 
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import {
   cartLines,
@@ -22,6 +23,7 @@ import {
   createCoupon,
   createPendingOrder,
   createUser,
+  FEE,
   placeOrder,
   post,
   type TestUser,
@@ -78,7 +80,7 @@ describe('order/place', () => {
     const user = await createUser(ctx);
     const { product } = await createProduct(ctx.database.db, { price: 2500 });
     await addToCart(ctx, user, product.id);
-    const res = await placeOrder(ctx, user, [{ productId: product.id }], { amount: 0, discount: 2510 });
+    const res = await placeOrder(ctx, user, [{ productId: product.id }], { amount: 0, discount: 2500 + FEE });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: MSG.notFreeOrder });
     expect(await ordersOf(user.id)).toEqual([]);
@@ -244,7 +246,7 @@ describe('cash orders', () => {
       const user = await createUser(cash);
       const { product } = await createProduct(cash.database.db, { price: 2500 });
       await addToCart(cash, user, product.id);
-      const res = await placeOrder(cash, user, [{ productId: product.id }], { amount: 2510 });
+      const res = await placeOrder(cash, user, [{ productId: product.id }], { amount: 2500 + FEE });
       expect(res.statusCode).toBe(200);
       expect(res.json().message).toBe(MSG.cashOrderPlaced);
       const [order] = await cash.database.db.select().from(orders).where(eq(orders.userId, user.id));
@@ -253,8 +255,8 @@ describe('cash orders', () => {
         payment: false,
         paymentMethod: 'cod',
         subtotalCentavos: 250_000,
-        feeCentavos: 1000,
-        amountCentavos: 251_000,
+        feeCentavos: SERVICE_FEE_CENTAVOS,
+        amountCentavos: 250_000 + SERVICE_FEE_CENTAVOS,
       });
       const single = await cash.app.inject({
         method: 'GET',
@@ -277,7 +279,7 @@ describe('cash orders', () => {
 });
 
 describe('order/userorders and order/single', () => {
-  it('lists only my orders, newest first, with the fields of SPEC §7', async () => {
+  it('lists only my orders, newest first, with the fields of the API (docs/product.md → API)', async () => {
     const me = await createUser(ctx);
     const other = await createUser(ctx);
     const { product: first } = await createProduct(ctx.database.db, { price: 0, name: 'Primero' });
@@ -300,7 +302,7 @@ describe('order/userorders and order/single', () => {
   });
 
   it('keeps returning cancelled payment attempts, with status and payment, for the page to tell apart', async () => {
-    // The API lists every order (SPEC §7); "Mis Productos" hides the attempts never paid
+    // The API lists every order (docs/product.md → API); "Mis Productos" hides the attempts never paid
     // (apps/web/src/features/orders/utils/visible-order-items.ts).
     const me = await createUser(ctx);
     const { product: abandoned } = await createProduct(ctx.database.db, { price: 2500, name: 'Abandonado' });

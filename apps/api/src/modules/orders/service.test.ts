@@ -3,6 +3,7 @@
 
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import {
   cartLines,
@@ -20,6 +21,7 @@ import {
   createCoupon,
   createPendingOrder,
   createUser,
+  FEE,
   type TestUser,
   useStoreTestContext,
 } from '../../../test/store-helpers';
@@ -36,7 +38,7 @@ const dayRow = async (id: string) =>
 const mailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.to, email));
 
 describe('quoteCart', () => {
-  it('prices the cart from the database with the service fee (SPEC §9)', async () => {
+  it('prices the cart from the database with the service fee (docs/product.md → Totals)', async () => {
     const user = await createUser(ctx);
     const { product: a } = await createProduct(ctx.database.db, { price: 2500 });
     const { product: b } = await createProduct(ctx.database.db, { price: 1000.5 });
@@ -47,8 +49,8 @@ describe('quoteCart', () => {
     expect(q).toMatchObject({
       subtotal: 350_050,
       discount: 35_005,
-      fee: 1000,
-      total: 316_045,
+      fee: SERVICE_FEE_CENTAVOS,
+      total: 315_045 + SERVICE_FEE_CENTAVOS,
       isFree: false,
     });
     expect(q.lines.map((l) => l.productId).sort()).toEqual([a.id, b.id].sort());
@@ -78,7 +80,11 @@ describe('pending orders and markOrderPaid', () => {
     });
     await addToCart(ctx, user, product.id);
     const order = await pendingOrder(user, { clearCart: false });
-    expect(order).toMatchObject({ status: 'pendiente', payment: false, amountCentavos: 51_000 });
+    expect(order).toMatchObject({
+      status: 'pendiente',
+      payment: false,
+      amountCentavos: 50_000 + SERVICE_FEE_CENTAVOS,
+    });
     expect((await dayRow(days[0]!.id)).seatsTaken).toBe(1);
     // The cart stays until payment when asked to.
     expect(await db().select().from(cartLines).where(eq(cartLines.userId, user.id))).toHaveLength(1);
@@ -109,7 +115,7 @@ describe('pending orders and markOrderPaid', () => {
       headers: { token: user.token },
     });
     expect(linksAfter.json().product.dayLinks).toEqual({ 'Día 1': 'https://youtu.be/ccccccccccc' });
-    expect(toApiOrder(row!)).toMatchObject({ _id: order.id, status: 'pagado', amount: 510, fee: 10 });
+    expect(toApiOrder(row!)).toMatchObject({ _id: order.id, status: 'pagado', amount: 500 + FEE, fee: FEE });
   });
 
   it('markOrderPaid does nothing for an unknown or cancelled order', async () => {

@@ -17,7 +17,7 @@ import {
   seatsTaken,
   startPaymentsHarness,
   type PaymentsHarness,
-} from './test-support';
+} from '../../../test/payments-helpers';
 
 let h: PaymentsHarness;
 beforeAll(async () => {

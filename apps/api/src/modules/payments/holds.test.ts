@@ -24,7 +24,7 @@ import {
   startPaymentsHarness,
   type Buyer,
   type PaymentsHarness,
-} from './test-support';
+} from '../../../test/payments-helpers';
 
 let h: PaymentsHarness;
 beforeAll(async () => {

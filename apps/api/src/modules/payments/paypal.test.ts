@@ -2,9 +2,11 @@
 // only if PayPal captured exactly the order's amount in MXN for that order.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
+import { centavosToDecimalString } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { createTestContext } from '../../../test/context';
-import { createCoupon, post } from '../../../test/store-helpers';
+import { createCoupon, FEE, post } from '../../../test/store-helpers';
 import {
   auditActions,
   buyerWithCart,
@@ -20,7 +22,7 @@ import {
   startPaymentsHarness,
   type PaymentsHarness,
   expectWebhookRefused,
-} from './test-support';
+} from '../../../test/payments-helpers';
 
 let h: PaymentsHarness;
 beforeAll(async () => {
@@ -75,7 +77,10 @@ describe('POST /api/paypal/create-order', () => {
     const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
     const remote = h.paypal.orders.get(id)!;
     expect(remote.intent).toBe('CAPTURE');
-    expect(remote.purchaseUnit.amount).toEqual({ currency_code: 'MXN', value: '2510.00' });
+    expect(remote.purchaseUnit.amount).toEqual({
+      currency_code: 'MXN',
+      value: centavosToDecimalString(250_000 + SERVICE_FEE_CENTAVOS),
+    });
     expect(remote.purchaseUnit.custom_id).toBe(orderId);
     const order = await orderRow(h.ctx, orderId);
     expect(order).toMatchObject({
@@ -83,7 +88,7 @@ describe('POST /api/paypal/create-order', () => {
       payment: false,
       paymentMethod: 'paypal',
       paypalOrderId: id,
-      amountCentavos: 251_000,
+      amountCentavos: 250_000 + SERVICE_FEE_CENTAVOS,
     });
     expect(order.expiresAt!.getTime()).toBeGreaterThan(Date.now());
     // The cart stays until the payment is confirmed.
@@ -95,10 +100,12 @@ describe('POST /api/paypal/create-order', () => {
     const coupon = await createCoupon(h.ctx, { discountType: 'percent', discountValue: 25 });
     const { id } = await createPaypalOrder(h.ctx, buyer, {
       couponCode: coupon.code,
-      amount: 1510,
+      amount: 1500 + FEE,
       discount: 500,
     });
-    expect(h.paypal.orders.get(id)!.purchaseUnit.amount.value).toBe('1510.00');
+    expect(h.paypal.orders.get(id)!.purchaseUnit.amount.value).toBe(
+      centavosToDecimalString(150_000 + SERVICE_FEE_CENTAVOS),
+    );
   });
 
   it('refuses a total the server does not agree with, before asking PayPal', async () => {
@@ -403,9 +410,13 @@ describe('POST /api/paypal/webhook', () => {
     expect(order).toMatchObject({ status: 'pagado', refundedCentavos: 1000 });
     expect(await grants(h.ctx, buyer.user.id)).toBe(1);
 
-    await deliver(h.ctx, '/api/paypal/webhook', h.paypal.refundEvent(id, '1000.00'));
+    await deliver(
+      h.ctx,
+      '/api/paypal/webhook',
+      h.paypal.refundEvent(id, centavosToDecimalString(100_000 + SERVICE_FEE_CENTAVOS - 1000)),
+    );
     order = await orderRow(h.ctx, orderId);
-    expect(order).toMatchObject({ status: 'reembolsado', refundedCentavos: 101_000 });
+    expect(order).toMatchObject({ status: 'reembolsado', refundedCentavos: 100_000 + SERVICE_FEE_CENTAVOS });
     expect(await grants(h.ctx, buyer.user.id)).toBe(0);
   });
 });

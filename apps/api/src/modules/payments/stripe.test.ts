@@ -2,6 +2,7 @@
 // Stripe says payment_status 'paid' (retrieve or a webhook signed for constructEvent).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import { post } from '../../../test/store-helpers';
 import {
@@ -17,7 +18,7 @@ import {
   type Buyer,
   type PaymentsHarness,
   expectWebhookRefused,
-} from './test-support';
+} from '../../../test/payments-helpers';
 
 let h: PaymentsHarness;
 beforeAll(async () => {
@@ -43,7 +44,11 @@ describe('POST /api/order/stripe', () => {
     const buyer = await buyerWithCart(h.ctx, { price: 2500 });
     const { session, orderId, url } = await checkout(buyer);
     expect(url).toContain(h.stripe.url);
-    expect(session).toMatchObject({ amount_total: 251_000, currency: 'mxn', mode: 'payment' });
+    expect(session).toMatchObject({
+      amount_total: 250_000 + SERVICE_FEE_CENTAVOS,
+      currency: 'mxn',
+      mode: 'payment',
+    });
     expect(session.success_url).toBe(`http://tienda.test/verify?success=true&orderId=${orderId}`);
     expect(session.cancel_url).toBe(`http://tienda.test/verify?success=false&orderId=${orderId}`);
     expect(session.metadata).toEqual({ orderId });
@@ -51,7 +56,7 @@ describe('POST /api/order/stripe', () => {
       status: 'pendiente',
       paymentMethod: 'stripe',
       stripeSessionId: session.id,
-      amountCentavos: 251_000,
+      amountCentavos: 250_000 + SERVICE_FEE_CENTAVOS,
     });
     expect(await cartSize(h.ctx, buyer.user.id)).toBe(1);
   });

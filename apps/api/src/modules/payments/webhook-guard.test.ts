@@ -13,7 +13,7 @@ import {
   payPaypal,
   startPaymentsHarness,
   type PaymentsHarness,
-} from './test-support';
+} from '../../../test/payments-helpers';
 
 let h: PaymentsHarness;
 beforeAll(async () => {

@@ -71,29 +71,3 @@ export async function findProductWithDays(db: Queryable, id: string): Promise<Pr
     .orderBy(asc(productDays.position));
   return { product, days };
 }
-
-/** Several products by id (any state) with their days. */
-export async function findProductsWithDays(db: Queryable, ids: string[]): Promise<ProductWithDays[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.select().from(products).where(inArray(products.id, ids));
-  const days = await db
-    .select()
-    .from(productDays)
-    .where(inArray(productDays.productId, ids))
-    .orderBy(asc(productDays.position));
-  return attachDays(rows, days);
-}
-
-export async function countProducts(db: Queryable): Promise<number> {
-  const rows = await db.select({ id: products.id }).from(products).limit(1);
-  return rows.length;
-}
-
-export async function findActiveDay(db: Queryable, productId: string, label: string) {
-  const [row] = await db
-    .select({ day: productDays, active: products.active })
-    .from(productDays)
-    .innerJoin(products, eq(products.id, productDays.productId))
-    .where(and(eq(productDays.productId, productId), eq(productDays.label, label)));
-  return row ?? null;
-}

@@ -19,7 +19,7 @@ export async function listProducts(
 }
 
 /**
- * product/single (DESIGN §3 change: needs the token): the public product plus dayLinks for
+ * product/single (docs/product.md → Deliberate changes: needs the token): the public product plus dayLinks for
  * the days the caller has paid for. An archived product stays visible to those who own it.
  */
 export async function getProductForUser(

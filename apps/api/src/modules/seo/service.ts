@@ -4,7 +4,7 @@
 import type { Queryable } from '../../db/client';
 import { listActiveProductIds } from './repo';
 
-/** Public pages of SPEC §2 worth indexing, with how often they change and their weight. */
+/** Public pages (docs/product.md → Routes) worth indexing, with how often they change and their weight. */
 export const SITEMAP_PAGES: {
   path: string;
   changefreq: 'daily' | 'weekly' | 'monthly' | 'yearly';

@@ -1,4 +1,4 @@
-// GET /api/product/single/{id} (DESIGN §3 change): needs the token; dayLinks only for the
+// GET /api/product/single/{id} (docs/product.md → Deliberate changes): needs the token; dayLinks only for the
 // day options the caller has a paid order for; other users' purchases give nothing.
 
 import { eq } from 'drizzle-orm';

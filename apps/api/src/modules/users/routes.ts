@@ -1,4 +1,4 @@
-// /api/user/*: register, login, profile, password reset (SPEC §7).
+// /api/user/*: register, login, profile, password reset (docs/product.md → API).
 
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Account rules (SPEC §4, §7; DESIGN §3): registration, login (with the first-login flow
+// Account rules (docs/product.md → Login form, First login): registration, login (with the first-login flow
 // for accounts the association created), profile, and password reset by e-mail.
 
 import { MSG } from '@store/shared/messages';

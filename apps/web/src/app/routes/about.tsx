@@ -1,4 +1,4 @@
-// /about (SPEC §2): description, history, mission, vision, values, strategic objectives.
+// /about (docs/product.md → Routes): description, history, mission, vision, values, strategic objectives.
 import {
   Accessibility,
   Award,

@@ -1,4 +1,4 @@
-// Cart (SPEC §2): lines, totals, and the way on to /place-order. A line whose day has ended
+// Cart (docs/product.md → Routes): lines, totals, and the way on to /place-order. A line whose day has ended
 // is shown as such and must be removed before paying (the server refuses it too).
 import { ShoppingCart } from 'lucide-react';
 import { MSG } from '@store/shared/messages';

@@ -1,4 +1,4 @@
-// Catalogue (SPEC §2): filter panel, sort, and the search bar while search is on. Filters,
+// Catalogue (docs/product.md → Routes): filter panel, sort, and the search bar while search is on. Filters,
 // sort and search live in the URL, so a filtered view can be shared and survives reload.
 // Upcoming events by default; "Mostrar eventos finalizados" adds the finished ones after them.
 import { useEffect, useMemo, useState } from 'react';
@@ -15,7 +15,7 @@ import { FilterPanel } from '../../features/catalog/components/filter-panel';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { SearchBar } from '../../features/catalog/components/search-bar';
 import { SortSelect } from '../../features/catalog/components/sort-select';
-import { getSearchState, setSearch, setShowSearch, useSearch } from '../../features/catalog/hooks/use-search';
+import { getSearchState, setSearch, setShowSearch, useSearch } from '../../lib/search-store';
 import {
   catalogueProducts,
   filterProducts,

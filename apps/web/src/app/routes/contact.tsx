@@ -1,4 +1,4 @@
-// /contact (SPEC §2): contact details and the Contactanos button, which opens the contact form.
+// /contact (docs/product.md → Routes): contact details and the Contactanos button, which opens the contact form.
 import { Link } from 'react-router';
 import { ChevronRight, Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';

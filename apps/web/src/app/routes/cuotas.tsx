@@ -1,4 +1,4 @@
-// /cuotas (SPEC §9): the fee table of the course and its workshops.
+// /cuotas (docs/product.md → Fee schedule): the fee table of the course and its workshops.
 import { formatPrice } from '@store/shared/domain/money';
 import { Seo } from '../../components/layout/seo';
 import { ButtonLink } from '../../components/ui/button';

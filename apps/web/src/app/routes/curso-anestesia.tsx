@@ -1,4 +1,4 @@
-// /curso-anestesia (SPEC §2): programme of the 2nd course, 29-31 May 2025, hybrid, with day
+// /curso-anestesia (docs/product.md → Routes): programme of the 2nd course, 29-31 May 2025, hybrid, with day
 // tabs (jueves, viernes, sábado), modules, workshops and speakers. When the course and its
 // workshops are in the catalogue, their real dates replace the text's.
 import { CalendarDays, MapPin, MonitorPlay } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Home (SPEC §2): hero, the first 10 upcoming events under EVENTOS (never a finished one,
+// Home (docs/product.md → Routes): hero, the first 10 upcoming events under EVENTOS (never a finished one,
 // by the server's list and the browser's clock), three reassurance blocks.
 import { Headphones, LockKeyhole, ShieldCheck } from 'lucide-react';
 import { HOME_PRODUCT_COUNT } from '@store/shared/constants';

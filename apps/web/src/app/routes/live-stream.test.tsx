@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { setToken } from '../../lib/auth-token';
-import { testOrder, testOrderItem } from '../../lib/test-orders';
-import { stubApi, testQueryClient, TestProviders } from '../../lib/test-providers';
+import { testOrder, testOrderItem } from '../../../test/orders';
+import { stubApi, testQueryClient, TestProviders } from '../../../test/providers';
 import { Component as LiveStreamPage } from './live-stream';
 
 const order = testOrder({
@@ -31,7 +31,7 @@ describe('/live-stream', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent('/orders');
   });
 
-  it('one player per purchased day with the server links; the spec messages for missing ones', async () => {
+  it('one player per purchased day with the server links; the documented messages for missing ones', async () => {
     const api = stubApi({
       '/api/order/single': () => ({ success: true, order }),
       '/api/product/single/curso': () => ({

@@ -1,4 +1,4 @@
-// Live stream (SPEC §2): needs the order in router state, else 'No hay información de
+// Live stream (docs/product.md → Routes): needs the order in router state, else 'No hay información de
 // transmisión disponible' and back to /orders. The order is re-read from the server so a
 // stale or edited history entry cannot show what is not paid.
 import { useEffect } from 'react';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { getToken, setToken } from '../../lib/auth-token';
-import { stubApi, testQueryClient, TestProviders } from '../../lib/test-providers';
+import { stubApi, testQueryClient, TestProviders } from '../../../test/providers';
 import { Component as LoginPage } from './login';
 
 const renderLogin = () =>
@@ -40,7 +40,7 @@ describe('/login', () => {
     renderLogin();
     await signIn();
     expect(await screen.findByText(MSG.firstLoginChangePassword)).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/reset-password');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/reset-password');
     expect(getToken()).toBeNull();
   });
 

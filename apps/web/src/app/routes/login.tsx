@@ -1,4 +1,4 @@
-// /login (SPEC §2/§4): Acceso or Registro, the reset-request view, and the first-login
+// /login (docs/product.md → Login form, First login): Acceso or Registro, the reset-request view, and the first-login
 // redirect to /reset-password. A signed-in visitor goes straight to /.
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -16,7 +16,7 @@ import type { LoginFormValues, RegisterFormValues } from '../../features/account
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 
-/** SPEC §8: the server's message when there is one, else 'Error en el proceso'. */
+/** docs/product.md → Login form: the server's message when there is one, else 'Error en el proceso'. */
 function authError(err: unknown): string {
   return err instanceof ApiError && err.status > 0 ? err.message : MSG.genericProcessError;
 }

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import type { Order } from '@store/shared/schemas/order';
 import { setToken } from '../../lib/auth-token';
-import { testOrder, testOrderItem } from '../../lib/test-orders';
-import { stubApi, testQueryClient, TestProviders } from '../../lib/test-providers';
+import { testOrder, testOrderItem } from '../../../test/orders';
+import { stubApi, testQueryClient, TestProviders } from '../../../test/providers';
 import { Component as OrdersPage } from './orders';
 
 const renderPage = (orders: Order[]) => {

@@ -1,4 +1,4 @@
-// My products (SPEC §2): every purchased event with its status and a way to its stream;
+// My products (docs/product.md → Routes): every purchased event with its status and a way to its stream;
 // which orders count as products is utils/visible-order-items.ts.
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,10 +1,10 @@
-// Checkout (SPEC §2/§4/§5): address form, coupon (after the user type has loaded), totals,
+// Checkout (docs/product.md → Checkout and payment method, Free claim): address form, coupon (after the user type has loaded), totals,
 // payment method. A free order is claimed here; PayPal renders its own buttons. A cart with a
 // day that has ended goes back to the cart to remove it (the server would refuse it).
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../lib/form-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX, ShoppingCart } from 'lucide-react';
 import type { PaymentMethod } from '@store/shared/constants';
@@ -37,7 +37,7 @@ import { errorMessage, notify } from '../../lib/notify';
 import { userQueryKeys } from '../../lib/query-keys';
 import { useNow } from '../../lib/use-now';
 
-/** SPEC §1: only PayPal is offered in the interface when the order has a cost. */
+/** docs/product.md → Checkout and payment method: only PayPal is offered in the interface when the order has a cost. */
 const PAID_METHODS: readonly PaymentMethod[] = ['paypal'];
 
 interface AppliedCoupon {
@@ -74,7 +74,7 @@ function PlaceOrder() {
     trigger,
     formState: { errors, isSubmitting },
   } = useForm<AddressInput>({
-    resolver: zodResolver(address, undefined, { raw: true }),
+    resolver: formResolver(address),
     defaultValues: EMPTY_ADDRESS,
   });
 
@@ -102,7 +102,7 @@ function PlaceOrder() {
     discount: toPesos(totals.discount),
   });
 
-  /** After any successful order or payment (SPEC §4): empty cart, fresh orders, /orders. */
+  /** After any successful order or payment (docs/product.md → After payment): empty cart, fresh orders, /orders. */
   const finish = () => {
     clearCart();
     void queryClient.invalidateQueries({ queryKey: userQueryKeys.orders(getToken()) });
@@ -129,7 +129,7 @@ function PlaceOrder() {
   });
 
   const applyCoupon = async (code: string) => {
-    // SPEC §5: the user type must be loaded before a coupon can be checked.
+    // docs/product.md → Checkout and payment method: the user type must be loaded before a coupon can be checked.
     if (!profile.data) {
       notify.error(MSG.waitForUserInfo);
       return false;

@@ -1,4 +1,4 @@
-// /privacy-policy: the privacy notice as text (DESIGN §5 change: the spec's images become text).
+// /privacy-policy: the privacy notice as text (docs/product.md → Deliberate changes: text, not images).
 import { Seo } from '../../components/layout/seo';
 import { LegalPage } from '../../features/content/components/legal-page';
 import { privacy } from '../../features/content/data/privacy';

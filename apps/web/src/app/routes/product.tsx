@@ -1,5 +1,5 @@
-// Product detail (SPEC §2): gallery, name, dates, price, description, day options, add to
-// cart (login and a day required, SPEC §5), and up to 5 related events. A finished event's
+// Product detail (docs/product.md → Routes): gallery, name, dates, price, description, day options, add to
+// cart (login and a day required, docs/product.md → Cart), and up to 5 related events. A finished event's
 // page stays reachable (from the finished list) with "Finalizado" and nothing to add.
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';

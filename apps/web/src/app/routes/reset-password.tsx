@@ -1,4 +1,4 @@
-// /reset-password?token=… (SPEC §2): set a new password with the link's token, then sign in.
+// /reset-password?token=… (docs/product.md → Routes): set a new password with the link's token, then sign in.
 import { useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@store/shared/messages';
 import { Seo } from '../../components/layout/seo';

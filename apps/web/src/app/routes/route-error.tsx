@@ -1,4 +1,4 @@
-// Friendly Spanish page for routing failures (SPEC §8 names the fallback's title). It replaces
+// Friendly Spanish page for routing failures (its title is MSG.routeErrorTitle). It replaces
 // the whole shell, so it carries its own way back.
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { TriangleAlert } from 'lucide-react';

@@ -1,4 +1,4 @@
-// /talleres (SPEC §2/§9): the two workshop tabs (aminas, arritmias) with objectives, schedule,
+// /talleres (docs/product.md → Course and workshops): the two workshop tabs (aminas, arritmias) with objectives, schedule,
 // limited seats and the course prerequisite; enrol leads to the workshop's event page.
 // The selected tab lives in ?taller= so the course page can link straight to one. A workshop
 // found in the catalogue shows its event's real date and hours instead of the text's.

@@ -1,4 +1,4 @@
-// /terms (SPEC §2/§9): terms and conditions, last updated May 2025.
+// /terms (docs/product.md → Terms): terms and conditions, last updated May 2025.
 import { Seo } from '../../components/layout/seo';
 import { LegalPage } from '../../features/content/components/legal-page';
 import { terms } from '../../features/content/data/terms';

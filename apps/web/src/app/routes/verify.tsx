@@ -1,4 +1,4 @@
-// /verify?success=…&orderId=… (SPEC §2, §4): back from card checkout, the server asks Stripe
+// /verify?success=…&orderId=… (docs/product.md → Card payment): back from card checkout, the server asks Stripe
 // whether the order was paid (the query string proves nothing). Paid: empty cart, /orders.
 // Otherwise: back to /cart with the error message.
 import { useEffect, useRef } from 'react';

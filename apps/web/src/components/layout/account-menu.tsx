@@ -1,19 +1,18 @@
-// The signed-in account menu (Mis Productos, Mi cuenta, Cerrar Sesión; plus Administración for
-// an admin, from the profile's role; the server checks the role again on every admin call).
+// The signed-in account menu (docs/product.md → Header and footer): Mis Productos, Mi cuenta,
+// Cerrar Sesión, plus Administración for an admin (isAdmin comes from the profile's role, read
+// in app/store-shell.tsx; the server checks the role again on every admin call).
 // A disclosure button: Escape or a click outside closes it and focus returns to the button.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown, LayoutDashboard, LogOut, Package, UserRound } from 'lucide-react';
-import { useProfile } from '../../features/account/api/get-profile';
 import { cn } from '../ui/cn';
 
-export function AccountMenu({ onLogout }: { onLogout: () => void }) {
+export function AccountMenu({ isAdmin, onLogout }: { isAdmin: boolean; onLogout: () => void }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const firstItemRef = useRef<HTMLAnchorElement>(null);
-  const isAdmin = useProfile().data?.role === 'admin';
 
   useEffect(() => {
     if (!open) return;

@@ -1,4 +1,4 @@
-// Site footer (SPEC §2): legal links, contact details, social links, payment logos.
+// Site footer (docs/product.md → Header and footer): legal links, contact details, social links, payment logos.
 import { Link } from 'react-router';
 import { Clock, ExternalLink, Mail, MapPin, Phone } from 'lucide-react';
 import { mexicoCityWallClock } from '@store/shared/domain/time';

@@ -1,11 +1,9 @@
-// Site header (SPEC §2): logo, main navigation, search, account (or Acceder) and the cart
+// Site header (docs/product.md → Header and footer): logo, main navigation, search, account (or Acceder) and the cart
 // with its item count; below the lg breakpoint the navigation moves into the mobile menu.
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { Menu, Search, ShoppingCart } from 'lucide-react';
-import { useCart } from '../../features/cart/hooks/use-cart';
-import { useSearch } from '../../features/catalog/hooks/use-search';
-import { useAuth } from '../../features/account/hooks/use-auth';
+import { setShowSearch } from '../../lib/search-store';
 import { ButtonLink } from '../ui/button';
 import { Container } from '../ui/container';
 import { cn } from '../ui/cn';
@@ -17,11 +15,18 @@ import { NAV_LINKS } from './nav-links';
 const iconButton =
   'relative inline-flex h-10 w-10 items-center justify-center rounded-lg text-ink hover:bg-slate-100 sm:h-11 sm:w-11';
 
-export function Header() {
+export interface HeaderProps {
+  /** Items in the cart, for the badge. */
+  cartCount: number;
+  isLoggedIn: boolean;
+  /** Shows Administración in the account menus. */
+  isAdmin: boolean;
+  onLogout: () => void;
+}
+
+/** The session and cart come in as props: app/store-shell.tsx reads them from the features. */
+export function Header({ cartCount: count, isLoggedIn, isAdmin, onLogout: logout }: HeaderProps) {
   const navigate = useNavigate();
-  const { count } = useCart();
-  const { setShowSearch } = useSearch();
-  const { isLoggedIn, logout } = useAuth();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   // Any navigation (a link, the back button) closes the mobile menu.
@@ -76,7 +81,7 @@ export function Header() {
           </button>
 
           {isLoggedIn ? (
-            <AccountMenu onLogout={logout} />
+            <AccountMenu isAdmin={isAdmin} onLogout={logout} />
           ) : (
             <ButtonLink to="/login" size="sm" className="mx-1">
               Acceder
@@ -118,6 +123,7 @@ export function Header() {
         open={menuOpen}
         onClose={() => setMenuOpen(false)}
         isLoggedIn={isLoggedIn}
+        isAdmin={isAdmin}
         onLogout={logout}
       />
     </header>

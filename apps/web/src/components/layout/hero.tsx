@@ -1,4 +1,4 @@
-// Home hero (SPEC §2): full-width banner image under a dark overlay, the association's short
+// Home hero (docs/product.md → Routes): full-width banner image under a dark overlay, the association's short
 // name as the page title and the tagline between two red rules.
 import { site } from '../../config/site';
 import { ButtonLink } from '../ui/button';

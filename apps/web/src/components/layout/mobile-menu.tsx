@@ -1,10 +1,9 @@
-// The mobile navigation drawer (SPEC §2: also lists Talleres). A native modal <dialog>: the
+// The mobile navigation drawer (docs/product.md → Header and footer: also lists Talleres). A native modal <dialog>: the
 // page behind is inert, Escape closes it, focus returns to the menu button; the header closes
 // it when the route changes. An admin also gets Administración among the account items.
 import { useEffect, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { LayoutDashboard, LogIn, LogOut, Package, UserRound, X } from 'lucide-react';
-import { useProfile } from '../../features/account/api/get-profile';
 import { cn } from '../ui/cn';
 import { Logo } from './logo';
 import { MOBILE_NAV_LINKS } from './nav-links';
@@ -13,13 +12,13 @@ export interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
   isLoggedIn: boolean;
+  isAdmin: boolean;
   onLogout: () => void;
   id: string;
 }
 
-export function MobileMenu({ open, onClose, isLoggedIn, onLogout, id }: MobileMenuProps) {
+export function MobileMenu({ open, onClose, isLoggedIn, isAdmin, onLogout, id }: MobileMenuProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const isAdmin = useProfile().data?.role === 'admin';
 
   useEffect(() => {
     const dialog = ref.current;

@@ -1,4 +1,4 @@
-// The main navigation (SPEC §2): the header shows these; the mobile menu adds Talleres.
+// The main navigation (docs/product.md → Header and footer): the header shows these; the mobile menu adds Talleres.
 export interface NavItem {
   to: string;
   label: string;

@@ -1,4 +1,4 @@
-// The two payment logos of SPEC §1 (our own drawings, served as images), for the footer and checkout.
+// The two payment logos (our own drawings, served as images), for the footer and checkout.
 import { cn } from '../ui/cn';
 
 export function PaymentLogos({ className }: { className?: string }) {

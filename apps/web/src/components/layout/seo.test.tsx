@@ -3,7 +3,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { site } from '../../config/site';
-import { testQueryClient, TestProviders } from '../../lib/test-providers';
+import { testQueryClient, TestProviders } from '../../../test/providers';
 import { DESCRIPTION_MAX } from '@store/shared/domain/text';
 import { Seo, type SeoProps } from './seo';
 

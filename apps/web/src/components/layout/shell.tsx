@@ -1,9 +1,9 @@
-// Page frame: header, the routed page, footer.
+// Page frame: the header it is given (app/store-shell.tsx composes it), the routed page, footer.
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Header } from './header';
 import { Footer } from './footer';
 
-export function Shell() {
+export function Shell({ header }: { header: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -12,7 +12,7 @@ export function Shell() {
       >
         Saltar al contenido
       </a>
-      <Header />
+      {header}
       <div id="contenido" className="flex-1">
         <Outlet />
       </div>

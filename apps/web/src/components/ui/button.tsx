@@ -80,10 +80,3 @@ export type ButtonLinkProps = ComponentProps<typeof Link> & ButtonStyleProps;
 export function ButtonLink({ variant, size, fullWidth, className, ...props }: ButtonLinkProps) {
   return <Link className={buttonVariants({ variant, size, fullWidth, className })} {...props} />;
 }
-
-export type ButtonAnchorProps = ComponentProps<'a'> & ButtonStyleProps;
-
-/** An external or mailto/tel link that looks like a button. */
-export function ButtonAnchor({ variant, size, fullWidth, className, ...props }: ButtonAnchorProps) {
-  return <a className={buttonVariants({ variant, size, fullWidth, className })} {...props} />;
-}

@@ -37,15 +37,3 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('p-5 sm:p-6', className)} {...props} />;
 }
-
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      className={cn(
-        'flex flex-wrap items-center gap-3 border-t border-slate-200 px-5 py-4 sm:px-6',
-        className,
-      )}
-      {...props}
-    />
-  );
-}

@@ -20,10 +20,6 @@ export function Table({ className, label, ...props }: ComponentProps<'table'> & 
   );
 }
 
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return <caption className={cn('px-4 py-3 text-left text-sm text-slate-600', className)} {...props} />;
-}
-
 export function TableHead({ className, ...props }: ComponentProps<'thead'>) {
   return <thead className={cn('bg-slate-50 text-slate-700', className)} {...props} />;
 }

@@ -62,7 +62,7 @@ export type AdminMemberCreateBody = z.input<typeof adminMemberCreateBody>;
 
 /**
  * The temporary password, shown once: the server generates it (the client never chooses it)
- * and stores only its hash; the member must replace it at first login (SPEC §4).
+ * and stores only its hash; the member must replace it at first login (docs/product.md → First login).
  */
 export const adminTemporaryPasswordResponse = z.object({
   success: z.literal(true),

@@ -1,16 +1,31 @@
-// Attendee list as CSV for Excel: UTF-8 with a BOM (so accents open correctly), CRLF line
-// ends, RFC 4180 quoting, and cells that a spreadsheet would run as a formula neutralised.
+// Attendee list as CSV for Excel, written by csv-stringify: UTF-8 with a BOM (so accents open
+// correctly), CRLF line ends, RFC 4180 quoting (also of cells holding ';', the separator Excel
+// uses in Spanish locales), and cells that a spreadsheet would run as a formula neutralised.
 // Dates are 'YYYY-MM-DD HH:mm' in Mexico City time.
 
+import { stringify } from 'csv-stringify/sync';
 import { USER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
 import type { AdminAttendee } from '@store/shared/schemas/admin/attendees';
 import { orderReference } from '@store/shared/domain/order-reference';
 import { formatCsvDateTime } from '@store/shared/domain/time';
 
-export function csvCell(value: string): string {
-  // OWASP CSV injection: a leading = + - @ (or tab/CR) would be evaluated by Excel.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n;]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+/** OWASP CSV injection: a cell starting with = + - @ (or tab/CR) would be run by Excel. */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Rows of text cells → the CSV file's text (BOM, CRLF, quoting, formulas neutralised). */
+export function toCsv(rows: readonly (readonly string[])[]): string {
+  return stringify(
+    rows.map((r) => [...r]),
+    {
+      bom: true,
+      record_delimiter: 'windows',
+      // A lone CR or LF breaks a row in Excel too, not only the CRLF the library checks for.
+      quoted_match: [/;/, /[\r\n]/],
+      cast: { string: neutraliseFormula },
+    },
+  );
 }
 
 export function attendeesCsv(rows: readonly AdminAttendee[]): string {
@@ -25,22 +40,18 @@ export function attendeesCsv(rows: readonly AdminAttendee[]): string {
     'Método de pago',
     'Cupón',
   ];
-  const lines = rows.map((r) =>
-    [
-      r.name,
-      r.email,
-      USER_TYPE_LABELS[r.userType],
-      r.day,
-      formatCsvDateTime(r.dayStartsAt),
-      orderReference(r.orderId),
-      formatCsvDateTime(r.date),
-      PAYMENT_METHOD_LABELS[r.paymentMethod],
-      r.couponCode ?? '',
-    ]
-      .map(csvCell)
-      .join(','),
-  );
-  return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  const lines = rows.map((r) => [
+    r.name,
+    r.email,
+    USER_TYPE_LABELS[r.userType],
+    r.day,
+    formatCsvDateTime(r.dayStartsAt),
+    orderReference(r.orderId),
+    formatCsvDateTime(r.date),
+    PAYMENT_METHOD_LABELS[r.paymentMethod],
+    r.couponCode ?? '',
+  ]);
+  return toCsv([header, ...lines]);
 }
 
 /** A file-name-safe slug: 'Taller de Aminas' → 'taller-de-aminas'. */

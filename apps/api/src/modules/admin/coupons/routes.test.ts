@@ -4,7 +4,7 @@ import type { AdminCoupon, AdminCouponInput } from '@store/shared/schemas/admin/
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
 import { createUser, post, type TestUser } from '../../../../test/store-helpers';
-import { call, claim } from '../test-support';
+import { call, claim } from '../../../../test/admin-helpers';
 
 describe('admin coupons', () => {
   let ctx: TestContext;

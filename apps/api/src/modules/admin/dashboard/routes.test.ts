@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
-import { createCoupon, createUser, type TestUser } from '../../../../test/store-helpers';
-import { call, claim } from '../test-support';
+import { createCoupon, createUser, FEE, type TestUser } from '../../../../test/store-helpers';
+import { call, claim } from '../../../../test/admin-helpers';
 import { allocateCentavos } from './revenue';
 
 describe('admin dashboard', () => {
@@ -25,20 +25,20 @@ describe('admin dashboard', () => {
     const taller = await createProduct(ctx.database.db, { name: 'Taller', price: 500 });
     await createCoupon(ctx, { code: 'MITAD', discountValue: 50 });
 
-    // Paid by cash: 2000 − 50% = 1000 (+10 fee) spread over two days.
+    // Paid by cash: 2000 − 50% = 1000 (+ the service fee) spread over two days.
     const paid = await claim(ctx, await createUser(ctx), congreso.product.id, ['Día 1', 'Día 2'], {
-      amount: 1010,
+      amount: 1000 + FEE,
       couponCode: 'MITAD',
     });
     await call(ctx, admin.token, 'POST', `/api/admin/orders/${paid}/mark-paid`);
     // Pending: counted as an order, not as revenue or seats sold.
-    await claim(ctx, await createUser(ctx), taller.product.id, ['Día 1'], { amount: 510 });
+    await claim(ctx, await createUser(ctx), taller.product.id, ['Día 1'], { amount: 500 + FEE });
 
     const res = await call(ctx, admin.token, 'GET', '/api/admin/dashboard?days=7');
     expect(res.statusCode, res.body).toBe(200);
     const d: AdminDashboardResponse = res.json();
     expect(d.totals).toMatchObject({
-      revenue: 1010,
+      revenue: 1000 + FEE,
       paidOrders: 1,
       pendingOrders: 1,
       seatsSold: 2,
@@ -63,7 +63,7 @@ describe('admin dashboard', () => {
     });
     expect(d.events[1]).toMatchObject({ name: 'Taller', revenue: 0, seatsSold: 0 });
     expect(d.timeline).toHaveLength(7);
-    expect(d.timeline.at(-1)).toMatchObject({ orders: 2, paidOrders: 1, revenue: 1010 });
+    expect(d.timeline.at(-1)).toMatchObject({ orders: 2, paidOrders: 1, revenue: 1000 + FEE });
     expect(d.timeline.slice(0, 6).every((t) => t.orders === 0)).toBe(true);
     expect(d.latestOrders.map((o) => o.status)).toEqual(['pendiente', 'pagado']);
 

@@ -1,6 +1,6 @@
 // Every query of the demo-data removal. The rows the demo seed wrote carry is_demo.
 
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import {
   auditLog,
@@ -12,26 +12,6 @@ import {
   products,
   users,
 } from '../../../db/schema';
-
-export interface DemoDataCounts {
-  products: number;
-  coupons: number;
-  users: number;
-}
-
-/** Removable demo rows: published demo events, active demo coupons, demo accounts. */
-export async function countDemoData(db: Queryable): Promise<DemoDataCounts> {
-  const [p] = await db
-    .select({ n: count() })
-    .from(products)
-    .where(and(eq(products.isDemo, true), eq(products.active, true)));
-  const [c] = await db
-    .select({ n: count() })
-    .from(coupons)
-    .where(and(eq(coupons.isDemo, true), eq(coupons.active, true)));
-  const [u] = await db.select({ n: count() }).from(users).where(eq(users.isDemo, true));
-  return { products: p?.n ?? 0, coupons: c?.n ?? 0, users: u?.n ?? 0 };
-}
 
 export async function demoUserIds(db: Queryable): Promise<string[]> {
   return (await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true))).map((r) => r.id);

@@ -21,7 +21,7 @@ import { DEMO_COUPON, DEMO_CUSTOMER } from '../../../db/seed-data';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
 import { signSession } from '../../../lib/jwt';
-import { call, claim } from '../test-support';
+import { call, claim } from '../../../../test/admin-helpers';
 
 describe('SEED_DEMO', () => {
   const base = { DATA_DIR: '/tmp/store-config-test', JWT_SECRET: 'x'.repeat(40) };

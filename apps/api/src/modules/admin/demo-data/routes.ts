@@ -5,7 +5,8 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { errorResponse } from '@store/shared/schemas/common';
 import { adminDemoDataRemoveResponse, adminDemoDataResponse } from '@store/shared/schemas/admin/demo-data';
 import { currentUser } from '../../../plugins/auth';
-import { demoDataStatus, removeDemoData } from './service';
+import { demoDataStatus } from '../../../db/demo-data';
+import { removeDemoData } from './service';
 
 export const demoDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

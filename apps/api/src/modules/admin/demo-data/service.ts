@@ -8,20 +8,8 @@ import type { AdminDemoDataRemoveResponse } from '@store/shared/schemas/admin/de
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { writeAudit } from '../audit/repo';
-import {
-  countDemoData,
-  deleteDemoUsers,
-  deleteOrdersOf,
-  demoUserIds,
-  removeDemoCoupons,
-  removeDemoProducts,
-  type DemoDataCounts,
-} from './repo';
-
-export async function demoDataStatus(db: Db): Promise<DemoDataCounts & { present: boolean }> {
-  const counts = await countDemoData(db);
-  return { present: counts.products + counts.coupons + counts.users > 0, ...counts };
-}
+import { countDemoData } from '../../../db/demo-data';
+import { deleteDemoUsers, deleteOrdersOf, demoUserIds, removeDemoCoupons, removeDemoProducts } from './repo';
 
 export async function removeDemoData(
   db: Db,

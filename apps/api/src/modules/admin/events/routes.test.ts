@@ -10,7 +10,7 @@ import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin/ev
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { mexicoCityTime } from '../../../../test/factories';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
-import { call, claim, dayLinksOf } from '../test-support';
+import { call, claim, dayLinksOf } from '../../../../test/admin-helpers';
 
 const YT = 'https://www.youtube.com/watch?v=abcdefghijk';
 const VIMEO = 'https://vimeo.com/event/123456';

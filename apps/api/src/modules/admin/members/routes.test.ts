@@ -11,7 +11,7 @@ import { auditLog, emailOutbox, passwordResetTokens, users } from '../../../db/s
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, userRow, type TestUser } from '../../../../test/store-helpers';
 import { createProduct } from '../../../../test/factories';
-import { call, claim } from '../test-support';
+import { call, claim } from '../../../../test/admin-helpers';
 
 describe('admin members', () => {
   let ctx: TestContext;
@@ -203,7 +203,7 @@ describe('admin members', () => {
   const profile = (token: string) =>
     ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { token } });
 
-  /** The first-login flow of SPEC §4 with a temporary password, through the public API. */
+  /** The first login (docs/product.md → First login) with a temporary password, through the public API. */
   async function expectFirstLoginWith(email: string, temporaryPassword: string) {
     const first = await login(email, temporaryPassword);
     expect(first.statusCode, first.body).toBe(200);

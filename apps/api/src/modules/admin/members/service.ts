@@ -3,7 +3,7 @@
 //
 // Temporary password (a member created by hand, or one who cannot use e-mail): the server
 // draws it, stores only its argon2id hash, sets mustChangePassword (login then answers
-// isFirstLogin with a reset token instead of a session, SPEC §4), ends every open session and
+// isFirstLogin with a reset token instead of a session, docs/product.md → First login), ends every open session and
 // reset link, audits the change without the password, and answers the password exactly once.
 //
 // Import: a file with problems (bad rows, duplicates in the file or with existing accounts)

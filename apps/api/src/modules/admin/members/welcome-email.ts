@@ -1,5 +1,5 @@
 // The e-mail an imported member receives: their account exists, and a link (valid 7 days,
-// usable once) to choose their password on /reset-password, the first-login flow of SPEC §4.
+// usable once) to choose their password on /reset-password, the first login of docs/product.md → First login.
 // Same frame, button and signature as the store's other e-mails (mail/templates.ts).
 
 import { ADMIN_MSG } from '@store/shared/admin-messages';

@@ -6,8 +6,8 @@ import type { AdminOrderDetail, AdminOrderSummary } from '@store/shared/schemas/
 import { coupons, emailOutbox, orderDays, orders, productDays } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
-import { createCoupon, createUser, type TestUser } from '../../../../test/store-helpers';
-import { call, claim, dayLinksOf } from '../test-support';
+import { createCoupon, createUser, FEE, type TestUser } from '../../../../test/store-helpers';
+import { call, claim, dayLinksOf } from '../../../../test/admin-helpers';
 
 const LINK = 'https://youtu.be/abcdefghijk';
 
@@ -45,7 +45,7 @@ describe('admin orders', () => {
     const freeOrder = await claim(ctx, ana, a.product.id, ['Jueves', 'Viernes'], {
       couponCode: 'FILTROS100',
     });
-    const cashOrder = await claim(ctx, beto, b.product.id, ['Viernes'], { amount: 810 });
+    const cashOrder = await claim(ctx, beto, b.product.id, ['Viernes'], { amount: 800 + FEE });
 
     const ids = async (qs: string) =>
       (await call(ctx, admin.token, 'GET', `/api/admin/orders?${qs}`))
@@ -143,7 +143,7 @@ describe('admin orders', () => {
   it('marks a pending cash order paid (access, e-mail); refuses other orders', async () => {
     const e = await event(500);
     const customer = await createUser(ctx, { email: 'efectivo@hospital.mx' });
-    const orderId = await claim(ctx, customer, e.product.id, ['Jueves'], { amount: 510 });
+    const orderId = await claim(ctx, customer, e.product.id, ['Jueves'], { amount: 500 + FEE });
     expect((await detail(orderId)).status).toBe('pendiente');
     expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({});
 
@@ -206,7 +206,7 @@ describe('admin orders', () => {
   it('records refunds: partial keeps access if asked; a refund that ends access frees the seat', async () => {
     const e = await event(1000);
     const customer = await createUser(ctx);
-    const orderId = await claim(ctx, customer, e.product.id, ['Jueves'], { amount: 1010 });
+    const orderId = await claim(ctx, customer, e.product.id, ['Jueves'], { amount: 1000 + FEE });
     const notPaid = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, {
       amount: 10,
     });
@@ -217,7 +217,7 @@ describe('admin orders', () => {
     for (const [body, status, message] of [
       [{ amount: 0 }, 400, ADMIN_MSG.orderRefundInvalid],
       [{ amount: 10.001 }, 400, ADMIN_MSG.orderRefundInvalid],
-      [{ amount: 1010.01 }, 400, ADMIN_MSG.orderRefundTooLarge],
+      [{ amount: 1000 + FEE + 0.01 }, 400, ADMIN_MSG.orderRefundTooLarge],
       [{ amount: 10, note: 'x'.repeat(501) }, 400, ADMIN_MSG.orderNoteTooLong],
     ] as const) {
       const r = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, body);
@@ -235,7 +235,7 @@ describe('admin orders', () => {
     expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({ Jueves: LINK });
 
     const tooMuch = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, {
-      amount: 910.01,
+      amount: 900 + FEE + 0.01,
     });
     expect(tooMuch.json().message).toBe(ADMIN_MSG.orderRefundTooLarge);
 

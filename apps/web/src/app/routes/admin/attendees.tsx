@@ -2,47 +2,17 @@
 // the CSV export (UTF-8 with BOM, so Excel shows accents).
 import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
-import { PAYMENT_METHOD_LABELS, USER_TYPE_LABELS } from '@store/shared/constants';
-import type { AdminAttendee } from '@store/shared/schemas/admin/attendees';
 import { Button } from '../../../components/ui/button';
 import { useDownloadAttendees } from '../../../features/admin/api/download-attendees';
 import { useAttendees } from '../../../features/admin/api/get-attendees';
 import { useAdminEvents } from '../../../features/admin/api/get-events';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { DataTable, type Column } from '../../../features/admin/components/data-table';
-import { EmptyState } from '../../../features/admin/components/empty-state';
+import { AttendeesTable } from '../../../features/admin/components/attendees-table';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
-import { OrderRef } from '../../../features/admin/components/order-ref';
 import { QueryState } from '../../../features/admin/components/query-state';
 import { SeatMeter } from '../../../features/admin/components/seat-meter';
-import { formatDateTime } from '@store/shared/domain/time';
 import { errorMessage, notify } from '../../../lib/notify';
-
-const COLUMNS: Column<AdminAttendee>[] = [
-  {
-    header: 'Nombre',
-    className: 'max-w-64',
-    cell: (a) => (
-      <>
-        <span className="block font-medium text-ink">{a.name}</span>
-        <span className="block truncate text-xs text-slate-500">{a.email}</span>
-      </>
-    ),
-  },
-  { header: 'Tipo de usuario', cell: (a) => USER_TYPE_LABELS[a.userType] },
-  { header: 'Día', className: 'min-w-40', cell: (a) => a.day },
-  {
-    header: 'Orden',
-    className: 'whitespace-nowrap',
-    cell: (a) => (
-      <OrderRef
-        id={a.orderId}
-        detail={`${PAYMENT_METHOD_LABELS[a.paymentMethod]}${a.couponCode ? ` · ${a.couponCode}` : ''}`}
-      />
-    ),
-  },
-  { header: 'Fecha de pago', className: 'whitespace-nowrap', cell: (a) => formatDateTime(a.date) },
-];
 
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -123,7 +93,7 @@ export function Component() {
         </ul>
       )}
       {!query ? (
-        <EmptyState>Elige un evento para ver quién asistirá.</EmptyState>
+        <EmptyState variant="panel">Elige un evento para ver quién asistirá.</EmptyState>
       ) : (
         <QueryState
           query={attendees}
@@ -137,12 +107,7 @@ export function Component() {
                 {data.attendees.length} {data.attendees.length === 1 ? 'asistente' : 'asistentes'}
                 {data.day ? ` el ${data.day.label}` : ''}
               </p>
-              <DataTable
-                label="Asistentes"
-                rows={data.attendees}
-                rowKey={(a) => `${a.orderId}-${a.productDayId}`}
-                columns={COLUMNS}
-              />
+              <AttendeesTable attendees={data.attendees} />
             </>
           )}
         </QueryState>

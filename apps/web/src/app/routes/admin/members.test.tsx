@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import type { AdminMember } from '@store/shared/schemas/admin/members';
 import { setToken } from '../../../lib/auth-token';
-import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../lib/test-providers';
+import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../../test/providers';
 import { Component as MembersPage } from './members';
 
 const member = (over: Partial<AdminMember>): AdminMember => ({

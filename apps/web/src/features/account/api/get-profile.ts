@@ -1,4 +1,4 @@
-// GET /api/user/profile: the signed-in user (checkout needs its userType, SPEC §5).
+// GET /api/user/profile: the signed-in user (checkout needs its userType, docs/product.md → Checkout and payment method).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { profileResponse } from '@store/shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// POST /api/user/login: a session token, or isFirstLogin with a reset token (SPEC §4).
+// POST /api/user/login: a session token, or isFirstLogin with a reset token (docs/product.md → First login).
 import { authResponse, type LoginBody } from '@store/shared/schemas/user';
 import { apiRequest } from '../../../lib/api-client';
 

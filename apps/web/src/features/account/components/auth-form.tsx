@@ -1,9 +1,9 @@
-// Sign in (Acceso) or register (Registro) on one form (SPEC §4/§5): the toggle keeps what
+// Sign in (Acceso) or register (Registro) on one form (docs/product.md → Login form, Validation rules): the toggle keeps what
 // was typed but clears the two confirmation fields; the name is forced to uppercase A-Z, Ñ
 // and spaces while typing; both mismatch messages show beside their fields and as toasts.
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { sanitizeNameInput } from '@store/shared/domain/validation';
 import { MSG } from '@store/shared/messages';
 import { Button } from '../../../components/ui/button';
@@ -21,8 +21,8 @@ export type AuthMode = 'login' | 'register';
 
 const resolvers: Record<AuthMode, Resolver<RegisterFormValues>> = {
   // The login schema reads only email and password of the same form values.
-  login: zodResolver(loginFormSchema, undefined, { raw: true }) as unknown as Resolver<RegisterFormValues>,
-  register: zodResolver(registerFormSchema, undefined, { raw: true }),
+  login: formResolver<RegisterFormValues>(loginFormSchema),
+  register: formResolver(registerFormSchema),
 };
 
 const EMPTY: RegisterFormValues = {

@@ -1,6 +1,6 @@
-// New password with its confirmation (SPEC §5: 'Las contraseñas no coinciden').
+// New password with its confirmation (docs/product.md → Validation rules: 'Las contraseñas no coinciden').
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { MSG } from '@store/shared/messages';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
@@ -13,7 +13,7 @@ export function ResetPasswordForm({ onSubmit }: { onSubmit: (password: string) =
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordFormValues>({
-    resolver: zodResolver(resetPasswordFormSchema, undefined, { raw: true }),
+    resolver: formResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
   return (

@@ -1,6 +1,6 @@
-// The password-reset request view of /login (SPEC §4): asks for the e-mail to send the link to.
+// The password-reset request view of /login (docs/product.md → Login form): asks for the e-mail to send the link to.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { resetRequestFormSchema, type ResetRequestFormValues } from '../utils/auth-schemas';
@@ -17,7 +17,7 @@ export function ResetRequestForm({ onSubmit, onBack }: ResetRequestFormProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<ResetRequestFormValues>({
-    resolver: zodResolver(resetRequestFormSchema, undefined, { raw: true }),
+    resolver: formResolver(resetRequestFormSchema),
     defaultValues: { email: '' },
   });
   return (

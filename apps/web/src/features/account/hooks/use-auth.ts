@@ -1,4 +1,4 @@
-// Session state (SPEC §4): the token adopted from local storage, login saves it, logout
+// Session state (docs/product.md → Session token, Logout): the token adopted from local storage, login saves it, logout
 // removes it, empties the cart and every cached user query, and goes to /login.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';

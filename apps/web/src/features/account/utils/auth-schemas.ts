@@ -1,4 +1,4 @@
-// Client-side forms of the account pages (SPEC §5): the shared field rules plus the two
+// Client-side forms of the account pages (docs/product.md → Validation rules): the shared field rules plus the two
 // confirmation checks. The mismatch checks run even when another field is invalid, so the
 // user sees every problem at once.
 import { z } from 'zod';

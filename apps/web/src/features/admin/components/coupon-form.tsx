@@ -14,7 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Checkbox, FieldError, TextField } from '../../../components/ui/input';
 import { MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import { fromLocalInput, toLocalInput } from '../utils/format';
-import { parseAmount, parseOptionalInt, payloadResolver } from '../utils/zod-resolver';
+import { parseAmount, parseOptionalInt, formResolver } from '../../../lib/form-resolver';
 
 export interface CouponFormValues {
   code: string;
@@ -62,7 +62,7 @@ function toPayload(v: CouponFormValues): AdminCouponInput {
   };
 }
 
-const resolver = payloadResolver<CouponFormValues, typeof adminCouponInput>(
+const resolver = formResolver<CouponFormValues, typeof adminCouponInput>(
   adminCouponInput,
   toPayload,
   (path) => (path[0] === 'productIds' || path[0] === 'userTypes' ? [path[0]] : path),

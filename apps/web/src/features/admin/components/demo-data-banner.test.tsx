@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../../lib/auth-token';
-import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../lib/test-providers';
+import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../../test/providers';
 import { DemoDataBanner } from './demo-data-banner';
 
 beforeAll(polyfillDialog);

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminEventInput } from '@store/shared/schemas/admin/events';
-import { testQueryClient, TestProviders } from '../../../lib/test-providers';
+import { testQueryClient, TestProviders } from '../../../../test/providers';
 import { EventForm } from './event-form';
 
 beforeAll(() => {

@@ -22,7 +22,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox, SelectField, TextareaField, TextField } from '../../../components/ui/input';
 import { fromLocalInput, toLocalInput } from '../utils/format';
-import { parseAmount, parseOptionalInt, payloadResolver } from '../utils/zod-resolver';
+import { parseAmount, parseOptionalInt, formResolver } from '../../../lib/form-resolver';
 import { ImageManager } from './image-manager';
 import { useNow } from '../../../lib/use-now';
 import { StreamPreview } from './stream-preview';
@@ -148,7 +148,7 @@ export function toEventPayload(v: EventFormValues): AdminEventInput {
   };
 }
 
-const resolver = payloadResolver<EventFormValues, typeof adminEventInput>(
+const resolver = formResolver<EventFormValues, typeof adminEventInput>(
   adminEventInput,
   toEventPayload,
   (path) =>

@@ -10,7 +10,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { SelectField, TextField } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/notify';
 import { useCreateMember } from '../api/create-member';
-import { payloadResolver } from '../utils/zod-resolver';
+import { formResolver } from '../../../lib/form-resolver';
 import type { TemporaryPasswordResult } from './temporary-password-dialog';
 
 interface MemberFormValues {
@@ -20,7 +20,7 @@ interface MemberFormValues {
 }
 
 const EMPTY: MemberFormValues = { name: '', email: '', userType: 'general' };
-const resolver = payloadResolver<MemberFormValues, typeof adminMemberCreateBody>(
+const resolver = formResolver<MemberFormValues, typeof adminMemberCreateBody>(
   adminMemberCreateBody,
   (v) => v,
 );

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { EmptyState } from './empty-state';
+import { EmptyState } from '../../../components/ui/empty-state';
 
 export function QueryState<T>({
   query,
@@ -33,6 +33,6 @@ export function QueryState<T>({
     );
   }
   if (query.isPending) return loading ?? <Spinner label={loadingLabel} />;
-  if (isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
+  if (isEmpty?.(query.data)) return <EmptyState variant="panel">{empty}</EmptyState>;
   return <div aria-busy={query.isFetching}>{children(query.data)}</div>;
 }

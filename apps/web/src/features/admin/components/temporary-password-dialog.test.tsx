@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminMember } from '@store/shared/schemas/admin/members';
-import { polyfillDialog } from '../../../lib/test-providers';
+import { polyfillDialog } from '../../../../test/providers';
 import { TemporaryPasswordDialog } from './temporary-password-dialog';
 
 const member: AdminMember = {

@@ -1,5 +1,5 @@
 // Shows a temporary password the server just drew, once: a copy button, and what happens
-// next in plain words (the member must choose a new password at first login, SPEC §4).
+// next in plain words (the member must choose a new password at first login, docs/product.md → First login).
 // Closing the dialog forgets the password; the store never shows it again.
 import { useId, useRef, useState } from 'react';
 import { Check, Copy } from 'lucide-react';

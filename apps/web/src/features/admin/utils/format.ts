@@ -1,7 +1,7 @@
-// Display and form helpers of the back office: money in MXN$, and the datetime-local fields,
-// which are Mexico City wall times converted by the shared time module (never the browser's
-// zone). Dates are formatted with @store/shared/domain/time directly.
-import { CURRENCY_LABEL } from '@store/shared/constants';
+// Display and form helpers of the back office: money in MXN$, role names, and the
+// datetime-local fields, which are Mexico City wall times converted by the shared time module
+// (never the browser's zone). Dates are formatted with @store/shared/domain/time directly.
+import { CURRENCY_LABEL, type Role } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { fromMexicoCityLocal, toMexicoCityLocal } from '@store/shared/domain/time';
 
@@ -27,3 +27,6 @@ export function fromLocalInput(value: string): string | null {
   if (!value) return null;
   return fromMexicoCityLocal(value)?.toISOString() ?? value;
 }
+
+/** The roles as the back office names them. */
+export const ROLE_LABELS: Record<Role, string> = { customer: 'Cliente', admin: 'Administración' };

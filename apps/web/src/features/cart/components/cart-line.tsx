@@ -1,5 +1,5 @@
-// One cart line (SPEC §2): image, name, price, chosen day, quantity input and delete icon.
-// The input follows SPEC §5: min 1, max 1, empty or 0 ignored; the icon sets quantity 0.
+// One cart line (docs/product.md → Routes): image, name, price, chosen day, quantity input and delete icon.
+// The input follows docs/product.md → Validation rules (cart quantity): min 1, max 1, empty or 0 ignored; the icon sets quantity 0.
 // A line whose day has ended says so ("Finalizado") and can only be removed.
 import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-// Order totals (SPEC §9): subtotal, discount, 'Precio de servicio' 10 (GRATIS when the
-// amount after discount is 0) and total. Pesos in; arithmetic in centavos via the shared domain.
+// Order totals (docs/product.md → Fees, Totals): subtotal, discount, 'Precio de servicio'
+// (GRATIS when the amount after discount is 0) and total. Pesos in; arithmetic in centavos via the shared domain.
 import { computeTotals } from '@store/shared/domain/totals';
 import { formatPrice, toCentavos, toPesos } from '@store/shared/domain/money';
 import { cn } from '../../../components/ui/cn';

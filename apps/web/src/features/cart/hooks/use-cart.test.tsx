@@ -5,7 +5,7 @@ import { MSG } from '@store/shared/messages';
 import type { Product } from '@store/shared/schemas/product';
 import { setToken } from '../../../lib/auth-token';
 import { clearLocalCart, setLocalCart } from '../../../lib/cart-store';
-import { stubApi, testQueryClient, TestProviders } from '../../../lib/test-providers';
+import { stubApi, testQueryClient, TestProviders } from '../../../../test/providers';
 import { useCart } from './use-cart';
 
 const product = (id: string, price: number): Product => ({

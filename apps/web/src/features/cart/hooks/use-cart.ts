@@ -1,8 +1,7 @@
-// The cart as the whole app sees it (SPEC §4): with a token the server cart replaces the
-// local one; without a token the cart is local only. Count and amount come from the shared
-// domain functions so the header, the cart page and checkout always agree.
-// The amount needs prices, so this hook reads the catalogue's product list query (the one
-// deliberate import across features: the cart is priced by the catalogue).
+// The cart as the whole app sees it (docs/product.md → Cart, Session token): with a token the
+// server cart replaces the local one; without a token the cart is local only. Count and amount
+// come from the shared domain functions so the header, the cart page and checkout always agree.
+// The amount needs prices, so this hook reads the product list query (lib/products-query.ts).
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +19,7 @@ import { getToken, useToken } from '../../../lib/auth-token';
 import { clearLocalCart, getLocalCart, setLocalCart, useLocalCart } from '../../../lib/cart-store';
 import { errorMessage, notify } from '../../../lib/notify';
 import { userQueryKeys } from '../../../lib/query-keys';
-import { productsQueryOptions } from '../../catalog/api/get-products';
+import { productsQueryOptions } from '../../../lib/products-query';
 import { addCartItem } from '../api/add-cart-item';
 import { cartQueryOptions } from '../api/get-cart';
 import { updateCartItem } from '../api/update-cart-item';
@@ -48,7 +47,7 @@ export function useCart(): UseCart {
   const serverCart = useQuery(cartQueryOptions(token));
   const products = useQuery(productsQueryOptions());
 
-  // SPEC §8: a failed cart load shows the exception's message.
+  // docs/product.md → Messages: a failed cart load shows the exception's message.
   const loadError = serverCart.error;
   useEffect(() => {
     if (loadError) notify.error(errorMessage(loadError, MSG.serverError));

@@ -1,6 +1,6 @@
 // The cart as the pages show it: each line with its event and whether its day has ended at
 // `now`. A line whose event is not in the lists given (archived, or its list not loaded) is
-// left out, as it is of the amount (SPEC §5). Lines whose day ended stay visible, marked, so
+// left out, as it is of the amount (docs/product.md → Cart). Lines whose day ended stay visible, marked, so
 // the buyer removes them; checkout refuses them rather than charge something else.
 import { cartLines, type CartData } from '@store/shared/domain/cart';
 import { hasEnded } from '@store/shared/domain/event-days';

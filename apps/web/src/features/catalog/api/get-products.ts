@@ -1,19 +1,11 @@
-// GET /api/product/list: fetcher, query options and hook. A failed load is also a toast
-// (SPEC §8: the server's message, or the exception's), once however many pages ask.
+// GET /api/product/list as the pages use it: the shared query (lib/products-query.ts) plus a
+// toast when it fails (docs/product.md → Messages: the server's message, or the exception's),
+// once however many pages ask.
 import { useEffect } from 'react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@store/shared/messages';
-import { productListResponse } from '@store/shared/schemas/product';
-import { apiRequest } from '../../../lib/api-client';
 import { errorMessage, notify } from '../../../lib/notify';
-
-export async function getProducts(signal?: AbortSignal) {
-  const res = await apiRequest('/api/product/list', productListResponse, { signal });
-  return res.products;
-}
-
-export const productsQueryOptions = () =>
-  queryOptions({ queryKey: ['products'], queryFn: ({ signal }) => getProducts(signal) });
+import { productsQueryOptions } from '../../../lib/products-query';
 
 export function useProducts() {
   const query = useQuery(productsQueryOptions());

@@ -1,4 +1,4 @@
-// Day options of an event (SPEC §2): one choice at a time, each with its date and hours in
+// Day options of an event (docs/product.md → Routes): one choice at a time, each with its date and hours in
 // Mexico City time. Ended, sold-out and already owned days are shown but cannot be chosen.
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatDate, formatTimeRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';

@@ -1,4 +1,4 @@
-// The catalogue's filter panel (SPEC §2): category and level checkboxes, and whether to show
+// The catalogue's filter panel (docs/product.md → Routes): category and level checkboxes, and whether to show
 // finished events. Collapsible on small screens, always open beside the grid on wide ones.
 import { useId, useState } from 'react';
 import { ChevronDown, SlidersHorizontal } from 'lucide-react';

@@ -1,6 +1,6 @@
 // One event in a grid: cover, category and level, name, dates (Mexico City), price, and a
 // "Finalizado" badge once its last day has ended at `now`. `onOpen` lets the page run the
-// owned-event check before navigating (SPEC §5).
+// owned-event check before navigating (docs/product.md → Cart).
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays } from 'lucide-react';

@@ -1,4 +1,4 @@
-// Product image gallery (SPEC §2): a main image and thumbnails that swap it.
+// Product image gallery (docs/product.md → Routes): a main image and thumbnails that swap it.
 import { useState } from 'react';
 import { cn } from '../../../components/ui/cn';
 

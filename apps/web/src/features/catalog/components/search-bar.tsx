@@ -1,8 +1,8 @@
-// The catalogue's search bar (SPEC §2): shown only on /collection and only while search is
+// The catalogue's search bar (docs/product.md → Routes): shown only on /collection and only while search is
 // on; the close button turns search off.
 import { useEffect, useRef } from 'react';
 import { Search, X } from 'lucide-react';
-import { useSearch } from '../hooks/use-search';
+import { useSearch } from '../../../lib/search-store';
 
 export function SearchBar() {
   const { search, setSearch, showSearch, setShowSearch } = useSearch();

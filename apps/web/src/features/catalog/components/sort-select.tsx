@@ -1,4 +1,4 @@
-// Sort selector (SPEC §9: relavent, low-high, high-low).
+// Sort selector (docs/product.md → Sort: relavent, low-high, high-low).
 import { useId } from 'react';
 import { SORT_VALUES, type SortValue } from '@store/shared/constants';
 import { Select } from '../../../components/ui/input';

@@ -1,4 +1,4 @@
-// The catalogue's view rules (SPEC §2/§9): category and level checkboxes, name search
+// The catalogue's view rules (docs/product.md → Routes, Sort): category and level checkboxes, name search
 // (case-insensitive, only while search is on), sort by relevance or price, and whether
 // finished events are shown. Pure, so the rules are tested without a browser.
 import {
@@ -60,7 +60,7 @@ export function catalogueProducts(
   return [...open, ...ended];
 }
 
-/** Up to `limit` other events of the same category and level (SPEC §2). */
+/** Up to `limit` other events of the same category and level (docs/product.md → Routes). */
 export function relatedProducts(products: readonly Product[], current: Product, limit: number): Product[] {
   return products
     .filter(

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { address, type AddressInput } from '@store/shared/schemas/order';
@@ -15,7 +15,7 @@ function Harness({ onValid }: { onValid: (v: AddressInput) => void }) {
     handleSubmit,
     formState: { errors },
   } = useForm<AddressInput>({
-    resolver: zodResolver(address, undefined, { raw: true }),
+    resolver: formResolver(address),
     defaultValues: empty,
   });
   return (

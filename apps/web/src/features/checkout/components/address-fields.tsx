@@ -1,4 +1,4 @@
-// Checkout address (SPEC §3/§5): all required but state; zipcode and phone numeric. The
+// Checkout address (docs/product.md → Validation rules): all required but state; zipcode and phone numeric. The
 // rules are the shared `address` schema, so the API refuses exactly what this form refuses;
 // this file only says how each field is labelled and laid out.
 import type { ComponentProps } from 'react';

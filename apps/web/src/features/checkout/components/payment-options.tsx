@@ -1,4 +1,4 @@
-// Payment method choice (SPEC §4): PayPal by default; when the payable amount after discount
+// Payment method choice (docs/product.md → Checkout and payment method, Free claim): PayPal by default; when the payable amount after discount
 // is 0 the options become a single 'Reclamar Gratis' and the button reads RECLAMAR AHORA;
 // any non-PayPal method submits with COLOCAR ORDEN. PayPal renders its own buttons (slot).
 import type { ReactNode } from 'react';
@@ -8,7 +8,7 @@ import { cn } from '../../../components/ui/cn';
 
 export interface PaymentOptionsProps {
   isFree: boolean;
-  /** Methods offered when the order has a cost (SPEC §1: only PayPal in the interface). */
+  /** Methods offered when the order has a cost (docs/product.md → Checkout and payment method: only PayPal in the interface). */
   methods: readonly PaymentMethod[];
   method: PaymentMethod;
   onMethodChange: (m: PaymentMethod) => void;

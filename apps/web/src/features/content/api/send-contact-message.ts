@@ -1,9 +1,10 @@
 // POST /api/contact: fetcher and mutation hook for the contact form.
 import { useMutation } from '@tanstack/react-query';
-import { contactResponse, type ContactBody } from '@store/shared/schemas/contact';
+import { contactResponse, type ContactInput } from '@store/shared/schemas/contact';
 import { apiRequest } from '../../../lib/api-client';
 
-export function sendContactMessage(body: ContactBody) {
+/** The form's values; the API parses them with the same schema (trims, checks consent). */
+export function sendContactMessage(body: ContactInput) {
   return apiRequest('/api/contact', contactResponse, { method: 'POST', body });
 }
 

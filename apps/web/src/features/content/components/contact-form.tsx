@@ -2,14 +2,13 @@
 // API, sent to POST /api/contact, then replaced by the success message.
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { Link } from 'react-router';
 import { MSG } from '@store/shared/messages';
 import {
   CONTACT_MESSAGE_MAX,
   CONTACT_TOPICS,
   contactBody,
-  type ContactBody,
   type ContactInput,
 } from '@store/shared/schemas/contact';
 import { Alert } from '../../../components/ui/alert';
@@ -25,8 +24,8 @@ export function ContactForm({ onDone }: { onDone: () => void }) {
     handleSubmit,
     watch,
     formState: { errors },
-  } = useForm<ContactInput, unknown, ContactBody>({
-    resolver: zodResolver(contactBody),
+  } = useForm<ContactInput>({
+    resolver: formResolver(contactBody),
     defaultValues: { name: '', email: '', phone: '', topic: CONTACT_TOPICS[0], message: '', consent: false },
   });
   const messageLength = watch('message')?.length ?? 0;

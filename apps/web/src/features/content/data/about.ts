@@ -1,4 +1,4 @@
-// Text of /about (SPEC §2): description, history, mission, vision, values, strategic objectives.
+// Text of /about (docs/product.md → Routes): description, history, mission, vision, values, strategic objectives.
 import { site } from '../../../config/site';
 
 export const about = {

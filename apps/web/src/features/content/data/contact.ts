@@ -1,4 +1,4 @@
-// Text of /contact (SPEC §2): what to write to us about, and the details shown (from site.ts).
+// Text of /contact (docs/product.md → Routes): what to write to us about, and the details shown (from site.ts).
 import { site } from '../../../config/site';
 
 export const contact = {

@@ -1,4 +1,4 @@
-// Programme of /curso-anestesia (SPEC §2/§9): the 2nd course, 29-31 May 2025, hybrid, at a
+// Programme of /curso-anestesia (docs/product.md → Course and workshops): the 2nd course, 29-31 May 2025, hybrid, at a
 // national cardiology institute; one tab per day with modules, workshops and speakers.
 // Speakers are not announced yet: every slot says so rather than inventing names.
 import { site } from '../../../config/site';
@@ -21,7 +21,7 @@ export interface CourseSession {
 }
 
 export interface CourseDay {
-  /** Tab value (SPEC §2: jueves, viernes, sábado). */
+  /** Tab value (docs/product.md → Routes: jueves, viernes, sábado). */
   value: 'jueves' | 'viernes' | 'sabado';
   label: string;
   date: string;

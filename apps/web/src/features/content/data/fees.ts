@@ -1,4 +1,4 @@
-// The fee table of /cuotas (SPEC §9): specialists 2,500 until 15 May and 3,000 from 16 May;
+// The fee table of /cuotas (docs/product.md → Fee schedule): specialists 2,500 until 15 May and 3,000 from 16 May;
 // residents, nurses and students 2,000 (1,500 with a scholarship); workshops 1,000 each;
 // hospital staff free. Amounts in pesos.
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';

@@ -1,6 +1,6 @@
 // Privacy notice of /privacy-policy (aviso de privacidad integral), in the structure Mexican
 // data-protection law (LFPDPPP) asks for: controller, data, purposes, transfers, ARCO rights,
-// revocation, cookies, changes. Real text (DESIGN §5: not images).
+// revocation, cookies, changes. Real text (docs/product.md → Deliberate changes: not images).
 import { site } from '../../../config/site';
 import type { LegalDocument } from '../types';
 

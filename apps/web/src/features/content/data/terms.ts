@@ -1,4 +1,4 @@
-// Terms and conditions of /terms (SPEC §9: written cancellation 15 calendar days ahead with a
+// Terms and conditions of /terms (docs/product.md → Terms: written cancellation 15 calendar days ahead with a
 // 20 % administrative charge; later, no refund but the place can be transferred).
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { formatPrice, toPesos } from '@store/shared/domain/money';

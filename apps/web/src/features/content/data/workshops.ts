@@ -1,9 +1,9 @@
-// The two workshops of /talleres (SPEC §2/§9): aminas (29 May, 14:30-19:30) and arritmias
+// The two workshops of /talleres (docs/product.md → Course and workshops): aminas (29 May, 14:30-19:30) and arritmias
 // (30 May, 14:30-18:30), limited seats, prior course enrolment required. `productName` finds
 // each workshop's event in the catalogue for the enrol button.
 
 export interface Workshop {
-  /** Tab value (SPEC §2). */
+  /** Tab value (docs/product.md → Routes). */
   value: 'aminas' | 'arritmias';
   tab: string;
   title: string;

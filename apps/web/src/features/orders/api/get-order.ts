@@ -1,4 +1,4 @@
-// POST /api/order/single: one of the user's orders (DESIGN §3: owner only).
+// POST /api/order/single: one of the user's orders (docs/product.md → Deliberate changes: owner only).
 import { queryOptions } from '@tanstack/react-query';
 import { orderSingleResponse } from '@store/shared/schemas/order';
 import { apiRequest } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-// One purchased event in "Mis Productos" (SPEC §4): in-person events say Evento Presencial;
+// One purchased event in "Mis Productos" (docs/product.md → My products): in-person events say Evento Presencial;
 // online ones say Listo para ver, with a button to the stream. Orders not (or no longer) paid
 // show their status; a pending one says what happens next.
 import { CalendarDays, MapPin, PlayCircle } from 'lucide-react';

@@ -1,6 +1,6 @@
-// Opening an event card (SPEC §5): when logged in, the user's orders are checked first; an
+// Opening an event card (docs/product.md → My products): when logged in, the user's orders are checked first; an
 // event already owned says 'Ya tienes acceso a este producto' and goes to /orders. A failed
-// check silently opens the product page (SPEC §8).
+// check silently opens the product page (docs/product.md → My products).
 import { useCallback, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';

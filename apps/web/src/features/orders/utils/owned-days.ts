@@ -1,5 +1,5 @@
 // What the user already owns: the day options of each product covered by a paid order
-// (DESIGN §4: only `pagado` grants access).
+// (docs/product.md → Order statuses: only `pagado` grants access).
 import type { Order } from '@store/shared/schemas/order';
 
 export function ownedDays(orders: readonly Order[], productId: string): Set<string> {

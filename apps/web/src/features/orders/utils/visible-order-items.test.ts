@@ -1,7 +1,7 @@
 // Which orders "Mis Productos" lists: paid, refunded and cancelled-after-payment ones and
 // pending payments; never a payment attempt that was cancelled before anything was paid.
 import { describe, expect, it } from 'vitest';
-import { testOrder, testOrderItem } from '../../../lib/test-orders';
+import { testOrder, testOrderItem } from '../../../../test/orders';
 import { visibleOrderItems } from './visible-order-items';
 
 const ids = (orders: Parameters<typeof visibleOrderItems>[0]) =>

@@ -2,7 +2,7 @@
 //
 // Every PayPal attempt creates an order row (pendiente), and a closed popup or a declined
 // card ends it as cancelado without ever being paid. The API's order/userorders keeps
-// returning all of them (SPEC §7: the orders with their status and payment), because the
+// returning all of them (docs/product.md → API: the orders with their status and payment), because the
 // record is real and other readers need it: the ownership check reads statuses, the admin
 // reconciles attempts, a pending capture can still turn paid. Which of them is a "product"
 // is a question of this page, so the rule lives here, beside the page, and not in the API:

@@ -1,4 +1,4 @@
-// POST /api/order/paypal (SPEC §7): the server captures the approved PayPal order and marks
+// POST /api/order/paypal (docs/product.md → API): the server captures the approved PayPal order and marks
 // ours paid only if PayPal took exactly its amount in MXN.
 import { type PaypalOrderBody } from '@store/shared/schemas/order';
 import { paymentDoneResponse } from '@store/shared/schemas/payments';

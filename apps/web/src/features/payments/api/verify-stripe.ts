@@ -1,4 +1,4 @@
-// POST /api/order/verifyStripe (SPEC §7): the server asks Stripe whether the order was paid.
+// POST /api/order/verifyStripe (docs/product.md → API): the server asks Stripe whether the order was paid.
 import { paymentDoneResponse } from '@store/shared/schemas/payments';
 import { apiRequest } from '../../../lib/api-client';
 

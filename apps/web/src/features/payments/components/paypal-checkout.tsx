@@ -1,4 +1,4 @@
-// The PayPal buttons of /place-order (SPEC §7, DESIGN §3): the SDK loads here only, in MXN
+// The PayPal buttons of /place-order (docs/product.md → PayPal payment): the SDK loads here only, in MXN
 // with intent capture; createOrder asks our server for a PayPal order of the server's total,
 // onApprove asks our server to capture it. Without PayPal configured, a plain notice says so.
 import { useMemo, useRef, useState } from 'react';
@@ -86,7 +86,7 @@ export function PaypalCheckout(props: PaypalCheckoutProps) {
 function Buttons({ buildOrder, onPaid }: PaypalCheckoutProps) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   const [busy, setBusy] = useState(false);
-  /** The order body validated at click time, reused for onApprove (SPEC §7 body). */
+  /** The order body validated at click time, reused for onApprove (the order/paypal body, docs/product.md → API). */
   const orderRef = useRef<PlaceOrderBody | null>(null);
   /** Our server's message for a failed createOrder (the SDK may wrap the error it gets). */
   const failureRef = useRef<string | null>(null);
@@ -138,7 +138,7 @@ function Buttons({ buildOrder, onPaid }: PaypalCheckoutProps) {
             notify.success(MSG.paymentDone);
             onPaid();
           } catch (err) {
-            // SPEC §8: 'Error al procesar el pago' (or the server's more precise reason).
+            // docs/product.md → PayPal payment: 'Error al procesar el pago' (or the server's more precise reason).
             notify.error(errorMessage(err, MSG.paymentError));
           } finally {
             setBusy(false);

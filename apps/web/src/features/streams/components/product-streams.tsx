@@ -1,4 +1,4 @@
-// The streams of one purchased product: one player per purchased day (SPEC §2), with the
+// The streams of one purchased product: one player per purchased day (docs/product.md → Streams), with the
 // links the server gives only for paid days.
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
-// One day's stream (SPEC §4): the link normalised to an embed (YouTube or Vimeo only), and
-// the live chat beside it for Vimeo events. Without a usable link, SPEC §8's message.
+// One day's stream (docs/product.md → Streams): the link normalised to an embed (YouTube or Vimeo only), and
+// the live chat beside it for Vimeo events. Without a usable link, MSG.noStreamForDay.
 import { MessageSquare } from 'lucide-react';
 import { normalizeStreamUrl } from '@store/shared/domain/stream-url';
 import { MSG } from '@store/shared/messages';

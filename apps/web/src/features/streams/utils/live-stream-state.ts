@@ -1,4 +1,4 @@
-// The router state /orders hands to /live-stream (SPEC §2): the order, and the product to
+// The router state /orders hands to /live-stream (docs/product.md → Streams): the order, and the product to
 // show (all of the order's online products when absent).
 import { z } from 'zod';
 import { order } from '@store/shared/schemas/order';

@@ -1,6 +1,6 @@
-// Search state shared by the header's search icon and /collection (SPEC §2/§3: search text
-// and search-visible flag). A tiny external store so both read the same values without a
-// provider; /collection mirrors the text into its URL.
+// Search state shared by the header's search icon and /collection (docs/product.md → Routes,
+// Header and footer): the search text and the search-visible flag. A tiny external store so
+// both read the same values without a provider; /collection mirrors the text into its URL.
 import { useSyncExternalStore } from 'react';
 
 interface SearchState {

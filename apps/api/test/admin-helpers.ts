@@ -1,8 +1,8 @@
 // Helpers for the admin API tests: calls with an admin token, and a customer's free claim
 // through the storefront API (cart/add then order/place), as the browser does it.
 
-import type { TestContext } from '../../../test/context';
-import { addToCart, placeOrder, type TestUser } from '../../../test/store-helpers';
+import type { TestContext } from './context';
+import { addToCart, placeOrder, type TestUser } from './store-helpers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

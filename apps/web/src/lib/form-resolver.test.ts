@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MSG, adminStreamUrlInvalid } from '@store/shared/admin-messages';
 import { adminEventInput } from '@store/shared/schemas/admin/events';
-import { parseAmount, parseOptionalInt, payloadResolver } from './zod-resolver';
+import { parseAmount, parseOptionalInt, formResolver } from './form-resolver';
 
 describe('parseAmount', () => {
   it.each([
@@ -27,8 +27,8 @@ describe('parseOptionalInt', () => {
   });
 });
 
-describe('payloadResolver', () => {
-  const resolver = payloadResolver(adminEventInput, (v: { name: string; link: string }) => ({
+describe('formResolver', () => {
+  const resolver = formResolver(adminEventInput, (v: { name: string; link: string }) => ({
     name: v.name,
     price: 10,
     category: 'Paneles',

@@ -1,5 +1,9 @@
-// A react-hook-form resolver that turns the form's values into the API payload and checks it
-// with the shared zod schema, so the form shows exactly the server's Spanish messages.
+// The one react-hook-form resolver: it checks the form with the shared zod schema of the call it
+// feeds, so the form shows exactly the server's Spanish messages. Forms whose fields are the
+// payload pass only the schema; forms whose fields are text (amounts, limits, dates) pass
+// `toPayload` to build the payload first, and `fieldOf` when an issue belongs to another field.
+// The submit handler always receives the form's own values; the API parses them again.
+// Also the text → number readers those forms use.
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -20,9 +24,9 @@ function setPath(target: Record<string, unknown>, path: (string | number)[], mes
   });
 }
 
-export function payloadResolver<F extends FieldValues, S extends z.ZodType>(
+export function formResolver<F extends FieldValues, S extends z.ZodType = z.ZodType>(
   schema: S,
-  toPayload: (values: F) => unknown,
+  toPayload: (values: F) => unknown = (values) => values,
   /** Maps an issue path to the form field that shows it (default: the same path). */
   fieldOf: (path: (string | number)[]) => (string | number)[] = (p) => p,
 ): Resolver<F> {

@@ -3,11 +3,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@store/shared/constants';
-import { getToken, setToken } from '../../lib/auth-token';
-import { userQueryKeys } from '../../lib/query-keys';
-import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../lib/test-providers';
-import { AccountMenu } from './account-menu';
-import { MobileMenu } from './mobile-menu';
+import { getToken, setToken } from '../lib/auth-token';
+import { userQueryKeys } from '../lib/query-keys';
+import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../test/providers';
+import { StoreShell } from './store-shell';
 
 function signedInAs(role: Role) {
   setToken(`sesion-${role}`);
@@ -27,9 +26,13 @@ function renderWith(ui: ReactNode) {
     waitFor(() => expect(client.getQueryState(userQueryKeys.profile(getToken()))?.status).toBe('success'));
   return { ...view, profileLoaded };
 }
-const renderMenu = () => renderWith(<AccountMenu onLogout={() => {}} />);
-const renderMobileMenu = () =>
-  renderWith(<MobileMenu id="menu" open onClose={() => {}} isLoggedIn onLogout={() => {}} />);
+const renderMenu = () => renderWith(<StoreShell />);
+/** The storefront frame with the mobile menu opened. */
+async function renderMobileMenu() {
+  const view = renderWith(<StoreShell />);
+  await userEvent.click(screen.getByRole('button', { name: 'Abrir menú' }));
+  return view;
+}
 
 beforeAll(polyfillDialog);
 afterEach(() => {
@@ -37,6 +40,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+// The header's account menus show Administración from the profile's role, which the store
+// shell reads and hands down to components/layout.
 describe('account menu', () => {
   it('offers Administración to an admin, leading to /admin', async () => {
     const { calls } = signedInAs('admin');
@@ -46,7 +51,7 @@ describe('account menu', () => {
     expect(link).toHaveAttribute('href', '/admin');
     expect(calls.find((c) => c.path === '/api/user/profile')?.token).toBe('sesion-admin');
     // Its place: after Mis Productos, before Cerrar Sesión.
-    const items = within(screen.getByRole('list')).getAllByRole('listitem');
+    const items = within(link.closest('ul')!).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       'Mis Productos',
       'Mi cuenta',
@@ -69,12 +74,12 @@ describe('account menu', () => {
 
   it('the mobile menu lists it for an admin only', async () => {
     signedInAs('admin');
-    const { unmount } = renderMobileMenu();
+    const { unmount } = await renderMobileMenu();
     expect(await screen.findByRole('link', { name: 'Administración' })).toHaveAttribute('href', '/admin');
     unmount();
 
     signedInAs('customer');
-    const { profileLoaded } = renderMobileMenu();
+    const { profileLoaded } = await renderMobileMenu();
     await profileLoaded();
     expect(screen.getByRole('link', { name: 'Mis Productos' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/account');

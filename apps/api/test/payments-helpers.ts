@@ -6,14 +6,14 @@ import { expect } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { toPesos } from '@store/shared/domain/money';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
-import { auditLog, cartLines, emailOutbox, orderDays, orders, productDays } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { createProduct, type ProductSpec } from '../../../test/factories';
-import { startFakePaypal, type FakePaypal } from '../../dev/paypal-simulator/fake-paypal';
-import { startFakeStripe, type FakeStripe } from '../../../test/fakes/fake-stripe';
-import { ADDRESS, addToCart, createUser, post, type TestUser } from '../../../test/store-helpers';
-import { createPaymentProviders } from './providers';
-import type { PaymentDeps } from './settle';
+import { auditLog, cartLines, emailOutbox, orderDays, orders, productDays } from '../src/db/schema';
+import { createTestContext, type TestContext } from './context';
+import { createProduct, type ProductSpec } from './factories';
+import { startFakePaypal, type FakePaypal } from '../src/dev/paypal-simulator/fake-paypal';
+import { startFakeStripe, type FakeStripe } from './fakes/fake-stripe';
+import { ADDRESS, addToCart, createUser, post, type TestUser } from './store-helpers';
+import { createPaymentProviders } from '../src/modules/payments/providers';
+import type { PaymentDeps } from '../src/modules/payments/settle';
 
 export interface PaymentsHarness {
   ctx: TestContext;
@@ -63,7 +63,7 @@ export interface Buyer {
   productDayId: string;
   /** Pesos the buyer sees and must pay (price + service fee). */
   total: number;
-  /** The SPEC §7 body fields shared by create-order, order/paypal and order/stripe. */
+  /** The order body fields (docs/product.md → API) shared by create-order, order/paypal and order/stripe. */
   body: {
     address: typeof ADDRESS;
     items: { _id: string; days: string; quantity: number }[];

@@ -1,0 +1,14 @@
+// GET /api/product/list: the fetcher and its query options. They live in lib/ because two
+// features read the list: the catalogue shows it (features/catalog/api/get-products.ts adds
+// the hook with its error toast) and the cart prices its lines from it.
+import { queryOptions } from '@tanstack/react-query';
+import { productListResponse } from '@store/shared/schemas/product';
+import { apiRequest } from './api-client';
+
+export async function getProducts(signal?: AbortSignal) {
+  const res = await apiRequest('/api/product/list', productListResponse, { signal });
+  return res.products;
+}
+
+export const productsQueryOptions = () =>
+  queryOptions({ queryKey: ['products'], queryFn: ({ signal }) => getProducts(signal) });
