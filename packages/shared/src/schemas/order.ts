@@ -5,6 +5,7 @@ import { CATEGORIES, LEVELS, ORDER_STATUSES, PAYMENT_METHODS } from '../constant
 import { MSG } from '../messages';
 import { NUMERIC_PATTERN } from '../domain/validation';
 import { pesos } from './common';
+import { fiscalData } from './invoice';
 
 const requiredText = (max = 120) =>
   z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max);
@@ -51,6 +52,8 @@ export const placeOrderBody = z.object({
   amount: pesos.optional(),
   couponCode: z.string().trim().max(64).optional().nullable(),
   discount: pesos.optional(),
+  /** "¿Requieres factura?": the CFDI receiver's data, kept with the order (docs/cfdi.md). */
+  invoice: fiscalData.nullish(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 
