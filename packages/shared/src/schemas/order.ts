@@ -89,6 +89,8 @@ export const order = z.object({
   payment: z.boolean(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   date: z.number(),
+  /** When the payment was confirmed (null while unpaid); the CFDI month rule counts from it. */
+  paidAt: z.number().nullable().optional(),
   address: address,
   couponCode: z.string().nullable(),
   paypalOrderId: z.string().nullable(),
