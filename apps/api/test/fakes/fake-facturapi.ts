@@ -101,6 +101,9 @@ export async function startFakeFacturapi(
 
   async function handle(req: IncomingMessage, body: string, res: ServerResponse): Promise<void> {
     const [path = '/', query = ''] = (req.url ?? '/').split('?');
+    // What the provider holds, for the browser journeys to check (a test-only path).
+    if (req.method === 'GET' && path === '/__fake/invoices')
+      return sendJson(res, 200, [...invoices.values()]);
     if (req.headers.authorization !== `Bearer ${apiKey}`) return fail(res, 401, 'API key inválida');
     const kind =
       req.method === 'POST'

@@ -74,7 +74,7 @@ export function Component() {
           adjunta su XML y PDF; el cliente los recibe por correo y los descarga desde Mis productos.
         </Alert>
       )}
-      <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[12rem_1fr]">
+      <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[14rem_1fr]">
         <Select
           aria-label="Estado"
           value={status}

@@ -87,7 +87,7 @@ export function InvoicesTable({
   const columns: Column<AdminInvoice>[] = [
     {
       header: 'Receptor',
-      className: 'min-w-56 max-w-72',
+      className: 'min-w-48 max-w-60',
       cell: (i) => (
         <>
           <span className="block font-mono text-sm font-semibold text-ink">{i.rfc}</span>
@@ -98,7 +98,7 @@ export function InvoicesTable({
     },
     {
       header: 'Datos fiscales',
-      className: 'min-w-56 max-w-80',
+      className: 'min-w-52 max-w-64',
       cell: (i) => (
         <span className="block text-xs text-slate-600">
           <span className="block">
@@ -115,13 +115,15 @@ export function InvoicesTable({
       header: 'Orden',
       className: 'whitespace-nowrap',
       cell: (i) => (
-        <OrderRef id={i.orderId} detail={i.paidAt ? `Pagada ${formatDateTime(i.paidAt)}` : 'Sin pagar'} />
+        <OrderRef
+          id={i.orderId}
+          detail={`${formatPrice(i.amount)} · ${i.paidAt ? `pagada ${formatDateTime(i.paidAt)}` : 'sin pagar'}`}
+        />
       ),
     },
-    { header: 'Total', align: 'right', className: 'whitespace-nowrap', cell: (i) => formatPrice(i.amount) },
     {
       header: 'Estado',
-      className: 'min-w-44',
+      className: 'min-w-40 max-w-56',
       cell: (i) => {
         const note = pendingNote(i, providerConfigured);
         return (
@@ -141,9 +143,8 @@ export function InvoicesTable({
     {
       header: 'Acciones',
       hiddenHeader: true,
-      className: 'whitespace-nowrap',
       cell: (i) => (
-        <div className="flex flex-wrap items-center gap-1">
+        <div className="flex min-w-24 flex-col items-stretch gap-1">
           {i.hasXml && (
             <Button
               variant="ghost"
