@@ -69,7 +69,7 @@ function AttachButton({
         aria-label={`Adjuntar ${label} de la factura de ${invoice.rfc}`}
       >
         <FileUp aria-hidden="true" className="h-4 w-4" />
-        {label}
+        Adjuntar {label}
       </Button>
     </>
   );
@@ -113,7 +113,7 @@ export function InvoicesTable({
     },
     {
       header: 'Orden',
-      className: 'whitespace-nowrap',
+      className: 'min-w-36 max-w-44',
       cell: (i) => (
         <OrderRef
           id={i.orderId}
