@@ -3,6 +3,7 @@
 // refund cancels the CFDI (SAT reason 03). Without provider credentials (the demo store): the
 // request waits in the admin's Facturas queue and its CSV.
 import { readFileSync } from 'node:fs';
+import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   ADMIN,
@@ -20,9 +21,11 @@ const DEMO_URL = process.env.E2E_DEMO_URL ?? 'http://localhost:3212';
 const RFC = 'GODE561231GR8';
 const SHOTS = process.env.CFDI_SHOTS_DIR;
 
+/** 375 and 1280 px: no sideways scroll, then a full-page screenshot. */
 async function shoot(page: Page, name: string, testInfo: { outputPath(n: string): string }) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+    expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
     const file = `${name}-${width}.png`;
     await page.screenshot({ path: SHOTS ? `${SHOTS}/${file}` : testInfo.outputPath(file), fullPage: true });
   }
@@ -188,6 +191,7 @@ test.describe('without provider credentials', () => {
     await expect(table).toContainText('EDUARDO GÓMEZ DÍAZ');
     await expect(table).toContainText('Timbrar por fuera y adjuntar');
     await shoot(page, 'admin-facturas', testInfo);
+    await expectNoAxeViolations(page);
     await page.getByRole('combobox', { name: 'Estado' }).selectOption('solicitada');
     const [csv] = await Promise.all([
       page.waitForEvent('download'),

@@ -47,8 +47,9 @@ function AttachButton({
 }) {
   const input = useRef<HTMLInputElement>(null);
   const label = format.toUpperCase();
+  // `relative`: the hidden input is positioned inside the table's scroll area, not the page.
   return (
-    <>
+    <span className="relative flex flex-col">
       <input
         ref={input}
         type="file"
@@ -71,7 +72,7 @@ function AttachButton({
         <FileUp aria-hidden="true" className="h-4 w-4" />
         Adjuntar {label}
       </Button>
-    </>
+    </span>
   );
 }
 
