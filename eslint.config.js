@@ -45,6 +45,7 @@ const moduleOrder = [
   'users',
   'cart',
   'coupons',
+  'invoices',
   'orders',
   'streams',
   'products',

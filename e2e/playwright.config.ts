@@ -17,6 +17,11 @@ const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 2);
 process.env.E2E_DEMO_URL = `http://localhost:${demoPort}`;
 const demoDataDir = process.env.E2E_DEMO_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'store-e2e-demo-'));
 process.env.E2E_DEMO_DATA_DIR = demoDataDir;
+/** The fake Facturapi (CFDI stamping) the main store is pointed at. */
+const facturapiPort = Number(process.env.E2E_FACTURAPI_PORT ?? port + 5);
+const facturapiBase = `http://127.0.0.1:${facturapiPort}`;
+process.env.E2E_FACTURAPI_BASE = facturapiBase;
+const facturapiKey = 'sk_test_e2e_facturapi';
 const serverCommand =
   process.env.E2E_SERVER === 'source' ? 'npx tsx apps/api/src/server.ts' : 'node apps/api/dist/server.js';
 
@@ -61,6 +66,17 @@ export default defineConfig({
       env: { FAKE_PAYPAL_PORT: String(paypalPort) },
     },
     {
+      // Speaks Facturapi's REST API (stamp, XML/PDF, cancel): apps/api/test/fakes/fake-facturapi.ts.
+      command: 'npx tsx apps/api/test/fakes/fake-facturapi-server.ts',
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `${facturapiBase}/__fake/invoices`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_FACTURAPI_PORT: String(facturapiPort), FAKE_FACTURAPI_KEY: facturapiKey },
+    },
+    {
       // E2E_SERVER=source runs the API from source (tsx) with WEB_DIST pointing at a private
       // build, so several people can run journeys at once without sharing dist/ folders.
       command: serverCommand,
@@ -86,6 +102,10 @@ export default defineConfig({
         PAYPAL_WEBHOOK_ID: 'WH-FAKE-0001',
         PAYPAL_API_BASE: paypalBase,
         PAYPAL_SDK_BASE: paypalBase,
+        // CFDI through the fake provider; the demo store below has no key (requests queue).
+        CFDI_API_URL: facturapiBase,
+        CFDI_API_KEY: facturapiKey,
+        CFDI_INTERVAL_MS: '500',
       },
     },
     {

@@ -347,6 +347,7 @@ test('admin pages: WCAG 2.2 AA (axe), one h1, no sideways scroll, no console err
     '/admin/members',
     '/admin/members/import',
     '/admin/audit',
+    '/admin/invoices',
   ];
   await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(adminToken)})`);
   const errors = collectConsoleErrors(page);

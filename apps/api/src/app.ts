@@ -29,6 +29,7 @@ import { userRoutes } from './modules/users/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { orderRoutes } from './modules/orders/routes';
+import { invoiceRoutes } from './modules/invoices/routes';
 import { ownsProductDay } from './modules/orders/repo';
 import { quoteCart } from './modules/orders/service';
 import { paymentRoutes } from './modules/payments/routes';
@@ -136,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes, { prefix: '/cart', ownsDay: ownsProductDay });
       await api.register(couponRoutes, { prefix: '/coupon', quoteCart });
       await api.register(orderRoutes, { prefix: '/order' });
+      await api.register(invoiceRoutes, { prefix: '/invoice' });
       // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*.
       await api.register(paymentRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });

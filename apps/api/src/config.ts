@@ -129,6 +129,13 @@ const envSchema = z.object({
   /** Failed logins per account per hour (OWASP: at most 100). */
   RATE_LIMIT_ACCOUNT_LOGIN_MAX: z.coerce.number().int().min(1).default(100),
   /** E-mail outbox sender: how often it looks for messages, and how many tries per message. */
+  /** Facturapi's REST API (or a compatible PAC, or the local fake in tests). */
+  CFDI_API_URL: z.url().default('https://www.facturapi.io'),
+  /** The PAC's secret key; unset = requests queue for the accountant (docs/cfdi.md). */
+  CFDI_API_KEY: optionalText,
+  CFDI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  CFDI_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+  CFDI_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** File storage: unset S3_BUCKET = local folder under DATA_DIR (lib/storage/). */

@@ -8,6 +8,8 @@ import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from '
 import { demoDataStatus } from './db/demo-data';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
 import { createOutboxSender } from './modules/mail/sender';
+import { createFacturapiClient } from './modules/invoices/pac-client';
+import { startInvoiceWorker } from './modules/invoices/worker';
 import { startPendingOrderExpiry } from './modules/payments/expiry';
 
 /** How long shutdown waits for in-flight requests and background calls before abandoning them. */
@@ -68,6 +70,23 @@ async function main(): Promise<void> {
   // Provider-aware: before an expired order gives its seats back, PayPal/Stripe are asked
   // whether it was paid after all (orders/expiry.ts would cancel it without asking).
   const orderExpiry = startPendingOrderExpiry({ db: database.db, config, log: app.log });
+  // CFDI stamping and cancellation through the PAC, only with its key (docs/cfdi.md).
+  const invoiceWorker = config.CFDI_API_KEY
+    ? startInvoiceWorker(
+        {
+          db: database.db,
+          storage: app.storage,
+          client: createFacturapiClient({
+            baseUrl: config.CFDI_API_URL,
+            apiKey: config.CFDI_API_KEY,
+            timeoutMs: config.CFDI_TIMEOUT_MS,
+          }),
+          maxAttempts: config.CFDI_MAX_ATTEMPTS,
+          log: app.log,
+        },
+        config.CFDI_INTERVAL_MS,
+      )
+    : null;
 
   const lines = [
     '',
@@ -83,6 +102,11 @@ async function main(): Promise<void> {
     config.S3_BUCKET
       ? `  Archivos: bucket S3 ${config.S3_BUCKET}${config.S3_ENDPOINT ? ` en ${config.S3_ENDPOINT}` : ''}`
       : `  Archivos: carpeta local ${path.join(config.dataDir, 'uploads')} (públicos) y ${path.join(config.dataDir, 'private')} (privados)`,
+  );
+  lines.push(
+    config.CFDI_API_KEY
+      ? `  Facturas: CFDI timbrados con ${config.CFDI_API_URL} (CFDI_API_KEY).`
+      : '  Facturas: sin CFDI_API_KEY, las solicitudes esperan en /admin/facturas (CSV y XML/PDF a mano).',
   );
   if (simulator) {
     lines.push(
@@ -157,6 +181,7 @@ async function main(): Promise<void> {
       step('el envío de correos', () => outbox.stop(SHUTDOWN_GRACE_MS), SHUTDOWN_GRACE_MS + 500),
       // A sweep may be waiting on PayPal or Stripe; it holds no transaction while it waits.
       step('la revisión de órdenes vencidas', () => orderExpiry.stop(), SHUTDOWN_GRACE_MS),
+      step('la cola de facturas', async () => invoiceWorker?.stop(), SHUTDOWN_GRACE_MS),
     ]);
     await step('la base de datos', () => database.close());
     if (simulator) await step('el simulador de PayPal', () => simulator.close(), SHUTDOWN_GRACE_MS);

@@ -27,8 +27,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
-import { orders } from '../src/db/schema';
+import { invoices, orders } from '../src/db/schema';
 import { createProduct } from './factories';
+import { newStorageKey } from '../src/lib/storage/keys';
 import { startFakePaypal, type FakePaypal } from '../src/dev/paypal-simulator/fake-paypal';
 import { startFakeStripe, type FakeStripe } from './fakes/fake-stripe';
 import {
@@ -42,6 +43,13 @@ import {
 } from './store-helpers';
 
 type Role = 'anon' | 'owner' | 'other' | 'admin';
+const FISCAL = {
+  rfc: 'GODE561231GR8',
+  razonSocial: 'EDUARDO GOMEZ DIAZ',
+  regimenFiscal: '612',
+  usoCfdi: 'G03',
+  codigoPostal: '14080',
+};
 const ROLES: Role[] = ['anon', 'other', 'owner', 'admin'];
 
 interface Fixture {
@@ -64,6 +72,8 @@ interface Fixture {
   ownerId: string;
   /** A member the admin may give a temporary password (it ends that member's sessions). */
   bystanderId: string;
+  /** A stamped CFDI (XML stored) of the owner's first order. */
+  ownerInvoiceId: string;
 }
 
 interface Call {
@@ -142,6 +152,19 @@ const MATRIX: Record<string, Entry> = {
     },
   })),
   'POST /api/order/userorders': signedIn(200, body({})),
+  'GET /api/invoice/fiscal-data': signedIn(200),
+  'PUT /api/invoice/fiscal-data': signedIn(200, body(FISCAL)),
+  'GET /api/invoice/mine': signedIn(200),
+  // The owner's order is a free claim (400: not invoiced); anyone else's order: 403.
+  'POST /api/invoice/request': mine(
+    400,
+    403,
+    (f) => ({ body: { orderId: f.ownerOrderId, fiscalData: FISCAL } }),
+    403,
+  ),
+  'GET /api/invoice/{id}/{format}': mine(200, 403, (f) => ({
+    params: { id: f.ownerInvoiceId, format: 'xml' },
+  })),
   // Someone else's order: 403, whoever asks (the admin looks orders up under /api/admin).
   'POST /api/order/single': mine(200, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
   'GET /api/paypal/config': open(200),
@@ -256,6 +279,17 @@ const MATRIX: Record<string, Entry> = {
     400,
     id((f) => f.ownerOrderId, { body: {} }),
   ),
+  'GET /api/admin/invoices/': adminOnly(200),
+  'GET /api/admin/invoices/export': adminOnly(200),
+  // Not in error: 409.
+  'POST /api/admin/invoices/{id}/retry': adminOnly(
+    409,
+    id((f) => f.ownerInvoiceId, { body: {} }),
+  ),
+  // No file sent: 400.
+  'POST /api/admin/invoices/{id}/files/{format}': adminOnly(400, (f) => ({
+    params: { id: f.ownerInvoiceId, format: 'pdf' },
+  })),
   'GET /api/admin/attendees/': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
   'GET /api/admin/attendees/export': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
   'GET /api/admin/audit/': adminOnly(200),
@@ -326,6 +360,25 @@ beforeAll(async () => {
   };
   const ownerOrderId = await claim(owner, 'Día 1');
   const ownerSecondOrderId = await claim(owner, 'Día 2');
+  const xmlKey = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: 'xml' });
+  await ctx.app.storage.put(xmlKey, Buffer.from('<?xml version="1.0"?><cfdi:Comprobante/>'), {
+    contentType: 'application/xml',
+    visibility: 'private',
+  });
+  const [invoice] = await db
+    .insert(invoices)
+    .values({
+      orderId: ownerOrderId,
+      userId: owner.id,
+      rfc: FISCAL.rfc,
+      razonSocial: FISCAL.razonSocial,
+      regimenFiscal: FISCAL.regimenFiscal,
+      usoCfdi: FISCAL.usoCfdi,
+      codigoPostal: FISCAL.codigoPostal,
+      status: 'timbrada',
+      xmlKey,
+    })
+    .returning();
   // Everyone has the paid event in the cart, so coupons and checkouts have lines to price.
   for (const u of [owner, other, admin]) await addToCart(ctx, u, paid.product.id);
   const checkout = {
@@ -365,6 +418,7 @@ beforeAll(async () => {
     ownerSecondOrderId,
     ownerId: owner.id,
     bystanderId: bystander.id,
+    ownerInvoiceId: invoice!.id,
   };
   Object.assign(users, { owner, other, admin });
   tokens.owner = owner.token;

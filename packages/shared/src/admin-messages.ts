@@ -91,6 +91,17 @@ export const ADMIN_MSG = {
   dateInvalid: 'Ingresa una fecha válida (AAAA-MM-DD)',
   attendeesNeedEvent: 'Elige un evento',
   dayNotInEvent: 'El día elegido no pertenece a ese evento',
+  // CFDI invoices.
+  invoiceRetryQueued: 'La factura volvió a la cola; se intentará en unos segundos',
+  invoiceRetryNotAllowed: 'Solo se reintentan facturas con error',
+  invoiceRetryNoProvider:
+    'No hay proveedor de facturación configurado (CFDI_API_KEY): timbra la factura por fuera y adjunta el XML y el PDF',
+  invoiceAttached: 'Archivo adjuntado a la factura',
+  invoiceAttachCancelled: 'No se adjuntan archivos a una factura cancelada',
+  invoiceXmlInvalid: 'El XML no es un CFDI timbrado: debe contener el comprobante y su timbre fiscal (UUID)',
+  invoiceFileMissing: 'Elige el archivo que quieres adjuntar',
+  invoiceFileTooLarge: 'El archivo no puede pesar más de 2 MB',
+  invoiceFileType: 'Sube el XML del CFDI (.xml) o su representación impresa (.pdf)',
 } as const;
 
 /** 'No puedes quitar «Jueves»: tiene órdenes registradas…' */

@@ -60,3 +60,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 
 export const DISCOUNT_TYPES = ['percent', 'fixed'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+/** A CFDI invoice request's state (docs/cfdi.md → Statuses). */
+export const INVOICE_STATUSES = ['solicitada', 'timbrada', 'cancelada', 'error'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  solicitada: 'Solicitada',
+  timbrada: 'Timbrada',
+  cancelada: 'Cancelada',
+  error: 'Error',
+};

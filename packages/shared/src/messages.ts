@@ -113,6 +113,31 @@ export const MSG = {
   contactUnavailable:
     'El formulario de contacto no está disponible por ahora. Escríbenos por correo electrónico.',
   contactError: 'No pudimos enviar tu mensaje. Inténtalo de nuevo.',
+  // CFDI invoices (issue 16).
+  rfcInvalidFormat:
+    'Escribe un RFC válido: 4 letras (persona física) o 3 (persona moral), la fecha AAMMDD y la homoclave',
+  rfcInvalidDate: 'La fecha del RFC (AAMMDD) no es una fecha válida',
+  rfcInvalidCheck: 'El RFC no es válido: revisa el último carácter (dígito verificador)',
+  razonSocialRequired:
+    'Escribe tu nombre o razón social tal como aparece en tu constancia de situación fiscal',
+  razonSocialTooLong: 'La razón social no puede tener más de 300 caracteres',
+  regimenInvalid: 'Elige tu régimen fiscal',
+  usoInvalid: 'Elige el uso del CFDI',
+  regimenKindMismatch:
+    'Ese régimen fiscal no corresponde al tipo de RFC (persona física: 13 caracteres; persona moral: 12)',
+  usoNotAllowed: 'El SAT no permite ese uso del CFDI con el régimen fiscal elegido',
+  publicoGeneralOnly:
+    'Con el RFC genérico XAXX010101000 el régimen es 616 y el uso S01 (sin efectos fiscales)',
+  cpFiscalInvalid: 'El código postal fiscal debe tener 5 dígitos',
+  fiscalDataSaved: 'Datos fiscales guardados',
+  fiscalDataMissing: 'Guarda tus datos fiscales en Mi cuenta antes de solicitar la factura',
+  invoiceRequested: 'Solicitud de factura recibida. Te enviaremos el CFDI por correo.',
+  invoiceAlreadyRequested: 'Ya solicitaste la factura de esta orden',
+  invoiceOrderNotPaid: 'Solo se puede facturar una orden pagada',
+  invoiceMonthClosed:
+    'La factura se solicita dentro del mes en que pagaste; el mes de esta orden ya cerró. Escríbenos si necesitas ayuda.',
+  invoiceFreeOrder: 'Las órdenes sin costo no se facturan',
+  invoiceNotReady: 'El CFDI de esta orden aún no está disponible',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -18,6 +18,7 @@ import {
 import {
   CATEGORIES,
   DISCOUNT_TYPES,
+  INVOICE_STATUSES,
   LEVELS,
   ORDER_STATUSES,
   PAYMENT_METHODS,
@@ -35,6 +36,7 @@ export const levelEnum = pgEnum('product_level', LEVELS);
 export const discountTypeEnum = pgEnum('discount_type', DISCOUNT_TYPES);
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
+export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
 
@@ -361,5 +363,70 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId),
     index('audit_log_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The fiscal data (CFDI receiver) a member saved on the account, reused for each request. */
+export const fiscalProfiles = pgTable('fiscal_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  rfc: text('rfc').notNull(),
+  razonSocial: text('razon_social').notNull(),
+  regimenFiscal: text('regimen_fiscal').notNull(),
+  usoCfdi: text('uso_cfdi').notNull(),
+  codigoPostal: text('codigo_postal').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One CFDI request per order, with a copy of the receiver's fiscal data as asked. Also the
+ * stamping queue (docs/cfdi.md): `pending_action` says what the background job must do
+ * (`stamp` once the order is paid, `cancel` after a refund), `next_attempt_at` when.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    rfc: text('rfc').notNull(),
+    razonSocial: text('razon_social').notNull(),
+    regimenFiscal: text('regimen_fiscal').notNull(),
+    usoCfdi: text('uso_cfdi').notNull(),
+    codigoPostal: text('codigo_postal').notNull(),
+    status: invoiceStatusEnum('status').notNull().default('solicitada'),
+    pendingAction: text('pending_action'),
+    /** SAT cancellation reason, set when the order is refunded or cancelled after payment. */
+    cancelMotive: text('cancel_motive'),
+    /** The provider's invoice id (Facturapi), once stamped through it. */
+    providerId: text('provider_id'),
+    /** Folio fiscal: the UUID of the SAT stamp. */
+    folioFiscal: text('folio_fiscal'),
+    xmlKey: text('xml_key'),
+    pdfKey: text('pdf_key'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_idx').on(t.orderId),
+    index('invoices_user_idx').on(t.userId),
+    index('invoices_status_requested_idx').on(t.status, t.requestedAt),
+    index('invoices_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.pendingAction} IS NOT NULL`),
+    check(
+      'invoices_pending_action',
+      sql`${t.pendingAction} IS NULL OR ${t.pendingAction} IN ('stamp', 'cancel')`,
+    ),
   ],
 );

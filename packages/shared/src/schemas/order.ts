@@ -5,6 +5,7 @@ import { CATEGORIES, LEVELS, ORDER_STATUSES, PAYMENT_METHODS } from '../constant
 import { MSG } from '../messages';
 import { NUMERIC_PATTERN } from '../domain/validation';
 import { pesos } from './common';
+import { fiscalData } from './invoice';
 
 const requiredText = (max = 120) =>
   z.string({ error: MSG.required }).trim().min(1, { error: MSG.required }).max(max);
@@ -51,6 +52,8 @@ export const placeOrderBody = z.object({
   amount: pesos.optional(),
   couponCode: z.string().trim().max(64).optional().nullable(),
   discount: pesos.optional(),
+  /** "¿Requieres factura?": the CFDI receiver's data, kept with the order (docs/cfdi.md). */
+  invoice: fiscalData.nullish(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 
@@ -86,6 +89,8 @@ export const order = z.object({
   payment: z.boolean(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   date: z.number(),
+  /** When the payment was confirmed (null while unpaid); the CFDI month rule counts from it. */
+  paidAt: z.number().nullable().optional(),
   address: address,
   couponCode: z.string().nullable(),
   paypalOrderId: z.string().nullable(),

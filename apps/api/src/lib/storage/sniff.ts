@@ -13,6 +13,7 @@ export const FILE_KINDS = {
   webp: { mime: 'image/webp', ext: 'webp' },
   gif: { mime: 'image/gif', ext: 'gif' },
   avif: { mime: 'image/avif', ext: 'avif' },
+  xml: { mime: 'application/xml', ext: 'xml' },
 } as const;
 
 export type FileKind = keyof typeof FILE_KINDS;

@@ -16,6 +16,7 @@ import { couponRoutes } from './coupons/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { demoDataRoutes } from './demo-data/routes';
 import { eventRoutes } from './events/routes';
+import { invoiceRoutes } from './invoices/routes';
 import { memberRoutes } from './members/routes';
 import { orderRoutes } from './orders/routes';
 import { uploadRoutes } from './uploads/routes';
@@ -74,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(memberRoutes, { prefix: '/members' });
   await app.register(orderRoutes, { prefix: '/orders' });
   await app.register(attendeeRoutes, { prefix: '/attendees' });
+  await app.register(invoiceRoutes, { prefix: '/invoices' });
   await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(demoDataRoutes, { prefix: '/demo-data' });
 };

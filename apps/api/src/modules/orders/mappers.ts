@@ -17,6 +17,7 @@ export function toApiOrder(row: OrderRow): Order {
     payment: row.payment,
     paymentMethod: row.paymentMethod,
     date: row.createdAt.getTime(),
+    paidAt: row.paidAt?.getTime() ?? null,
     address: row.address,
     couponCode: row.couponCode,
     paypalOrderId: row.paypalOrderId,

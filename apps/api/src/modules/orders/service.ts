@@ -22,6 +22,7 @@ import { toCentavos } from '@store/shared/domain/money';
 import { productFields } from '@store/shared/domain/product-fields';
 import { MSG } from '@store/shared/messages';
 import type { Address, OrderItem, OrderLineInput } from '@store/shared/schemas/order';
+import type { FiscalData } from '@store/shared/schemas/invoice';
 import type { Queryable, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
@@ -31,6 +32,7 @@ import { assertNoEndedDays } from '../cart/service';
 import { applyCoupon, type AppliedCoupon } from '../coupons/service';
 import { incrementCouponUse, insertRedemption, releaseCouponUse } from '../coupons/repo';
 import { enqueueOrderConfirmation } from '../mail/order-confirmation';
+import { assertInvoiceable, attachCheckoutRequest, onOrderEnded, onOrderPaid } from '../invoices/service';
 import {
   findOrder,
   findOrderDays,
@@ -142,6 +144,8 @@ export interface CreateOrderInput {
    * payment window is left. Absent: never reused.
    */
   reuseMinRemainingMs?: number;
+  /** "¿Requieres factura?": the CFDI receiver's data, kept with the order (invoices module). */
+  invoice?: FiscalData | null;
   now?: Date;
 }
 
@@ -176,6 +180,7 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
     throw new AppError('conflict', MSG.cartChanged);
   }
   input.check?.(quote);
+  if (input.invoice) assertInvoiceable(quote.total);
 
   const dayIds = quote.lines.map((l) => l.productDayId);
   const owned = await findPaidProductDayIds(tx, input.userId, dayIds);
@@ -188,7 +193,10 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
     const open =
       candidate.expiresAt === null ||
       candidate.expiresAt.getTime() - now.getTime() >= input.reuseMinRemainingMs;
-    if (open && sameAttempt(candidate, quote, input)) return { kind: 'reusable', order: candidate };
+    if (open && sameAttempt(candidate, quote, input)) {
+      await attachCheckoutRequest(tx, { orderId: candidate.id, userId: input.userId, fiscal: input.invoice });
+      return { kind: 'reusable', order: candidate };
+    }
   }
   const withProvider = holding.filter((o) => o.paypalOrderId || o.stripeSessionId);
   if (withProvider.length > 0) return { kind: 'held', orders: withProvider };
@@ -257,6 +265,8 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
     await insertRedemption(tx, { couponId: quote.coupon.id, userId: input.userId, orderId: order.id });
   }
 
+  if (input.invoice)
+    await attachCheckoutRequest(tx, { orderId: order.id, userId: input.userId, fiscal: input.invoice });
   if (input.clearCart !== false) await deleteCartLines(tx, input.userId, quote.lines);
   if (paid) await confirm(tx, order.id);
   return { kind: 'created', order };
@@ -361,6 +371,7 @@ export async function closeDuplicatePayment(
   await setOrderDaysStatus(tx, orderId, status);
   await releaseSeats(tx, orderId);
   await releaseCouponUse(tx, orderId);
+  await onOrderEnded(tx, orderId);
   return { changed: true, order: updated };
 }
 
@@ -380,6 +391,8 @@ export async function cancelOrder(
   await setOrderDaysStatus(tx, orderId, opts.status);
   await releaseSeats(tx, orderId);
   if (opts.status === 'cancelado') await releaseCouponUse(tx, orderId);
+  // Its CFDI: cancelled with the SAT (reason 03), or the unpaid request dropped.
+  await onOrderEnded(tx, orderId);
   return { changed: true, order: updated };
 }
 
@@ -387,6 +400,8 @@ export async function cancelOrder(
 async function confirm(tx: Tx, orderId: string): Promise<void> {
   const found = await findOrderForConfirmation(tx, orderId);
   if (found) await enqueueOrderConfirmation(tx, found);
+  // A CFDI asked for at checkout joins the stamping queue.
+  await onOrderPaid(tx, orderId);
 }
 
 /** The pending order is the attempt the user is making again: same days, money, coupon, method, address. */

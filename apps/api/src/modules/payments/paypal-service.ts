@@ -55,6 +55,7 @@ export async function createPaypalOrder(
     userId,
     address: body.address,
     couponCode: body.couponCode ?? null,
+    invoice: body.invoice ?? null,
     paymentMethod: 'paypal',
     status: 'pendiente',
     expiresAt: new Date(now.getTime() + deps.config.PENDING_ORDER_TTL_MINUTES * 60_000),

@@ -7,6 +7,7 @@ import { MSG } from '@store/shared/messages';
 import type { Address, OrderLineInput } from '@store/shared/schemas/order';
 import { AppError } from '../../lib/errors';
 import { quoteCart, type OrderRow } from '../orders/service';
+import type { FiscalData } from '@store/shared/schemas/invoice';
 import { holdOrder } from './checkout';
 import type { PaymentDeps } from './settle';
 
@@ -16,6 +17,7 @@ export interface PlaceOrderInput {
   items: readonly OrderLineInput[];
   amount?: number;
   couponCode?: string | null;
+  invoice?: FiscalData | null;
 }
 
 export async function placeOrder(
@@ -31,6 +33,7 @@ export async function placeOrder(
     userId: input.userId,
     address: input.address,
     couponCode: input.couponCode,
+    invoice: input.invoice ?? null,
     paymentMethod: free ? 'free' : 'cod',
     status: free ? 'pagado' : 'pendiente',
     expiresAt: free ? null : new Date(now.getTime() + deps.config.CASH_ORDER_TTL_HOURS * 3600_000),

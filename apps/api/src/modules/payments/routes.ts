@@ -86,6 +86,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         items: req.body.items,
         amount: req.body.amount,
         couponCode: req.body.couponCode,
+        invoice: req.body.invoice ?? null,
       });
       return { success: true as const, message, orderId: order.id };
     },

@@ -43,6 +43,7 @@ export async function createStripeCheckout(
     userId,
     address: body.address,
     couponCode: body.couponCode ?? null,
+    invoice: body.invoice ?? null,
     paymentMethod: 'stripe',
     status: 'pendiente',
     expiresAt: new Date(now.getTime() + minutes * 60_000 + ORDER_GRACE_MS),

@@ -9,6 +9,7 @@ import { useProfile } from '../../features/account/api/get-profile';
 import { ProfileCard } from '../../features/account/components/profile-card';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { SessionsCard } from '../../features/account/components/sessions-card';
+import { FiscalDataCard } from '../../features/invoices/components/fiscal-data-card';
 import { useAuth } from '../../features/account/hooks/use-auth';
 
 export function Component() {
@@ -47,6 +48,7 @@ function Account() {
               <Skeleton className="h-36 w-full rounded-xl" />
             </div>
           )}
+          <FiscalDataCard />
           <SessionsCard onLoggedOut={logout} />
         </div>
       </Container>

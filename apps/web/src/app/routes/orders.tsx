@@ -12,6 +12,8 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
+import { OrderInvoices } from '../../features/invoices/components/order-invoices';
+import { useNow } from '../../lib/use-now';
 import { visibleOrderItems } from '../../features/orders/utils/visible-order-items';
 import type { LiveStreamState } from '../../features/streams/utils/live-stream-state';
 
@@ -27,6 +29,7 @@ function Orders() {
   const navigate = useNavigate();
   const orders = useUserOrders();
   const entries = useMemo(() => visibleOrderItems(orders.data ?? []), [orders.data]);
+  const now = useNow();
 
   return (
     <main>
@@ -77,6 +80,7 @@ function Orders() {
             ))}
           </ul>
         )}
+        {orders.data && <OrderInvoices orders={orders.data} now={now} />}
       </Container>
     </main>
   );

@@ -28,6 +28,9 @@ import { placeOrder } from '../../features/checkout/api/place-order';
 import { validateCoupon } from '../../features/checkout/api/validate-coupon';
 import { AddressFields, EMPTY_ADDRESS } from '../../features/checkout/components/address-fields';
 import { CouponField } from '../../features/checkout/components/coupon-field';
+import { InvoiceRequestSection } from '../../features/invoices/components/invoice-request-section';
+import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choice';
+import { invoiceKeys } from '../../features/invoices/api/keys';
 import { OrderSummary } from '../../features/checkout/components/order-summary';
 import { PaymentOptions } from '../../features/checkout/components/payment-options';
 import { PaypalCheckout } from '../../features/payments/components/paypal-checkout';
@@ -66,6 +69,7 @@ function PlaceOrder() {
   const siteConfig = useSiteConfig();
   const [method, setMethod] = useState<PaymentMethod>('paypal');
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const invoice = useInvoiceChoice();
   const {
     register,
     handleSubmit,
@@ -94,8 +98,9 @@ function PlaceOrder() {
   }, [lines, products.data]);
   const totals = computeTotals(toCentavos(amount), toCentavos(coupon?.discount ?? 0));
 
-  const orderBody = (addr: AddressInput): PlaceOrderBody => ({
+  const orderBody = (addr: AddressInput, fiscal: PlaceOrderBody['invoice'] = null): PlaceOrderBody => ({
     address: addr,
+    invoice: totals.isFree ? null : fiscal,
     items: lines.map((l) => ({ _id: l.productId, days: l.day, quantity: l.quantity })),
     amount: toPesos(totals.total),
     couponCode: coupon?.code ?? null,
@@ -107,6 +112,8 @@ function PlaceOrder() {
     clearCart();
     void queryClient.invalidateQueries({ queryKey: userQueryKeys.orders(getToken()) });
     void queryClient.invalidateQueries({ queryKey: ['products'] });
+    void queryClient.invalidateQueries({ queryKey: invoiceKeys.mine(getToken()) });
+    void queryClient.invalidateQueries({ queryKey: invoiceKeys.fiscalData(getToken()) });
     navigate('/orders');
   };
 
@@ -114,12 +121,16 @@ function PlaceOrder() {
    * For the PayPal buttons: validates the address (showing its errors) and answers the body
    * to send, or null when the form is not valid yet.
    */
-  const buildPaidOrder = async (): Promise<PlaceOrderBody | null> =>
-    (await trigger()) ? orderBody(getValues()) : null;
+  const buildPaidOrder = async (): Promise<PlaceOrderBody | null> => {
+    const [addressOk, fiscal] = await Promise.all([trigger(), invoice.build()]);
+    return addressOk && fiscal !== undefined ? orderBody(getValues(), fiscal) : null;
+  };
 
   const onSubmit = handleSubmit(async (addr) => {
+    const fiscal = totals.isFree ? null : await invoice.build();
+    if (fiscal === undefined) return;
     try {
-      const res = await placeOrder(orderBody(addr));
+      const res = await placeOrder(orderBody(addr, fiscal));
       notify.success(totals.isFree ? MSG.freeClaimDone : res.message);
       finish();
     } catch (err) {
@@ -201,7 +212,10 @@ function PlaceOrder() {
       <Container className="py-8 lg:py-12">
         <h1 className="sr-only">Finalizar compra</h1>
         <form onSubmit={onSubmit} noValidate className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
-          <AddressFields register={register} errors={errors} />
+          <div>
+            <AddressFields register={register} errors={errors} />
+            {!totals.isFree && <InvoiceRequestSection choice={invoice} />}
+          </div>
           <div className="space-y-6 lg:sticky lg:top-24">
             <OrderSummary lines={summary} />
             <CartTotals subtotal={amount} discount={coupon?.discount ?? 0} couponCode={coupon?.code} />

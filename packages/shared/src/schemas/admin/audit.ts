@@ -33,6 +33,8 @@ export type AdminAuditResponse = z.infer<typeof adminAuditResponse>;
 /** Spanish labels of the audit actions the admin module writes. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'event.create': 'Creó el evento',
+  'invoice.retry': 'Reintentó la factura de la orden',
+  'invoice.attach': 'Adjuntó un archivo a la factura de la orden',
   'event.update': 'Editó el evento',
   'event.duplicate': 'Duplicó el evento',
   'event.archive': 'Archivó el evento',

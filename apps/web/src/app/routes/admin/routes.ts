@@ -11,6 +11,7 @@ export const adminRoutes = {
     { path: 'orders', lazy: () => import('./orders') },
     { path: 'orders/:orderId', lazy: () => import('./order-detail') },
     { path: 'attendees', lazy: () => import('./attendees') },
+    { path: 'invoices', lazy: () => import('./invoices') },
     { path: 'coupons', lazy: () => import('./coupons') },
     { path: 'coupons/new', lazy: () => import('./coupon-edit') },
     { path: 'coupons/:couponId', lazy: () => import('./coupon-edit') },

@@ -3,6 +3,7 @@
 import type { AdminAttendeesQuery } from '@store/shared/schemas/admin/attendees';
 import type { AdminAuditQuery } from '@store/shared/schemas/admin/audit';
 import type { AdminEventsQuery } from '@store/shared/schemas/admin/events';
+import type { AdminInvoicesQuery } from '@store/shared/schemas/admin/invoices';
 import type { AdminMembersQuery } from '@store/shared/schemas/admin/members';
 import type { AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
 
@@ -19,6 +20,7 @@ export const adminKeys = {
   order: (id: string) => ['admin', 'order', id] as const,
   attendees: (q: AdminAttendeesQuery) => ['admin', 'attendees', q] as const,
   audit: (q: AdminAuditQuery) => ['admin', 'audit', q] as const,
+  invoices: (q: AdminInvoicesQuery) => ['admin', 'invoices', q] as const,
   demoData: () => ['admin', 'demo-data'] as const,
 };
 

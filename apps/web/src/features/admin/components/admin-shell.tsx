@@ -5,6 +5,7 @@ import { Link, NavLink } from 'react-router';
 import {
   CalendarDays,
   ClipboardList,
+  FileText,
   History,
   LayoutDashboard,
   LogOut,
@@ -23,6 +24,7 @@ export const ADMIN_NAV = [
   { to: '/admin/events', label: 'Eventos', icon: CalendarDays },
   { to: '/admin/orders', label: 'Órdenes', icon: Receipt },
   { to: '/admin/attendees', label: 'Asistentes', icon: ClipboardList },
+  { to: '/admin/invoices', label: 'Facturas', icon: FileText },
   { to: '/admin/coupons', label: 'Cupones', icon: TicketPercent },
   { to: '/admin/members', label: 'Miembros', icon: Users },
   { to: '/admin/audit', label: 'Bitácora', icon: History },

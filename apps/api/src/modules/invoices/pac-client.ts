@@ -1,0 +1,144 @@
+// Typed client for Facturapi's REST API (v2), the PAC that stamps our CFDI 4.0 invoices:
+// create (stamp) an invoice, download its XML and PDF, cancel it with a SAT reason. Base URL
+// and key are configuration (CFDI_API_URL, CFDI_API_KEY), so tests point it at
+// apps/api/test/fakes/fake-facturapi.ts. Every answer is parsed with zod.
+//
+// Never twice: each create carries our invoice id as its idempotency key (body field and
+// Idempotency-Key header); the provider answers a repeated key with the invoice it already
+// made, so a retry after a timeout cannot stamp a second CFDI.
+
+import { z } from 'zod';
+
+const invoiceAnswer = z.looseObject({
+  id: z.string().min(1),
+  /** The folio fiscal (SAT stamp UUID). */
+  uuid: z.string().optional().nullable(),
+  status: z.string().optional(),
+  cancellation_status: z.string().optional().nullable(),
+});
+export type PacInvoice = z.infer<typeof invoiceAnswer>;
+
+const errorAnswer = z.looseObject({ message: z.string().optional() });
+
+export interface PacInvoiceInput {
+  customer: {
+    legal_name: string;
+    tax_id: string;
+    tax_system: string;
+    email: string;
+    address: { zip: string };
+  };
+  items: {
+    quantity: number;
+    /** Discount on the whole line, pesos. */
+    discount?: number;
+    product: {
+      description: string;
+      product_key: string;
+      unit_key: string;
+      /** Unit price in pesos, taxes included. */
+      price: number;
+      tax_included: boolean;
+    };
+  }[];
+  /** c_FormaPago: 31 intermediario de pagos, 01 efectivo… */
+  payment_form: string;
+  /** c_UsoCFDI. */
+  use: string;
+  external_id?: string;
+}
+
+/** Why a call failed; `retryable` = worth trying again later (network, timeout, 5xx, 429). */
+export class PacError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PacError';
+  }
+}
+
+export interface PacClient {
+  createInvoice(input: PacInvoiceInput, idempotencyKey: string): Promise<PacInvoice>;
+  download(id: string, format: 'xml' | 'pdf'): Promise<Buffer>;
+  cancel(id: string, motive: string): Promise<PacInvoice>;
+}
+
+export interface PacClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+export function createFacturapiClient(opts: PacClientOptions): PacClient {
+  const base = opts.baseUrl.replace(/\/+$/, '');
+
+  async function call(
+    method: string,
+    path: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ) {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${opts.apiKey}`,
+          ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...init.headers,
+        },
+        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+    } catch (err) {
+      const timeout = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      throw new PacError(
+        timeout
+          ? 'El proveedor de facturación no respondió a tiempo'
+          : 'No se pudo contactar al proveedor de facturación',
+        true,
+      );
+    }
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      let message = `El proveedor de facturación respondió ${res.status}`;
+      try {
+        const parsed = errorAnswer.safeParse(JSON.parse(text));
+        if (parsed.success && parsed.data.message) message = parsed.data.message;
+      } catch {
+        // Not JSON: keep the status line.
+      }
+      throw new PacError(message, res.status >= 500 || res.status === 429 || res.status === 408, res.status);
+    }
+    return res;
+  }
+
+  async function json(res: Response): Promise<PacInvoice> {
+    const parsed = invoiceAnswer.safeParse(await res.json().catch(() => null));
+    if (!parsed.success) throw new PacError('Respuesta del proveedor de facturación no válida', true);
+    return parsed.data;
+  }
+
+  return {
+    async createInvoice(input, idempotencyKey) {
+      const res = await call('POST', '/v2/invoices', {
+        body: { ...input, idempotency_key: idempotencyKey },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      });
+      return json(res);
+    },
+    async download(id, format) {
+      const res = await call('GET', `/v2/invoices/${encodeURIComponent(id)}/${format}`);
+      return Buffer.from(await res.arrayBuffer());
+    },
+    async cancel(id, motive) {
+      const res = await call(
+        'DELETE',
+        `/v2/invoices/${encodeURIComponent(id)}?motive=${encodeURIComponent(motive)}`,
+      );
+      return json(res);
+    },
+  };
+}

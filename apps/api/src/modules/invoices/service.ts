@@ -1,0 +1,157 @@
+// CFDI invoice rules (docs/cfdi.md): the account's fiscal data, requests (at checkout or
+// from /orders within the month of payment), and the two hooks the orders module calls in
+// its own transactions: an order became paid (queue the stamp) and an order ended
+// (cancel the CFDI with SAT reason 03, or drop a request that was never paid).
+
+import { CANCEL_MOTIVES } from '@store/shared/domain/cfdi-catalogs';
+import { withinInvoiceMonth } from '@store/shared/domain/cfdi-rules';
+import { MSG } from '@store/shared/messages';
+import type { FiscalData, OrderInvoice } from '@store/shared/schemas/invoice';
+import type { Queryable, Tx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import {
+  deleteUnpaidRequest,
+  findFiscalProfile,
+  findInvoice,
+  findOrderForInvoice,
+  insertPaidRequest,
+  listUserInvoices,
+  lockInvoiceOfOrder,
+  queueStamp,
+  updateInvoice,
+  upsertCheckoutRequest,
+  upsertFiscalProfile,
+  type InvoiceRow,
+} from './repo';
+
+export type { InvoiceRow } from './repo';
+
+export function toOrderInvoice(row: InvoiceRow): OrderInvoice {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    rfc: row.rfc,
+    razonSocial: row.razonSocial,
+    folioFiscal: row.folioFiscal,
+    hasXml: row.xmlKey !== null,
+    hasPdf: row.pdfKey !== null,
+    requestedAt: row.requestedAt.getTime(),
+  };
+}
+
+export async function getFiscalData(db: Queryable, userId: string): Promise<FiscalData | null> {
+  const row = await findFiscalProfile(db, userId);
+  if (!row) return null;
+  return {
+    rfc: row.rfc,
+    razonSocial: row.razonSocial,
+    regimenFiscal: row.regimenFiscal,
+    usoCfdi: row.usoCfdi,
+    codigoPostal: row.codigoPostal,
+  };
+}
+
+export async function saveFiscalData(db: Queryable, userId: string, data: FiscalData): Promise<void> {
+  await upsertFiscalProfile(db, userId, data);
+}
+
+export async function myInvoices(db: Queryable, userId: string): Promise<OrderInvoice[]> {
+  return (await listUserInvoices(db, userId)).map(toOrderInvoice);
+}
+
+/**
+ * "¿Requieres factura?" at checkout, in the order's transaction: the data is saved on the
+ * account for next time and kept with the (still unpaid) order; null withdraws an earlier
+ * request of the same pending order.
+ */
+export async function attachCheckoutRequest(
+  tx: Tx,
+  input: { orderId: string; userId: string; fiscal: FiscalData | null | undefined },
+): Promise<void> {
+  if (!input.fiscal) {
+    await deleteUnpaidRequest(tx, input.orderId);
+    return;
+  }
+  await upsertFiscalProfile(tx, input.userId, input.fiscal);
+  await upsertCheckoutRequest(tx, { orderId: input.orderId, userId: input.userId, fiscal: input.fiscal });
+}
+
+/** Refusal of invoices for free orders, at checkout too. */
+export function assertInvoiceable(amountCentavos: number): void {
+  if (amountCentavos <= 0) throw new AppError('bad_request', MSG.invoiceFreeOrder);
+}
+
+/**
+ * A request from /orders: the buyer's paid order, within the calendar month of payment
+ * (Mexico City). Saves the data on the account and queues the stamp.
+ */
+export async function requestInvoice(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+  fiscal: FiscalData,
+  now = new Date(),
+): Promise<InvoiceRow> {
+  if (!isUuid(orderId)) throw new AppError('not_found', MSG.orderNotFound);
+  const order = await findOrderForInvoice(db, orderId);
+  if (!order) throw new AppError('not_found', MSG.orderNotFound);
+  if (order.userId !== userId) throw new AppError('forbidden', MSG.forbidden);
+  if (order.status !== 'pagado' || !order.paidAt) throw new AppError('bad_request', MSG.invoiceOrderNotPaid);
+  assertInvoiceable(order.amountCentavos);
+  if (!withinInvoiceMonth(order.paidAt, now)) throw new AppError('bad_request', MSG.invoiceMonthClosed);
+  await upsertFiscalProfile(db, userId, fiscal);
+  const row = await insertPaidRequest(db, { orderId, userId, fiscal });
+  if (!row) throw new AppError('conflict', MSG.invoiceAlreadyRequested);
+  return row;
+}
+
+/** The order became paid (orders/service, same transaction): its checkout request is queued. */
+export async function onOrderPaid(tx: Tx, orderId: string): Promise<void> {
+  await queueStamp(tx, orderId);
+}
+
+/**
+ * The order was cancelled or refunded (orders/service, same transaction). A request of an
+ * order that was never paid disappears. A CFDI stamped through the provider is queued for
+ * cancellation with SAT reason 03 ("no se llevó a cabo la operación"); one attached by hand
+ * keeps the reason for the accountant to cancel at the SAT. A request not stamped yet is
+ * closed as cancelada (if a stamp is in flight, the job cancels what it gets).
+ */
+export async function onOrderEnded(tx: Tx, orderId: string, now = new Date()): Promise<void> {
+  if (await deleteUnpaidRequest(tx, orderId)) return;
+  const row = await lockInvoiceOfOrder(tx, orderId);
+  if (!row || row.status === 'cancelada' || row.cancelMotive) return;
+  const motive = CANCEL_MOTIVES.operationNotCarriedOut;
+  if (row.providerId) {
+    await updateInvoice(tx, row.id, {
+      cancelMotive: motive,
+      pendingAction: 'cancel',
+      nextAttemptAt: now,
+      attempts: 0,
+    });
+  } else if (row.status === 'timbrada') {
+    await updateInvoice(tx, row.id, { cancelMotive: motive });
+  } else {
+    await updateInvoice(tx, row.id, {
+      cancelMotive: motive,
+      status: 'cancelada',
+      pendingAction: null,
+      cancelledAt: now,
+    });
+  }
+}
+
+/** An invoice for its buyer or an admin (403 for anyone else). */
+export async function invoiceForViewer(
+  db: Queryable,
+  id: string,
+  viewer: { id: string; role: string },
+): Promise<InvoiceRow> {
+  if (!isUuid(id)) throw new AppError('not_found', MSG.notFound);
+  const row = await findInvoice(db, id);
+  if (!row) throw new AppError('not_found', MSG.notFound);
+  if (row.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('forbidden', MSG.forbidden);
+  return row;
+}

@@ -1,0 +1,238 @@
+// The stamping job (docs/cfdi.md → Stamping): every CFDI_INTERVAL_MS it claims due rows of
+// the invoices queue and talks to the PAC outside any transaction: `stamp` creates the CFDI
+// (idempotency key = our invoice id, so a retry never stamps twice), stores its XML and PDF
+// as private files and e-mails them to the buyer; `cancel` cancels it with its SAT reason.
+// Network errors, timeouts and 5xx answers retry with backoff up to CFDI_MAX_ATTEMPTS; a
+// refusal (4xx) or the last attempt leaves the row in `error` for the admin to retry.
+// Runs only with CFDI_API_KEY set; without it the requests wait in the admin queue.
+
+import { centavosToDecimalString, toCentavos } from '@store/shared/domain/money';
+import { invoiceLines } from '@store/shared/domain/cfdi-rules';
+import { orderReference } from '@store/shared/domain/order-reference';
+import type { Db, Queryable } from '../../db/client';
+import type { FileStorage } from '../../lib/storage/storage';
+import { newStorageKey } from '../../lib/storage/keys';
+import { enqueueEmail } from '../mail/outbox';
+import { mailSettings } from '../mail/settings';
+import { brandedEmail, escapeHtml } from '../mail/templates';
+import { PacError, type PacClient, type PacInvoiceInput } from './pac-client';
+import {
+  claimDue,
+  findOrderForInvoice,
+  markStamped,
+  updateInvoice,
+  type InvoiceRow,
+  type OrderForInvoice,
+} from './repo';
+
+export interface InvoiceJobLog {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+}
+
+export interface InvoiceJobDeps {
+  db: Db;
+  storage: FileStorage;
+  client: PacClient;
+  maxAttempts: number;
+  log: InvoiceJobLog;
+}
+
+/** SAT product key of the sale: "servicios de capacitación" (courses, workshops, conferences). */
+export const CFDI_PRODUCT_KEY = '86101700';
+/** SAT unit key: "unidad de servicio". */
+export const CFDI_UNIT_KEY = 'E48';
+const LEASE_MS = 2 * 60_000;
+
+/** c_FormaPago of how the order was paid. */
+export function paymentForm(method: string): string {
+  if (method === 'paypal') return '31'; // intermediario de pagos
+  if (method === 'stripe') return '04'; // tarjeta de crédito
+  if (method === 'cod') return '01'; // efectivo
+  return '99'; // por definir
+}
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(3600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+export function invoiceInput(row: InvoiceRow, order: OrderForInvoice): PacInvoiceInput {
+  const lines = invoiceLines(
+    order.items.map((i) => ({ name: i.name, priceCentavos: toCentavos(i.price), days: i.days })),
+    order.discountCentavos,
+    order.feeCentavos,
+  );
+  return {
+    customer: {
+      legal_name: row.razonSocial,
+      tax_id: row.rfc,
+      tax_system: row.regimenFiscal,
+      email: order.email,
+      address: { zip: row.codigoPostal },
+    },
+    items: lines.map((l) => ({
+      quantity: l.quantity,
+      discount: Number(centavosToDecimalString(l.discountCentavos)),
+      product: {
+        description: l.description,
+        product_key: CFDI_PRODUCT_KEY,
+        unit_key: CFDI_UNIT_KEY,
+        price: Number(centavosToDecimalString(l.unitCentavos)),
+        tax_included: true,
+      },
+    })),
+    payment_form: paymentForm(order.paymentMethod),
+    use: row.usoCfdi,
+    external_id: order.id,
+  };
+}
+
+/** Runs the due jobs once; returns how many rows it worked on. */
+export async function runInvoiceJobs(deps: InvoiceJobDeps, now = new Date()): Promise<number> {
+  const rows = await claimDue(deps.db, now, LEASE_MS);
+  for (const row of rows) {
+    try {
+      if (row.pendingAction === 'cancel') await cancel(deps, row, now);
+      else await stamp(deps, row, now);
+    } catch (err) {
+      await failed(deps, row, err, now);
+    }
+  }
+  return rows.length;
+}
+
+async function stamp(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<void> {
+  const order = await findOrderForInvoice(deps.db, row.orderId);
+  if (!order) {
+    await updateInvoice(deps.db, row.id, { pendingAction: null });
+    return;
+  }
+  const created = await deps.client.createInvoice(invoiceInput(row, order), row.id);
+  const [xml, pdf] = await Promise.all([
+    deps.client.download(created.id, 'xml'),
+    deps.client.download(created.id, 'pdf'),
+  ]);
+  const xmlKey = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: 'xml' });
+  const pdfKey = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: 'pdf' });
+  await deps.storage.put(xmlKey, xml, { contentType: 'application/xml', visibility: 'private' });
+  await deps.storage.put(pdfKey, pdf, { contentType: 'application/pdf', visibility: 'private' });
+  const folio = created.uuid ?? null;
+  const stamped = await deps.db.transaction(async (tx) => {
+    const updated = await markStamped(
+      tx,
+      row.id,
+      { providerId: created.id, folioFiscal: folio, xmlKey, pdfKey },
+      now,
+    );
+    if (updated && !updated.cancelMotive) {
+      await enqueueInvoiceEmail(tx, {
+        invoiceId: row.id,
+        to: order.email,
+        orderId: order.id,
+        folio,
+        xml,
+        pdf,
+      });
+    }
+    return updated;
+  });
+  // Replaced files of an earlier stamp of the same row (a retry after "error") are removed.
+  for (const old of [row.xmlKey, row.pdfKey]) if (old && stamped) await deps.storage.delete(old);
+  deps.log.info({ invoiceId: row.id, orderId: row.orderId }, 'CFDI timbrado');
+}
+
+async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<void> {
+  if (!row.providerId || !row.cancelMotive) {
+    await updateInvoice(deps.db, row.id, { pendingAction: null });
+    return;
+  }
+  const answer = await deps.client.cancel(row.providerId, row.cancelMotive);
+  if (answer.status === 'canceled') {
+    await updateInvoice(deps.db, row.id, {
+      status: 'cancelada',
+      pendingAction: null,
+      cancelledAt: now,
+      lastError: null,
+      attempts: 0,
+    });
+    deps.log.info({ invoiceId: row.id, orderId: row.orderId }, 'CFDI cancelado');
+    return;
+  }
+  // The receiver must accept the cancellation (SAT rules): ask again later.
+  await updateInvoice(deps.db, row.id, {
+    nextAttemptAt: new Date(now.getTime() + 3600_000),
+    attempts: 0,
+    lastError: 'Cancelación en espera de aceptación del receptor',
+  });
+}
+
+async function failed(deps: InvoiceJobDeps, row: InvoiceRow, err: unknown, now: Date): Promise<void> {
+  const pac = err instanceof PacError ? err : null;
+  const message = pac ? pac.message : 'Error interno al procesar la factura';
+  if (!pac) deps.log.error({ err, invoiceId: row.id }, 'error al procesar un CFDI');
+  const attempts = row.attempts; // counted when the job was claimed
+  if ((pac ? pac.retryable : true) && attempts < deps.maxAttempts) {
+    await updateInvoice(deps.db, row.id, {
+      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+      lastError: message,
+    });
+    deps.log.warn({ invoiceId: row.id, attempts, error: message }, 'CFDI: se reintentará');
+    return;
+  }
+  await updateInvoice(deps.db, row.id, { status: 'error', pendingAction: null, lastError: message });
+  deps.log.warn({ invoiceId: row.id, error: message }, 'CFDI con error: requiere revisión');
+}
+
+/** The buyer's e-mail with the CFDI's XML and PDF attached; sent once per invoice. */
+export async function enqueueInvoiceEmail(
+  db: Queryable,
+  data: { invoiceId: string; to: string; orderId: string; folio: string | null; xml: Buffer; pdf: Buffer },
+): Promise<void> {
+  const ref = orderReference(data.orderId);
+  const subject = `Tu factura (CFDI) de la orden ${ref}`;
+  const folioLine = data.folio ? `Folio fiscal: ${data.folio}` : '';
+  await enqueueEmail(db, {
+    ...brandedEmail(mailSettings(), {
+      to: data.to,
+      subject,
+      html: `<p>Adjuntamos el CFDI de tu orden <strong>${escapeHtml(ref)}</strong> en XML y PDF.</p>${
+        data.folio ? `<p>${escapeHtml(folioLine)}</p>` : ''
+      }<p>También puedes descargarlo en cualquier momento desde «Mis pedidos».</p>`,
+      text: `Adjuntamos el CFDI de tu orden ${ref} en XML y PDF.\n${folioLine}\nTambién puedes descargarlo desde «Mis pedidos».`,
+    }),
+    attachments: [
+      { filename: `CFDI ${ref}.xml`, contentType: 'application/xml', content: data.xml },
+      { filename: `CFDI ${ref}.pdf`, contentType: 'application/pdf', content: data.pdf },
+    ],
+    dedupeKey: `cfdi-stamped:${data.invoiceId}`,
+  });
+}
+
+export interface InvoiceWorker {
+  stop(): Promise<void>;
+}
+
+export function startInvoiceWorker(deps: InvoiceJobDeps, intervalMs: number): InvoiceWorker {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = runInvoiceJobs(deps)
+      .catch((err: unknown) => deps.log.error({ err }, 'error en la cola de facturas'))
+      .finally(() => {
+        if (!stopped) {
+          timer = setTimeout(tick, intervalMs);
+          timer.unref();
+        }
+      });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@store/shared/messages';
+import { fromMexicoCityLocal } from '@store/shared/domain/time';
+import { setToken } from '../../../lib/auth-token';
+import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../../test/providers';
+import { testOrder } from '../../../../test/orders';
+import { OrderInvoices } from './order-invoices';
+
+const at = (local: string) => fromMexicoCityLocal(local)!.getTime();
+const SAVED = {
+  rfc: 'MAB9307148T4',
+  razonSocial: 'HOSPITAL DEMO',
+  regimenFiscal: '601',
+  usoCfdi: 'G03',
+  codigoPostal: '06700',
+};
+
+beforeAll(polyfillDialog);
+afterEach(() => {
+  act(() => setToken(null));
+  vi.unstubAllGlobals();
+});
+
+describe('OrderInvoices', () => {
+  it('offers the request within the month of payment, with the saved fiscal data and the SAT lists', async () => {
+    setToken('sesion-ana');
+    const api = stubApi({
+      '/api/invoice/mine': () => ({ success: true, invoices: [] }),
+      '/api/invoice/fiscal-data': () => ({ success: true, fiscalData: SAVED }),
+      '/api/invoice/request': (body) => ({
+        success: true,
+        message: MSG.invoiceRequested,
+        invoice: {
+          _id: 'f1',
+          orderId: (body as { orderId: string }).orderId,
+          status: 'solicitada',
+          rfc: SAVED.rfc,
+          razonSocial: SAVED.razonSocial,
+          folioFiscal: null,
+          hasXml: false,
+          hasPdf: false,
+          requestedAt: 0,
+        },
+      }),
+    });
+    const open = testOrder({
+      _id: 'aaaaaaaa-1111-4111-8111-111111111111',
+      status: 'pagado',
+      amount: 1510,
+      paidAt: at('2026-11-03T10:00'),
+    });
+    const closed = testOrder({
+      _id: 'bbbbbbbb-2222-4222-8222-222222222222',
+      status: 'pagado',
+      amount: 1510,
+      paidAt: at('2026-10-31T20:00'),
+    });
+    const free = testOrder({ _id: 'cccccccc-3333-4333-8333-333333333333', status: 'pagado', amount: 0 });
+    render(
+      <TestProviders client={testQueryClient()}>
+        <OrderInvoices orders={[open, closed, free]} now={at('2026-11-20T12:00')} />
+      </TestProviders>,
+    );
+    const list = await screen.findByRole('list', { name: 'Facturas de mis órdenes' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    await waitFor(() => expect(within(rows[1]!).getByText(MSG.invoiceMonthClosed)).toBeVisible());
+    expect(within(rows[1]!).queryByRole('button', { name: 'Solicitar factura' })).toBeNull();
+
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Solicitar factura' }));
+    const dialog = screen.getByRole('dialog', { name: 'Factura de la orden AAAAAAAA' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /RFC/ })).toHaveValue(SAVED.rfc));
+    // A persona moral: only régimenes of morales; uso follows the régimen.
+    const regimenes = within(within(dialog).getByRole('combobox', { name: /Régimen fiscal/ })).getAllByRole(
+      'option',
+    );
+    expect(regimenes.map((o) => o.getAttribute('value'))).not.toContain('612');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Solicitar factura' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/invoice/request')).toBe(true));
+    expect(api.calls.find((c) => c.path === '/api/invoice/request')?.body).toEqual({
+      orderId: open._id,
+      fiscalData: SAVED,
+    });
+  });
+});

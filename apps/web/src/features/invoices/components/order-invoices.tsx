@@ -1,0 +1,196 @@
+// "Facturas" on Mis productos: each paid order with its CFDI. A stamped invoice offers its XML
+// and PDF; a request shows its status; an order without one can ask for it until the end of
+// the calendar month of payment (Mexico City), with the account's fiscal data.
+import { useState } from 'react';
+import { Download, FileText, Receipt } from 'lucide-react';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
+import { withinInvoiceMonth } from '@store/shared/domain/cfdi-rules';
+import { formatPrice } from '@store/shared/domain/money';
+import { orderReference } from '@store/shared/domain/order-reference';
+import { formatDate } from '@store/shared/domain/time';
+import { MSG } from '@store/shared/messages';
+import type { OrderInvoice } from '@store/shared/schemas/invoice';
+import type { Order } from '@store/shared/schemas/order';
+import { Alert } from '../../../components/ui/alert';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { errorMessage, notify } from '../../../lib/notify';
+import { useDownloadInvoice } from '../api/download-invoice';
+import { useMyInvoices } from '../api/get-my-invoices';
+import { useRequestInvoice } from '../api/request-invoice';
+import { useFiscalForm } from '../hooks/use-fiscal-form';
+import { FiscalFields } from './fiscal-fields';
+
+const TONES: Record<InvoiceStatus, BadgeTone> = {
+  solicitada: 'info',
+  timbrada: 'success',
+  cancelada: 'neutral',
+  error: 'warning',
+};
+
+/** What the buyer reads beside the status. */
+function statusNote(invoice: OrderInvoice): string {
+  if (invoice.status === 'solicitada') return 'Estamos emitiendo tu CFDI; te llegará por correo.';
+  if (invoice.status === 'error')
+    return 'Estamos revisando tu solicitud; te escribiremos si falta algún dato.';
+  if (invoice.status === 'cancelada') return 'La orden se reembolsó o canceló, y su CFDI quedó cancelado.';
+  return invoice.folioFiscal ? `Folio fiscal: ${invoice.folioFiscal}` : 'CFDI emitido.';
+}
+
+export function OrderInvoices({ orders, now }: { orders: readonly Order[]; now: number }) {
+  const invoices = useMyInvoices();
+  const [asking, setAsking] = useState<Order | null>(null);
+  const byOrder = new Map((invoices.data ?? []).map((i) => [i.orderId, i]));
+  const rows = orders.filter((o) => o.amount > 0 && (o.status === 'pagado' || byOrder.has(o._id)));
+  if (rows.length === 0) return null;
+
+  return (
+    <section aria-labelledby="orders-invoices-title" className="mt-12">
+      <h2 id="orders-invoices-title" className="text-xl font-bold tracking-tight sm:text-2xl">
+        MIS <span className="text-brand-700">FACTURAS</span>
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Puedes solicitar la factura (CFDI 4.0) de una orden pagada hasta el último día del mes en que la
+        pagaste.
+      </p>
+      {invoices.isError ? (
+        <Alert tone="error" className="mt-4" title={invoices.error.message}>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void invoices.refetch()}>
+            Reintentar
+          </Button>
+        </Alert>
+      ) : (
+        <ul
+          aria-label="Facturas de mis órdenes"
+          className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+        >
+          {rows.map((order) => (
+            <InvoiceRow
+              key={order._id}
+              order={order}
+              invoice={byOrder.get(order._id)}
+              loading={invoices.isPending}
+              now={now}
+              onAsk={() => setAsking(order)}
+            />
+          ))}
+        </ul>
+      )}
+      {asking && <RequestDialog order={asking} onClose={() => setAsking(null)} />}
+    </section>
+  );
+}
+
+function InvoiceRow({
+  order,
+  invoice,
+  loading,
+  now,
+  onAsk,
+}: {
+  order: Order;
+  invoice: OrderInvoice | undefined;
+  loading: boolean;
+  now: number;
+  onAsk: () => void;
+}) {
+  const download = useDownloadInvoice();
+  const ref = orderReference(order._id);
+  const get = (format: 'xml' | 'pdf') =>
+    download.mutate(
+      { id: invoice!._id, format },
+      { onError: (err) => notify.error(errorMessage(err, 'No se pudo descargar el archivo')) },
+    );
+  const open = order.status === 'pagado' && withinInvoiceMonth(order.paidAt ?? order.date, now);
+
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="font-semibold text-ink">
+          Orden {ref}{' '}
+          <span className="font-normal text-slate-600">
+            · {formatDate(order.date)} · {formatPrice(order.amount)}
+          </span>
+        </p>
+        {invoice ? (
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <Badge tone={TONES[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
+            <span className="break-all">{statusNote(invoice)}</span>
+          </p>
+        ) : (
+          !loading && (
+            <p className="mt-1 text-sm text-slate-600">
+              {open ? 'Sin factura solicitada.' : MSG.invoiceMonthClosed}
+            </p>
+          )
+        )}
+      </div>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        {invoice?.hasXml && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => get('xml')}
+            aria-label={`Descargar XML del CFDI de la orden ${ref}`}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            XML
+          </Button>
+        )}
+        {invoice?.hasPdf && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => get('pdf')}
+            aria-label={`Descargar PDF del CFDI de la orden ${ref}`}
+          >
+            <FileText aria-hidden="true" className="h-4 w-4" />
+            PDF
+          </Button>
+        )}
+        {!invoice && !loading && open && (
+          <Button size="sm" onClick={onAsk}>
+            <Receipt aria-hidden="true" className="h-4 w-4" />
+            Solicitar factura
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function RequestDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const { form } = useFiscalForm();
+  const request = useRequestInvoice();
+  const onSubmit = form.handleSubmit((fiscalData) =>
+    request.mutateAsync({ orderId: order._id, fiscalData }).then(
+      (res) => {
+        notify.success(res.message);
+        onClose();
+      },
+      (err: unknown) => notify.error(errorMessage(err, MSG.serverError)),
+    ),
+  );
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Factura de la orden ${orderReference(order._id)}`}
+      description="Revisa tus datos fiscales; los guardaremos en tu cuenta para la próxima vez."
+      className="max-w-2xl"
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <FiscalFields form={form} idPrefix="request-fiscal" />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={request.isPending}>
+            Solicitar factura
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

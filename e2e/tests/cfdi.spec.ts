@@ -1,0 +1,207 @@
+// CFDI 4.0 invoices in Chromium (docs/cfdi.md). With the fake Facturapi: a buyer enters fiscal
+// data at checkout, pays with PayPal, downloads the stamped XML and PDF from /orders, and a
+// refund cancels the CFDI (SAT reason 03). Without provider credentials (the demo store): the
+// request waits in the admin's Facturas queue and its CSV.
+import { readFileSync } from 'node:fs';
+import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  ADMIN,
+  loginByApi,
+  openSignedIn,
+  productNamed,
+  registerByApi,
+  toasts,
+  uniqueEmail,
+} from './storefront-helpers';
+
+const COURSE = '2º Curso de Anestesia Cardiovascular';
+const FACTURAPI = process.env.E2E_FACTURAPI_BASE ?? 'http://127.0.0.1:3215';
+const DEMO_URL = process.env.E2E_DEMO_URL ?? 'http://localhost:3212';
+const RFC = 'GODE561231GR8';
+const SHOTS = process.env.CFDI_SHOTS_DIR;
+
+/** 375 and 1280 px: no sideways scroll, then a full-page screenshot. */
+async function shoot(page: Page, name: string, testInfo: { outputPath(n: string): string }) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+    expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
+    const file = `${name}-${width}.png`;
+    await page.screenshot({ path: SHOTS ? `${SHOTS}/${file}` : testInfo.outputPath(file), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function fillAddress(page: Page) {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await field('Nombre').fill('Eduardo');
+  await field('Apellidos').fill('Gómez');
+  await field('Calle y número').fill('Juan Badiano 1');
+  await field('Ciudad').fill('Ciudad de México');
+  await field('Código postal').fill('14080');
+  await field('Teléfono').fill('5555555555');
+}
+
+/** Checks «¿Requieres factura?» and fills the fiscal data; a wrong RFC first shows its message. */
+async function fillInvoice(page: Page) {
+  await page.getByRole('checkbox', { name: /¿Requieres factura\?/ }).check();
+  const rfc = page.getByRole('textbox', { name: 'RFC' });
+  await rfc.fill('GODE561231GR9');
+  await page.getByRole('textbox', { name: 'Código postal fiscal' }).fill('1408');
+  await page.getByRole('textbox', { name: 'Nombre o razón social' }).fill('Eduardo Gómez Díaz');
+  await page.getByRole('combobox', { name: 'Régimen fiscal' }).selectOption('612');
+  await page.getByRole('combobox', { name: 'Uso del CFDI' }).selectOption('G03');
+}
+
+async function fixInvoice(page: Page) {
+  await page.getByRole('textbox', { name: 'RFC' }).fill(RFC);
+  await page.getByRole('textbox', { name: 'Código postal fiscal' }).fill('14080');
+}
+
+async function courseInCart(request: APIRequestContext, prefix: string) {
+  const token = await registerByApi(request, uniqueEmail(prefix));
+  const course = await productNamed(request, COURSE);
+  const add = await request.post('/api/cart/add', {
+    headers: { token },
+    data: { itemId: course._id, days: course.days[0] },
+  });
+  expect(add.ok()).toBe(true);
+  return token;
+}
+
+test('with the PAC: fiscal data at checkout, pay, download XML and PDF, a refund cancels the CFDI', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const token = await courseInCart(request, 'cfdi');
+  await openSignedIn(page, token, '/place-order');
+  await fillAddress(page);
+  await fillInvoice(page);
+  const paypal = page.getByRole('button', { name: 'PayPal', exact: true });
+  await paypal.click();
+  await expect(
+    page.getByText('El RFC no es válido: revisa el último carácter (dígito verificador)'),
+  ).toBeVisible();
+  await expect(page.getByText('El código postal fiscal debe tener 5 dígitos')).toBeVisible();
+  await fixInvoice(page);
+  await shoot(page, 'checkout-factura', testInfo);
+  await paypal.click();
+  await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
+  await expect(page).toHaveURL(/\/orders$/);
+
+  const invoices = page.getByRole('list', { name: 'Facturas de mis órdenes' });
+  const row = invoices.getByRole('listitem').first();
+  await expect(row.getByText('Timbrada')).toBeVisible({ timeout: 20_000 });
+  const stamped = (await (await request.get(`${FACTURAPI}/__fake/invoices`)).json()) as {
+    id: string;
+    uuid: string;
+    status: string;
+    cancellation_motive: string | null;
+    customer: { tax_id: string };
+  }[];
+  const mine = stamped.filter((i) => i.customer.tax_id === RFC).at(-1)!;
+  await expect(row).toContainText(mine.uuid);
+
+  const [xml] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: /Descargar XML/ }).click(),
+  ]);
+  expect(xml.suggestedFilename()).toMatch(/^CFDI [0-9A-F]{8}\.xml$/);
+  expect(readFileSync(await xml.path(), 'utf8')).toContain(`UUID="${mine.uuid}"`);
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: /Descargar PDF/ }).click(),
+  ]);
+  expect(
+    readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await shoot(page, 'orders-facturas', testInfo);
+
+  // The data was kept on the account for next time.
+  await page.goto('/account');
+  await expect(page.getByRole('textbox', { name: 'RFC' })).toHaveValue(RFC);
+  await expect(page.getByRole('combobox', { name: 'Uso del CFDI' })).toHaveValue('G03');
+  await shoot(page, 'account-datos-fiscales', testInfo);
+
+  // The admin refunds the order: the CFDI is cancelled at the provider with reason 03.
+  const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
+  const orders = (await (
+    await request.post('/api/order/userorders', { headers: { token }, data: {} })
+  ).json()) as {
+    orders: { _id: string; amount: number }[];
+  };
+  const order = orders.orders[0]!;
+  const refund = await request.post(`/api/admin/orders/${order._id}/refund`, {
+    headers: { token: adminToken },
+    data: { amount: order.amount, note: 'Cancelación del asistente', revokeAccess: true },
+  });
+  expect(refund.ok(), await refund.text()).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`${FACTURAPI}/__fake/invoices`)).json()) as typeof stamped).find(
+          (i) => i.id === mine.id,
+        ),
+      { timeout: 20_000 },
+    )
+    .toMatchObject({ status: 'canceled', cancellation_motive: '03' });
+  await page.goto('/orders');
+  await expect(
+    page.getByRole('list', { name: 'Facturas de mis órdenes' }).getByText('Cancelada'),
+  ).toBeVisible();
+  expect(stamped.filter((i) => i.customer.tax_id === RFC && i.id === mine.id)).toHaveLength(1);
+
+  // The admin's Facturas page shows it with its fiscal data.
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(adminToken)})`);
+  await page.goto('/admin/invoices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Facturas' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Facturas' })).toContainText(RFC);
+});
+
+test.describe('without provider credentials', () => {
+  test.use({ baseURL: DEMO_URL });
+
+  test('the request waits in the admin queue with its fiscal data, and in the CSV', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const token = await courseInCart(request, 'cfdi-sin-pac');
+    await openSignedIn(page, token, '/place-order');
+    await fillAddress(page);
+    await fillInvoice(page);
+    await fixInvoice(page);
+    await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Simulador de PayPal — ningún cobro es real' });
+    await dialog.getByRole('button', { name: 'Aprobar pago simulado' }).click();
+    await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Facturas de mis órdenes' }).getByText('Solicitada'),
+    ).toBeVisible();
+
+    const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
+    await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(adminToken)})`);
+    await page.goto('/admin/invoices');
+    await expect(page.getByText('Sin proveedor de facturación configurado')).toBeVisible();
+    const table = page.getByRole('table', { name: 'Facturas' });
+    await expect(table).toContainText(RFC);
+    await expect(table).toContainText('EDUARDO GÓMEZ DÍAZ');
+    await expect(table).toContainText('Timbrar por fuera y adjuntar');
+    await shoot(page, 'admin-facturas', testInfo);
+    await expectNoAxeViolations(page);
+    await page.getByRole('combobox', { name: 'Estado' }).selectOption('solicitada');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Descargar CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^facturas-solicitada-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync(await csv.path(), 'utf8');
+    expect(text).toContain('RFC,Razón social,Régimen fiscal,Uso CFDI,C.P. fiscal');
+    expect(text).toContain(
+      `${RFC},EDUARDO GÓMEZ DÍAZ,612 - Personas Físicas con Actividades Empresariales y Profesionales,G03 - Gastos en general,14080`,
+    );
+  });
+});

@@ -1,0 +1,117 @@
+// CFDI invoice calls of the store (docs/cfdi.md → API): the account's fiscal data, an
+// invoice request for a paid order, the buyer's view of an order's invoice.
+
+import { z } from 'zod';
+import { INVOICE_STATUSES } from '../constants';
+import { MSG } from '../messages';
+import {
+  checkRegimenUso,
+  checkRfc,
+  CP_PATTERN,
+  normalizeRfc,
+  REGIMEN_CODES,
+  USO_CODES,
+} from '../domain/cfdi-catalogs';
+
+const RFC_MESSAGES = { format: MSG.rfcInvalidFormat, date: MSG.rfcInvalidDate, check: MSG.rfcInvalidCheck };
+const PAIR_MESSAGES = {
+  regimenKind: MSG.regimenKindMismatch,
+  usoRegimen: MSG.usoNotAllowed,
+  publicoGeneral: MSG.publicoGeneralOnly,
+};
+
+export const rfcField = z
+  .string({ error: MSG.rfcInvalidFormat })
+  .max(20, { error: MSG.rfcInvalidFormat })
+  .transform(normalizeRfc)
+  .superRefine((rfc, ctx) => {
+    const c = checkRfc(rfc);
+    if (!c.ok) ctx.addIssue({ code: 'custom', message: RFC_MESSAGES[c.problem] });
+  });
+
+/** What a CFDI 4.0 needs of its receiver, as stored on the account and on each request. */
+export const fiscalData = z
+  .object({
+    rfc: rfcField,
+    razonSocial: z
+      .string({ error: MSG.razonSocialRequired })
+      .trim()
+      .min(1, { error: MSG.razonSocialRequired })
+      .max(300, { error: MSG.razonSocialTooLong })
+      .transform((s) => s.replace(/\s+/g, ' ').toUpperCase()),
+    regimenFiscal: z.enum(REGIMEN_CODES, { error: MSG.regimenInvalid }),
+    usoCfdi: z.enum(USO_CODES, { error: MSG.usoInvalid }),
+    codigoPostal: z
+      .string({ error: MSG.cpFiscalInvalid })
+      .trim()
+      .regex(CP_PATTERN, { error: MSG.cpFiscalInvalid }),
+  })
+  .superRefine((v, ctx) => {
+    if (!checkRfc(v.rfc).ok) return;
+    const problem = checkRegimenUso(v.rfc, v.regimenFiscal, v.usoCfdi);
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        message: PAIR_MESSAGES[problem],
+        path: [problem === 'regimenKind' ? 'regimenFiscal' : 'usoCfdi'],
+      });
+    }
+  });
+export type FiscalData = z.output<typeof fiscalData>;
+export type FiscalDataInput = z.input<typeof fiscalData>;
+
+/** Fiscal data as the API answers it (already validated and normalised). */
+export const fiscalDataView = z.object({
+  rfc: z.string(),
+  razonSocial: z.string(),
+  regimenFiscal: z.string(),
+  usoCfdi: z.string(),
+  codigoPostal: z.string(),
+});
+
+export const fiscalDataResponse = z.object({
+  success: z.literal(true),
+  fiscalData: fiscalDataView.nullable(),
+});
+export type FiscalDataResponse = z.infer<typeof fiscalDataResponse>;
+
+export const saveFiscalDataResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  fiscalData: fiscalDataView,
+});
+
+/** An order's invoice as its buyer sees it. */
+export const orderInvoice = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  rfc: z.string(),
+  razonSocial: z.string(),
+  /** Folio fiscal (UUID of the SAT stamp), once stamped. */
+  folioFiscal: z.string().nullable(),
+  hasXml: z.boolean(),
+  hasPdf: z.boolean(),
+  requestedAt: z.number(),
+});
+export type OrderInvoice = z.infer<typeof orderInvoice>;
+
+export const myInvoicesResponse = z.object({ success: z.literal(true), invoices: z.array(orderInvoice) });
+export type MyInvoicesResponse = z.infer<typeof myInvoicesResponse>;
+
+export const requestInvoiceBody = z.object({
+  orderId: z.string({ error: MSG.orderNotFound }).min(1).max(64),
+  fiscalData,
+});
+export type RequestInvoiceBody = z.input<typeof requestInvoiceBody>;
+
+export const requestInvoiceResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  invoice: orderInvoice,
+});
+
+export const invoiceFileParams = z.object({
+  id: z.string().min(1).max(64),
+  format: z.enum(['xml', 'pdf']),
+});
