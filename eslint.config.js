@@ -49,6 +49,7 @@ const moduleOrder = [
   'streams',
   'products',
   'payments',
+  'attendance',
   ['admin', 'contact', 'seo', 'health', 'site-config'],
 ];
 const flatModules = moduleOrder.flat();

@@ -37,6 +37,7 @@ import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { attendanceRoutes, constanciaVerifyRoutes } from './modules/attendance/routes';
 import { pageMetaFor, withPageMeta } from './modules/seo/page-meta';
 
 declare module 'fastify' {
@@ -138,6 +139,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(orderRoutes, { prefix: '/order' });
       // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*.
       await api.register(paymentRoutes);
+      await api.register(attendanceRoutes, { prefix: '/attendance' });
+      await api.register(constanciaVerifyRoutes, { prefix: '/constancias' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(siteConfigRoutes, { prefix: '/site-config' });

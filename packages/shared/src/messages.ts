@@ -113,6 +113,22 @@ export const MSG = {
   contactUnavailable:
     'El formulario de contacto no está disponible por ahora. Escríbenos por correo electrónico.',
   contactError: 'No pudimos enviar tu mensaje. Inténtalo de nuevo.',
+  // Attendance and constancias (docs/attendance.md).
+  profileSaved: 'Guardamos tus datos profesionales.',
+  profileNameInvalid:
+    'Escribe tu nombre como debe aparecer en la constancia (2 a 120 letras; se permiten acentos, espacios, puntos, guiones y apóstrofos)',
+  profileCedulaInvalid: 'Escribe tu cédula profesional (de 5 a 10 dígitos)',
+  profileSpecialtyInvalid: 'Escribe tu especialidad (2 a 120 caracteres)',
+  profileInstitutionInvalid: 'Escribe tu institución (2 a 160 caracteres)',
+  profileNeeded: 'Completa tus datos profesionales en Mi cuenta para recibir constancias.',
+  watchDayNotOwned: 'No tienes acceso a este día: tu tiempo de conexión no se registró.',
+  watchOtherDevice:
+    'Tu cuenta ya está viendo una transmisión en otro dispositivo; aquí no se registra tu asistencia.',
+  ticketInvalid: 'Este código no es un boleto válido.',
+  alreadyCheckedIn: 'Ya registrado: esta persona ya había registrado su asistencia a este día.',
+  ticketNotPaid: 'Este boleto ya no da acceso (la orden no está pagada).',
+  constanciaNotFound: 'No existe una constancia con este folio.',
+  constanciaNotYours: 'Esta constancia no es de tu cuenta.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
