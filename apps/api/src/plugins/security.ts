@@ -29,7 +29,8 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...PAYPAL, ...extra],
+        // YouTube's IFrame API script (the stream page's attendance reads the player's state).
+        scriptSrc: ["'self'", ...PAYPAL, 'https://www.youtube.com', ...extra],
         styleSrc: ["'self'", "'unsafe-inline'", ...PAYPAL],
         imgSrc: [
           "'self'",
