@@ -126,6 +126,7 @@ export const MSG = {
     'Tu cuenta ya está viendo una transmisión en otro dispositivo; aquí no se registra tu asistencia.',
   ticketInvalid: 'Este código no es un boleto válido.',
   alreadyCheckedIn: 'Ya registrado: esta persona ya había registrado su asistencia a este día.',
+  ticketOtherDay: 'Este boleto es de otro día o de otro evento; revisa el día elegido.',
   ticketNotPaid: 'Este boleto ya no da acceso (la orden no está pagada).',
   constanciaNotFound: 'No existe una constancia con este folio.',
   constanciaNotYours: 'Esta constancia no es de tu cuenta.',

@@ -46,6 +46,8 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
         connectSrc: ["'self'", ...PAYPAL, ...extra],
         frameSrc: ["'self'", ...FRAMES, ...PAYPAL, ...extra],
         childSrc: ["'self'", ...FRAMES, ...PAYPAL, ...extra],
+        // The door check-in's QR decoder runs in a worker our own bundle creates from a blob.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

@@ -177,7 +177,17 @@ describe('attendance and constancias', () => {
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toBe(MSG.ticketInvalid);
 
-    const first = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', { code });
+    const otherDay = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', {
+      code,
+      productDayId: admin.id,
+    });
+    expect(otherDay.statusCode).toBe(409);
+    expect(otherDay.json().message).toBe(MSG.ticketOtherDay);
+
+    const first = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', {
+      code,
+      productDayId: e.days[0]!.id,
+    });
     expect(first.json()).toMatchObject({ created: true, day: 'Viernes', eventName: 'Taller de Arritmias' });
     const again = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', { code });
     expect(again.json()).toMatchObject({ created: false, checkedInAt: first.json().checkedInAt });

@@ -203,7 +203,8 @@ export function ticketQrDataUrl(code: string): Promise<string> {
   return QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
 }
 
-export type CheckinTarget = { code: string } | { userId: string; productDayId: string };
+export type CheckinTarget =
+  { code: string; productDayId?: string } | { userId: string; productDayId: string };
 
 /**
  * Records a person's attendance at the door, once per day. A repeated scan or search (two
@@ -212,6 +213,9 @@ export type CheckinTarget = { code: string } | { userId: string; productDayId: s
 export async function checkIn(db: Db, secret: string, target: CheckinTarget, adminId: string, now: Date) {
   const who = 'code' in target ? verifyTicket(secret, target.code) : target;
   if (!who) throw new AppError('bad_request', MSG.ticketInvalid);
+  if ('code' in target && target.productDayId && target.productDayId !== who.productDayId) {
+    throw new AppError('conflict', MSG.ticketOtherDay);
+  }
   const holder = await findPaidHolder(db, who.userId, who.productDayId);
   if (!holder) {
     throw new AppError('conflict', 'code' in target ? MSG.ticketNotPaid : ADMIN_MSG.checkinDayNotOwned);

@@ -73,7 +73,8 @@ export const adminAttendancePercentBody = z.object({
 
 /** A scanned ticket, or a person found by search for a day. */
 export const adminCheckinBody = z.union([
-  z.object({ code: z.string().min(1).max(300) }),
+  /** With the day the door is checking, a ticket of another day is refused. */
+  z.object({ code: z.string().min(1).max(300), productDayId: idParam.optional() }),
   z.object({ userId: idParam, productDayId: idParam }),
 ]);
 export type AdminCheckinBody = z.infer<typeof adminCheckinBody>;
