@@ -112,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerRateLimit(app, config);
   configureMail({
     publicUrl: config.PUBLIC_URL,
+    ticketSecret: config.JWT_SECRET,
     ...(config.CONTACT_EMAIL ? { contactEmail: config.CONTACT_EMAIL } : {}),
   });
 

@@ -15,7 +15,7 @@ import { createProduct } from '../../../test/factories';
 import { call, claim } from '../../../test/admin-helpers';
 import { createUser, type TestUser } from '../../../test/store-helpers';
 import { emailOutbox } from '../../db/schema';
-import { signTicket } from './tickets';
+import { signTicket } from '../../lib/tickets';
 
 const PROFILE = {
   certificateName: 'María José Núñez de la Peña',
@@ -170,6 +170,15 @@ describe('attendance and constancias', () => {
     expect(tickets).toHaveLength(1);
     const code = decodePng(Buffer.from(tickets[0].qr.split(',')[1], 'base64'));
     expect(code).toBe(tickets[0].code);
+    // The confirmation e-mail carries the same ticket as a PNG.
+    const confirmation = (await ctx.database.db.select().from(emailOutbox)).find(
+      (m) => m.to === user.email && m.subject.startsWith('Confirmación'),
+    );
+    expect(confirmation!.attachments.map((a) => a.filename)).toEqual([
+      'Boleto Taller de Arritmias - Viernes.png',
+    ]);
+    expect(decodePng(Buffer.from(confirmation!.attachments[0]!.contentBase64, 'base64'))).toBe(code);
+    expect(confirmation!.text).toContain('código QR');
 
     const forged = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', {
       code: signTicket('otro-secreto-de-al-menos-32-caracteres!!', user.id, e.days[0]!.id),

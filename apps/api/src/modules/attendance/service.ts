@@ -44,7 +44,8 @@ import {
   saveStreamSession,
   upsertProfile,
 } from './repo';
-import { newFolio, signTicket, verifyTicket } from './tickets';
+import { signTicket, verifyTicket } from '../../lib/tickets';
+import { newFolio } from './folio';
 
 // ---- Professional profile ----
 

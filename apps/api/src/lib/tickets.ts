@@ -1,11 +1,12 @@
-// In-person tickets and constancia folios (docs/attendance.md → Tickets, Folios).
+// In-person tickets (docs/attendance.md → Tickets): signed here, checked at the door by the
+// attendance module, printed in the order confirmation e-mail by the mail module.
 //
 // A ticket is the text its QR holds: `AMACC1.<user+day ids>.<HMAC>`. The MAC (SHA-256 keyed
 // from JWT_SECRET, truncated to 128 bits) makes a ticket impossible to forge or to edit into
 // another person's or another day's; a valid ticket of a refunded order is refused at the
 // door by the paid-order check, not by the signature.
 
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const PREFIX = 'AMACC1';
 
@@ -40,14 +41,4 @@ export function verifyTicket(secret: string, code: string): { userId: string; pr
   const bytes = Buffer.from(payload, 'base64url');
   if (bytes.length !== 32) return null;
   return { userId: bytesUuid(bytes.subarray(0, 16)), productDayId: bytesUuid(bytes.subarray(16)) };
-}
-
-/** Crockford's base32 (no I, L, O, U): easy to read aloud and to type. */
-const FOLIO_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** 'K7Q2-9XMA-3TRB': 60 random bits from the CSPRNG, unrelated to any other folio. */
-export function newFolio(): string {
-  let s = '';
-  for (let i = 0; i < 12; i++) s += FOLIO_ALPHABET[randomInt(FOLIO_ALPHABET.length)];
-  return `${s.slice(0, 4)}-${s.slice(4, 8)}-${s.slice(8)}`;
 }
