@@ -125,6 +125,9 @@ describe('attendance and constancias', () => {
     expect(last.watchedSeconds).toBe(600);
     expect(last.attended).toBe(true);
 
+    const mine = await call(ctx, user.token, 'GET', `/api/attendance/mine?productId=${pid}`);
+    expect(mine.json().days).toEqual([last]);
+
     const report = await call(ctx, admin.token, 'GET', `/api/admin/attendance?productId=${pid}`);
     expect(report.statusCode).toBe(200);
     expect(report.json().people[0]).toMatchObject({ userId: user.id, reason: 'sin_datos', qualifies: false });

@@ -5,11 +5,10 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ScanLine } from 'lucide-react';
 import { ButtonLink, Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { Input, Label, SelectField } from '../../../components/ui/input';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { useAdminEvents } from '../../../features/admin/api/get-events';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
 import { QueryState } from '../../../features/admin/components/query-state';
 import {
   useAdminAttendance,
@@ -52,13 +51,19 @@ export function Component() {
         }
       />
       <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
-        <EventDayPicker
-          events={events.data ?? []}
-          productId={productId}
-          productDayId=""
-          eventPlaceholder="Elige un evento"
-          onChange={(v) => setParams(v.productId ? { productId: v.productId } : {}, { replace: true })}
-        />
+        <SelectField
+          label="Evento"
+          value={productId}
+          onChange={(e) => setParams(e.target.value ? { productId: e.target.value } : {}, { replace: true })}
+        >
+          <option value="">Elige un evento</option>
+          {(events.data ?? []).map((e) => (
+            <option key={e._id} value={e._id}>
+              {e.name}
+              {e.active ? '' : ' (archivado)'}
+            </option>
+          ))}
+        </SelectField>
         {report.data && (
           <PercentForm key={productId} productId={productId} percent={report.data.event.attendancePercent} />
         )}

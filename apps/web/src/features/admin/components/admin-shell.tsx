@@ -24,7 +24,7 @@ export const ADMIN_NAV = [
   { to: '/admin/events', label: 'Eventos', icon: CalendarDays },
   { to: '/admin/orders', label: 'Órdenes', icon: Receipt },
   { to: '/admin/attendees', label: 'Asistentes', icon: ClipboardList },
-  { to: '/admin/attendance', label: 'Asistencia y constancias', icon: Award },
+  { to: '/admin/attendance', label: 'Constancias', icon: Award },
   { to: '/admin/coupons', label: 'Cupones', icon: TicketPercent },
   { to: '/admin/members', label: 'Miembros', icon: Users },
   { to: '/admin/audit', label: 'Bitácora', icon: History },

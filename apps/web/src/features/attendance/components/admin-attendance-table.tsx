@@ -68,7 +68,9 @@ export function AdminAttendanceTable({ report, busyFolio, onRevoke, onReissue }:
                     {day.attended && (
                       <CheckCircle2 aria-label="Cuenta" className="h-4 w-4 shrink-0 text-emerald-700" />
                     )}
-                    {Math.floor(day.watchedSeconds / 60)} min
+                    {day.checkedInAt !== null && day.watchedSeconds === 0
+                      ? 'En la sede'
+                      : `${Math.floor(day.watchedSeconds / 60)} min`}
                   </span>
                   {day.checkedInAt !== null && (
                     <span className="mt-0.5 flex items-center gap-1 text-xs text-slate-600">

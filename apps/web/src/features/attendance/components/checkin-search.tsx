@@ -48,7 +48,7 @@ export function CheckinSearch({
             <li key={p.userId} className="flex items-center justify-between gap-3 p-3">
               <div className="min-w-0">
                 <p className="font-medium break-words">{p.certificateName ?? p.name}</p>
-                <p className="text-xs break-all text-slate-600">
+                <p className="text-xs break-words text-slate-600">
                   {p.email}
                   {p.cedula ? ` · Cédula ${p.cedula}` : ''}
                 </p>
