@@ -50,6 +50,7 @@ const moduleOrder = [
   'streams',
   'products',
   'payments',
+  'attendance',
   ['admin', 'contact', 'seo', 'health', 'site-config'],
 ];
 const flatModules = moduleOrder.flat();

@@ -341,6 +341,8 @@ test('admin pages: WCAG 2.2 AA (axe), one h1, no sideways scroll, no console err
     '/admin/orders',
     `/admin/orders/${orderId}`,
     `/admin/attendees?productId=${course._id}`,
+    `/admin/attendance?productId=${course._id}`,
+    '/admin/checkin',
     '/admin/coupons',
     '/admin/coupons/new',
     `/admin/coupons/${coupons.coupons[0]!._id}`,

@@ -38,6 +38,7 @@ import { healthRoutes } from './modules/health/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { attendanceRoutes, constanciaVerifyRoutes } from './modules/attendance/routes';
 import { pageMetaFor, withPageMeta } from './modules/seo/page-meta';
 
 declare module 'fastify' {
@@ -112,6 +113,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerRateLimit(app, config);
   configureMail({
     publicUrl: config.PUBLIC_URL,
+    ticketSecret: config.JWT_SECRET,
     ...(config.CONTACT_EMAIL ? { contactEmail: config.CONTACT_EMAIL } : {}),
   });
 
@@ -140,6 +142,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(invoiceRoutes, { prefix: '/invoice' });
       // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*.
       await api.register(paymentRoutes);
+      await api.register(attendanceRoutes, { prefix: '/attendance' });
+      await api.register(constanciaVerifyRoutes, { prefix: '/constancias' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(siteConfigRoutes, { prefix: '/site-config' });

@@ -205,6 +205,26 @@ const MATRIX: Record<string, Entry> = {
     }),
   ),
 
+  'GET /api/attendance/profile': signedIn(200),
+  'PUT /api/attendance/profile': signedIn(400, body({ certificateName: '', cedula: 'x' })),
+  // Only a buyer of the day may report watching it.
+  'POST /api/attendance/heartbeat': {
+    anon: 401,
+    owner: 200,
+    other: 403,
+    admin: 403,
+    request: (f, role) => ({
+      body: { productId: f.productId, day: 'Día 1', sessionId: `matriz-sesion-${role}-0001` },
+    }),
+  },
+  'GET /api/attendance/mine': signedIn(200, (f) => ({ query: { productId: f.productId } })),
+  'GET /api/attendance/tickets': signedIn(200),
+  'GET /api/attendance/constancias': signedIn(200),
+  'GET /api/attendance/constancias/{folio}/pdf': signedIn(404, () => ({
+    params: { folio: 'AAAA-BBBB-CCCC' },
+  })),
+  'GET /api/constancias/{folio}': open(404, () => ({ params: { folio: 'AAAA-BBBB-CCCC' } })),
+
   'GET /api/admin/session': adminOnly(200),
   'GET /api/admin/dashboard/': adminOnly(200),
   'GET /api/admin/events/': adminOnly(200),
@@ -292,6 +312,21 @@ const MATRIX: Record<string, Entry> = {
   })),
   'GET /api/admin/attendees/': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
   'GET /api/admin/attendees/export': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
+  'GET /api/admin/attendance/': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
+  'PUT /api/admin/attendance/percent': adminOnly(200, (f) => ({
+    body: { productId: f.productId, percent: 80 },
+  })),
+  'POST /api/admin/attendance/checkin': adminOnly(400, body({ code: 'AMACC1.falso.falso' })),
+  'GET /api/admin/attendance/checkin/search': adminOnly(400),
+  'POST /api/admin/attendance/constancias': adminOnly(400, (f) => ({
+    body: { productId: f.productId, userId: f.ownerId },
+  })),
+  'POST /api/admin/attendance/constancias/{folio}/revoke': adminOnly(404, () => ({
+    params: { folio: 'AAAA-BBBB-CCCC' },
+  })),
+  'POST /api/admin/attendance/constancias/{folio}/reissue': adminOnly(404, () => ({
+    params: { folio: 'AAAA-BBBB-CCCC' },
+  })),
   'GET /api/admin/audit/': adminOnly(200),
   'GET /api/admin/demo-data/': adminOnly(200),
   'POST /api/admin/demo-data/remove': adminOnly(409, body({})),

@@ -91,6 +91,17 @@ export const ADMIN_MSG = {
   dateInvalid: 'Ingresa una fecha válida (AAAA-MM-DD)',
   attendeesNeedEvent: 'Elige un evento',
   dayNotInEvent: 'El día elegido no pertenece a ese evento',
+  // Attendance and constancias (docs/attendance.md).
+  attendancePercentInvalid: 'El porcentaje de asistencia debe ser un número entero de 1 a 100',
+  attendancePercentSaved: 'Porcentaje de asistencia guardado',
+  checkinDone: 'Asistencia registrada',
+  checkinDayNotOwned: 'Esta persona no tiene pagado ese día',
+  constanciaIssued: 'Constancia emitida y enviada por correo',
+  constanciaRevoked: 'Constancia revocada',
+  constanciaAlreadyRevoked: 'Esta constancia ya estaba revocada',
+  constanciaNotQualified: 'Esta persona no cumple la asistencia necesaria para una constancia',
+  constanciaNoProfile: 'Esta persona no ha completado sus datos profesionales',
+  constanciaAlreadyIssued: 'Esta persona ya tiene una constancia vigente de este evento',
   // CFDI invoices.
   invoiceRetryQueued: 'La factura volvió a la cola; se intentará en unos segundos',
   invoiceRetryNotAllowed: 'Solo se reintentan facturas con error',

@@ -113,7 +113,7 @@ export const MSG = {
   contactUnavailable:
     'El formulario de contacto no está disponible por ahora. Escríbenos por correo electrónico.',
   contactError: 'No pudimos enviar tu mensaje. Inténtalo de nuevo.',
-  // CFDI invoices (issue 16).
+  // CFDI invoices (docs/cfdi.md).
   rfcInvalidFormat:
     'Escribe un RFC válido: 4 letras (persona física) o 3 (persona moral), la fecha AAMMDD y la homoclave',
   rfcInvalidDate: 'La fecha del RFC (AAMMDD) no es una fecha válida',
@@ -138,6 +138,23 @@ export const MSG = {
     'La factura se solicita dentro del mes en que pagaste; el mes de esta orden ya cerró. Escríbenos si necesitas ayuda.',
   invoiceFreeOrder: 'Las órdenes sin costo no se facturan',
   invoiceNotReady: 'El CFDI de esta orden aún no está disponible',
+  // Attendance and constancias (docs/attendance.md).
+  profileSaved: 'Guardamos tus datos profesionales.',
+  profileNameInvalid:
+    'Escribe tu nombre como debe aparecer en la constancia (2 a 120 letras; se permiten acentos, espacios, puntos, guiones y apóstrofos)',
+  profileCedulaInvalid: 'Escribe tu cédula profesional (de 5 a 10 dígitos)',
+  profileSpecialtyInvalid: 'Escribe tu especialidad (2 a 120 caracteres)',
+  profileInstitutionInvalid: 'Escribe tu institución (2 a 160 caracteres)',
+  profileNeeded: 'Completa tus datos profesionales en Mi cuenta para recibir constancias.',
+  watchDayNotOwned: 'No tienes acceso a este día: tu tiempo de conexión no se registró.',
+  watchOtherDevice:
+    'Tu cuenta ya está viendo una transmisión en otro dispositivo; aquí no se registra tu asistencia.',
+  ticketInvalid: 'Este código no es un boleto válido.',
+  alreadyCheckedIn: 'Ya registrado: esta persona ya había registrado su asistencia a este día.',
+  ticketOtherDay: 'Este boleto es de otro día o de otro evento; revisa el día elegido.',
+  ticketNotPaid: 'Este boleto ya no da acceso (la orden no está pagada).',
+  constanciaNotFound: 'No existe una constancia con este folio.',
+  constanciaNotYours: 'Esta constancia no es de tu cuenta.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

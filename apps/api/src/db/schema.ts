@@ -76,6 +76,8 @@ export const products = pgTable(
     category: categoryEnum('category').notNull(),
     subCategory: levelEnum('sub_category').notNull(),
     isPresential: boolean('is_presential').notNull().default(false),
+    /** Share of a day's length (percent) an online attendee must watch for the day to count. */
+    attendancePercent: integer('attendance_percent').notNull().default(80),
     /** false = archived: out of the catalogue, orders and access kept. */
     active: boolean('active').notNull().default(true),
     /** Written by the demo seed (see users.isDemo). */
@@ -93,6 +95,7 @@ export const products = pgTable(
     index('products_active_created_idx').on(t.active, t.createdAt),
     index('products_active_ends_idx').on(t.active, t.endsAt),
     check('products_price_nonneg', sql`${t.priceCentavos} >= 0`),
+    check('products_attendance_percent_range', sql`${t.attendancePercent} BETWEEN 1 AND 100`),
     check('products_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
@@ -428,5 +431,105 @@ export const invoices = pgTable(
       'invoices_pending_action',
       sql`${t.pendingAction} IS NULL OR ${t.pendingAction} IN ('stamp', 'cancel')`,
     ),
+  ],
+);
+
+// ---- Attendance and constancias (docs/attendance.md) ----
+
+/** What a constancia prints about a person: asked for once on the account page, reused. */
+export const professionalProfiles = pgTable('professional_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The name exactly as it must appear on a constancia (accents and lower case kept). */
+  certificateName: text('certificate_name').notNull(),
+  cedula: text('cedula').notNull(),
+  specialty: text('specialty').notNull(),
+  institution: text('institution').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Seconds of a day's stream a person watched, credited by heartbeats and capped to the day's length. */
+export const streamWatch = pgTable(
+  'stream_watch',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productDayId: uuid('product_day_id')
+      .notNull()
+      .references(() => productDays.id, { onDelete: 'cascade' }),
+    seconds: integer('seconds').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productDayId] }),
+    index('stream_watch_day_idx').on(t.productDayId),
+    check('stream_watch_seconds_nonneg', sql`${t.seconds} >= 0`),
+  ],
+);
+
+/** The one player of an account that counts: its session id and when it last reported. */
+export const streamSessions = pgTable('stream_sessions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id').notNull(),
+  productDayId: uuid('product_day_id')
+    .notNull()
+    .references(() => productDays.id, { onDelete: 'cascade' }),
+  lastBeatAt: timestamp('last_beat_at', { withTimezone: true }).notNull(),
+});
+
+/** In-person attendance: one row per person and day, whoever scanned and however often. */
+export const checkins = pgTable(
+  'checkins',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productDayId: uuid('product_day_id')
+      .notNull()
+      .references(() => productDays.id, { onDelete: 'cascade' }),
+    checkedInBy: uuid('checked_in_by').references(() => users.id),
+    /** 'qr' (ticket scanned) or 'busqueda' (found by name or cédula). */
+    method: text('method').notNull(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('checkins_user_day_idx').on(t.userId, t.productDayId)],
+);
+
+/** An issued constancia: what it certifies is a snapshot, so the verification page shows what was printed. */
+export const constancias = pgTable(
+  'constancias',
+  {
+    id: id(),
+    /** Random, not sequential: knowing one folio reveals no other. */
+    folio: text('folio').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id),
+    certificateName: text('certificate_name').notNull(),
+    cedula: text('cedula').notNull(),
+    eventName: text('event_name').notNull(),
+    /** Labels of the days attended, in order. */
+    days: jsonb('days').$type<string[]>().notNull(),
+    /** Minutes certified (the lengths of the days attended). */
+    minutes: integer('minutes').notNull(),
+    /** The PDF under private/ in the file storage. */
+    fileKey: text('file_key').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('constancias_folio_idx').on(t.folio),
+    // One valid constancia per person and event; a revoked one stays for its folio's page.
+    uniqueIndex('constancias_one_valid_idx')
+      .on(t.userId, t.productId)
+      .where(sql`${t.revokedAt} IS NULL`),
   ],
 );

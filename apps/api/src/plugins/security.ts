@@ -29,7 +29,8 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...PAYPAL, ...extra],
+        // YouTube's IFrame API script (the stream page's attendance reads the player's state).
+        scriptSrc: ["'self'", ...PAYPAL, 'https://www.youtube.com', ...extra],
         styleSrc: ["'self'", "'unsafe-inline'", ...PAYPAL],
         imgSrc: [
           "'self'",
@@ -45,6 +46,8 @@ export async function registerSecurity(app: FastifyInstance, opts: SecurityOptio
         connectSrc: ["'self'", ...PAYPAL, ...extra],
         frameSrc: ["'self'", ...FRAMES, ...PAYPAL, ...extra],
         childSrc: ["'self'", ...FRAMES, ...PAYPAL, ...extra],
+        // The door check-in's QR decoder runs in a worker our own bundle creates from a blob.
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

@@ -33,6 +33,7 @@ export const routes = [
       { path: 'curso-anestesia', lazy: () => import('./routes/curso-anestesia') },
       { path: 'talleres', lazy: () => import('./routes/talleres') },
       { path: 'cuotas', lazy: () => import('./routes/cuotas') },
+      { path: 'constancias/:folio', lazy: () => import('./routes/constancia') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -10,6 +10,7 @@ import { MSG } from '@store/shared/messages';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireAdmin } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
+import { attendanceRoutes } from './attendance/routes';
 import { attendeeRoutes } from './attendees/routes';
 import { auditRoutes } from './audit/routes';
 import { couponRoutes } from './coupons/routes';
@@ -75,6 +76,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(memberRoutes, { prefix: '/members' });
   await app.register(orderRoutes, { prefix: '/orders' });
   await app.register(attendeeRoutes, { prefix: '/attendees' });
+  await app.register(attendanceRoutes, { prefix: '/attendance' });
   await app.register(invoiceRoutes, { prefix: '/invoices' });
   await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(demoDataRoutes, { prefix: '/demo-data' });

@@ -2,7 +2,9 @@
 // is sent if and only if the payment commits). Called by orders/service, with the order and
 // its buyer, when an order becomes paid, which happens exactly once per order.
 
+import QRCode from 'qrcode';
 import type { Queryable } from '../../db/client';
+import { signTicket } from '../../lib/tickets';
 import { toPesos } from '@store/shared/domain/money';
 import type { OrderItem } from '@store/shared/schemas/order';
 import { enqueueEmail } from './outbox';
@@ -10,27 +12,45 @@ import { mailSettings } from './settings';
 import { orderConfirmationEmail } from './templates';
 
 export interface ConfirmationOrder {
-  order: { id: string; amountCentavos: number; items: OrderItem[] };
+  order: { id: string; userId: string; amountCentavos: number; items: OrderItem[] };
   email: string;
   name: string;
   /** When each bought day happens (current label and instants of its day option). */
-  schedule: { productId: string; label: string; startsAt: Date; endsAt: Date }[];
+  schedule: { productId: string; productDayId: string; label: string; startsAt: Date; endsAt: Date }[];
 }
 
 export async function enqueueOrderConfirmation(db: Queryable, found: ConfirmationOrder): Promise<void> {
   const { order, schedule } = found;
-  await enqueueEmail(
-    db,
-    orderConfirmationEmail(mailSettings(), {
-      to: found.email,
-      name: found.name,
-      orderId: order.id,
-      amount: toPesos(order.amountCentavos),
-      items: order.items.map((i) => ({
-        name: i.name,
-        days: schedule.filter((d) => d.productId === i._id),
-        isPresential: i.isPresential,
-      })),
-    }),
-  );
+  const settings = mailSettings();
+  // One QR ticket per in-person day (the same code as on /orders), attached as a PNG.
+  const presential = new Map(order.items.filter((i) => i.isPresential).map((i) => [i._id, i.name]));
+  const tickets = settings.ticketSecret
+    ? await Promise.all(
+        schedule
+          .filter((d) => presential.has(d.productId))
+          .map(async (d) => ({
+            filename: `Boleto ${presential.get(d.productId)} - ${d.label}.png`,
+            contentType: 'image/png',
+            content: await QRCode.toBuffer(signTicket(settings.ticketSecret!, order.userId, d.productDayId), {
+              type: 'png',
+              errorCorrectionLevel: 'M',
+              margin: 2,
+              width: 480,
+            }),
+          })),
+      )
+    : [];
+  const email = orderConfirmationEmail(settings, {
+    to: found.email,
+    name: found.name,
+    orderId: order.id,
+    amount: toPesos(order.amountCentavos),
+    items: order.items.map((i) => ({
+      name: i.name,
+      days: schedule.filter((d) => d.productId === i._id),
+      isPresential: i.isPresential,
+    })),
+    tickets: tickets.length,
+  });
+  await enqueueEmail(db, { ...email, attachments: tickets });
 }

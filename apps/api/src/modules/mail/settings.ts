@@ -14,6 +14,8 @@ export interface MailSettings {
   brandName: string;
   /** Reply-to address for customers' questions, when configured. */
   contactEmail?: string;
+  /** Key of the in-person tickets attached to confirmations (lib/tickets.ts); none, no tickets. */
+  ticketSecret?: string;
 }
 
 let current: MailSettings = {

@@ -127,6 +127,8 @@ export interface OrderConfirmationData {
   /** Pesos. */
   amount: number;
   items: ConfirmationItem[];
+  /** In-person tickets attached (one QR per day). */
+  tickets?: number;
 }
 
 /** What was bought, which days, and how to watch (My products at /orders). */
@@ -154,7 +156,11 @@ export function orderConfirmationEmail(settings: MailSettings, data: OrderConfir
     ? 'Para ver las transmisiones, inicia sesión con tu cuenta, entra a «Mis Productos» y pulsa «Ver transmisión» en el evento; ahí verás el video de cada día que compraste.'
     : '';
   const presential = hasPresential
-    ? 'Para los eventos presenciales, preséntate en la sede el día del evento con una identificación; tu lugar está reservado a tu nombre.'
+    ? `Para los eventos presenciales, preséntate en la sede el día del evento con una identificación; tu lugar está reservado a tu nombre.${
+        data.tickets
+          ? ' Adjuntamos tu boleto con código QR de cada día: muéstralo en la entrada (también está en «Mis Productos»).'
+          : ''
+      }`
     : '';
 
   return brandedEmail(settings, {

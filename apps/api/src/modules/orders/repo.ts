@@ -386,6 +386,7 @@ export async function findOrderDaySchedule(db: Queryable, orderId: string) {
   return db
     .select({
       productId: orderDays.productId,
+      productDayId: orderDays.productDayId,
       label: productDays.label,
       startsAt: productDays.startsAt,
       endsAt: productDays.endsAt,

@@ -1,5 +1,5 @@
-// /account (Mi cuenta): the signed-in account's page, a column of cards (profile, sessions);
-// further account sections are added as cards here.
+// /account (Mi cuenta): the signed-in account's page, a column of cards (profile, data for
+// constancias, sessions); further account sections are added as cards here.
 import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -11,6 +11,7 @@ import { RequireAuth } from '../../features/account/components/require-auth';
 import { SessionsCard } from '../../features/account/components/sessions-card';
 import { FiscalDataCard } from '../../features/invoices/components/fiscal-data-card';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { ProfessionalProfileCard } from '../../features/attendance/components/professional-profile-card';
 
 export function Component() {
   return (
@@ -48,6 +49,7 @@ function Account() {
               <Skeleton className="h-36 w-full rounded-xl" />
             </div>
           )}
+          <ProfessionalProfileCard />
           <FiscalDataCard />
           <SessionsCard onLoggedOut={logout} />
         </div>

@@ -64,9 +64,10 @@ describe('/live-stream', () => {
       'https://vimeo.com/event/5123401/embed',
     );
     expect(screen.getByTitle('Chat en vivo de Curso: Jueves')).toBeInTheDocument();
+    // The YouTube IFrame API is switched on: the page reads the player's state for attendance.
     expect(screen.getByTitle('Transmisión de Curso: Viernes')).toHaveAttribute(
       'src',
-      'https://www.youtube.com/embed/LXb3EKWsInQ',
+      `https://www.youtube.com/embed/LXb3EKWsInQ?enablejsapi=1&origin=${encodeURIComponent(window.location.origin)}`,
     );
     expect(screen.getByText(MSG.noStreamForDay)).toBeInTheDocument();
     expect(screen.getByText(MSG.noDaysInfo)).toBeInTheDocument();

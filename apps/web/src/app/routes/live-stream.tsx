@@ -13,6 +13,7 @@ import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { orderQueryOptions } from '../../features/orders/api/get-order';
+import { WatchTracker } from '../../features/attendance/components/watch-tracker';
 import { ProductStreams } from '../../features/streams/components/product-streams';
 import { parseLiveStreamState, type LiveStreamState } from '../../features/streams/utils/live-stream-state';
 import { notify } from '../../lib/notify';
@@ -98,7 +99,11 @@ function Streams({ state }: { state: LiveStreamState }) {
   return (
     <div className="mt-8 space-y-12">
       {items.map((item) => (
-        <ProductStreams key={item._id} item={item} />
+        <ProductStreams
+          key={item._id}
+          item={item}
+          renderTracker={(it, player) => <WatchTracker productId={it._id} {...player} />}
+        />
       ))}
     </div>
   );

@@ -10,6 +10,8 @@ import { Container } from '../../components/ui/container';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
+import { ConstanciasSection } from '../../features/attendance/components/constancias-section';
+import { TicketsSection } from '../../features/attendance/components/tickets-section';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
 import { OrderInvoices } from '../../features/invoices/components/order-invoices';
@@ -80,6 +82,8 @@ function Orders() {
             ))}
           </ul>
         )}
+        <TicketsSection />
+        <ConstanciasSection />
         {orders.data && <OrderInvoices orders={orders.data} now={now} />}
       </Container>
     </main>

@@ -25,6 +25,15 @@ export const adminAttendee = z.object({
   couponCode: z.string().nullable(),
   /** When the order was paid (its creation time for free claims without a payment time). */
   date: z.number(),
+  /** The professional profile (null until the person fills it in). */
+  certificateName: z.string().nullable(),
+  cedula: z.string().nullable(),
+  specialty: z.string().nullable(),
+  institution: z.string().nullable(),
+  /** Attendance of this day: minutes of stream watched, door check-in, and whether it counts. */
+  watchedMinutes: z.number().int(),
+  checkedInAt: z.number().nullable(),
+  attended: z.boolean(),
 });
 export type AdminAttendee = z.infer<typeof adminAttendee>;
 

@@ -39,6 +39,13 @@ export function attendeesCsv(rows: readonly AdminAttendee[]): string {
     'Fecha de pago',
     'Método de pago',
     'Cupón',
+    'Nombre en constancia',
+    'Cédula profesional',
+    'Especialidad',
+    'Institución',
+    'Minutos en línea',
+    'Registro presencial',
+    'Asistió',
   ];
   const lines = rows.map((r) => [
     r.name,
@@ -50,6 +57,13 @@ export function attendeesCsv(rows: readonly AdminAttendee[]): string {
     formatCsvDateTime(r.date),
     PAYMENT_METHOD_LABELS[r.paymentMethod],
     r.couponCode ?? '',
+    r.certificateName ?? '',
+    r.cedula ?? '',
+    r.specialty ?? '',
+    r.institution ?? '',
+    String(r.watchedMinutes),
+    r.checkedInAt === null ? '' : formatCsvDateTime(r.checkedInAt),
+    r.attended ? 'Sí' : 'No',
   ]);
   return toCsv([header, ...lines]);
 }

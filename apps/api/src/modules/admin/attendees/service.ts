@@ -5,6 +5,7 @@ import type { AdminAttendeesResponse } from '@store/shared/schemas/admin/attende
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { listAttendees } from '../../orders/repo';
+import { getAttendance } from '../attendance/service';
 import { findDayOfEvent, findEventName } from './repo';
 
 export async function getAttendees(
@@ -17,21 +18,34 @@ export async function getAttendees(
   const day = productDayId ? await findDayOfEvent(db, productId, productDayId) : null;
   if (productDayId && !day) throw new AppError('bad_request', ADMIN_MSG.dayNotInEvent);
   const rows = await listAttendees(db, productId, productDayId);
+  const attendance = await getAttendance(db, productId);
+  const people = new Map(attendance.people.map((p) => [p.userId, p]));
   return {
     event: { _id: event.id, name: event.name },
     day: day ? { _id: day.id, label: day.label } : null,
-    attendees: rows.map((r) => ({
-      orderId: r.orderId,
-      userId: r.userId,
-      name: r.name,
-      email: r.email,
-      userType: r.userType,
-      productDayId: r.productDayId,
-      day: r.day,
-      dayStartsAt: r.dayStartsAt.getTime(),
-      paymentMethod: r.paymentMethod,
-      couponCode: r.couponCode,
-      date: (r.paidAt ?? r.createdAt).getTime(),
-    })),
+    attendees: rows.map((r) => {
+      const person = people.get(r.userId);
+      const day = person?.days.find((d) => d.productDayId === r.productDayId);
+      return {
+        orderId: r.orderId,
+        userId: r.userId,
+        name: r.name,
+        email: r.email,
+        userType: r.userType,
+        productDayId: r.productDayId,
+        day: r.day,
+        dayStartsAt: r.dayStartsAt.getTime(),
+        paymentMethod: r.paymentMethod,
+        couponCode: r.couponCode,
+        date: (r.paidAt ?? r.createdAt).getTime(),
+        certificateName: person?.certificateName ?? null,
+        cedula: person?.cedula ?? null,
+        specialty: person?.specialty ?? null,
+        institution: person?.institution ?? null,
+        watchedMinutes: Math.floor((day?.watchedSeconds ?? 0) / 60),
+        checkedInAt: day?.checkedInAt ?? null,
+        attended: day?.attended ?? false,
+      };
+    }),
   };
 }

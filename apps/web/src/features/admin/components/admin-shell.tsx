@@ -3,6 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import {
+  Award,
   CalendarDays,
   ClipboardList,
   FileText,
@@ -25,6 +26,7 @@ export const ADMIN_NAV = [
   { to: '/admin/orders', label: 'Órdenes', icon: Receipt },
   { to: '/admin/attendees', label: 'Asistentes', icon: ClipboardList },
   { to: '/admin/invoices', label: 'Facturas', icon: FileText },
+  { to: '/admin/attendance', label: 'Constancias', icon: Award },
   { to: '/admin/coupons', label: 'Cupones', icon: TicketPercent },
   { to: '/admin/members', label: 'Miembros', icon: Users },
   { to: '/admin/audit', label: 'Bitácora', icon: History },

@@ -1,6 +1,6 @@
 // The streams of one purchased product: one player per purchased day (docs/product.md → Streams), with the
 // links the server gives only for paid days.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '@store/shared/messages';
 import type { OrderItem } from '@store/shared/schemas/order';
@@ -9,9 +9,15 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useToken } from '../../../lib/auth-token';
 import { notify } from '../../../lib/notify';
 import { productStreamsQueryOptions } from '../api/get-product-streams';
-import { StreamPlayer } from './stream-player';
+import { StreamPlayer, type PlayerHandle } from './stream-player';
 
-export function ProductStreams({ item }: { item: OrderItem }) {
+export interface ProductStreamsProps {
+  item: OrderItem;
+  /** Shown under each day's player (attendance), with the player's handle. */
+  renderTracker?: (item: OrderItem, player: PlayerHandle) => ReactNode;
+}
+
+export function ProductStreams({ item, renderTracker }: ProductStreamsProps) {
   const token = useToken();
   const product = useQuery(productStreamsQueryOptions(item._id, token));
   const failed = product.isError;
@@ -36,7 +42,15 @@ export function ProductStreams({ item }: { item: OrderItem }) {
         </div>
       ) : (
         item.days.map((day) => (
-          <StreamPlayer key={day} productName={item.name} day={day} link={product.data.dayLinks[day]} />
+          <StreamPlayer
+            key={day}
+            productName={item.name}
+            day={day}
+            link={product.data.dayLinks[day]}
+            {...(renderTracker
+              ? { renderTracker: (player: PlayerHandle) => renderTracker(item, player) }
+              : {})}
+          />
         ))
       )}
     </article>

@@ -1,0 +1,163 @@
+// Queries of the back office's attendance page: the event, its days, who watched or came,
+// the door search and the event's constancias.
+
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client';
+import {
+  checkins,
+  constancias,
+  orderDays,
+  productDays,
+  products,
+  professionalProfiles,
+  streamWatch,
+  users,
+} from '../../../db/schema';
+import { containsPattern } from '../sql';
+
+export async function findEvent(db: Queryable, productId: string) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      attendancePercent: products.attendancePercent,
+      isPresential: products.isPresential,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ?? null;
+}
+
+export async function findEventDays(db: Queryable, productId: string) {
+  return db
+    .select({
+      id: productDays.id,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+    })
+    .from(productDays)
+    .where(eq(productDays.productId, productId))
+    .orderBy(asc(productDays.position));
+}
+
+export async function setAttendancePercent(db: Queryable, productId: string, percent: number) {
+  const [before] = await db
+    .select({ percent: products.attendancePercent })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!before) return null;
+  await db.update(products).set({ attendancePercent: percent }).where(eq(products.id, productId));
+  return before.percent;
+}
+
+/** Everyone with a paid day of the event, with their professional profile. */
+export async function findEventPeople(db: Queryable, productId: string) {
+  return db
+    .selectDistinct({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      certificateName: professionalProfiles.certificateName,
+      cedula: professionalProfiles.cedula,
+      specialty: professionalProfiles.specialty,
+      institution: professionalProfiles.institution,
+    })
+    .from(orderDays)
+    .innerJoin(users, eq(users.id, orderDays.userId))
+    .leftJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
+    .where(and(eq(orderDays.productId, productId), eq(orderDays.status, 'pagado')))
+    .orderBy(asc(users.name), asc(users.email));
+}
+
+/** Paid (user, day) pairs of the event with watched seconds and check-in time. */
+export async function findEventAttendance(db: Queryable, productId: string) {
+  return db
+    .selectDistinct({
+      userId: orderDays.userId,
+      productDayId: orderDays.productDayId,
+      seconds: sql<number>`coalesce(${streamWatch.seconds}, 0)`.mapWith(Number),
+      checkedInAt: checkins.checkedInAt,
+    })
+    .from(orderDays)
+    .leftJoin(
+      streamWatch,
+      and(eq(streamWatch.userId, orderDays.userId), eq(streamWatch.productDayId, orderDays.productDayId)),
+    )
+    .leftJoin(
+      checkins,
+      and(eq(checkins.userId, orderDays.userId), eq(checkins.productDayId, orderDays.productDayId)),
+    )
+    .where(and(eq(orderDays.productId, productId), eq(orderDays.status, 'pagado')));
+}
+
+/** The latest constancia of each person for the event (a valid one before revoked ones). */
+export async function findEventConstancias(db: Queryable, productId: string) {
+  return db
+    .select({
+      userId: constancias.userId,
+      folio: constancias.folio,
+      issuedAt: constancias.issuedAt,
+      revokedAt: constancias.revokedAt,
+    })
+    .from(constancias)
+    .where(eq(constancias.productId, productId))
+    .orderBy(asc(constancias.issuedAt));
+}
+
+export async function findConstanciaRow(db: Queryable, folio: string) {
+  const [row] = await db.select().from(constancias).where(eq(constancias.folio, folio));
+  return row ?? null;
+}
+
+export async function isValidConstancia(db: Queryable, userId: string, productId: string) {
+  const [row] = await db
+    .select({ id: constancias.id })
+    .from(constancias)
+    .where(
+      and(
+        eq(constancias.userId, userId),
+        eq(constancias.productId, productId),
+        isNull(constancias.revokedAt),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** The door search: paid holders of the day whose name, e-mail, constancia name or cédula contains `q`. */
+export async function searchDayHolders(db: Queryable, productDayId: string, q: string | undefined) {
+  const pattern = q ? containsPattern(q) : null;
+  return db
+    .selectDistinct({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      certificateName: professionalProfiles.certificateName,
+      cedula: professionalProfiles.cedula,
+      checkedInAt: checkins.checkedInAt,
+    })
+    .from(orderDays)
+    .innerJoin(users, eq(users.id, orderDays.userId))
+    .leftJoin(professionalProfiles, eq(professionalProfiles.userId, users.id))
+    .leftJoin(
+      checkins,
+      and(eq(checkins.userId, orderDays.userId), eq(checkins.productDayId, orderDays.productDayId)),
+    )
+    .where(
+      and(
+        eq(orderDays.productDayId, productDayId),
+        eq(orderDays.status, 'pagado'),
+        pattern
+          ? or(
+              ilike(users.name, pattern),
+              ilike(users.email, pattern),
+              ilike(professionalProfiles.certificateName, pattern),
+              ilike(professionalProfiles.cedula, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(users.name))
+    .limit(30);
+}

@@ -1,0 +1,152 @@
+// /api/admin/attendance: minutes and check-ins per person and day, the event's attendance
+// percentage, door check-in (ticket QR or search) and constancias (docs/attendance.md).
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
+import {
+  adminAttendancePercentBody,
+  adminAttendanceQuery,
+  adminAttendanceResponse,
+  adminCheckinBody,
+  adminCheckinResponse,
+  adminCheckinSearchQuery,
+  adminCheckinSearchResponse,
+  adminConstanciaResponse,
+  adminFolioParams,
+  adminIssueConstanciaBody,
+} from '@store/shared/schemas/admin/attendance';
+import { okResponse } from '@store/shared/schemas/common';
+import { errorResponses } from '../../../lib/route-schemas';
+import { currentUser } from '../../../plugins/auth';
+import {
+  adminCheckIn,
+  adminIssueConstancia,
+  adminReissueConstancia,
+  adminRevokeConstancia,
+  getAttendance,
+  searchForCheckin,
+  updateAttendancePercent,
+} from './service';
+
+export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Asistencia de un evento: minutos vistos y registros por persona y día, y constancias',
+        querystring: adminAttendanceQuery,
+        response: { 200: adminAttendanceResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (req) => ({ success: true as const, ...(await getAttendance(app.db.db, req.query.productId)) }),
+  );
+
+  app.put(
+    '/percent',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Porcentaje de la duración de un día que cuenta como asistencia en línea',
+        body: adminAttendancePercentBody,
+        response: { 200: okResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (req) => {
+      await updateAttendancePercent(app.db.db, currentUser(req).id, req.body.productId, req.body.percent);
+      return { success: true as const, message: ADMIN_MSG.attendancePercentSaved };
+    },
+  );
+
+  app.post(
+    '/checkin',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Registrar la asistencia presencial (boleto escaneado o persona buscada); idempotente',
+        body: adminCheckinBody,
+        response: { 200: adminCheckinResponse, ...errorResponses(400, 409) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await adminCheckIn(app.db.db, app.config.JWT_SECRET, req.body, currentUser(req).id, new Date())),
+    }),
+  );
+
+  app.get(
+    '/checkin/search',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Buscar por nombre, correo o cédula a quien pagó un día',
+        querystring: adminCheckinSearchQuery,
+        response: { 200: adminCheckinSearchResponse, ...errorResponses(400) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      people: await searchForCheckin(app.db.db, req.query.productDayId, req.query.q),
+    }),
+  );
+
+  app.post(
+    '/constancias',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Emitir (y enviar por correo) la constancia de una persona para un evento',
+        body: adminIssueConstanciaBody,
+        response: { 200: adminConstanciaResponse, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (req) => {
+      const folio = await adminIssueConstancia(
+        app.db.db,
+        app.storage,
+        currentUser(req).id,
+        req.body,
+        new Date(),
+      );
+      return { success: true as const, folio, message: ADMIN_MSG.constanciaIssued };
+    },
+  );
+
+  app.post(
+    '/constancias/:folio/revoke',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Revocar una constancia (su folio dirá que fue revocada)',
+        params: adminFolioParams,
+        response: { 200: adminConstanciaResponse, ...errorResponses(404, 409) },
+      },
+    },
+    async (req) => {
+      const row = await adminRevokeConstancia(app.db.db, currentUser(req).id, req.params.folio, new Date());
+      return { success: true as const, folio: row.folio, message: ADMIN_MSG.constanciaRevoked };
+    },
+  );
+
+  app.post(
+    '/constancias/:folio/reissue',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Revocar una constancia y emitir otra (folio nuevo) con los datos y la asistencia actuales',
+        params: adminFolioParams,
+        response: { 200: adminConstanciaResponse, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (req) => {
+      const folio = await adminReissueConstancia(
+        app.db.db,
+        app.storage,
+        currentUser(req).id,
+        req.params.folio,
+        new Date(),
+      );
+      return { success: true as const, folio, message: ADMIN_MSG.constanciaIssued };
+    },
+  );
+};

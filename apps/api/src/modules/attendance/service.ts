@@ -1,0 +1,359 @@
+// Attendance and constancias (docs/attendance.md): the professional profile, online
+// attendance from player heartbeats, in-person tickets and check-ins, and constancias.
+
+import QRCode from 'qrcode';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
+import {
+  STREAM_SESSION_TIMEOUT_SECONDS,
+  dayLengthSeconds,
+  heartbeatCredit,
+  requiredSeconds,
+} from '@store/shared/domain/attendance';
+import { MSG } from '@store/shared/messages';
+import type {
+  ConstanciaVerification,
+  DayAttendance,
+  HeartbeatBody,
+  MyConstancia,
+  ProfessionalProfile,
+  Ticket,
+} from '@store/shared/schemas/attendance';
+import type { Db, Queryable } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { newStorageKey } from '../../lib/storage/keys';
+import type { FileStorage } from '../../lib/storage/storage';
+import { enqueueEmail } from '../mail/outbox';
+import { mailSettings } from '../mail/settings';
+import { brandedEmail, button, escapeHtml } from '../mail/templates';
+import { renderConstanciaPdf } from './constancia-pdf';
+import {
+  addWatchedSeconds,
+  findConstanciaByFolio,
+  findPaidDayByLabel,
+  findPaidDaysWithAttendance,
+  findPaidHolder,
+  findProfile,
+  findTicketDays,
+  findUserContact,
+  findValidConstancia,
+  findWatchedSeconds,
+  insertCheckin,
+  insertConstancia,
+  listUserConstancias,
+  lockStreamSession,
+  saveStreamSession,
+  upsertProfile,
+} from './repo';
+import { signTicket, verifyTicket } from '../../lib/tickets';
+import { newFolio } from './folio';
+
+// ---- Professional profile ----
+
+export async function getProfessionalProfile(db: Queryable, userId: string) {
+  const row = await findProfile(db, userId);
+  return row
+    ? {
+        certificateName: row.certificateName,
+        cedula: row.cedula,
+        specialty: row.specialty,
+        institution: row.institution,
+      }
+    : null;
+}
+
+export async function saveProfessionalProfile(
+  db: Queryable,
+  userId: string,
+  p: ProfessionalProfile,
+  now: Date,
+) {
+  await upsertProfile(db, userId, p, now);
+  return getProfessionalProfile(db, userId);
+}
+
+// ---- Online attendance ----
+
+function toDayAttendance(
+  d: { label: string; startsAt: Date; endsAt: Date; percent: number },
+  seconds: number,
+): DayAttendance {
+  const length = dayLengthSeconds(d.startsAt.getTime(), d.endsAt.getTime());
+  const required = requiredSeconds(length, d.percent);
+  return {
+    day: d.label,
+    watchedSeconds: seconds,
+    dayLengthSeconds: length,
+    requiredSeconds: required,
+    attended: seconds >= required,
+  };
+}
+
+/**
+ * One heartbeat of a playing player. Credits the real time since this player's previous
+ * heartbeat (capped), never more than the day's length; refuses days the user has not paid
+ * for, and a player while another device of the account is playing.
+ */
+export async function recordHeartbeat(
+  db: Db,
+  userId: string,
+  body: HeartbeatBody,
+  now: Date,
+): Promise<DayAttendance> {
+  return db.transaction(async (tx) => {
+    const day = await findPaidDayByLabel(tx, userId, body.productId, body.day);
+    if (!day) throw new AppError('forbidden', MSG.watchDayNotOwned);
+    const session = await lockStreamSession(tx, userId);
+    const silentMs = session ? now.getTime() - session.lastBeatAt.getTime() : Infinity;
+    if (session && session.sessionId !== body.sessionId && silentMs < STREAM_SESSION_TIMEOUT_SECONDS * 1000) {
+      throw new AppError('conflict', MSG.watchOtherDevice);
+    }
+    const samePlayer = session && session.sessionId === body.sessionId && session.productDayId === day.id;
+    const length = dayLengthSeconds(day.startsAt.getTime(), day.endsAt.getTime());
+    const already = await findWatchedSeconds(tx, userId, day.id);
+    const credit = heartbeatCredit({
+      previousBeatMs: samePlayer ? session.lastBeatAt.getTime() : null,
+      nowMs: now.getTime(),
+      alreadySeconds: already,
+      dayLengthSeconds: length,
+    });
+    // A heartbeat older than the last one (clock skew, a replay) does not move the session back.
+    if (!samePlayer || now > session.lastBeatAt) {
+      await saveStreamSession(tx, {
+        userId,
+        sessionId: body.sessionId,
+        productDayId: day.id,
+        lastBeatAt: now,
+      });
+    }
+    const seconds = await addWatchedSeconds(tx, {
+      userId,
+      productDayId: day.id,
+      seconds: credit,
+      capSeconds: length,
+      now,
+    });
+    return toDayAttendance(day, seconds);
+  });
+}
+
+export async function myAttendance(
+  db: Queryable,
+  userId: string,
+  productId: string,
+): Promise<DayAttendance[]> {
+  const days = await findPaidDaysWithAttendance(db, userId, productId);
+  return days.map((d) => toDayAttendance(d, d.seconds));
+}
+
+export interface AttendanceSummary {
+  days: {
+    productDayId: string;
+    label: string;
+    watchedSeconds: number;
+    checkedInAt: Date | null;
+    attended: boolean;
+    minutes: number;
+  }[];
+  /** The lengths of the days attended, in minutes. */
+  minutes: number;
+}
+
+/** Per paid day: watched time, check-in and whether it counts (check-in, or the percentage watched). */
+export async function attendanceSummary(
+  db: Queryable,
+  userId: string,
+  productId: string,
+): Promise<AttendanceSummary> {
+  const rows = await findPaidDaysWithAttendance(db, userId, productId);
+  const days = rows.map((d) => {
+    const length = dayLengthSeconds(d.startsAt.getTime(), d.endsAt.getTime());
+    const attended = d.checkedInAt !== null || d.seconds >= requiredSeconds(length, d.percent);
+    return {
+      productDayId: d.id,
+      label: d.label,
+      watchedSeconds: d.seconds,
+      checkedInAt: d.checkedInAt,
+      attended,
+      minutes: Math.round(length / 60),
+    };
+  });
+  return { days, minutes: days.filter((d) => d.attended).reduce((s, d) => s + d.minutes, 0) };
+}
+
+// ---- Tickets and check-in ----
+
+export async function listTickets(db: Queryable, secret: string, userId: string): Promise<Ticket[]> {
+  const days = await findTicketDays(db, userId);
+  return Promise.all(
+    days.map(async (d) => {
+      const code = signTicket(secret, userId, d.productDayId);
+      return {
+        productId: d.productId,
+        productName: d.productName,
+        day: d.day,
+        dayStartsAt: d.startsAt.getTime(),
+        code,
+        qr: await ticketQrDataUrl(code),
+        checkedInAt: d.checkedInAt?.getTime() ?? null,
+      };
+    }),
+  );
+}
+
+export function ticketQrDataUrl(code: string): Promise<string> {
+  return QRCode.toDataURL(code, { errorCorrectionLevel: 'M', margin: 2, width: 320 });
+}
+
+export type CheckinTarget =
+  { code: string; productDayId?: string } | { userId: string; productDayId: string };
+
+/**
+ * Records a person's attendance at the door, once per day. A repeated scan or search (two
+ * staff members, a retry after a lost connection) answers the first check-in's time.
+ */
+export async function checkIn(db: Db, secret: string, target: CheckinTarget, adminId: string, now: Date) {
+  const who = 'code' in target ? verifyTicket(secret, target.code) : target;
+  if (!who) throw new AppError('bad_request', MSG.ticketInvalid);
+  if ('code' in target && target.productDayId && target.productDayId !== who.productDayId) {
+    throw new AppError('conflict', MSG.ticketOtherDay);
+  }
+  const holder = await findPaidHolder(db, who.userId, who.productDayId);
+  if (!holder) {
+    throw new AppError('conflict', 'code' in target ? MSG.ticketNotPaid : ADMIN_MSG.checkinDayNotOwned);
+  }
+  const result = await insertCheckin(db, {
+    userId: who.userId,
+    productDayId: who.productDayId,
+    checkedInBy: adminId,
+    method: 'code' in target ? 'qr' : 'busqueda',
+    at: now,
+  });
+  return { ...result, ...holder };
+}
+
+// ---- Constancias ----
+
+export function verifyUrl(folio: string): string {
+  return `${mailSettings().publicUrl}/constancias/${folio}`;
+}
+
+export async function verifyConstancia(db: Queryable, folio: string): Promise<ConstanciaVerification> {
+  const c = await findConstanciaByFolio(db, folio);
+  if (!c) throw new AppError('not_found', MSG.constanciaNotFound);
+  return {
+    success: true,
+    folio: c.folio,
+    name: c.certificateName,
+    eventName: c.eventName,
+    minutes: c.minutes,
+    issuedAt: c.issuedAt.getTime(),
+    revoked: c.revokedAt !== null,
+    revokedAt: c.revokedAt?.getTime() ?? null,
+  };
+}
+
+export async function myConstancias(db: Queryable, userId: string): Promise<MyConstancia[]> {
+  return (await listUserConstancias(db, userId)).map((c) => ({
+    folio: c.folio,
+    productId: c.productId,
+    eventName: c.eventName,
+    minutes: c.minutes,
+    issuedAt: c.issuedAt.getTime(),
+    revoked: c.revokedAt !== null,
+  }));
+}
+
+/** The stored PDF of one of the user's own constancias. */
+export async function ownConstanciaFile(db: Queryable, userId: string, folio: string) {
+  const c = await findConstanciaByFolio(db, folio);
+  if (!c) throw new AppError('not_found', MSG.constanciaNotFound);
+  if (c.userId !== userId) throw new AppError('forbidden', MSG.constanciaNotYours);
+  return { fileKey: c.fileKey, filename: `Constancia ${c.eventName} ${c.folio}.pdf` };
+}
+
+/**
+ * Issues a person's constancia for an event: checks the profile and the attendance, renders
+ * the PDF, stores it privately, saves the row and e-mails it, all or nothing.
+ */
+export async function issueConstancia(
+  db: Db,
+  storage: FileStorage,
+  v: { userId: string; productId: string; eventName: string; now: Date },
+): Promise<{ folio: string }> {
+  if (await findValidConstancia(db, v.userId, v.productId)) {
+    throw new AppError('conflict', ADMIN_MSG.constanciaAlreadyIssued);
+  }
+  const profile = await findProfile(db, v.userId);
+  if (!profile) throw new AppError('bad_request', ADMIN_MSG.constanciaNoProfile);
+  const summary = await attendanceSummary(db, v.userId, v.productId);
+  const attended = summary.days.filter((d) => d.attended);
+  if (attended.length === 0) throw new AppError('bad_request', ADMIN_MSG.constanciaNotQualified);
+  const contact = await findUserContact(db, v.userId);
+  if (!contact) throw new AppError('not_found', MSG.notFound);
+
+  const folio = newFolio();
+  const pdf = await renderConstanciaPdf({
+    folio,
+    certificateName: profile.certificateName,
+    cedula: profile.cedula,
+    specialty: profile.specialty,
+    institution: profile.institution,
+    eventName: v.eventName,
+    days: attended.map((d) => d.label),
+    minutes: summary.minutes,
+    issuedAt: v.now,
+    verifyUrl: verifyUrl(folio),
+  });
+  const fileKey = newStorageKey({ visibility: 'private', kind: 'constancias', ext: 'pdf' });
+  await storage.put(fileKey, pdf, { contentType: 'application/pdf', visibility: 'private' });
+  try {
+    await db.transaction(async (tx) => {
+      await insertConstancia(tx, {
+        folio,
+        userId: v.userId,
+        productId: v.productId,
+        certificateName: profile.certificateName,
+        cedula: profile.cedula,
+        eventName: v.eventName,
+        days: attended.map((d) => d.label),
+        minutes: summary.minutes,
+        fileKey,
+        issuedAt: v.now,
+      });
+      await enqueueEmail(tx, {
+        ...constanciaEmail({
+          to: contact.email,
+          name: profile.certificateName,
+          eventName: v.eventName,
+          folio,
+        }),
+        attachments: [{ filename: `Constancia ${folio}.pdf`, contentType: 'application/pdf', content: pdf }],
+        dedupeKey: `constancia:${folio}`,
+      });
+    });
+  } catch (err) {
+    await storage.delete(fileKey);
+    throw err;
+  }
+  return { folio };
+}
+
+function constanciaEmail(d: { to: string; name: string; eventName: string; folio: string }) {
+  const settings = mailSettings();
+  const ordersUrl = `${settings.publicUrl}/orders`;
+  const subject = `Tu constancia de ${d.eventName}`;
+  return brandedEmail(settings, {
+    to: d.to,
+    subject,
+    html: `<p>Hola ${escapeHtml(d.name)}:</p>
+<p>Te enviamos adjunta tu constancia de <strong>${escapeHtml(d.eventName)}</strong> (folio <strong>${escapeHtml(d.folio)}</strong>).</p>
+<p>Cualquier persona puede comprobar que es auténtica con el código QR impreso o en ${escapeHtml(verifyUrl(d.folio))}.</p>
+<p>También puedes descargarla cuando quieras desde «Mis Productos».</p>
+${button(ordersUrl, 'Ir a Mis Productos')}`,
+    text: `Hola ${d.name}:
+
+Te enviamos adjunta tu constancia de ${d.eventName} (folio ${d.folio}).
+Cualquier persona puede comprobar que es auténtica con el código QR impreso o en ${verifyUrl(d.folio)}.
+También puedes descargarla cuando quieras desde «Mis Productos»: ${ordersUrl}`,
+  });
+}

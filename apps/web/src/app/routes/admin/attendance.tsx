@@ -1,0 +1,130 @@
+// /admin/attendance: for one event, the minutes each person watched and the door check-ins
+// per day, the share of a day that counts online, and the constancias (batch issue with
+// progress, revoke, reissue).
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ScanLine } from 'lucide-react';
+import { ButtonLink, Button } from '../../../components/ui/button';
+import { Input, Label, SelectField } from '../../../components/ui/input';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { useAdminEvents } from '../../../features/admin/api/get-events';
+import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { QueryState } from '../../../features/admin/components/query-state';
+import {
+  useAdminAttendance,
+  useConstanciaAction,
+  useSetAttendancePercent,
+} from '../../../features/attendance/api/admin-attendance';
+import { AdminAttendanceTable } from '../../../features/attendance/components/admin-attendance-table';
+import { ConstanciaBatch } from '../../../features/attendance/components/constancia-batch';
+import { errorMessage, notify } from '../../../lib/notify';
+
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const productId = params.get('productId') ?? '';
+  const events = useAdminEvents();
+  const report = useAdminAttendance(productId);
+  const action = useConstanciaAction();
+  const [busyFolio, setBusyFolio] = useState<string | null>(null);
+
+  const act = (folio: string, kind: 'revoke' | 'reissue') => {
+    setBusyFolio(folio);
+    action.mutate(
+      { folio, action: kind },
+      {
+        onSuccess: (res) => notify.success(res.message),
+        onError: (err) => notify.error(errorMessage(err, 'No se pudo completar la acción')),
+        onSettled: () => setBusyFolio(null),
+      },
+    );
+  };
+
+  return (
+    <>
+      <AdminPageHeader
+        title="Asistencia y constancias"
+        description="Minutos en línea y registros en la sede por persona y día; emisión de constancias."
+        actions={
+          <ButtonLink to="/admin/checkin" variant="secondary">
+            <ScanLine aria-hidden="true" className="h-4 w-4" /> Registro en la sede
+          </ButtonLink>
+        }
+      />
+      <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
+        <SelectField
+          label="Evento"
+          value={productId}
+          onChange={(e) => setParams(e.target.value ? { productId: e.target.value } : {}, { replace: true })}
+        >
+          <option value="">Elige un evento</option>
+          {(events.data ?? []).map((e) => (
+            <option key={e._id} value={e._id}>
+              {e.name}
+              {e.active ? '' : ' (archivado)'}
+            </option>
+          ))}
+        </SelectField>
+        {report.data && (
+          <PercentForm key={productId} productId={productId} percent={report.data.event.attendancePercent} />
+        )}
+      </div>
+      {!productId ? (
+        <EmptyState variant="panel">Elige un evento para ver su asistencia.</EmptyState>
+      ) : (
+        <QueryState
+          query={report}
+          loadingLabel="Cargando asistencia…"
+          isEmpty={(r) => r.people.length === 0}
+          empty="Nadie tiene pagado un día de este evento."
+        >
+          {(r) => (
+            <div className="space-y-4">
+              <ConstanciaBatch productId={productId} people={r.people} onDone={() => void report.refetch()} />
+              <AdminAttendanceTable
+                report={r}
+                busyFolio={busyFolio}
+                onRevoke={(_p, folio) => act(folio, 'revoke')}
+                onReissue={(_p, folio) => act(folio, 'reissue')}
+              />
+            </div>
+          )}
+        </QueryState>
+      )}
+    </>
+  );
+}
+
+function PercentForm({ productId, percent }: { productId: string; percent: number }) {
+  const [value, setValue] = useState(String(percent));
+  const save = useSetAttendancePercent();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    save.mutate(
+      { productId, percent: Number(value) },
+      {
+        onSuccess: (res) => notify.success(res.message ?? 'Guardado'),
+        onError: (err) => notify.error(errorMessage(err, 'No se pudo guardar')),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2">
+      <div className="min-w-0 flex-1">
+        <Label htmlFor="attendance-percent">Asistencia mínima en línea (% de cada día)</Label>
+        <Input
+          id="attendance-percent"
+          className="mt-1"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="secondary" loading={save.isPending}>
+        Guardar
+      </Button>
+    </form>
+  );
+}

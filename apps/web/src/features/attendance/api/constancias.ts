@@ -1,0 +1,25 @@
+// GET /api/attendance/constancias (one's constancias) and the PDF download of one of them.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { myConstanciasResponse } from '@store/shared/schemas/attendance';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { useToken } from '../../../lib/auth-token';
+import { attendanceKeys } from './keys';
+
+export const constanciasQueryOptions = (token: string | null) =>
+  queryOptions({
+    queryKey: attendanceKeys.constancias(token),
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/attendance/constancias', myConstanciasResponse, { signal })).constancias,
+    enabled: Boolean(token),
+  });
+
+export function useMyConstancias() {
+  return useQuery(constanciasQueryOptions(useToken()));
+}
+
+export function downloadConstancia(folio: string) {
+  return apiDownload(
+    `/api/attendance/constancias/${encodeURIComponent(folio)}/pdf`,
+    `Constancia ${folio}.pdf`,
+  );
+}

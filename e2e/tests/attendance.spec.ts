@@ -1,0 +1,240 @@
+// Attendance and constancias, end to end (docs/attendance.md): a buyer watches a stream (the
+// YouTube player is faked at the network level, the page's clock is driven by the test) and
+// the admin sees the minute; an in-person ticket's QR, decoded here, checks the buyer in once
+// at the door page; the batch issues a constancia only to who qualifies; the PDF carries the
+// name with accents, the cédula, the hours and the folio, its QR opens the verification page,
+// which confirms it and, after revocation, says it was revoked.
+import { inflateSync } from 'node:zlib';
+import { readFile } from 'node:fs/promises';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN, loginByApi, openSignedIn, registerByApi, uniqueEmail } from './storefront-helpers';
+
+const PROFILE = {
+  certificateName: 'María José Núñez de la Peña',
+  cedula: '12345678',
+  specialty: 'Anestesiología cardiovascular',
+  institution: 'Instituto Nacional de Cardiología',
+};
+const ADDRESS = {
+  firstName: 'María',
+  lastName: 'Núñez',
+  email: 'maria@prueba.mx',
+  street: 'Juan Badiano 1',
+  city: 'Ciudad de México',
+  zipcode: '14080',
+  country: 'México',
+  phone: '5555555555',
+};
+
+/** The fake YouTube IFrame API: the player reports PLAYING as soon as it is attached. */
+const FAKE_YT_API = `
+window.YT = {
+  Player: function (el, opts) {
+    setTimeout(function () { opts.events.onStateChange({ data: 1 }); }, 50);
+  },
+};
+window.onYouTubeIframeAPIReady && window.onYouTubeIframeAPIReady();
+`;
+
+function decodePng(png: Buffer): string | null {
+  const img = PNG.sync.read(png);
+  return jsQR(new Uint8ClampedArray(img.data), img.width, img.height)?.data ?? null;
+}
+
+/** The QR code inside the constancia (pdfkit stores it as an RGB Flate image). */
+function qrOfPdf(pdf: Buffer): string | null {
+  const text = pdf.toString('latin1');
+  const dict = /<<[^>]*\/Subtype \/Image[^>]*\/ColorSpace \/DeviceRGB[^>]*>>\s*stream\r?\n/.exec(text);
+  if (!dict) return null;
+  const num = (re: RegExp) => Number(re.exec(dict[0])![1]);
+  const [width, height, length] = [num(/\/Width (\d+)/), num(/\/Height (\d+)/), num(/\/Length (\d+)/)];
+  const start = dict.index + dict[0].length;
+  const rgb = inflateSync(pdf.subarray(start, start + length));
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    rgba.set(rgb.subarray(i * 3, i * 3 + 3), i * 4);
+    rgba[i * 4 + 3] = 255;
+  }
+  return jsQR(rgba, width, height)?.data ?? null;
+}
+
+async function createEvent(
+  request: APIRequestContext,
+  token: string,
+  spec: { name: string; isPresential: boolean; day: string; startsAt: number; endsAt: number },
+) {
+  const res = await request.post('/api/admin/events', {
+    headers: { token },
+    data: {
+      name: spec.name,
+      description: 'Evento de la prueba de asistencia.',
+      price: 0,
+      category: 'Conferencias',
+      subCategory: 'Avanzado',
+      isPresential: spec.isPresential,
+      days: [
+        {
+          label: spec.day,
+          startsAt: new Date(spec.startsAt).toISOString(),
+          endsAt: new Date(spec.endsAt).toISOString(),
+          streamUrl: spec.isPresential ? null : 'https://www.youtube.com/watch?v=AsistE2e01',
+        },
+      ],
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { event } = (await res.json()) as { event: { _id: string; days: { _id: string }[] } };
+  return { id: event._id, dayId: event.days[0]!._id };
+}
+
+async function claim(request: APIRequestContext, token: string, productId: string, day: string) {
+  const added = await request.post('/api/cart/add', {
+    headers: { token },
+    data: { itemId: productId, days: day },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  const placed = await request.post('/api/order/place', {
+    headers: { token },
+    data: { address: ADDRESS, items: [{ _id: productId, days: day, quantity: 1 }] },
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+}
+
+test('watch, check in, issue, verify and revoke a constancia', async ({ page, browser, request }) => {
+  test.setTimeout(240_000);
+  const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
+  const now = Date.now();
+  const suffix = now.toString(36);
+  // A 10-minute online day under way, counted at 10 % (one minute of watching).
+  const online = await createEvent(request, adminToken, {
+    name: `Simposio de Ecocardiografía ${suffix}`,
+    isPresential: false,
+    day: 'Sábado',
+    startsAt: now - 60_000,
+    endsAt: now + 9 * 60_000,
+  });
+  const percent = await request.put('/api/admin/attendance/percent', {
+    headers: { token: adminToken },
+    data: { productId: online.id, percent: 10 },
+  });
+  expect(percent.ok()).toBe(true);
+  const inPerson = await createEvent(request, adminToken, {
+    name: `Taller presencial ${suffix}`,
+    isPresential: true,
+    day: 'Viernes',
+    startsAt: now + 86_400_000,
+    endsAt: now + 86_400_000 + 4 * 3_600_000,
+  });
+
+  const buyerEmail = uniqueEmail('asistencia');
+  const buyer = await registerByApi(request, buyerEmail);
+  await claim(request, buyer, online.id, 'Sábado');
+  await claim(request, buyer, inPerson.id, 'Viernes');
+  // Someone who bought the day, has a profile, and never watched: no constancia.
+  const absent = await registerByApi(request, uniqueEmail('ausente'));
+  await claim(request, absent, online.id, 'Sábado');
+  await request.put('/api/attendance/profile', {
+    headers: { token: absent },
+    data: { ...PROFILE, certificateName: 'Pedro Ausente', cedula: '7654321' },
+  });
+
+  // The professional profile, asked for once on the account page.
+  await openSignedIn(page, buyer, '/account');
+  const card = page.locator('[aria-labelledby="account-professional-title"]');
+  await card.getByLabel('Nombre como debe aparecer en la constancia').fill(PROFILE.certificateName);
+  await card.getByLabel('Cédula profesional').fill(PROFILE.cedula);
+  await card.getByLabel('Especialidad').fill(PROFILE.specialty);
+  await card.getByLabel('Institución').fill(PROFILE.institution);
+  await card.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(card.getByText(PROFILE.certificateName)).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Editar datos' })).toBeVisible();
+
+  // Watching: the YouTube API and player are fakes; the page's timers are driven by the test.
+  await page.route('https://www.youtube.com/iframe_api', (r) =>
+    r.fulfill({ contentType: 'text/javascript', body: FAKE_YT_API }),
+  );
+  await page.route('https://www.youtube.com/embed/**', (r) =>
+    r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Reproductor</title>' }),
+  );
+  await page.clock.install();
+  await page.goto('/orders');
+  const onlineItem = page.getByRole('listitem').filter({ hasText: `Simposio de Ecocardiografía ${suffix}` });
+  await onlineItem.getByRole('button', { name: /Ver transmisión/ }).click();
+  const tracker = page.getByTestId('watch-tracker');
+  await expect(tracker).toContainText('Asistencia en línea: 0 min de 10 min');
+  // The server counts real time only: a minute passes, then the next heartbeat is due.
+  await page.waitForTimeout(61_000);
+  await page.clock.runFor(30_000);
+  await expect(tracker).toContainText('Asistencia en línea: 1 min de 10 min');
+  await expect(tracker).toContainText('Este día ya cuenta para tu constancia.');
+
+  // The admin sees the minute.
+  const adminPage = await browser.newPage();
+  await openSignedIn(adminPage, adminToken, `/admin/attendance?productId=${online.id}`);
+  const table = adminPage.getByRole('table', { name: `Asistencia de Simposio de Ecocardiografía ${suffix}` });
+  const buyerRow = table.getByRole('row').filter({ hasText: PROFILE.certificateName });
+  await expect(buyerRow).toContainText('1 min');
+  await expect(buyerRow.getByText('Cumple')).toBeVisible();
+  const absentRow = table.getByRole('row').filter({ hasText: 'Pedro Ausente' });
+  await expect(absentRow).toContainText('No alcanzó la asistencia mínima en ningún día');
+
+  // The in-person ticket: its QR, decoded here, checks the buyer in once.
+  await page.goto('/orders');
+  const ticketImage = page.getByRole('img', { name: new RegExp(`Taller presencial ${suffix}`) });
+  const src = (await ticketImage.getAttribute('src'))!;
+  const png = Buffer.from(src.split(',')[1]!, 'base64');
+  expect(decodePng(png)).toMatch(/^AMACC1\./);
+  await adminPage.goto(`/admin/checkin?productId=${inPerson.id}&productDayId=${inPerson.dayId}`);
+  const photo = { name: 'boleto.png', mimeType: 'image/png', buffer: png };
+  await adminPage.getByLabel('Foto del boleto').setInputFiles(photo);
+  const result = adminPage.getByTestId('checkin-result');
+  await expect(result).toContainText('Asistencia registrada');
+  await expect(result).toContainText('Viernes');
+  await adminPage.getByLabel('Foto del boleto').setInputFiles(photo);
+  await expect(result).toContainText(/Ya registrado a las \d{1,2}:\d{2}/);
+  await page.reload();
+  await expect(page.getByText(/Asistencia registrada el/)).toBeVisible();
+
+  // The batch issues exactly the qualifying attendee's constancia.
+  await adminPage.goto(`/admin/attendance?productId=${online.id}`);
+  await expect(adminPage.getByText(/1\s+persona cumple/)).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Emitir constancias' }).click();
+  await expect(adminPage.getByText('Se emitió 1 constancia y se envió por correo.')).toBeVisible();
+  await expect(buyerRow.getByText('Emitida')).toBeVisible();
+  await expect(absentRow.getByText('Emitida')).toHaveCount(0);
+  const folio = (await buyerRow.locator('.font-mono').textContent())!.trim();
+  expect(folio).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+
+  // The buyer downloads it from Mis Productos; text and QR are checked.
+  await page.goto('/orders');
+  const constancias = page.getByRole('region', { name: 'Constancias' });
+  await expect(constancias).toContainText(folio);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    constancias.getByRole('button', { name: 'Descargar PDF' }).click(),
+  ]);
+  const pdf = await readFile((await download.path())!);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  expect(text).toContain(PROFILE.certificateName);
+  expect(text).toContain(PROFILE.cedula);
+  expect(text).toContain('Duración acreditada: 10 min');
+  expect(text).toContain(folio);
+  const verifyUrl = qrOfPdf(pdf);
+  expect(verifyUrl).toMatch(new RegExp(`/constancias/${folio}$`));
+
+  const verifier = await browser.newPage();
+  await verifier.goto(verifyUrl!);
+  await expect(verifier.getByRole('heading', { name: 'Constancia auténtica' })).toBeVisible();
+  await expect(verifier.getByText(PROFILE.certificateName)).toBeVisible();
+  await expect(verifier.getByText(`Simposio de Ecocardiografía ${suffix}`)).toBeVisible();
+
+  // Revoked: the same page says so.
+  await buyerRow.getByRole('button', { name: 'Revocar' }).click();
+  await expect(buyerRow.getByText('Revocada')).toBeVisible();
+  await verifier.reload();
+  await expect(verifier.getByRole('heading', { name: 'Constancia revocada' })).toBeVisible();
+  await expect(verifier.getByText('Constancia auténtica')).toHaveCount(0);
+});

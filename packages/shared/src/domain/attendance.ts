@@ -1,0 +1,47 @@
+// Attendance arithmetic (docs/attendance.md): how much a heartbeat credits, and when a day counts.
+
+/** The player reports every this many seconds while it plays. */
+export const HEARTBEAT_INTERVAL_SECONDS = 30;
+/**
+ * The most one heartbeat can credit: the time since the previous one, never more than this
+ * (a paused, closed or sleeping player credits nothing for the gap).
+ */
+export const HEARTBEAT_MAX_CREDIT_SECONDS = 2 * HEARTBEAT_INTERVAL_SECONDS;
+/** Another device's player is considered gone after this much silence. */
+export const STREAM_SESSION_TIMEOUT_SECONDS = 90;
+export const DEFAULT_ATTENDANCE_PERCENT = 80;
+
+/**
+ * Seconds one heartbeat adds: the real time elapsed since the session's previous heartbeat
+ * (0 for the first one), capped to HEARTBEAT_MAX_CREDIT_SECONDS, and never beyond what is
+ * left of the day's length.
+ */
+export function heartbeatCredit(input: {
+  previousBeatMs: number | null;
+  nowMs: number;
+  alreadySeconds: number;
+  dayLengthSeconds: number;
+}): number {
+  if (input.previousBeatMs === null) return 0;
+  const elapsed = Math.floor((input.nowMs - input.previousBeatMs) / 1000);
+  if (elapsed <= 0) return 0;
+  const left = Math.max(0, input.dayLengthSeconds - input.alreadySeconds);
+  return Math.min(elapsed, HEARTBEAT_MAX_CREDIT_SECONDS, left);
+}
+
+/** Seconds of a day that must be watched for it to count (rounded up). */
+export function requiredSeconds(dayLengthSeconds: number, percent: number): number {
+  return Math.ceil((dayLengthSeconds * percent) / 100);
+}
+
+export function dayLengthSeconds(startsAtMs: number, endsAtMs: number): number {
+  return Math.max(0, Math.round((endsAtMs - startsAtMs) / 1000));
+}
+
+/** '6 h 30 min', '45 min', '2 h'. */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
