@@ -1,6 +1,7 @@
 // GET /api/product/single/{id}, for its myPrice: the signed-in member's price for the event now
-// (their verified participant type, scholarship and the current step). Same key as the stream
-// query of the live page, so one request serves both.
+// (their verified participant type, scholarship and the current step). Its own key under
+// 'product-single' (dropped on logout): the live page's stream query must never be served a
+// copy cached here before the member paid (its dayLinks would be empty).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { productSingleResponse } from '@store/shared/schemas/product';
 import { apiRequest } from '../../../lib/api-client';
@@ -19,7 +20,7 @@ export async function getProductForMember(productId: string, signal?: AbortSigna
 
 export const myPriceQueryOptions = (productId: string, token: string | null) =>
   queryOptions({
-    queryKey: ['product-single', productId, token],
+    queryKey: ['product-single', productId, token, 'my-price'],
     queryFn: ({ signal }) => getProductForMember(productId, signal),
     enabled: Boolean(token) && productId !== '',
     retry: false,
