@@ -34,25 +34,6 @@ export async function findTiers(
   return map;
 }
 
-/** Replaces an event's tiers (in the caller's transaction). */
-export async function replaceTiers(
-  db: Queryable,
-  productId: string,
-  tiers: readonly PriceTier[],
-): Promise<void> {
-  await db.delete(priceTiers).where(eq(priceTiers.productId, productId));
-  if (tiers.length === 0) return;
-  await db.insert(priceTiers).values(
-    tiers.map((t) => ({
-      productId,
-      userType: t.userType,
-      untilAt: t.untilAt === null ? null : new Date(t.untilAt),
-      priceCentavos: t.priceCentavos,
-      scholarshipPriceCentavos: t.scholarshipPriceCentavos,
-    })),
-  );
-}
-
 /** Of these products, the ones the member holds a scholarship for (one for every event counts for all). */
 export async function findScholarshipProducts(
   db: Queryable,
