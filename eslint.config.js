@@ -43,6 +43,7 @@ const webZones = [
 const moduleOrder = [
   'mail',
   'users',
+  'pricing',
   'cart',
   'coupons',
   'invoices',

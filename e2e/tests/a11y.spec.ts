@@ -95,6 +95,12 @@ for (const width of WIDTHS) {
       const [product] = await listProducts(request);
       const day = product!.days[0]!;
       await request.post('/api/cart/add', { headers: { token }, data: { itemId: product!._id, days: day } });
+      // The order lists what the cart holds (an event sold as a whole brings all its days).
+      const cart = await request.post('/api/cart/get', { headers: { token }, data: {} });
+      const cartData = ((await cart.json()) as { cartData: Record<string, Record<string, number>> }).cartData;
+      const items = Object.entries(cartData).flatMap(([_id, days]) =>
+        Object.keys(days).map((d) => ({ _id, days: d, quantity: 1 })),
+      );
       // A free claim with the demo coupon gives the account an order to list.
       const placed = await request.post('/api/order/place', {
         headers: { token },
@@ -110,7 +116,7 @@ for (const width of WIDTHS) {
             country: 'México',
             phone: '5550001234',
           },
-          items: [{ _id: product!._id, days: day, quantity: 1 }],
+          items,
           couponCode: 'GRATIS100',
         },
       });

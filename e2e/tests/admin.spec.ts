@@ -308,6 +308,12 @@ test('admin pages: WCAG 2.2 AA (axe), one h1, no sideways scroll, no console err
     headers: { token: customerToken },
     data: { itemId: course._id, days: course.days[0] },
   });
+  // The order lists what the cart holds (the course is sold as a whole: all its days).
+  const cart = await request.post('/api/cart/get', { headers: { token: customerToken }, data: {} });
+  const cartData = ((await cart.json()) as { cartData: Record<string, Record<string, number>> }).cartData;
+  const items = Object.entries(cartData).flatMap(([_id, days]) =>
+    Object.keys(days).map((d) => ({ _id, days: d, quantity: 1 })),
+  );
   const placed = await request.post('/api/order/place', {
     headers: { token: customerToken },
     data: {
@@ -321,7 +327,7 @@ test('admin pages: WCAG 2.2 AA (axe), one h1, no sideways scroll, no console err
         country: 'México',
         phone: '5555555555',
       },
-      items: [{ _id: course._id, days: course.days[0], quantity: 1 }],
+      items,
       couponCode: 'GRATIS100',
     },
   });

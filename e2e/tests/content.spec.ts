@@ -16,11 +16,12 @@ test('cuotas: the fee table as a real table', async ({ page }) => {
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Cuota' })).toBeVisible();
   const row = (name: RegExp) => table.getByRole('row', { name });
-  await expect(row(/Médicos especialistas.*hasta el 15 de mayo/)).toContainText('MXN$2,500');
-  await expect(row(/Médicos especialistas.*a partir del 16 de mayo/)).toContainText('MXN$3,000');
-  await expect(row(/^Residentes, enfermería y estudiantes Curso/)).toContainText('MXN$2,000');
+  // The rows come from the demo data's price tiers (e2e/tests/fees.spec.ts reads them back).
+  await expect(row(/^Médico especialista.*Inscripción hasta el/)).toContainText('MXN$2,500');
+  await expect(row(/^Médico especialista.*Inscripción a partir del/)).toContainText('MXN$3,000');
+  await expect(row(/^Médico residente, Enfermería, Estudiante 2º Curso/)).toContainText('MXN$2,000');
   await expect(row(/con beca/)).toContainText('MXN$1,500');
-  await expect(row(/Cada taller/)).toContainText('MXN$1,000');
+  await expect(row(/Taller de aminas vasoactivas/)).toContainText('MXN$1,000');
   await expect(row(/Personal del hospital sede/)).toContainText('Sin costo');
   await expect(page.getByText(/precio de servicio de MXN\$10/)).toBeVisible();
 });

@@ -6,6 +6,7 @@ import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
 import { ADMIN, openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
 
 const DEMO_URL = process.env.E2E_DEMO_URL ?? 'http://localhost:3212';
+// Sold as a whole: one day chosen puts its three days in the cart (docs/fees.md).
 const COURSE = '2º Curso de Anestesia Cardiovascular';
 
 test.use({ baseURL: DEMO_URL });
@@ -75,8 +76,8 @@ test('buy with the simulated PayPal, see it in /orders and watch the stream', as
   await expect(ribbon(page)).toBeVisible();
   await page.getByRole('button', { name: course.days[0]! }).click();
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
-  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
-  await page.getByRole('link', { name: 'Carrito: 1 producto' }).click();
+  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
+  await page.getByRole('link', { name: 'Carrito: 3 productos' }).click();
   await page.getByRole('link', { name: 'PROCEDER AL PAGO' }).click();
   await expect(page).toHaveURL(/\/place-order$/);
   await fillAddress(page);
@@ -93,7 +94,7 @@ test('buy with the simulated PayPal, see it in /orders and watch the stream', as
   await page.keyboard.press('Escape');
   await expect(approval(page)).toHaveCount(0);
   await expect(toasts(page).getByText('Cancelaste el pago. Tu carrito sigue intacto.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
 
   // The approval step: the amount the server asked PayPal for, clearly not a real charge.
   await paypal.click();
@@ -135,5 +136,5 @@ test('"Simular un pago rechazado" shows the payment error and keeps the cart', a
   await approval(page).getByRole('button', { name: 'Simular un pago rechazado' }).click();
   await expect(toasts(page).getByText('Error al procesar el pago')).toBeVisible();
   await expect(page).toHaveURL(/\/place-order$/);
-  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
 });

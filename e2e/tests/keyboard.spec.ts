@@ -56,7 +56,10 @@ async function prepareDemoCustomer(request: APIRequestContext, token: string) {
   };
   const owned = new Set(orders.orders.flatMap((o) => o.items.map((i) => i._id)));
   // The home page shows the first 10 events; take the first the customer has no order for.
-  const product = (await listProducts(request)).slice(0, 10).find((p) => !owned.has(p._id));
+  // A per-day event, so one line is added (an event sold as a whole brings all its days).
+  const product = (await listProducts(request))
+    .slice(0, 10)
+    .find((p) => !owned.has(p._id) && p.saleMode === 'por_dia');
   if (!product) throw new Error('the demo customer owns every event on the home page');
   return { product, day: product.days[0]! };
 }

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
 
+// Sold as a whole: one day chosen puts its three days in the cart (docs/fees.md).
 const COURSE = '2º Curso de Anestesia Cardiovascular';
 const PAYPAL_BASE = process.env.E2E_PAYPAL_BASE ?? 'http://127.0.0.1:3211';
 
@@ -120,7 +121,7 @@ test('a declined capture grants nothing: error shown, cart kept, order not paid'
   await paypalButton(page).click();
   await expect(toasts(page).getByText('Error al procesar el pago')).toBeVisible();
   await expect(page).toHaveURL(/\/place-order$/);
-  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
   const orders = await ordersOf(request, token);
   expect(orders.map((o) => o.status)).toEqual(['cancelado']);
 
@@ -142,7 +143,7 @@ test('closing PayPal without paying keeps the cart and releases the pending orde
   await paypalButton(page).click();
   await expect(toasts(page).getByText('Cancelaste el pago. Tu carrito sigue intacto.')).toBeVisible();
   await expect(page).toHaveURL(/\/place-order$/);
-  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
   await expect.poll(async () => (await ordersOf(request, token)).map((o) => o.status)).toEqual(['cancelado']);
 });
 
@@ -154,5 +155,5 @@ test('/verify never trusts success=true: back to the cart with the error', async
   await expect(
     toasts(page).getByText('El pago con tarjeta no está disponible en este momento.'),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
 });

@@ -5,7 +5,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
 
-const COURSE = '2º Curso de Anestesia Cardiovascular';
+// Per-day events (the course is sold as a whole, e2e/tests/fees.spec.ts): a two-day series with
+// a Vimeo event link, and a one-day event streamed on YouTube.
+const SERIES = 'Manejo anestésico en cirugía de revascularización coronaria';
+const YOUTUBE_EVENT = 'Analgesia regional en cirugía cardíaca';
 const IN_PERSON = 'Jornada presencial de simulación en reanimación cardiopulmonar avanzada';
 
 async function fillAddress(page: Page) {
@@ -23,7 +26,7 @@ test('add with and without a day, the cart, a free claim with GRATIS100, my prod
 }) => {
   const email = uniqueEmail('compra');
   const token = await registerByApi(request, email);
-  const course = await productNamed(request, COURSE);
+  const course = await productNamed(request, SERIES);
   const inPerson = await productNamed(request, IN_PERSON);
   await openSignedIn(page, token, `/product/${course._id}`);
 
@@ -39,7 +42,7 @@ test('add with and without a day, the cart, a free claim with GRATIS100, my prod
   await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
   await expect(toasts(page).getByText('Esta opción ya está en tu carrito')).toBeVisible();
-  await page.getByRole('button', { name: course.days[2]! }).click();
+  await page.getByRole('button', { name: course.days[1]! }).click();
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
   await expect(page.getByRole('link', { name: 'Carrito: 2 productos' })).toBeVisible();
 
@@ -62,12 +65,12 @@ test('add with and without a day, the cart, a free claim with GRATIS100, my prod
   await expect(page.getByTestId('cart-total')).toHaveText(money(subtotal + fee));
 
   // Quantity input: 0 and empty are ignored; the delete icon removes the line.
-  const qty = page.getByRole('spinbutton', { name: `Cantidad de ${COURSE}, ${course.days[2]!}` });
+  const qty = page.getByRole('spinbutton', { name: `Cantidad de ${SERIES}, ${course.days[1]!}` });
   await qty.fill('0');
   await qty.blur();
   await expect(qty).toHaveValue('1');
   await expect(lines).toHaveCount(3);
-  await page.getByRole('button', { name: `Eliminar ${COURSE}, ${course.days[2]!}` }).click();
+  await page.getByRole('button', { name: `Eliminar ${SERIES}, ${course.days[1]!}` }).click();
   await expect(lines).toHaveCount(2);
   await expect(page.getByRole('link', { name: 'Carrito: 2 productos' })).toBeVisible();
   await expect(page.getByTestId('cart-total')).toHaveText(money(course.price + inPerson.price + fee));
@@ -100,7 +103,7 @@ test('add with and without a day, the cart, a free claim with GRATIS100, my prod
   await expect(page.getByRole('link', { name: 'Carrito: 0 productos' })).toBeVisible();
 
   // My products: the online course is ready to watch, the in-person event says so.
-  const courseItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: COURSE }) });
+  const courseItem = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: SERIES }) });
   await expect(courseItem.getByText('Listo para ver')).toBeVisible();
   await expect(courseItem.getByText(course.days[0]!)).toBeVisible();
   const inPersonItem = page
@@ -112,11 +115,11 @@ test('add with and without a day, the cart, a free claim with GRATIS100, my prod
   // Watching: one player per purchased day; a Vimeo event link brings its chat.
   await courseItem.getByRole('button', { name: 'Ver transmisión' }).click();
   await expect(page).toHaveURL(/\/live-stream$/);
-  const player = page.getByTitle(`Transmisión de ${COURSE}: ${course.days[0]!}`);
-  await expect(player).toHaveAttribute('src', 'https://vimeo.com/event/5123401/embed');
-  await expect(page.getByTitle(`Chat en vivo de ${COURSE}: ${course.days[0]!}`)).toHaveAttribute(
+  const player = page.getByTitle(`Transmisión de ${SERIES}: ${course.days[0]!}`);
+  await expect(player).toHaveAttribute('src', 'https://vimeo.com/event/4938416/embed');
+  await expect(page.getByTitle(`Chat en vivo de ${SERIES}: ${course.days[0]!}`)).toHaveAttribute(
     'src',
-    'https://vimeo.com/event/5123401/chat',
+    'https://vimeo.com/event/4938416/chat',
   );
   await expect(page.locator('main iframe')).toHaveCount(2);
 
@@ -132,10 +135,10 @@ test('add with and without a day, the cart, a free claim with GRATIS100, my prod
   await page.getByRole('link', { name: new RegExp(IN_PERSON.slice(0, 30)) }).click();
   await expect(toasts(page).getByText('Ya tienes acceso a este producto')).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
-  // The course still has days not bought: its card opens the product page, owned days marked.
-  await page.goto('/');
+  // The series still has a day not bought: its card opens the product page, owned days marked.
+  await page.goto('/collection');
   await page
-    .getByRole('link', { name: new RegExp(COURSE) })
+    .getByRole('link', { name: new RegExp(SERIES.slice(0, 30)) })
     .first()
     .click();
   await expect(page).toHaveURL(`/product/${course._id}`);
@@ -149,10 +152,10 @@ test('the coupon waits for the user type; a YouTube day gets a player without ch
 }) => {
   const email = uniqueEmail('cupon');
   const token = await registerByApi(request, email);
-  const course = await productNamed(request, COURSE);
+  const course = await productNamed(request, YOUTUBE_EVENT);
   await request.post('/api/cart/add', {
     headers: { token },
-    data: { itemId: course._id, days: course.days[2] },
+    data: { itemId: course._id, days: course.days[0] },
   });
 
   // Hold the profile back to see the coupon refuse to run without the user type.
@@ -181,9 +184,9 @@ test('the coupon waits for the user type; a YouTube day gets a player without ch
   await expect(page).toHaveURL(/\/orders$/);
 
   await page.getByRole('button', { name: 'Ver transmisión' }).click();
-  await expect(page.getByTitle(`Transmisión de ${COURSE}: ${course.days[2]!}`)).toHaveAttribute(
+  await expect(page.getByTitle(`Transmisión de ${YOUTUBE_EVENT}: ${course.days[0]!}`)).toHaveAttribute(
     'src',
-    'https://www.youtube.com/embed/LXb3EKWsInQ',
+    'https://www.youtube.com/embed/aqz-KE-bpKQ',
   );
   await expect(page.getByTitle(/Chat en vivo/)).toHaveCount(0);
 });

@@ -65,6 +65,8 @@ export interface ProductSummary {
   date: number;
   startsAt: number;
   endsAt: number;
+  /** completo: one day added puts every day in the cart (docs/fees.md). */
+  saleMode: 'por_dia' | 'completo';
 }
 
 /** product/list: upcoming events (the default), or `?estado=finalizados|todos`. */

@@ -165,6 +165,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/invoice/{id}/{format}': mine(200, 403, (f) => ({
     params: { id: f.ownerInvoiceId, format: 'xml' },
   })),
+  'POST /api/order/quote': signedIn(200, body({})),
   // Someone else's order: 403, whoever asks (the admin looks orders up under /api/admin).
   'POST /api/order/single': mine(200, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
   'GET /api/paypal/config': open(200),

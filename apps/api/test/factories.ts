@@ -1,6 +1,6 @@
 // Test data builders that write straight to the database.
 
-import type { Category, Level } from '@store/shared/constants';
+import type { Category, Level, SaleMode } from '@store/shared/constants';
 import { toCentavos } from '@store/shared/domain/money';
 import { addCalendarDays, fromMexicoCityLocal, mexicoCityDate } from '@store/shared/domain/time';
 import type { Db } from '../src/db/client';
@@ -32,6 +32,8 @@ export interface ProductSpec {
   active?: boolean;
   createdAt?: Date;
   days?: DaySpec[];
+  saleMode?: SaleMode;
+  requiresProductId?: string | null;
 }
 
 let counter = 0;
@@ -56,6 +58,8 @@ export async function createProduct(db: Db, spec: ProductSpec = {}) {
       subCategory: spec.subCategory ?? 'Basico',
       isPresential: spec.isPresential ?? false,
       active: spec.active ?? true,
+      saleMode: spec.saleMode ?? 'por_dia',
+      requiresProductId: spec.requiresProductId ?? null,
       startsAt: new Date(Math.min(...days.map((d) => d.startsAt.getTime()))),
       endsAt: new Date(Math.max(...days.map((d) => d.endsAt.getTime()))),
       ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),

@@ -37,6 +37,14 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
   personal_hospital: 'Personal del hospital sede',
 };
 
+/** How an event is sold (docs/fees.md): each day its own price, or one price for every day. */
+export const SALE_MODES = ['por_dia', 'completo'] as const;
+export type SaleMode = (typeof SALE_MODES)[number];
+export const SALE_MODE_LABELS: Record<SaleMode, string> = {
+  por_dia: 'Por día',
+  completo: 'Evento completo',
+};
+
 export const ROLES = ['customer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

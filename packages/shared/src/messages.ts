@@ -171,3 +171,20 @@ export function cartDaysEnded(lines: readonly { name: string; day: string }[]): 
     ? `${names[0]} ya terminó; quítalo de tu carrito para continuar`
     : `Estos días ya terminaron: ${names.join(', ')}; quítalos de tu carrito para continuar`;
 }
+
+// The fee schedule (docs/fees.md).
+
+/** An event sold as a whole is in the cart without every one of its days. */
+export function wholeEventRequired(name: string): string {
+  return `«${name}» se vende completo: agrega todos sus días a tu carrito para continuar`;
+}
+
+/** A line whose prerequisite event the buyer neither holds nor has in the same order. */
+export function prerequisiteMissing(name: string, required: string): string {
+  return `Para inscribirte a «${name}» necesitas la inscripción a «${required}»: agrégalo a tu carrito o inscríbete primero`;
+}
+
+/** The price changed (a dated step ended) between the quote the buyer saw and the order. */
+export function priceStepChanged(totalLabel: string): string {
+  return `La tarifa cambió mientras pagabas (terminó el periodo de preventa): el nuevo total es ${totalLabel}. Revisa tu orden e inténtalo de nuevo; no se hizo ningún cargo`;
+}

@@ -2,6 +2,7 @@
 
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -23,6 +24,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   ROLES,
+  SALE_MODES,
   USER_TYPES,
 } from '@store/shared/constants';
 import type { OrderItem, Address } from '@store/shared/schemas/order';
@@ -37,6 +39,7 @@ export const discountTypeEnum = pgEnum('discount_type', DISCOUNT_TYPES);
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
+export const saleModeEnum = pgEnum('sale_mode', SALE_MODES);
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
 
@@ -78,6 +81,12 @@ export const products = pgTable(
     isPresential: boolean('is_presential').notNull().default(false),
     /** Share of a day's length (percent) an online attendee must watch for the day to count. */
     attendancePercent: integer('attendance_percent').notNull().default(80),
+    /** por_dia: each day at the event's price; completo: one price for every day (docs/fees.md). */
+    saleMode: saleModeEnum('sale_mode').notNull().default('por_dia'),
+    /** The event a buyer must hold (paid) or buy in the same order first; null = none. */
+    requiresProductId: uuid('requires_product_id').references((): AnyPgColumn => products.id, {
+      onDelete: 'set null',
+    }),
     /** false = archived: out of the catalogue, orders and access kept. */
     active: boolean('active').notNull().default(true),
     /** Written by the demo seed (see users.isDemo). */
@@ -97,6 +106,10 @@ export const products = pgTable(
     check('products_price_nonneg', sql`${t.priceCentavos} >= 0`),
     check('products_attendance_percent_range', sql`${t.attendancePercent} BETWEEN 1 AND 100`),
     check('products_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    check(
+      'products_not_own_prerequisite',
+      sql`${t.requiresProductId} IS NULL OR ${t.requiresProductId} <> ${t.id}`,
+    ),
   ],
 );
 
@@ -125,6 +138,56 @@ export const productDays = pgTable(
     check(
       'product_days_seats_within_capacity',
       sql`${t.seatsTaken} >= 0 AND (${t.seatCapacity} IS NULL OR ${t.seatsTaken} <= ${t.seatCapacity})`,
+    ),
+  ],
+);
+
+/**
+ * The fee schedule of an event (docs/fees.md): one row per (participant type, step). A step
+ * applies while now < until_at (null = no end); the event's price_centavos is the fall-back.
+ */
+export const priceTiers = pgTable(
+  'price_tiers',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userType: userTypeEnum('user_type').notNull(),
+    untilAt: timestamp('until_at', { withTimezone: true }),
+    priceCentavos: integer('price_centavos').notNull(),
+    /** What a becado member pays on this step; null = no scholarship price. */
+    scholarshipPriceCentavos: integer('scholarship_price_centavos'),
+  },
+  (t) => [
+    uniqueIndex('price_tiers_step_idx').on(
+      t.productId,
+      t.userType,
+      sql`coalesce(${t.untilAt}, 'infinity'::timestamptz)`,
+    ),
+    check(
+      'price_tiers_prices_nonneg',
+      sql`${t.priceCentavos} >= 0 AND (${t.scholarshipPriceCentavos} IS NULL OR ${t.scholarshipPriceCentavos} >= 0)`,
+    ),
+  ],
+);
+
+/** Scholarships granted by the association: for one event, or for every event (product_id null). */
+export const scholarships = pgTable(
+  'scholarships',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('scholarships_user_product_idx').on(
+      t.userId,
+      sql`coalesce(${t.productId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
     ),
   ],
 );

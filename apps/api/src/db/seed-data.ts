@@ -6,7 +6,7 @@
 // finished event. Wall times are Mexico City time; day labels are written from the dates.
 // Images are our own SVG covers under /covers/.
 
-import type { Category, Level } from '@store/shared/constants';
+import type { Category, Level, SaleMode, UserType } from '@store/shared/constants';
 import {
   addCalendarDays,
   calendarWeekday,
@@ -34,6 +34,19 @@ export interface SeedProduct {
   subCategory: Level;
   isPresential: boolean;
   days: SeedDay[];
+  /** Default por_dia. */
+  saleMode?: SaleMode;
+  /** Slug of the event a buyer must hold or buy with this one. */
+  requires?: string;
+  /** The published fees (pesos); `until` = the step applies while now < until. */
+  tiers?: SeedTier[];
+}
+
+export interface SeedTier {
+  userType: UserType;
+  until: Date | null;
+  price: number;
+  scholarshipPrice: number | null;
 }
 
 export const COURSE_SLUG = 'curso-anestesia-cardiovascular';
@@ -44,8 +57,7 @@ export const COURSE_LEAD_DAYS = 42;
 /**
  * Early-bird cut-off of the course: the end (23:59:59.999 Mexico City) of the day this many
  * calendar days before its first day, as the published fees do ("hasta el 15 de mayo" for a
- * course on 29 May). The price tiers are built on `courseEarlyBirdEndsAt`; until then the
- * store charges one price per day.
+ * course on 29 May). The specialists' early-bird step of the course ends right after it.
  */
 export const COURSE_EARLY_BIRD_DAYS_BEFORE = 14;
 
@@ -89,6 +101,22 @@ export function demoCatalogue(now: Date): DemoCatalogue {
   const aminas = d(course, '14:30', '19:30', null, 30);
   const arritmias = d(course + 1, '14:30', '18:30', null, 30);
   const courseSpan = formatDateRange(courseDays[0]!.startsAt, courseDays[2]!.endsAt);
+  const courseEarlyBirdEndsAt = endOfMexicoCityDay(
+    addCalendarDays(today, course - COURSE_EARLY_BIRD_DAYS_BEFORE),
+  );
+  // The association's published fees (docs/fees.md): general pays the event's price.
+  const earlyBirdUntil = new Date(courseEarlyBirdEndsAt.getTime() + 1);
+  const courseTiers: SeedTier[] = [
+    { userType: 'especialista', until: earlyBirdUntil, price: 2500, scholarshipPrice: null },
+    { userType: 'especialista', until: null, price: 3000, scholarshipPrice: null },
+    ...(['residente', 'enfermeria', 'estudiante'] as const).map((userType) => ({
+      userType,
+      until: null,
+      price: 2000,
+      scholarshipPrice: 1500,
+    })),
+    { userType: 'personal_hospital', until: null, price: 0, scholarshipPrice: null },
+  ];
 
   const products: SeedProduct[] = [
     {
@@ -251,6 +279,7 @@ export function demoCatalogue(now: Date): DemoCatalogue {
       subCategory: 'Intermedio',
       isPresential: true,
       days: [arritmias],
+      requires: COURSE_SLUG,
     },
     {
       slug: 'taller-aminas',
@@ -261,22 +290,25 @@ export function demoCatalogue(now: Date): DemoCatalogue {
       subCategory: 'Intermedio',
       isPresential: true,
       days: [aminas],
+      requires: COURSE_SLUG,
     },
     {
       slug: COURSE_SLUG,
       name: '2º Curso de Anestesia Cardiovascular',
-      description: `Curso híbrido de tres días (${courseSpan}) en un instituto nacional de cardiología, presencial y en transmisión en vivo. Módulos de evaluación preoperatoria, monitoreo, circulación extracorpórea, cardiopatías congénitas y cuidados posoperatorios. Puedes inscribirte a los días que te interesen.`,
+      description: `Curso híbrido de tres días (${courseSpan}) en un instituto nacional de cardiología, presencial y en transmisión en vivo. Módulos de evaluación preoperatoria, monitoreo, circulación extracorpórea, cardiopatías congénitas y cuidados posoperatorios. La inscripción incluye los tres días.`,
       price: 3000,
       category: 'Conferencias',
       subCategory: 'Avanzado',
       isPresential: false,
       days: courseDays,
+      saleMode: 'completo',
+      tiers: courseTiers,
     },
   ];
 
   return {
     products,
-    courseEarlyBirdEndsAt: endOfMexicoCityDay(addCalendarDays(today, course - COURSE_EARLY_BIRD_DAYS_BEFORE)),
+    courseEarlyBirdEndsAt,
   };
 }
 

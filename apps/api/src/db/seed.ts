@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { toCentavos } from '@store/shared/domain/money';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
-import { coupons, productDays, products, users } from './schema';
+import { coupons, priceTiers, productDays, products, users } from './schema';
 import { DEMO_COUPON, DEMO_CUSTOMER, demoCatalogue } from './seed-data';
 
 export interface SeedResult {
@@ -106,6 +106,7 @@ async function seedDemo(db: Db, now: Date): Promise<boolean> {
   const catalogue = demoCatalogue(now).products;
   const base = now.getTime() - catalogue.length * 60_000;
   await db.transaction(async (tx) => {
+    const ids = new Map<string, string>();
     for (const [i, p] of catalogue.entries()) {
       const [row] = await tx
         .insert(products)
@@ -117,6 +118,7 @@ async function seedDemo(db: Db, now: Date): Promise<boolean> {
           category: p.category,
           subCategory: p.subCategory,
           isPresential: p.isPresential,
+          saleMode: p.saleMode ?? 'por_dia',
           isDemo: true,
           startsAt: p.days[0]!.startsAt,
           endsAt: p.days[p.days.length - 1]!.endsAt,
@@ -134,6 +136,25 @@ async function seedDemo(db: Db, now: Date): Promise<boolean> {
           seatCapacity: d.seatCapacity ?? null,
         })),
       );
+      ids.set(p.slug, row!.id);
+      if (p.tiers?.length) {
+        await tx.insert(priceTiers).values(
+          p.tiers.map((t) => ({
+            productId: row!.id,
+            userType: t.userType,
+            untilAt: t.until,
+            priceCentavos: toCentavos(t.price),
+            scholarshipPriceCentavos: t.scholarshipPrice === null ? null : toCentavos(t.scholarshipPrice),
+          })),
+        );
+      }
+    }
+    for (const p of catalogue) {
+      if (!p.requires) continue;
+      await tx
+        .update(products)
+        .set({ requiresProductId: ids.get(p.requires)! })
+        .where(eq(products.id, ids.get(p.slug)!));
     }
     // A free-everything code must not outlive the demo: it expires and runs out of uses.
     await tx.insert(coupons).values({

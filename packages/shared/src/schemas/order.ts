@@ -75,6 +75,8 @@ export const orderItem = z.object({
   /** The day options bought of this product, in the product's order. */
   days: z.array(z.string()),
   quantity: z.number().int(),
+  /** Pesos charged for this event (its tier price); absent on orders placed before price tiers. */
+  total: z.number().optional(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -122,3 +124,17 @@ export const verifyStripeBody = z.object({
   success: z.union([z.string(), z.boolean()]),
   orderId: z.string().min(1),
 });
+
+/**
+ * order/quote: the signed-in member's server cart priced as checkout will charge it (their
+ * tier, whole events split over their days), before any coupon. `problem` is the Spanish
+ * reason checkout would refuse the cart (a missing prerequisite, part of a whole event, an
+ * ended day); then `lines` is empty and `subtotal` null.
+ */
+export const cartQuoteResponse = z.object({
+  success: z.literal(true),
+  lines: z.array(z.object({ _id: z.string(), day: z.string(), price: z.number() })),
+  subtotal: z.number().nullable(),
+  problem: z.string().nullable(),
+});
+export type CartQuoteResponse = z.infer<typeof cartQuoteResponse>;

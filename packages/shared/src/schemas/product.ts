@@ -1,7 +1,7 @@
 // Product (event) shapes and the catalogue calls (docs/product.md → Events are "products", API).
 
 import { z } from 'zod';
-import { CATEGORIES, LEVELS } from '../constants';
+import { CATEGORIES, LEVELS, SALE_MODES, USER_TYPES } from '../constants';
 import { MSG } from '../messages';
 
 export const dayOption = z.object({
@@ -14,6 +14,17 @@ export const dayOption = z.object({
   seatsSold: z.number().int(),
 });
 export type DayOption = z.infer<typeof dayOption>;
+
+/** One step of an event's fee schedule (docs/fees.md), in pesos. */
+export const priceTier = z.object({
+  userType: z.enum(USER_TYPES),
+  /** The step applies while now < until (epoch ms); null = no end. */
+  until: z.number().nullable(),
+  price: z.number(),
+  /** What a becado member pays on this step; null = no scholarship price. */
+  scholarshipPrice: z.number().nullable(),
+});
+export type PriceTierOut = z.infer<typeof priceTier>;
 
 /** Public fields of a product: never dayLinks (docs/product.md → API, Deliberate changes). */
 export const product = z.object({
@@ -32,8 +43,25 @@ export const product = z.object({
   /** First day's start and last day's end (epoch ms): finished once endsAt is reached. */
   startsAt: z.number(),
   endsAt: z.number(),
+  /** por_dia: each day at the price; completo: the price buys every day. */
+  saleMode: z.enum(SALE_MODES),
+  /** The fee schedule; empty = everyone pays `price`. */
+  tiers: z.array(priceTier),
+  /** The event a buyer must hold or buy in the same order (the workshops require the course). */
+  requires: z.object({ _id: z.string(), name: z.string() }).nullable(),
 });
 export type Product = z.infer<typeof product>;
+
+/** The signed-in member's price for an event now (product/single). */
+export const myPrice = z.object({
+  price: z.number(),
+  /** The participant type whose tier applied ('general' = the general price). */
+  userType: z.enum(USER_TYPES),
+  /** The step's end (epoch ms), null when it has none. */
+  until: z.number().nullable(),
+  scholarship: z.boolean(),
+});
+export type MyPrice = z.infer<typeof myPrice>;
 
 /**
  * product/list?estado=: `proximos` (the default, the spec's call without parameters) lists
@@ -64,6 +92,6 @@ export const productIdParams = z.object({ id: z.string() });
 /** product/single: dayLinks holds only the day options the caller has paid for. */
 export const productSingleResponse = z.object({
   success: z.literal(true),
-  product: product.extend({ dayLinks: z.record(z.string(), z.string()) }),
+  product: product.extend({ dayLinks: z.record(z.string(), z.string()), myPrice }),
 });
 export type ProductSingleResponse = z.infer<typeof productSingleResponse>;

@@ -49,6 +49,20 @@ export async function deleteCartLine(db: Queryable, userId: string, productId: s
     .where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId), eq(cartLines.day, day)));
 }
 
+/** Removes every line of the product from the user's cart. */
+export async function deleteProductLines(db: Queryable, userId: string, productId: string) {
+  await db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)));
+}
+
+/** The product's day options in order. */
+export async function findProductDays(db: Queryable, productId: string): Promise<ProductDayRow[]> {
+  return db
+    .select()
+    .from(productDays)
+    .where(eq(productDays.productId, productId))
+    .orderBy(asc(productDays.position));
+}
+
 /** Removes the given (product, day) pairs from the user's cart. */
 export async function deleteCartLines(
   db: Queryable,

@@ -12,7 +12,10 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import {
   deleteCartLine,
+  deleteProductLines,
   findCartLines,
+  findProductDays,
+  type ProductDayRow,
   type CartLineDetail,
   findProductDay,
   productExists,
@@ -50,13 +53,29 @@ export async function addToCart(
     throw new AppError('bad_request', MSG.invalidDay);
   }
   if (!found.product.active) throw new AppError('not_found', MSG.productNotFound);
-  if (dayEnded(found.productDay, now)) throw new AppError('conflict', MSG.dayEnded);
-  if (await ownsDay(db, userId, found.productDay.id)) {
-    throw new AppError('conflict', MSG.alreadyOwned);
+  if (found.product.saleMode === 'completo') {
+    // Sold as a whole: choosing any day puts every day of the event in the cart.
+    const days = await findProductDays(db, itemId);
+    for (const d of days) await assertDayBuyable(db, ownsDay, userId, d, now);
+    for (const d of days) await upsertCartLine(db, userId, itemId, d.label);
+    return;
   }
-  const { seatCapacity, seatsTaken } = found.productDay;
-  if (seatCapacity !== null && seatsTaken >= seatCapacity) throw new AppError('conflict', MSG.seatsSoldOut);
+  await assertDayBuyable(db, ownsDay, userId, found.productDay, now);
   await upsertCartLine(db, userId, itemId, day);
+}
+
+async function assertDayBuyable(
+  db: Queryable,
+  ownsDay: OwnsDay,
+  userId: string,
+  day: ProductDayRow,
+  now: Date,
+): Promise<void> {
+  if (dayEnded(day, now)) throw new AppError('conflict', MSG.dayEnded);
+  if (await ownsDay(db, userId, day.id)) throw new AppError('conflict', MSG.alreadyOwned);
+  if (day.seatCapacity !== null && day.seatsTaken >= day.seatCapacity) {
+    throw new AppError('conflict', MSG.seatsSoldOut);
+  }
 }
 
 /** Sets a line's quantity: 0 removes it, anything above adds it with quantity 1. */
@@ -70,7 +89,11 @@ export async function updateCart(
   now = new Date(),
 ): Promise<void> {
   if (quantity <= 0) {
-    if (isUuid(itemId)) await deleteCartLine(db, userId, itemId, day);
+    if (!isUuid(itemId)) return;
+    // An event sold as a whole leaves the cart with all its days.
+    const product = await productExists(db, itemId);
+    if (product?.saleMode === 'completo') await deleteProductLines(db, userId, itemId);
+    else await deleteCartLine(db, userId, itemId, day);
     return;
   }
   await addToCart(db, ownsDay, userId, itemId, day, now);

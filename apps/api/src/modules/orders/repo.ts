@@ -29,6 +29,35 @@ export async function findUserType(db: Queryable, userId: string): Promise<UserT
   return row?.userType ?? null;
 }
 
+/** Of these products, the ones the user holds at least one paid day of. */
+export async function findPaidProductIds(
+  db: Queryable,
+  userId: string,
+  productIds: readonly string[],
+): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ productId: orderDays.productId })
+    .from(orderDays)
+    .where(
+      and(
+        eq(orderDays.userId, userId),
+        inArray(orderDays.productId, [...productIds]),
+        eq(orderDays.status, 'pagado'),
+      ),
+    );
+  return new Set(rows.map((r) => r.productId));
+}
+
+export async function findProductNames(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Of these day options, the ones the user already has a paid order for. */
 export async function findPaidProductDayIds(
   db: Queryable,

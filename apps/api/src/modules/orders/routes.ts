@@ -3,10 +3,15 @@
 // and day across all of them.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderSingleBody, orderSingleResponse, userOrdersResponse } from '@store/shared/schemas/order';
+import {
+  cartQuoteResponse,
+  orderSingleBody,
+  orderSingleResponse,
+  userOrdersResponse,
+} from '@store/shared/schemas/order';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { getOwnOrder, listOrdersOf, toApiOrder } from './service';
+import { getOwnOrder, listOrdersOf, quoteForDisplay, toApiOrder } from './service';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -42,5 +47,20 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       order: toApiOrder(await getOwnOrder(app.db.db, currentUser(req).id, req.body.orderId)),
     }),
+  );
+
+  app.post(
+    '/quote',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['order'],
+        summary:
+          'Mi carrito con los precios que cobrará el pago (mi tarifa), o el motivo por el que no se puede pagar',
+        security: tokenSecurity,
+        response: { 200: cartQuoteResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => ({ success: true as const, ...(await quoteForDisplay(app.db.db, currentUser(req).id)) }),
   );
 };

@@ -18,9 +18,9 @@
 
 import type { OrderStatus, PaymentMethod } from '@store/shared/constants';
 import { computeTotals, type Totals } from '@store/shared/domain/totals';
-import { toCentavos } from '@store/shared/domain/money';
+import { formatPrice, toCentavos, toPesos } from '@store/shared/domain/money';
 import { productFields } from '@store/shared/domain/product-fields';
-import { MSG } from '@store/shared/messages';
+import { MSG, prerequisiteMissing, priceStepChanged } from '@store/shared/messages';
 import type { Address, OrderItem, OrderLineInput } from '@store/shared/schemas/order';
 import type { FiscalData } from '@store/shared/schemas/invoice';
 import type { Queryable, Tx } from '../../db/client';
@@ -29,6 +29,8 @@ import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { isUuid } from '../../lib/ids';
 import { deleteCartLines, findCartLines, type ProductRow } from '../cart/repo';
 import { assertNoEndedDays } from '../cart/service';
+import { findTiers } from '../pricing/repo';
+import { priceLines } from '../pricing/service';
 import { applyCoupon, type AppliedCoupon } from '../coupons/service';
 import { incrementCouponUse, insertRedemption, releaseCouponUse } from '../coupons/repo';
 import { enqueueOrderConfirmation } from '../mail/order-confirmation';
@@ -39,6 +41,8 @@ import {
   findOrderForConfirmation,
   findPaidElsewhere,
   findPaidProductDayIds,
+  findPaidProductIds,
+  findProductNames,
   findPendingHolding,
   findUserType,
   insertOrder,
@@ -91,12 +95,14 @@ export async function quoteCart(
   const cart = await findCartLines(db, userId);
   if (cart.length === 0) throw new AppError('bad_request', MSG.emptyCart);
   assertNoEndedDays(cart, now);
-  const lines: QuoteLine[] = cart.map((l) => ({
+  const prices = await priceLines(db, userId, cart, now);
+  await assertPrerequisites(db, userId, cart);
+  const lines: QuoteLine[] = cart.map((l, i) => ({
     productId: l.productId,
     productDayId: l.productDay.id,
     day: l.day,
     position: l.productDay.position,
-    priceCentavos: l.product.priceCentavos,
+    priceCentavos: prices[i]!,
     quantity: 1,
     product: l.product,
     seatCapacity: l.productDay.seatCapacity,
@@ -120,6 +126,63 @@ export async function quoteCart(
     });
   }
   return { ...computeTotals(subtotal, coupon?.discount ?? 0), lines, coupon };
+}
+
+/**
+ * Refuses (409, Spanish, naming both events) a line whose event requires another one the buyer
+ * neither holds a paid day of nor has in this cart.
+ */
+async function assertPrerequisites(
+  db: Queryable,
+  userId: string,
+  cart: readonly { productId: string; product: ProductRow }[],
+): Promise<void> {
+  const inCart = new Set(cart.map((l) => l.productId));
+  const needed = [
+    ...new Map(
+      cart
+        .filter((l) => l.product.requiresProductId && !inCart.has(l.product.requiresProductId))
+        .map((l) => [l.productId, l.product]),
+    ).values(),
+  ];
+  if (needed.length === 0) return;
+  const required = needed.map((p) => p.requiresProductId as string);
+  const held = await findPaidProductIds(db, userId, required);
+  const missing = needed.find((p) => !held.has(p.requiresProductId as string));
+  if (!missing) return;
+  const names = await findProductNames(db, [missing.requiresProductId as string]);
+  throw new AppError(
+    'conflict',
+    prerequisiteMissing(missing.name, names.get(missing.requiresProductId as string) ?? ''),
+  );
+}
+
+/**
+ * The cart as checkout would price it, for the cart and checkout pages (pesos): each line at
+ * the buyer's tier, or the Spanish reason checkout would refuse it. An empty cart is no problem.
+ */
+export async function quoteForDisplay(
+  db: Queryable,
+  userId: string,
+  now = new Date(),
+): Promise<{
+  lines: { _id: string; day: string; price: number }[];
+  subtotal: number | null;
+  problem: string | null;
+}> {
+  const empty = (await findCartLines(db, userId)).length === 0;
+  if (empty) return { lines: [], subtotal: 0, problem: null };
+  try {
+    const quote = await quoteCart(db, userId, null, now);
+    return {
+      lines: quote.lines.map((l) => ({ _id: l.productId, day: l.day, price: toPesos(l.priceCentavos) })),
+      subtotal: toPesos(quote.subtotal),
+      problem: null,
+    };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return { lines: [], subtotal: null, problem: err.message };
+  }
 }
 
 export interface CreateOrderInput {
@@ -171,13 +234,17 @@ export type OpenOrderResult =
 export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOrderResult> {
   const user = await lockUser(tx, input.userId);
   if (!user) throw new AppError('unauthorized', MSG.unauthorized);
-  const quote = await quoteCart(tx, input.userId, input.couponCode);
+  const now = input.now ?? new Date();
+  const quote = await quoteCart(tx, input.userId, input.couponCode, now);
 
   if (input.clientItems && !sameLines(input.clientItems, quote.lines)) {
     throw new AppError('conflict', MSG.cartChanged);
   }
   if (input.clientAmount !== undefined && toCentavos(input.clientAmount) !== quote.total) {
-    throw new AppError('conflict', MSG.cartChanged);
+    throw new AppError(
+      'conflict',
+      await amountMismatchMessage(tx, input, toCentavos(input.clientAmount), quote, now),
+    );
   }
   input.check?.(quote);
   if (input.invoice) assertInvoiceable(quote.total);
@@ -186,7 +253,6 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
   const owned = await findPaidProductDayIds(tx, input.userId, dayIds);
   if (owned.size > 0) throw new AppError('conflict', MSG.alreadyOwned);
 
-  const now = input.now ?? new Date();
   const holding = await findPendingHolding(tx, input.userId, dayIds);
   if (input.status === 'pendiente' && input.reuseMinRemainingMs !== undefined && holding.length === 1) {
     const [candidate] = holding as [HoldingOrder];
@@ -404,6 +470,32 @@ async function confirm(tx: Tx, orderId: string): Promise<void> {
   await onOrderPaid(tx, orderId);
 }
 
+/**
+ * Why the client's total differs from the server's: when the cart priced just before the
+ * latest price step that has ended gives the client's total, a step ended while the buyer was
+ * paying, and the message says so with the new total; otherwise the cart changed.
+ */
+async function amountMismatchMessage(
+  tx: Tx,
+  input: CreateOrderInput,
+  clientCentavos: number,
+  quote: CartQuote,
+  now: Date,
+): Promise<string> {
+  const tiers = await findTiers(tx, [...new Set(quote.lines.map((l) => l.productId))]);
+  const ended = [...tiers.values()]
+    .flat()
+    .flatMap((t) => (t.untilAt !== null && t.untilAt <= now.getTime() ? [t.untilAt] : []));
+  if (ended.length === 0) return MSG.cartChanged;
+  try {
+    const before = await quoteCart(tx, input.userId, input.couponCode, new Date(Math.max(...ended) - 1));
+    if (before.total === clientCentavos) return priceStepChanged(formatPrice(toPesos(quote.total)));
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+  }
+  return MSG.cartChanged;
+}
+
 /** The pending order is the attempt the user is making again: same days, money, coupon, method, address. */
 function sameAttempt(order: HoldingOrder, quote: CartQuote, input: CreateOrderInput): boolean {
   const days = new Set(order.productDayIds);
@@ -444,7 +536,15 @@ function snapshotItems(lines: readonly QuoteLine[]): OrderItem[] {
   return [...byProduct.values()].map((group) => {
     const { product } = group[0]!;
     const days = [...group].sort((a, b) => a.position - b.position).map((l) => l.day);
-    return { ...productFields(product), days, quantity: days.length };
+    const total = group.reduce((sum, l) => sum + l.priceCentavos * l.quantity, 0);
+    // What the buyer was charged for this event (tier price, whole or per day), not the base price.
+    return {
+      ...productFields(product),
+      price: toPesos(Math.round(total / days.length)),
+      total: toPesos(total),
+      days,
+      quantity: days.length,
+    };
   });
 }
 

@@ -25,7 +25,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
   now = new Date(),
 ): Promise<{ order: OrderRow; message: string }> {
-  const preview = await quoteCart(deps.db, input.userId, input.couponCode);
+  const preview = await quoteCart(deps.db, input.userId, input.couponCode, now);
   if (!preview.isFree && !deps.config.CASH_ORDERS_ENABLED)
     throw new AppError('bad_request', MSG.notFreeOrder);
   const free = preview.isFree;

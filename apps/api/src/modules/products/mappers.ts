@@ -1,10 +1,17 @@
 // Database rows → the public product shape (never dayLinks).
 
+import type { PriceTier } from '@store/shared/domain/pricing';
+import { toPesos } from '@store/shared/domain/money';
 import type { Product } from '@store/shared/schemas/product';
 import { productFields } from '@store/shared/domain/product-fields';
 import type { ProductWithDays } from './repo';
 
-export function toPublicProduct({ product, days }: ProductWithDays): Product {
+export interface PricingExtras {
+  tiers: readonly PriceTier[];
+  requires: { id: string; name: string } | null;
+}
+
+export function toPublicProduct({ product, days }: ProductWithDays, extras: PricingExtras): Product {
   return {
     ...productFields(product),
     description: product.description,
@@ -19,5 +26,13 @@ export function toPublicProduct({ product, days }: ProductWithDays): Product {
     date: product.createdAt.getTime(),
     startsAt: product.startsAt.getTime(),
     endsAt: product.endsAt.getTime(),
+    saleMode: product.saleMode,
+    tiers: extras.tiers.map((t) => ({
+      userType: t.userType,
+      until: t.untilAt,
+      price: toPesos(t.priceCentavos),
+      scholarshipPrice: t.scholarshipPriceCentavos === null ? null : toPesos(t.scholarshipPriceCentavos),
+    })),
+    requires: extras.requires ? { _id: extras.requires.id, name: extras.requires.name } : null,
   };
 }

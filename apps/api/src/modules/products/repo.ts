@@ -71,3 +71,13 @@ export async function findProductWithDays(db: Queryable, id: string): Promise<Pr
     .orderBy(asc(productDays.position));
   return { product, days };
 }
+
+/** Names of these products (any state), by id. */
+export async function findProductNames(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -2,12 +2,15 @@
 
 import type { Product, ProductListState, ProductSingleResponse } from '@store/shared/schemas/product';
 import { MSG } from '@store/shared/messages';
+import { toPesos } from '@store/shared/domain/money';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { dayLinksFor, hasPaidAccess } from '../streams/service';
+import { findTiers } from '../pricing/repo';
+import { buyerPrices } from '../pricing/service';
 import { toPublicProduct } from './mappers';
-import { findProductWithDays, listActiveProducts } from './repo';
+import { findProductNames, findProductWithDays, listActiveProducts, type ProductWithDays } from './repo';
 
 /** The catalogue at `now`: upcoming events by default (see listActiveProducts). */
 export async function listProducts(
@@ -15,7 +18,26 @@ export async function listProducts(
   state: ProductListState = 'proximos',
   now = new Date(),
 ): Promise<Product[]> {
-  return (await listActiveProducts(db, state, now)).map(toPublicProduct);
+  return toPublicProducts(db, await listActiveProducts(db, state, now));
+}
+
+/** Rows → public products, with each one's fee schedule and prerequisite. */
+async function toPublicProducts(db: Queryable, rows: readonly ProductWithDays[]): Promise<Product[]> {
+  const tiers = await findTiers(
+    db,
+    rows.map((r) => r.product.id),
+  );
+  const required = [
+    ...new Set(rows.flatMap((r) => (r.product.requiresProductId ? [r.product.requiresProductId] : []))),
+  ];
+  const names = await findProductNames(db, required);
+  return rows.map((r) => {
+    const req = r.product.requiresProductId;
+    return toPublicProduct(r, {
+      tiers: tiers.get(r.product.id) ?? [],
+      requires: req && names.has(req) ? { id: req, name: names.get(req)! } : null,
+    });
+  });
 }
 
 /**
@@ -26,6 +48,7 @@ export async function getProductForUser(
   db: Queryable,
   userId: string,
   productId: string,
+  now = new Date(),
 ): Promise<ProductSingleResponse['product']> {
   if (!isUuid(productId)) throw new AppError('not_found', MSG.productNotFound);
   const found = await findProductWithDays(db, productId);
@@ -33,5 +56,16 @@ export async function getProductForUser(
   if (!found.product.active && !(await hasPaidAccess(db, userId, productId))) {
     throw new AppError('not_found', MSG.productNotFound);
   }
-  return { ...toPublicProduct(found), dayLinks: await dayLinksFor(db, userId, productId) };
+  const [publicProduct] = await toPublicProducts(db, [found]);
+  const choice = (await buyerPrices(db, userId, [found.product], now)).get(productId)!;
+  return {
+    ...publicProduct!,
+    dayLinks: await dayLinksFor(db, userId, productId),
+    myPrice: {
+      price: toPesos(choice.priceCentavos),
+      userType: choice.userType,
+      until: choice.untilAt,
+      scholarship: choice.scholarship,
+    },
+  };
 }

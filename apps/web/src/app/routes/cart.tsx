@@ -14,18 +14,20 @@ import { CartLine } from '../../features/cart/components/cart-line';
 import { CartTotals } from '../../features/cart/components/cart-totals';
 import { useCart } from '../../features/cart/hooks/use-cart';
 import { cartHasUnlistedEvents, cartViewLines } from '../../features/cart/utils/cart-view-lines';
+import { linePriceViews } from '../../features/cart/utils/line-prices';
 import { useToken } from '../../lib/auth-token';
 import { useNow } from '../../lib/use-now';
 
 export function Component() {
   const token = useToken();
-  const { cart, amount, updateQuantity, isLoading } = useCart();
+  const { cart, amount, updateQuantity, isLoading, linePrice, problem } = useCart();
   const products = useProducts();
   const unlisted = cartHasUnlistedEvents(cart, products.data);
   const finished = useFinishedProducts({ enabled: unlisted });
   const now = useNow();
   const lines = cartViewLines(cart, [...(products.data ?? []), ...(finished.data ?? [])], now);
   const ended = lines.filter((l) => l.ended);
+  const priceViews = linePriceViews(lines, linePrice);
   const loading = isLoading || products.isPending || (unlisted && finished.isPending);
 
   return (
@@ -76,8 +78,9 @@ export function Component() {
               className="divide-y divide-slate-200 border-y border-slate-200"
               aria-label="Productos en el carrito"
             >
-              {lines.map((l) => (
+              {lines.map((l, i) => (
                 <CartLine
+                  {...priceViews[i]}
                   key={`${l.productId}|${l.day}`}
                   product={l.product}
                   day={l.day}
@@ -88,14 +91,22 @@ export function Component() {
               ))}
             </ul>
             <div className="lg:sticky lg:top-24">
-              <CartTotals subtotal={amount} />
-              {ended.length > 0 ? (
+              {/* With a problem the server has no price to show: checkout would refuse the cart. */}
+              {(!problem || ended.length > 0) && <CartTotals subtotal={amount} />}
+              {problem && ended.length === 0 && (
+                <Alert tone="error" live>
+                  {problem}
+                </Alert>
+              )}
+              {ended.length > 0 || problem ? (
                 <>
-                  <Alert tone="error" className="mt-4" live>
-                    {ended.length === 1
-                      ? 'Un día de tu carrito ya terminó y no se puede comprar. Quítalo para continuar.'
-                      : `${ended.length} días de tu carrito ya terminaron y no se pueden comprar. Quítalos para continuar.`}
-                  </Alert>
+                  {ended.length > 0 && (
+                    <Alert tone="error" className="mt-4" live>
+                      {ended.length === 1
+                        ? 'Un día de tu carrito ya terminó y no se puede comprar. Quítalo para continuar.'
+                        : `${ended.length} días de tu carrito ya terminaron y no se pueden comprar. Quítalos para continuar.`}
+                    </Alert>
+                  )}
                   <Button size="lg" fullWidth className="mt-4" disabled>
                     PROCEDER AL PAGO
                   </Button>

@@ -50,6 +50,10 @@ describe('/live-stream', () => {
           date: 0,
           startsAt: 0,
           endsAt: 1,
+          saleMode: 'completo',
+          tiers: [],
+          requires: null,
+          myPrice: { price: 3000, userType: 'general', until: null, scholarship: false },
           dayLinks: {
             Jueves: 'https://vimeo.com/event/5123401',
             Viernes: 'https://youtu.be/LXb3EKWsInQ',

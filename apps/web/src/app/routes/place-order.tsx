@@ -24,6 +24,7 @@ import { useProducts } from '../../features/catalog/api/get-products';
 import { CartTotals } from '../../features/cart/components/cart-totals';
 import { useCart } from '../../features/cart/hooks/use-cart';
 import { cartHasUnlistedEvents, cartViewLines } from '../../features/cart/utils/cart-view-lines';
+import { linePriceViews } from '../../features/cart/utils/line-prices';
 import { placeOrder } from '../../features/checkout/api/place-order';
 import { validateCoupon } from '../../features/checkout/api/validate-coupon';
 import { AddressFields, EMPTY_ADDRESS } from '../../features/checkout/components/address-fields';
@@ -60,7 +61,7 @@ export function Component() {
 function PlaceOrder() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { cart, amount, clearCart, isLoading } = useCart();
+  const { cart, amount, clearCart, isLoading, linePrice } = useCart();
   const products = useProducts();
   const unlisted = cartHasUnlistedEvents(cart, products.data);
   const finished = useFinishedProducts({ enabled: unlisted });
@@ -91,11 +92,13 @@ function PlaceOrder() {
   const lines = useMemo(() => cartLines(cart), [cart]);
   const summary = useMemo(() => {
     const byId = new Map((products.data ?? []).map((p) => [p._id, p]));
-    return lines.flatMap((l) => {
+    const found = lines.flatMap((l) => {
       const product = byId.get(l.productId);
-      return product ? [{ product, day: l.day }] : [];
+      return product ? [{ product, day: l.day, productId: l.productId }] : [];
     });
-  }, [lines, products.data]);
+    const prices = linePriceViews(found, linePrice);
+    return found.map((l, i) => ({ ...l, ...prices[i] }));
+  }, [lines, products.data, linePrice]);
   const totals = computeTotals(toCentavos(amount), toCentavos(coupon?.discount ?? 0));
 
   const orderBody = (addr: AddressInput, fiscal: PlaceOrderBody['invoice'] = null): PlaceOrderBody => ({

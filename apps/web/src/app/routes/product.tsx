@@ -6,7 +6,6 @@ import { Link, useParams } from 'react-router';
 import { CalendarDays, MapPin, MonitorPlay, PackageCheck, ShoppingCart } from 'lucide-react';
 import { RELATED_PRODUCT_COUNT } from '@store/shared/constants';
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
-import { formatPrice } from '@store/shared/domain/money';
 import { formatDateRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import { MSG } from '@store/shared/messages';
 import { Seo } from '../../components/layout/seo';
@@ -17,7 +16,9 @@ import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useFinishedProducts } from '../../features/catalog/api/get-finished-products';
 import { useProducts } from '../../features/catalog/api/get-products';
+import { useMyPrice } from '../../features/catalog/api/get-my-price';
 import { DayOptions } from '../../features/catalog/components/day-options';
+import { PriceBlock } from '../../features/catalog/components/price-block';
 import { ProductGallery } from '../../features/catalog/components/product-gallery';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { relatedProducts } from '../../features/catalog/utils/filter-products';
@@ -37,6 +38,7 @@ export function Component() {
   const orders = useUserOrders();
   const openProduct = useOpenProduct();
   const { addToCart } = useCart();
+  const { myPrice, signedIn } = useMyPrice(productId);
   // Keyed by product so moving to a related event starts with no day chosen.
   const [choice, setChoice] = useState({ productId, day: '' });
   const day = choice.productId === productId ? choice.day : '';
@@ -95,7 +97,9 @@ export function Component() {
   const onAdd = async () => {
     setAdding(true);
     try {
-      await addToCart(product._id, day);
+      // An event sold as a whole needs no day choice: any day adds them all.
+      const wholeDay = product.dayOptions.find((o) => !hasEnded(o, now))?.label ?? '';
+      await addToCart(product._id, product.saleMode === 'completo' ? day || wholeDay : day);
     } finally {
       setAdding(false);
     }
@@ -132,8 +136,7 @@ export function Component() {
               {formatDateRange(product.startsAt, product.endsAt)}
               <span className="sr-only"> ({MX_TIME_ZONE_LABEL})</span>
             </p>
-            <p className="mt-4 text-3xl font-semibold">{formatPrice(product.price)}</p>
-            <p className="mt-1 text-sm text-slate-600">Precio por día</p>
+            <PriceBlock product={product} myPrice={myPrice} signedIn={signedIn} now={now} compact={ended} />
             <p className="mt-5 text-pretty text-slate-700">{product.description}</p>
             {ended && (
               <Alert tone="info" className="mt-6" title="Este evento ya terminó">

@@ -19,6 +19,9 @@ const product: Product = {
   date: 0,
   startsAt: 0,
   endsAt: 1,
+  saleMode: 'por_dia',
+  tiers: [],
+  requires: null,
 };
 
 function setup() {

@@ -17,9 +17,21 @@ export interface CartLineProps {
   onQuantityChange: (quantity: number) => void;
   /** The day has ended: it can no longer be bought, only removed. */
   ended?: boolean;
+  /** What the server charges for this line (pesos, the member's tier); default the event's price. */
+  price?: number;
+  /** For an event sold as a whole: the first day carries the whole price, the others say so. */
+  whole?: 'first' | 'included';
 }
 
-export function CartLine({ product, day, quantity, onQuantityChange, ended = false }: CartLineProps) {
+export function CartLine({
+  product,
+  day,
+  quantity,
+  onQuantityChange,
+  ended = false,
+  price,
+  whole,
+}: CartLineProps) {
   return (
     <li className="grid grid-cols-[4.5rem_1fr_auto] items-center gap-3 py-4 sm:grid-cols-[6rem_1fr_5rem_auto] sm:gap-6">
       {/* The name beside it is the accessible link; this one is a bigger target for the pointer. */}
@@ -42,7 +54,14 @@ export function CartLine({ product, day, quantity, onQuantityChange, ended = fal
           {product.name}
         </Link>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          <span className="font-medium">{formatPrice(product.price)}</span>
+          {whole === 'included' ? (
+            <span className="text-slate-600">Incluido en el evento completo</span>
+          ) : (
+            <span className="font-medium">
+              {formatPrice(price ?? product.price)}
+              {whole === 'first' && <span className="font-normal text-slate-600"> · evento completo</span>}
+            </span>
+          )}
           <span className="rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-slate-700">
             {day}
           </span>

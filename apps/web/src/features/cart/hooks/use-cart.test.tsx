@@ -22,6 +22,9 @@ const product = (id: string, price: number): Product => ({
   date: 0,
   startsAt: 0,
   endsAt: 1,
+  saleMode: 'por_dia',
+  tiers: [],
+  requires: null,
 });
 const products = [product('A', 2500), product('B', 600.5)];
 

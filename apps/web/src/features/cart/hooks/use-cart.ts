@@ -22,6 +22,7 @@ import { userQueryKeys } from '../../../lib/query-keys';
 import { productsQueryOptions } from '../../../lib/products-query';
 import { addCartItem } from '../api/add-cart-item';
 import { cartQueryOptions } from '../api/get-cart';
+import { cartQuoteQueryOptions } from '../api/get-cart-quote';
 import { updateCartItem } from '../api/update-cart-item';
 
 const EMPTY: CartData = {};
@@ -30,8 +31,15 @@ export interface UseCart {
   cart: CartData;
   /** Sum of positive quantities. */
   count: number;
-  /** Pesos: price × quantity over products found in the list. */
+  /**
+   * Pesos. Signed in: the server's quote at the member's fee tier (what checkout charges);
+   * otherwise price × quantity over products found in the list.
+   */
   amount: number;
+  /** Pesos the server charges for a (product, day) line, when known (signed in). */
+  linePrice: (productId: string, day: string) => number | undefined;
+  /** Why checkout would refuse the cart (Spanish, from the server), or null. */
+  problem: string | null;
   /** Resolves true when the line is in the cart afterwards. */
   addToCart: (itemId: string, day: string) => Promise<boolean>;
   updateQuantity: (itemId: string, day: string, quantity: number) => Promise<void>;
@@ -54,11 +62,22 @@ export function useCart(): UseCart {
   }, [loadError]);
 
   const cart = token ? (serverCart.data ?? EMPTY) : localCart;
+  const quote = useQuery(cartQuoteQueryOptions(token, serverCart.data));
   const count = cartCount(cart);
-  const amount = useMemo(() => {
+  const listAmount = useMemo(() => {
     const prices = new Map((products.data ?? []).map((p) => [p._id, toCentavos(p.price)]));
     return toPesos(cartAmountCentavos(cart, prices));
   }, [cart, products.data]);
+  const quoted = token ? quote.data : undefined;
+  const amount = quoted?.subtotal ?? listAmount;
+  const prices = useMemo(
+    () => new Map((quoted?.lines ?? []).map((l) => [`${l._id}\u0000${l.day}`, l.price])),
+    [quoted],
+  );
+  const linePrice = useCallback(
+    (productId: string, day: string) => prices.get(`${productId}\u0000${day}`),
+    [prices],
+  );
 
   const addToCart = useCallback(
     async (itemId: string, day: string) => {
@@ -127,9 +146,11 @@ export function useCart(): UseCart {
     cart,
     count,
     amount,
+    linePrice,
+    problem: quoted?.problem ?? null,
     addToCart,
     updateQuantity,
     clearCart,
-    isLoading: Boolean(token) && serverCart.isPending,
+    isLoading: Boolean(token) && (serverCart.isPending || quote.isLoading),
   };
 }

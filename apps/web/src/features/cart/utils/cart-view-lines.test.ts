@@ -22,6 +22,9 @@ const product = (id: string, days: [string, number, number][]): Product => ({
   date: 0,
   startsAt: Math.min(...days.map((d) => d[1])),
   endsAt: Math.max(...days.map((d) => d[2])),
+  saleMode: 'por_dia',
+  tiers: [],
+  requires: null,
 });
 
 const serie = product('serie', [

@@ -22,6 +22,9 @@ const make = (over: Partial<Product>): Product => ({
   date: 0,
   startsAt: 1_000,
   endsAt: 2_000,
+  saleMode: 'por_dia',
+  tiers: [],
+  requires: null,
   ...over,
 });
 

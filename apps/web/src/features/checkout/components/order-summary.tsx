@@ -5,6 +5,10 @@ import type { Product } from '@store/shared/schemas/product';
 export interface OrderSummaryLine {
   product: Product;
   day: string;
+  /** What the server charges for the line (the member's tier); default the event's price. */
+  price?: number;
+  /** Event sold as a whole: its price on the first day, "incluido" on the others. */
+  whole?: 'first' | 'included';
 }
 
 export function OrderSummary({ lines }: { lines: readonly OrderSummaryLine[] }) {
@@ -14,13 +18,15 @@ export function OrderSummary({ lines }: { lines: readonly OrderSummaryLine[] }) 
         TU <span className="text-brand-700">ORDEN</span>
       </h2>
       <ul className="mt-3 divide-y divide-slate-200 text-sm">
-        {lines.map(({ product, day }) => (
+        {lines.map(({ product, day, price, whole }) => (
           <li key={`${product._id}|${day}`} className="flex items-start justify-between gap-4 py-2">
             <span>
               <span className="block font-medium">{product.name}</span>
               <span className="block text-slate-600">{day}</span>
             </span>
-            <span className="shrink-0 font-medium">{formatPrice(product.price)}</span>
+            <span className="shrink-0 font-medium">
+              {whole === 'included' ? 'Incluido' : formatPrice(price ?? product.price)}
+            </span>
           </li>
         ))}
       </ul>
