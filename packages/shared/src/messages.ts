@@ -113,6 +113,23 @@ export const MSG = {
   contactUnavailable:
     'El formulario de contacto no está disponible por ahora. Escríbenos por correo electrónico.',
   contactError: 'No pudimos enviar tu mensaje. Inténtalo de nuevo.',
+
+  // After the sale: cancellation and refund (docs/after-sale.md)
+  orderNotCancellable: 'Esta orden ya no se puede cancelar.',
+  cancelDayNotActive: 'Ese día ya fue cancelado o transferido.',
+  cancelWindowClosed:
+    'Ya pasó el plazo para cancelar: se puede cancelar hasta 15 días naturales antes del evento. Aún puedes transferir tu lugar a un colega.',
+  cancelNotOnline:
+    'Esta orden no se pagó con PayPal: escríbenos para cancelarla y te ayudaremos con el reembolso.',
+  cancelInProgress: 'Ya hay una cancelación en curso para esta orden. Espera unos minutos.',
+  orderCancelled: 'Cancelamos tu compra. Te enviamos la confirmación por correo.',
+  orderCancelledRefund:
+    'Cancelamos tu compra y PayPal te devolverá el reembolso. Te enviamos la confirmación por correo.',
+  refundFailed:
+    'PayPal no pudo hacer el reembolso. Tu orden sigue pagada y conservas tu acceso; escríbenos para ayudarte.',
+  refundPending:
+    'No pudimos confirmar el reembolso con PayPal. Tu orden sigue pagada por ahora; vuelve a intentarlo en unos minutos.',
+  cancellationRefundNote: 'Reembolso por cancelación, menos el cargo administrativo del 20 %.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

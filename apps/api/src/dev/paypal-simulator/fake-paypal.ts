@@ -100,8 +100,8 @@ export interface FakePaypal {
   captureDirect(orderId: string): FakeCapture;
   /** A signed PAYMENT.CAPTURE.* delivery for the order's capture (or a made-up one). */
   captureEvent(orderId: string, eventType?: string, overrides?: Partial<FakeCapture>): SignedDelivery;
-  /** A signed PAYMENT.CAPTURE.REFUNDED delivery for the order's capture. */
-  refundEvent(orderId: string, value?: string): SignedDelivery;
+  /** A signed PAYMENT.CAPTURE.REFUNDED delivery for the order's capture (and a refund id, e.g. one made through the API). */
+  refundEvent(orderId: string, value?: string, refundId?: string): SignedDelivery;
   /** Signs any body as PayPal would (the verify call then answers SUCCESS). */
   sign(body: string): SignedDelivery;
   close(): Promise<void>;
@@ -512,12 +512,12 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         links: [{ href: `${url}/v2/payments/captures/${cap.id}`, rel: 'self', method: 'GET' }],
       });
     },
-    refundEvent(orderId, value) {
+    refundEvent(orderId, value, refundId) {
       const o = must(orderId);
       const cap = o.captures[0];
       if (!cap) throw new Error('fake PayPal: nothing captured to refund');
       return event('PAYMENT.CAPTURE.REFUNDED', 'refund', {
-        id: newId('REF'),
+        id: refundId ?? newId('REF'),
         status: 'COMPLETED',
         amount: { currency_code: cap.amount.currency_code, value: value ?? cap.amount.value },
         custom_id: cap.custom_id,

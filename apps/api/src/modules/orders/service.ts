@@ -32,6 +32,9 @@ import { applyCoupon, type AppliedCoupon } from '../coupons/service';
 import { incrementCouponUse, insertRedemption, releaseCouponUse } from '../coupons/repo';
 import { enqueueOrderConfirmation } from '../mail/order-confirmation';
 import {
+  addRefunded,
+  countLiveOrderDays,
+  endOrderDays,
   findOrder,
   findOrderDays,
   findOrderForConfirmation,
@@ -381,6 +384,35 @@ export async function cancelOrder(
   await releaseSeats(tx, orderId);
   if (opts.status === 'cancelado') await releaseCouponUse(tx, orderId);
   return { changed: true, order: updated };
+}
+
+/**
+ * Ends some live days of a paid order (a cancellation, an admin refund): those days lose
+ * access and give their seat back, `refundCentavos` is added to what the order refunded,
+ * and when no day is left the order ends too — `reembolsado` when everything went back,
+ * `reembolso_parcial` when part did (the terms' 20 % charge), `cancelado` when nothing did
+ * (a free claim; its coupon use is given back). Returns the days actually ended.
+ */
+export async function cancelOrderDays(
+  tx: Tx,
+  orderId: string,
+  productDayIds: readonly string[],
+  opts: { refundCentavos: number; dayStatus?: 'cancelado' | 'reembolsado' },
+): Promise<string[]> {
+  const ended = await endOrderDays(tx, orderId, productDayIds, opts.dayStatus ?? 'cancelado');
+  if (opts.refundCentavos > 0) await addRefunded(tx, orderId, opts.refundCentavos);
+  if ((await countLiveOrderDays(tx, orderId)) > 0) return ended;
+  const current = await findOrder(tx, orderId);
+  if (!current) return ended;
+  const status: OrderStatus =
+    current.refundedCentavos <= 0
+      ? 'cancelado'
+      : current.refundedCentavos >= current.amountCentavos
+        ? 'reembolsado'
+        : 'reembolso_parcial';
+  const updated = await transitionOrder(tx, orderId, ['pagado'], { status, expiresAt: null });
+  if (updated && status === 'cancelado') await releaseCouponUse(tx, orderId);
+  return ended;
 }
 
 /** Enqueues the order's confirmation e-mail (read with its buyer) in the caller's transaction. */
