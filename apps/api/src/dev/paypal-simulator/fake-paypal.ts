@@ -247,6 +247,15 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         ? sendJson(res, 200, orderJson(o), cors)
         : sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' }, cors);
     }
+    // The refunds PayPal made, for browser journeys to check (no token: test only).
+    if (req.method === 'GET' && path === '/__fake/refunds') {
+      return sendJson(
+        res,
+        200,
+        { refunds: refunds.map((r) => ({ ...refundJson(r), requestId: r.requestId })) },
+        cors,
+      );
+    }
     // The buyer's side of the popup (called by the fake SDK in the browser).
     const approveMatch = /^\/__fake\/orders\/([^/]+)\/approve$/.exec(path);
     if (req.method === 'POST' && approveMatch) {

@@ -314,3 +314,37 @@ function findPaypalOrder(orderId: string): string {
   for (const o of h.paypal.orders.values()) if (o.purchaseUnit.custom_id === orderId) return o.id;
   throw new Error('no PayPal order');
 }
+
+describe('admin refunds of PayPal orders', () => {
+  it('call PayPal: a partial refund keeps access, the rest ends it; both audited', async () => {
+    const { buyer, orderId, amountCentavos } = await paidBuyer({ days: daysFrom(5) });
+    const admin = await createUser(h.ctx, { role: 'admin' });
+    const before = h.paypal.refunds.length;
+    const refund = (amount: number, revokeAccess: boolean) =>
+      h.ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/refund`,
+        headers: { token: admin.token },
+        payload: { amount, note: 'Prueba', revokeAccess },
+      });
+
+    const partial = await refund(100, false);
+    expect(partial.statusCode).toBe(200);
+    expect(partial.json().order).toMatchObject({ status: 'pagado', refunded: 100 });
+    expect(h.paypal.refunds.slice(before).map((r) => r.amount.value)).toEqual(['100.00']);
+    expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+
+    const tooMuch = await refund(toPesos(amountCentavos), true);
+    expect(tooMuch.statusCode).toBe(400);
+
+    const rest = await refund(toPesos(amountCentavos) - 100, true);
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().order).toMatchObject({ status: 'reembolsado', refunded: toPesos(amountCentavos) });
+    expect(h.paypal.refunds.length).toBe(before + 2);
+    expect(await grants(h.ctx, buyer.user.id)).toBe(0);
+    expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(0);
+    const actions = await auditActions(h.ctx, orderId);
+    expect(actions.filter((a) => a === 'order.refund')).toHaveLength(2);
+    expect(actions.filter((a) => a === 'order.refund_requested')).toHaveLength(2);
+  });
+});

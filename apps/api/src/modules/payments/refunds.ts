@@ -12,9 +12,11 @@ import { CURRENCY } from '@store/shared/constants';
 import { cancellationFigures } from '@store/shared/domain/cancellation';
 import { centavosToDecimalString, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { AppError } from '../../lib/errors';
 import type { Tx } from '../../db/client';
 import { enqueueCancellationEmail } from '../mail/after-sale';
-import { findOrder, findOrderDayDetails, findOrderForConfirmation } from '../orders/repo';
+import { findOrder, findOrderDayDetails, findOrderForConfirmation, lockOrder } from '../orders/repo';
 import { cancelOrderDays, type OrderRow } from '../orders/service';
 import { PaypalUnavailableError } from './paypal-client';
 import {
@@ -23,6 +25,7 @@ import {
   failRefund,
   findPendingRefund,
   findRefundByProviderId,
+  insertRefund,
   type RefundRow,
 } from './repo';
 import type { PaymentDeps } from './settle';
@@ -185,4 +188,57 @@ export async function reconcileRefundEvent(
   const done = await completeRefund(tx, pending.id, providerRefundId);
   if (done) await applyCancellation(tx, effectOf(done, 'webhook'));
   return true;
+}
+
+/**
+ * An admin refund of a PayPal order through PayPal's refund API: `amountCentavos` (never
+ * more than what is left unrefunded), ending every active day when `revokeAccess`. The same
+ * refund row, idempotency and webhook rules as a buyer's cancellation. An unanswered call
+ * asked again with the same amount reuses the pending refund (same PayPal-Request-Id).
+ */
+export async function refundThroughPaypal(
+  deps: PaymentDeps,
+  input: { orderId: string; actorId: string; amountCentavos: number; revokeAccess: boolean; note: string },
+): Promise<void> {
+  const { order, refund } = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) throw new AppError('not_found', MSG.orderNotFound);
+    const pending = await findPendingRefund(tx, order.id);
+    if (pending) {
+      if (pending.kind === 'admin' && pending.amountCentavos === input.amountCentavos) {
+        return { order, refund: pending };
+      }
+      throw new AppError('conflict', ADMIN_MSG.orderRefundInProgress);
+    }
+    if (order.status !== 'pagado') throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
+    if (input.amountCentavos > order.amountCentavos - order.refundedCentavos) {
+      throw new AppError('bad_request', ADMIN_MSG.orderRefundTooLarge);
+    }
+    const days = await findOrderDayDetails(tx, order.id);
+    const refund = await insertRefund(tx, {
+      orderId: order.id,
+      kind: 'admin',
+      productDayIds: input.revokeAccess
+        ? days.filter((d) => d.status === 'pagado').map((d) => d.productDayId)
+        : [],
+      amountCentavos: input.amountCentavos,
+      actorId: input.actorId,
+    });
+    if (!refund) throw new AppError('conflict', ADMIN_MSG.orderRefundInProgress);
+    await auditPayment(tx, {
+      action: 'order.refund_requested',
+      orderId: order.id,
+      actorId: input.actorId,
+      details: {
+        refundId: refund.id,
+        amount: toPesos(input.amountCentavos),
+        revokeAccess: input.revokeAccess,
+        ...(input.note ? { note: input.note } : {}),
+      },
+    });
+    return { order, refund };
+  });
+  const outcome = await executeRefund(deps, order, refund);
+  if (outcome === 'failed') throw new AppError('payment_failed', ADMIN_MSG.orderRefundFailed);
+  if (outcome === 'unconfirmed') throw new AppError('unavailable', ADMIN_MSG.orderRefundUnconfirmed);
 }

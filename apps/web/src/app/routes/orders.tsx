@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
+import { CancelOrderButton } from '../../features/orders/components/cancel-order';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
 import { visibleOrderItems } from '../../features/orders/utils/visible-order-items';
 import type { LiveStreamState } from '../../features/streams/utils/live-stream-state';
@@ -64,11 +65,13 @@ function Orders() {
           </EmptyState>
         ) : (
           <ul aria-label="Mis productos" className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
-            {entries.map(({ order, item }) => (
+            {entries.map(({ order, item }, i) => (
               <OrderItemCard
                 key={`${order._id}|${item._id}`}
                 order={order}
                 item={item}
+                // One cancellation control per order, on its first card.
+                actions={entries[i - 1]?.order._id === order._id ? null : <CancelOrderButton order={order} />}
                 onWatch={(o, i) => {
                   const state: LiveStreamState = { order: o, productId: i._id };
                   navigate('/live-stream', { state });

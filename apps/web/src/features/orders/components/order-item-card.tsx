@@ -1,6 +1,7 @@
 // One purchased event in "Mis Productos" (docs/product.md → My products): in-person events say Evento Presencial;
 // online ones say Listo para ver, with a button to the stream. Orders not (or no longer) paid
 // show their status; a pending one says what happens next.
+import type { ReactNode } from 'react';
 import { CalendarDays, MapPin, PlayCircle } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
 import { orderReference } from '@store/shared/domain/order-reference';
@@ -15,6 +16,8 @@ const STATUS_TONES: Record<Order['status'], BadgeTone> = {
   pagado: 'success',
   cancelado: 'neutral',
   reembolsado: 'neutral',
+  reembolso_parcial: 'neutral',
+  transferido: 'neutral',
 };
 
 /**
@@ -33,9 +36,11 @@ export interface OrderItemCardProps {
   order: Order;
   item: OrderItem;
   onWatch: (order: Order, item: OrderItem) => void;
+  /** More actions on the order (cancellation), under the status. */
+  actions?: ReactNode;
 }
 
-export function OrderItemCard({ order, item, onWatch }: OrderItemCardProps) {
+export function OrderItemCard({ order, item, onWatch, actions }: OrderItemCardProps) {
   const paid = order.status === 'pagado';
   const pending = order.status === 'pendiente';
   return (
@@ -81,6 +86,7 @@ export function OrderItemCard({ order, item, onWatch }: OrderItemCardProps) {
             </Button>
           </>
         )}
+        {actions}
       </div>
     </li>
   );
