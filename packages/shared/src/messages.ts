@@ -118,7 +118,7 @@ export const MSG = {
   orderNotCancellable: 'Esta orden ya no se puede cancelar.',
   cancelDayNotActive: 'Ese día ya fue cancelado o transferido.',
   cancelWindowClosed:
-    'Ya pasó el plazo para cancelar: se puede cancelar hasta 15 días naturales antes del evento. Aún puedes transferir tu lugar a un colega.',
+    'Ya pasó el plazo para cancelar: se puede cancelar hasta 15 días naturales antes del evento. Según los términos, aún puedes transferir tu lugar a un colega; escríbenos para hacerlo.',
   cancelNotOnline:
     'Esta orden no se pagó con PayPal: escríbenos para cancelarla y te ayudaremos con el reembolso.',
   cancelInProgress: 'Ya hay una cancelación en curso para esta orden. Espera unos minutos.',
