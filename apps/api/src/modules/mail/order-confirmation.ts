@@ -8,6 +8,7 @@ import type { OrderItem } from '@store/shared/schemas/order';
 import { enqueueEmail } from './outbox';
 import { mailSettings } from './settings';
 import { orderConfirmationEmail } from './templates';
+import { orderCalendar } from './calendar';
 
 export interface ConfirmationOrder {
   order: { id: string; amountCentavos: number; items: OrderItem[] };
@@ -19,18 +20,36 @@ export interface ConfirmationOrder {
 
 export async function enqueueOrderConfirmation(db: Queryable, found: ConfirmationOrder): Promise<void> {
   const { order, schedule } = found;
-  await enqueueEmail(
-    db,
-    orderConfirmationEmail(mailSettings(), {
-      to: found.email,
-      name: found.name,
-      orderId: order.id,
-      amount: toPesos(order.amountCentavos),
-      items: order.items.map((i) => ({
-        name: i.name,
-        days: schedule.filter((d) => d.productId === i._id),
-        isPresential: i.isPresential,
-      })),
+  const settings = mailSettings();
+  // One calendar event per bought day (calendar.ts), attached as evento.ics.
+  const ics = orderCalendar({
+    orderId: order.id,
+    ordersUrl: `${settings.publicUrl}/orders`,
+    host: new URL(settings.publicUrl).hostname,
+    days: schedule.flatMap((d) => {
+      const item = order.items.find((i) => i._id === d.productId);
+      return item ? [{ ...d, productName: item.name, isPresential: item.isPresential }] : [];
     }),
-  );
+  });
+  const email = orderConfirmationEmail(settings, {
+    to: found.email,
+    name: found.name,
+    orderId: order.id,
+    amount: toPesos(order.amountCentavos),
+    items: order.items.map((i) => ({
+      name: i.name,
+      days: schedule.filter((d) => d.productId === i._id),
+      isPresential: i.isPresential,
+    })),
+  });
+  await enqueueEmail(db, {
+    ...email,
+    attachments: [
+      {
+        filename: 'evento.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: Buffer.from(ics),
+      },
+    ],
+  });
 }

@@ -13,6 +13,7 @@ import {
 } from '@store/shared/domain/cancellation';
 import { centavosToDecimalString, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
+import { mexicoCityDate } from '@store/shared/domain/time';
 import { emailOutbox, orderRefunds } from '../../db/schema';
 import { mexicoCityTime, type ProductSpec } from '../../../test/factories';
 import { addToCart, placeOrder, post } from '../../../test/store-helpers';
@@ -40,11 +41,14 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+const STREAM = 'https://www.youtube.com/watch?v=secretosecr';
+
 /** A product whose days start `daysAhead` calendar days from now (one seat-limited day each). */
 function daysFrom(daysAhead: number, count = 1): ProductSpec['days'] {
   return Array.from({ length: count }, (_, i) => ({
     label: `Día ${i + 1}`,
     seatCapacity: 10,
+    streamUrl: STREAM,
     startsAt: mexicoCityTime(daysAhead + i, '09:00'),
     endsAt: mexicoCityTime(daysAhead + i, '18:00'),
   }));
@@ -314,6 +318,28 @@ function findPaypalOrder(orderId: string): string {
   for (const o of h.paypal.orders.values()) if (o.purchaseUnit.custom_id === orderId) return o.id;
   throw new Error('no PayPal order');
 }
+
+describe('the confirmation e-mail', () => {
+  it('carries an .ics with one event per bought day in Mexico City time, never the stream link', async () => {
+    const { orderId } = await paidBuyer({ days: daysFrom(20, 2) });
+    const ref = orderId.slice(0, 8).toUpperCase();
+    const rows = await h.ctx.database.db.select().from(emailOutbox);
+    const mail = rows.find((r) => r.subject === `Confirmación de tu compra (orden ${ref})`)!;
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.filename).toBe('evento.ics');
+    const ics = Buffer.from(mail.attachments[0]!.contentBase64, 'base64')
+      .toString('utf8')
+      .replace(/\r\n /g, '');
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    const first = mexicoCityTime(20, '09:00');
+    expect(ics).toContain(
+      `DTSTART;TZID=America/Mexico_City:${mexicoCityDate(first).replace(/-/g, '')}T090000`,
+    );
+    expect(ics).toContain(`DTEND;TZID=America/Mexico_City:`);
+    expect(ics).toContain('URL:http://tienda.test/orders');
+    expect(ics).not.toContain('youtube');
+  });
+});
 
 describe('admin refunds of PayPal orders', () => {
   it('call PayPal: a partial refund keeps access, the rest ends it; both audited', async () => {
