@@ -9,6 +9,7 @@ import { demoDataStatus } from './db/demo-data';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
 import { createOutboxSender } from './modules/mail/sender';
 import { startPendingOrderExpiry } from './modules/payments/expiry';
+import { startDayReminders } from './modules/orders/reminders';
 
 /** How long shutdown waits for in-flight requests and background calls before abandoning them. */
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
   // Provider-aware: before an expired order gives its seats back, PayPal/Stripe are asked
   // whether it was paid after all (orders/expiry.ts would cancel it without asking).
   const orderExpiry = startPendingOrderExpiry({ db: database.db, config, log: app.log });
+  // Reminders 24 h and 1 h before each bought day (sent once: outbox dedupe keys).
+  const reminders = startDayReminders({ db: database.db, log: app.log });
 
   const lines = [
     '',
@@ -157,6 +160,7 @@ async function main(): Promise<void> {
       step('el envío de correos', () => outbox.stop(SHUTDOWN_GRACE_MS), SHUTDOWN_GRACE_MS + 500),
       // A sweep may be waiting on PayPal or Stripe; it holds no transaction while it waits.
       step('la revisión de órdenes vencidas', () => orderExpiry.stop(), SHUTDOWN_GRACE_MS),
+      step('los recordatorios', () => reminders.stop(), SHUTDOWN_GRACE_MS),
     ]);
     await step('la base de datos', () => database.close());
     if (simulator) await step('el simulador de PayPal', () => simulator.close(), SHUTDOWN_GRACE_MS);

@@ -5,7 +5,7 @@
 import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constants';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { orderDays, orders, productDays, products, users } from '../../db/schema';
+import { emailOutbox, orderDays, orders, productDays, products, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -683,4 +683,38 @@ export async function countLiveOrderDays(db: Queryable, orderId: string): Promis
     .from(orderDays)
     .where(and(eq(orderDays.orderId, orderId), eq(orderDays.status, 'pagado')));
   return row?.n ?? 0;
+}
+
+/**
+ * Paid days starting in (from, to] whose reminder `kind` was not queued yet (its outbox
+ * dedupe key is `recordatorio:<kind>:<order day id>`), with what the reminder says.
+ */
+export async function findDaysToRemind(db: Queryable, kind: string, from: Date, to: Date, limit = 500) {
+  const key = sql`${`recordatorio:${kind}:`} || ${orderDays.id}::text`;
+  return db
+    .select({
+      orderDayId: orderDays.id,
+      orderId: orderDays.orderId,
+      email: users.email,
+      name: users.name,
+      productName: products.name,
+      isPresential: products.isPresential,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+    })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .innerJoin(products, eq(products.id, orderDays.productId))
+    .innerJoin(users, eq(users.id, orderDays.userId))
+    .where(
+      and(
+        eq(orderDays.status, 'pagado'),
+        sql`${productDays.startsAt} > ${from}`,
+        sql`${productDays.startsAt} <= ${to}`,
+        sql`NOT EXISTS (SELECT 1 FROM ${emailOutbox} WHERE ${emailOutbox.dedupeKey} = ${key})`,
+      ),
+    )
+    .orderBy(asc(productDays.startsAt))
+    .limit(limit);
 }
