@@ -718,3 +718,17 @@ export async function findDaysToRemind(db: Queryable, kind: string, from: Date, 
     .orderBy(asc(productDays.startsAt))
     .limit(limit);
 }
+
+/** Each day's own status for these orders (My products shows a day cancelled on its own). */
+export async function findDayStatuses(db: Queryable, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: orderDays.orderId,
+      productId: orderDays.productId,
+      day: orderDays.day,
+      status: orderDays.status,
+    })
+    .from(orderDays)
+    .where(inArray(orderDays.orderId, [...orderIds]));
+}

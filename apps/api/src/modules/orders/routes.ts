@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderSingleBody, orderSingleResponse, userOrdersResponse } from '@store/shared/schemas/order';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { getOwnOrder, listOrdersOf, toApiOrder } from './service';
+import { getOwnOrder, listApiOrdersOf, toApiOrder } from './service';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -22,7 +22,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      orders: (await listOrdersOf(app.db.db, currentUser(req).id)).map(toApiOrder),
+      orders: await listApiOrdersOf(app.db.db, currentUser(req).id),
     }),
   );
 

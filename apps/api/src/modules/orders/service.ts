@@ -35,6 +35,7 @@ import {
   addRefunded,
   countLiveOrderDays,
   endOrderDays,
+  findDayStatuses,
   findOrder,
   findOrderDays,
   findOrderForConfirmation,
@@ -55,7 +56,9 @@ import {
   type OrderRow,
 } from './repo';
 
-export { toApiOrder } from './mappers';
+import { toApiOrder } from './mappers';
+
+export { toApiOrder };
 export type { OrderRow } from './repo';
 
 /** One (product, day) of the cart, priced from the database. */
@@ -465,8 +468,21 @@ function snapshotItems(lines: readonly QuoteLine[]): OrderItem[] {
   });
 }
 
-export async function listOrdersOf(db: Queryable, userId: string): Promise<OrderRow[]> {
-  return listUserOrders(db, userId);
+/** The user's orders as the API shows them, with each bought day's own status. */
+export async function listApiOrdersOf(db: Queryable, userId: string) {
+  const rows = await listUserOrders(db, userId);
+  const days = await findDayStatuses(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toApiOrder(
+      r,
+      days
+        .filter((d) => d.orderId === r.id)
+        .map(({ productId, day, status }) => ({ productId, day, status })),
+    ),
+  );
 }
 
 /** The order, only for its owner (403 for anyone else, 404 for an unknown id). */

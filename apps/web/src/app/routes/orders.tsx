@@ -1,6 +1,7 @@
 // My products (docs/product.md → Routes): every purchased event with its status and a way to its stream;
 // which orders count as products is utils/visible-order-items.ts.
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PackageOpen } from 'lucide-react';
 import { Seo } from '../../components/layout/seo';
@@ -12,6 +13,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { CancelOrderButton } from '../../features/orders/components/cancel-order';
+import { DayStatus, type DayTimes } from '../../features/orders/components/day-status';
+import { productsQueryOptions } from '../../lib/products-query';
+import { useNow } from '../../lib/use-now';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
 import { visibleOrderItems } from '../../features/orders/utils/visible-order-items';
 import type { LiveStreamState } from '../../features/streams/utils/live-stream-state';
@@ -28,6 +32,16 @@ function Orders() {
   const navigate = useNavigate();
   const orders = useUserOrders();
   const entries = useMemo(() => visibleOrderItems(orders.data ?? []), [orders.data]);
+  // When each day happens (the catalogue's day options), for En vivo / Empieza en / Finalizado.
+  const products = useQuery(productsQueryOptions());
+  const times = useMemo(() => {
+    const map = new Map<string, DayTimes>();
+    for (const p of products.data ?? []) {
+      for (const d of p.dayOptions) map.set(`${p._id}|${d.label}`, d);
+    }
+    return map;
+  }, [products.data]);
+  const now = useNow();
 
   return (
     <main>
@@ -72,6 +86,15 @@ function Orders() {
                 item={item}
                 // One cancellation control per order, on its first card.
                 actions={entries[i - 1]?.order._id === order._id ? null : <CancelOrderButton order={order} />}
+                dayNote={(day) => (
+                  <DayStatus
+                    order={order}
+                    productId={item._id}
+                    day={day}
+                    times={times.get(`${item._id}|${day}`)}
+                    now={now}
+                  />
+                )}
                 onWatch={(o, i) => {
                   const state: LiveStreamState = { order: o, productId: i._id };
                   navigate('/live-stream', { state });

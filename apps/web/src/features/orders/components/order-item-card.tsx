@@ -38,9 +38,11 @@ export interface OrderItemCardProps {
   onWatch: (order: Order, item: OrderItem) => void;
   /** More actions on the order (cancellation), under the status. */
   actions?: ReactNode;
+  /** What to show beside each bought day (its state: en vivo, empieza en…, finalizado). */
+  dayNote?: (day: string) => ReactNode;
 }
 
-export function OrderItemCard({ order, item, onWatch, actions }: OrderItemCardProps) {
+export function OrderItemCard({ order, item, onWatch, actions, dayNote }: OrderItemCardProps) {
   const paid = order.status === 'pagado';
   const pending = order.status === 'pendiente';
   return (
@@ -63,6 +65,7 @@ export function OrderItemCard({ order, item, onWatch, actions }: OrderItemCardPr
             >
               <CalendarDays aria-hidden="true" className="h-3.5 w-3.5 text-slate-500" />
               {d}
+              {dayNote?.(d)}
             </li>
           ))}
         </ul>
