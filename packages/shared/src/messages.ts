@@ -129,6 +129,7 @@ export const MSG = {
     'PayPal no pudo hacer el reembolso. Tu orden sigue pagada y conservas tu acceso; escríbenos para ayudarte.',
   refundPending:
     'No pudimos confirmar el reembolso con PayPal. Tu orden sigue pagada por ahora; vuelve a intentarlo en unos minutos.',
+  receiptNotAvailable: 'El recibo está disponible cuando la orden está pagada.',
   cancellationRefundNote: 'Reembolso por cancelación, menos el cargo administrativo del 20 %.',
 } as const;
 

@@ -5,7 +5,7 @@
 import type { Queryable } from '../../db/client';
 import { toPesos } from '@store/shared/domain/money';
 import type { OrderItem } from '@store/shared/schemas/order';
-import { enqueueEmail } from './outbox';
+import { enqueueEmail, type EmailAttachment } from './outbox';
 import { mailSettings } from './settings';
 import { orderConfirmationEmail } from './templates';
 import { orderCalendar } from './calendar';
@@ -18,7 +18,12 @@ export interface ConfirmationOrder {
   schedule: { productId: string; label: string; startsAt: Date; endsAt: Date }[];
 }
 
-export async function enqueueOrderConfirmation(db: Queryable, found: ConfirmationOrder): Promise<void> {
+export async function enqueueOrderConfirmation(
+  db: Queryable,
+  found: ConfirmationOrder,
+  /** More files to send with it (the receipt). */
+  extra: readonly EmailAttachment[] = [],
+): Promise<void> {
   const { order, schedule } = found;
   const settings = mailSettings();
   // One calendar event per bought day (calendar.ts), attached as evento.ics.
@@ -50,6 +55,7 @@ export async function enqueueOrderConfirmation(db: Queryable, found: Confirmatio
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         content: Buffer.from(ics),
       },
+      ...extra,
     ],
   });
 }

@@ -6,7 +6,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderSingleBody, orderSingleResponse, userOrdersResponse } from '@store/shared/schemas/order';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { getOwnOrder, listApiOrdersOf, toApiOrder } from './service';
+import { z } from 'zod';
+import { getOwnOrder, listApiOrdersOf, ownReceipt, toApiOrder } from './service';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -42,5 +43,29 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       order: toApiOrder(await getOwnOrder(app.db.db, currentUser(req).id, req.body.orderId)),
     }),
+  );
+
+  app.get(
+    '/:orderId/receipt',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['order'],
+        summary: 'Recibo en PDF de una orden propia pagada',
+        security: tokenSecurity,
+        produces: ['application/pdf'],
+        params: z.object({ orderId: z.string().min(1).max(64) }),
+        // The PDF's bytes (a Buffer is sent as is, without JSON serialisation).
+        response: { 200: z.any(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const { fileName, pdf } = await ownReceipt(app.db.db, currentUser(req).id, req.params.orderId);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
   );
 };

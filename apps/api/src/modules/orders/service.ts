@@ -36,6 +36,7 @@ import {
   countLiveOrderDays,
   endOrderDays,
   findDayStatuses,
+  findOrderDayDetails,
   findOrder,
   findOrderDays,
   findOrderForConfirmation,
@@ -57,6 +58,7 @@ import {
 } from './repo';
 
 import { toApiOrder } from './mappers';
+import { receiptFileName, renderReceipt } from './receipt';
 
 export { toApiOrder };
 export type { OrderRow } from './repo';
@@ -421,7 +423,19 @@ export async function cancelOrderDays(
 /** Enqueues the order's confirmation e-mail (read with its buyer) in the caller's transaction. */
 async function confirm(tx: Tx, orderId: string): Promise<void> {
   const found = await findOrderForConfirmation(tx, orderId);
-  if (found) await enqueueOrderConfirmation(tx, found);
+  if (!found) return;
+  // A paid amount comes with its receipt (a free claim has nothing to prove).
+  const receipt =
+    found.order.amountCentavos > 0
+      ? [
+          {
+            filename: receiptFileName(orderId),
+            contentType: 'application/pdf',
+            content: await receiptOf(tx, found.order),
+          },
+        ]
+      : [];
+  await enqueueOrderConfirmation(tx, found, receipt);
 }
 
 /** The pending order is the attempt the user is making again: same days, money, coupon, method, address. */
@@ -492,4 +506,35 @@ export async function getOwnOrder(db: Queryable, userId: string, orderId: string
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
   if (order.userId !== userId) throw new AppError('forbidden', MSG.forbidden);
   return order;
+}
+
+/** The receipt PDF of the user's own paid (or later refunded) order. */
+export async function ownReceipt(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const order = await getOwnOrder(db, userId, orderId);
+  if (!order.payment || order.status === 'pendiente') {
+    throw new AppError('conflict', MSG.receiptNotAvailable);
+  }
+  return { fileName: receiptFileName(order.id), pdf: await receiptOf(db, order) };
+}
+
+/** Renders the order's receipt from the database. */
+export async function receiptOf(db: Queryable, order: OrderRow): Promise<Buffer> {
+  const [buyer, days] = await Promise.all([
+    findOrderForConfirmation(db, order.id),
+    findOrderDayDetails(db, order.id),
+  ]);
+  return renderReceipt({
+    order,
+    buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '' },
+    lines: days.map((d) => ({
+      productName: d.productName,
+      label: d.label,
+      startsAt: d.startsAt,
+      priceCentavos: d.priceCentavos,
+    })),
+  });
 }

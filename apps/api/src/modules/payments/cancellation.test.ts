@@ -13,6 +13,9 @@ import {
 } from '@store/shared/domain/cancellation';
 import { centavosToDecimalString, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
+import { extractText } from 'unpdf';
+import { CURRENCY_LABEL } from '@store/shared/constants';
+import { formatPrice } from '@store/shared/domain/money';
 import { mexicoCityDate } from '@store/shared/domain/time';
 import { emailOutbox, orderRefunds } from '../../db/schema';
 import { mexicoCityTime, type ProductSpec } from '../../../test/factories';
@@ -325,8 +328,7 @@ describe('the confirmation e-mail', () => {
     const ref = orderId.slice(0, 8).toUpperCase();
     const rows = await h.ctx.database.db.select().from(emailOutbox);
     const mail = rows.find((r) => r.subject === `Confirmación de tu compra (orden ${ref})`)!;
-    expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0]!.filename).toBe('evento.ics');
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['evento.ics', `recibo-${ref}.pdf`]);
     const ics = Buffer.from(mail.attachments[0]!.contentBase64, 'base64')
       .toString('utf8')
       .replace(/\r\n /g, '');
@@ -338,6 +340,39 @@ describe('the confirmation e-mail', () => {
     expect(ics).toContain(`DTEND;TZID=America/Mexico_City:`);
     expect(ics).toContain('URL:http://tienda.test/orders');
     expect(ics).not.toContain('youtube');
+  });
+});
+
+describe('the receipt', () => {
+  it('is a PDF with the order figures, for its buyer only', async () => {
+    const { buyer, orderId, amountCentavos } = await paidBuyer({ price: 1234.5, days: daysFrom(20) });
+    const res = await h.ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${orderId}/receipt`,
+      headers: { token: buyer.user.token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const ref = orderId.slice(0, 8).toUpperCase();
+    expect(res.headers['content-disposition']).toContain(`recibo-${ref}.pdf`);
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    const order = await orderRow(h.ctx, orderId);
+    const price = (c: number) => formatPrice(toPesos(c), CURRENCY_LABEL);
+    expect(text).toContain(ref);
+    expect(text).toContain(buyer.user.email);
+    expect(text).toContain(price(amountCentavos - SERVICE_FEE_CENTAVOS));
+    expect(text).toContain(price(SERVICE_FEE_CENTAVOS));
+    expect(text).toContain(price(amountCentavos));
+    expect(text).toContain(order.paypalCaptureId!);
+    expect(text).toContain('PayPal');
+
+    const stranger = await createUser(h.ctx);
+    const other = await h.ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${orderId}/receipt`,
+      headers: { token: stranger.token },
+    });
+    expect(other.statusCode).toBe(403);
   });
 });
 

@@ -14,6 +14,7 @@ import { RequireAuth } from '../../features/account/components/require-auth';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { CancelOrderButton } from '../../features/orders/components/cancel-order';
 import { DayStatus, type DayTimes } from '../../features/orders/components/day-status';
+import { ReceiptButton } from '../../features/orders/components/receipt-button';
 import { productsQueryOptions } from '../../lib/products-query';
 import { useNow } from '../../lib/use-now';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
@@ -85,7 +86,14 @@ function Orders() {
                 order={order}
                 item={item}
                 // One cancellation control per order, on its first card.
-                actions={entries[i - 1]?.order._id === order._id ? null : <CancelOrderButton order={order} />}
+                actions={
+                  entries[i - 1]?.order._id === order._id ? null : (
+                    <>
+                      <ReceiptButton order={order} />
+                      <CancelOrderButton order={order} />
+                    </>
+                  )
+                }
                 dayNote={(day) => (
                   <DayStatus
                     order={order}
