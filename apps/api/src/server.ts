@@ -11,6 +11,7 @@ import { createOutboxSender } from './modules/mail/sender';
 import { createFacturapiClient } from './modules/invoices/pac-client';
 import { startInvoiceWorker } from './modules/invoices/worker';
 import { startPendingOrderExpiry } from './modules/payments/expiry';
+import { startDayReminders } from './modules/orders/reminders';
 
 /** How long shutdown waits for in-flight requests and background calls before abandoning them. */
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
   // Provider-aware: before an expired order gives its seats back, PayPal/Stripe are asked
   // whether it was paid after all (orders/expiry.ts would cancel it without asking).
   const orderExpiry = startPendingOrderExpiry({ db: database.db, config, log: app.log });
+  // Reminders 24 h and 1 h before each bought day (sent once: outbox dedupe keys).
+  const reminders = startDayReminders({ db: database.db, log: app.log });
   // CFDI stamping and cancellation through the PAC, only with its key (docs/cfdi.md).
   const invoiceWorker = config.CFDI_API_KEY
     ? startInvoiceWorker(
@@ -181,6 +184,7 @@ async function main(): Promise<void> {
       step('el envío de correos', () => outbox.stop(SHUTDOWN_GRACE_MS), SHUTDOWN_GRACE_MS + 500),
       // A sweep may be waiting on PayPal or Stripe; it holds no transaction while it waits.
       step('la revisión de órdenes vencidas', () => orderExpiry.stop(), SHUTDOWN_GRACE_MS),
+      step('los recordatorios', () => reminders.stop(), SHUTDOWN_GRACE_MS),
       step('la cola de facturas', async () => invoiceWorker?.stop(), SHUTDOWN_GRACE_MS),
     ]);
     await step('la base de datos', () => database.close());

@@ -168,6 +168,15 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/order/quote': signedIn(200, body({})),
   // Someone else's order: 403, whoever asks (the admin looks orders up under /api/admin).
   'POST /api/order/single': mine(200, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
+  // The receipt of a paid order: only its buyer (the free claim has one too).
+  'GET /api/order/{orderId}/receipt': mine(200, 403, (f) => ({ params: { orderId: f.ownerOrderId } }), 403),
+  // Cancelling by the terms: only the buyer, about their own order (the admin refunds under /api/admin).
+  'POST /api/order/cancellation': mine(200, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
+  // After the admin cancelled the owner's second order: the owner is told it cannot be cancelled.
+  'POST /api/order/cancel': {
+    ...mine(409, 403, (f) => ({ body: { orderId: f.ownerSecondOrderId } }), 403),
+    last: 2,
+  },
   'GET /api/paypal/config': open(200),
   'GET /api/site-config/': open(200),
   // Each caller prices their own cart (everyone has the paid event in it).

@@ -88,6 +88,11 @@ export const ADMIN_MSG = {
   orderMarkedPaid: 'Orden marcada como pagada',
   orderCancelled: 'Orden cancelada: el acceso se revocó y el lugar quedó libre',
   orderRefunded: 'Reembolso registrado',
+  orderRefundedPaypal: 'PayPal hizo el reembolso',
+  orderRefundFailed: 'PayPal rechazó el reembolso; la orden sigue como estaba. Revisa el historial.',
+  orderRefundUnconfirmed:
+    'PayPal no respondió; el reembolso quedó pendiente. Vuelve a intentarlo con el mismo monto o espera la notificación de PayPal.',
+  orderRefundInProgress: 'Ya hay un reembolso en curso para esta orden',
   dateInvalid: 'Ingresa una fecha válida (AAAA-MM-DD)',
   attendeesNeedEvent: 'Elige un evento',
   dayNotInEvent: 'El día elegido no pertenece a ese evento',

@@ -48,13 +48,22 @@ export const SALE_MODE_LABELS: Record<SaleMode, string> = {
 export const ROLES = ['customer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ORDER_STATUSES = ['pendiente', 'pagado', 'cancelado', 'reembolsado'] as const;
+export const ORDER_STATUSES = [
+  'pendiente',
+  'pagado',
+  'cancelado',
+  'reembolsado',
+  'reembolso_parcial',
+  'transferido',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pendiente: 'Pendiente de pago',
   pagado: 'Pagado',
   cancelado: 'Cancelado',
   reembolsado: 'Reembolsado',
+  reembolso_parcial: 'Reembolso parcial',
+  transferido: 'Transferido',
 };
 
 export const PAYMENT_METHODS = ['paypal', 'free', 'stripe', 'cod'] as const;

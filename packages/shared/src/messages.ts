@@ -155,6 +155,24 @@ export const MSG = {
   ticketNotPaid: 'Este boleto ya no da acceso (la orden no está pagada).',
   constanciaNotFound: 'No existe una constancia con este folio.',
   constanciaNotYours: 'Esta constancia no es de tu cuenta.',
+
+  // After the sale: cancellation and refund (docs/after-sale.md)
+  orderNotCancellable: 'Esta orden ya no se puede cancelar.',
+  cancelDayNotActive: 'Ese día ya fue cancelado o transferido.',
+  cancelWindowClosed:
+    'Ya pasó el plazo para cancelar: se puede cancelar hasta 15 días naturales antes del evento. Según los términos, aún puedes transferir tu lugar a un colega; escríbenos para hacerlo.',
+  cancelNotOnline:
+    'Esta orden no se pagó con PayPal: escríbenos para cancelarla y te ayudaremos con el reembolso.',
+  cancelInProgress: 'Ya hay una cancelación en curso para esta orden. Espera unos minutos.',
+  orderCancelled: 'Cancelamos tu compra. Te enviamos la confirmación por correo.',
+  orderCancelledRefund:
+    'Cancelamos tu compra y PayPal te devolverá el reembolso. Te enviamos la confirmación por correo.',
+  refundFailed:
+    'PayPal no pudo hacer el reembolso. Tu orden sigue pagada y conservas tu acceso; escríbenos para ayudarte.',
+  refundPending:
+    'No pudimos confirmar el reembolso con PayPal. Tu orden sigue pagada por ahora; vuelve a intentarlo en unos minutos.',
+  receiptNotAvailable: 'El recibo está disponible cuando la orden está pagada.',
+  cancellationRefundNote: 'Reembolso por cancelación, menos el cargo administrativo del 20 %.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -596,3 +596,45 @@ export const constancias = pgTable(
       .where(sql`${t.revokedAt} IS NULL`),
   ],
 );
+
+export const REFUND_STATUSES = ['pendiente', 'completado', 'fallido'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/**
+ * Refunds the store asks a provider for (a buyer's cancellation, an admin refund): written
+ * before the provider is called, so its id is the PayPal-Request-Id (a retry never refunds
+ * twice) and a refund webhook arriving before the provider's answer finds what it is for.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'cancelacion' (the buyer, by the terms) or 'admin'. */
+    kind: text('kind').$type<'cancelacion' | 'admin'>().notNull(),
+    /** The order's days this refund ends (empty: only money, access kept). */
+    productDayIds: uuid('product_day_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    amountCentavos: integer('amount_centavos').notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pendiente'),
+    providerRefundId: text('provider_refund_id'),
+    actorId: uuid('actor_id').references(() => users.id),
+    failure: text('failure'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId, t.status),
+    uniqueIndex('order_refunds_provider_idx').on(t.providerRefundId),
+    // One refund in flight per order: a second cancellation waits for the first.
+    uniqueIndex('order_refunds_one_pending_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'pendiente'`),
+    check('order_refunds_amount_positive', sql`${t.amountCentavos} > 0`),
+    check('order_refunds_status', sql`${t.status} IN ('pendiente', 'completado', 'fallido')`),
+  ],
+);

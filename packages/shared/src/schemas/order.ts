@@ -97,6 +97,10 @@ export const order = z.object({
   couponCode: z.string().nullable(),
   paypalOrderId: z.string().nullable(),
   paypalPayerId: z.string().nullable(),
+  /** My orders only: each bought day's own status (a day can be cancelled on its own). */
+  dayStatuses: z
+    .array(z.object({ productId: z.string(), day: z.string(), status: z.enum(ORDER_STATUSES) }))
+    .optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -100,8 +100,8 @@ export interface FakePaypal {
   captureDirect(orderId: string): FakeCapture;
   /** A signed PAYMENT.CAPTURE.* delivery for the order's capture (or a made-up one). */
   captureEvent(orderId: string, eventType?: string, overrides?: Partial<FakeCapture>): SignedDelivery;
-  /** A signed PAYMENT.CAPTURE.REFUNDED delivery for the order's capture. */
-  refundEvent(orderId: string, value?: string): SignedDelivery;
+  /** A signed PAYMENT.CAPTURE.REFUNDED delivery for the order's capture (and a refund id, e.g. one made through the API). */
+  refundEvent(orderId: string, value?: string, refundId?: string): SignedDelivery;
   /** Signs any body as PayPal would (the verify call then answers SUCCESS). */
   sign(body: string): SignedDelivery;
   close(): Promise<void>;
@@ -246,6 +246,15 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       return o
         ? sendJson(res, 200, orderJson(o), cors)
         : sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' }, cors);
+    }
+    // The refunds PayPal made, for browser journeys to check (no token: test only).
+    if (req.method === 'GET' && path === '/__fake/refunds') {
+      return sendJson(
+        res,
+        200,
+        { refunds: refunds.map((r) => ({ ...refundJson(r), requestId: r.requestId })) },
+        cors,
+      );
     }
     // The buyer's side of the popup (called by the fake SDK in the browser).
     const approveMatch = /^\/__fake\/orders\/([^/]+)\/approve$/.exec(path);
@@ -512,12 +521,12 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         links: [{ href: `${url}/v2/payments/captures/${cap.id}`, rel: 'self', method: 'GET' }],
       });
     },
-    refundEvent(orderId, value) {
+    refundEvent(orderId, value, refundId) {
       const o = must(orderId);
       const cap = o.captures[0];
       if (!cap) throw new Error('fake PayPal: nothing captured to refund');
       return event('PAYMENT.CAPTURE.REFUNDED', 'refund', {
-        id: newId('REF'),
+        id: refundId ?? newId('REF'),
         status: 'COMPLETED',
         amount: { currency_code: cap.amount.currency_code, value: value ?? cap.amount.value },
         custom_id: cap.custom_id,

@@ -7,9 +7,10 @@ import type { Queryable } from '../../db/client';
 import { signTicket } from '../../lib/tickets';
 import { toPesos } from '@store/shared/domain/money';
 import type { OrderItem } from '@store/shared/schemas/order';
-import { enqueueEmail } from './outbox';
+import { enqueueEmail, type EmailAttachment } from './outbox';
 import { mailSettings } from './settings';
 import { orderConfirmationEmail } from './templates';
+import { orderCalendar } from './calendar';
 
 export interface ConfirmationOrder {
   order: { id: string; userId: string; amountCentavos: number; items: OrderItem[] };
@@ -19,7 +20,12 @@ export interface ConfirmationOrder {
   schedule: { productId: string; productDayId: string; label: string; startsAt: Date; endsAt: Date }[];
 }
 
-export async function enqueueOrderConfirmation(db: Queryable, found: ConfirmationOrder): Promise<void> {
+export async function enqueueOrderConfirmation(
+  db: Queryable,
+  found: ConfirmationOrder,
+  /** More files to send with it (the receipt). */
+  extra: readonly EmailAttachment[] = [],
+): Promise<void> {
   const { order, schedule } = found;
   const settings = mailSettings();
   // One QR ticket per in-person day (the same code as on /orders), attached as a PNG.
@@ -40,6 +46,16 @@ export async function enqueueOrderConfirmation(db: Queryable, found: Confirmatio
           })),
       )
     : [];
+  // One calendar event per bought day (calendar.ts), attached as evento.ics.
+  const ics = orderCalendar({
+    orderId: order.id,
+    ordersUrl: `${settings.publicUrl}/orders`,
+    host: new URL(settings.publicUrl).hostname,
+    days: schedule.flatMap((d) => {
+      const item = order.items.find((i) => i._id === d.productId);
+      return item ? [{ ...d, productName: item.name, isPresential: item.isPresential }] : [];
+    }),
+  });
   const email = orderConfirmationEmail(settings, {
     to: found.email,
     name: found.name,
@@ -52,5 +68,16 @@ export async function enqueueOrderConfirmation(db: Queryable, found: Confirmatio
     })),
     tickets: tickets.length,
   });
-  await enqueueEmail(db, { ...email, attachments: tickets });
+  await enqueueEmail(db, {
+    ...email,
+    attachments: [
+      {
+        filename: 'evento.ics',
+        contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+        content: Buffer.from(ics),
+      },
+      ...tickets,
+      ...extra,
+    ],
+  });
 }

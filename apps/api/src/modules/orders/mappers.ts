@@ -5,7 +5,7 @@ import { toPesos } from '@store/shared/domain/money';
 import type { Order } from '@store/shared/schemas/order';
 import type { OrderRow } from './repo';
 
-export function toApiOrder(row: OrderRow): Order {
+export function toApiOrder(row: OrderRow, dayStatuses?: Order['dayStatuses']): Order {
   return {
     _id: row.id,
     items: row.items,
@@ -22,5 +22,6 @@ export function toApiOrder(row: OrderRow): Order {
     couponCode: row.couponCode,
     paypalOrderId: row.paypalOrderId,
     paypalPayerId: row.paypalPayerId,
+    ...(dayStatuses ? { dayStatuses } : {}),
   };
 }

@@ -5,7 +5,7 @@
 import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constants';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { orderDays, orders, productDays, products, users } from '../../db/schema';
+import { emailOutbox, orderDays, orders, productDays, products, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -648,4 +648,117 @@ export async function findOrderLines(db: Queryable, orderId: string) {
     .innerJoin(products, eq(products.id, orderDays.productId))
     .where(eq(orderDays.orderId, orderId))
     .orderBy(asc(products.name), asc(orderDays.createdAt));
+}
+
+// After the sale: cancelling some days of an order (docs/after-sale.md).
+
+/** Every day of an order with its product's name and the day option's instants, in date order. */
+export async function findOrderDayDetails(db: Queryable, orderId: string) {
+  return db
+    .select({
+      productDayId: orderDays.productDayId,
+      productId: orderDays.productId,
+      productName: products.name,
+      label: productDays.label,
+      priceCentavos: orderDays.priceCentavos,
+      status: orderDays.status,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+    })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .innerJoin(products, eq(products.id, orderDays.productId))
+    .where(eq(orderDays.orderId, orderId))
+    .orderBy(asc(productDays.startsAt), asc(productDays.position));
+}
+export type OrderDayDetail = Awaited<ReturnType<typeof findOrderDayDetails>>[number];
+
+/**
+ * Ends these live (pagado) days of the order with `status` and gives their seats back, in
+ * one statement per day (ids sorted, so concurrent transactions cannot deadlock). Returns
+ * the days actually ended: a day already ended by someone else is not counted twice.
+ */
+export async function endOrderDays(
+  db: Queryable,
+  orderId: string,
+  productDayIds: readonly string[],
+  status: OrderStatus,
+): Promise<string[]> {
+  if (productDayIds.length === 0) return [];
+  const rows = await db
+    .update(orderDays)
+    .set({ status })
+    .where(
+      and(
+        eq(orderDays.orderId, orderId),
+        inArray(orderDays.productDayId, [...productDayIds]),
+        eq(orderDays.status, 'pagado'),
+      ),
+    )
+    .returning({ productDayId: orderDays.productDayId });
+  const ended = rows.map((r) => r.productDayId).sort();
+  for (const id of ended) {
+    await db
+      .update(productDays)
+      .set({ seatsTaken: sql`GREATEST(${productDays.seatsTaken} - 1, 0)` })
+      .where(eq(productDays.id, id));
+  }
+  return ended;
+}
+
+/** How many of the order's days still grant access (pagado). */
+export async function countLiveOrderDays(db: Queryable, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orderDays)
+    .where(and(eq(orderDays.orderId, orderId), eq(orderDays.status, 'pagado')));
+  return row?.n ?? 0;
+}
+
+/**
+ * Paid days starting in (from, to] whose reminder `kind` was not queued yet (its outbox
+ * dedupe key is `recordatorio:<kind>:<order day id>`), with what the reminder says.
+ */
+export async function findDaysToRemind(db: Queryable, kind: string, from: Date, to: Date, limit = 500) {
+  const key = sql`${`recordatorio:${kind}:`} || ${orderDays.id}::text`;
+  return db
+    .select({
+      orderDayId: orderDays.id,
+      orderId: orderDays.orderId,
+      email: users.email,
+      name: users.name,
+      productName: products.name,
+      isPresential: products.isPresential,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+    })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .innerJoin(products, eq(products.id, orderDays.productId))
+    .innerJoin(users, eq(users.id, orderDays.userId))
+    .where(
+      and(
+        eq(orderDays.status, 'pagado'),
+        sql`${productDays.startsAt} > ${from}`,
+        sql`${productDays.startsAt} <= ${to}`,
+        sql`NOT EXISTS (SELECT 1 FROM ${emailOutbox} WHERE ${emailOutbox.dedupeKey} = ${key})`,
+      ),
+    )
+    .orderBy(asc(productDays.startsAt))
+    .limit(limit);
+}
+
+/** Each day's own status for these orders (My products shows a day cancelled on its own). */
+export async function findDayStatuses(db: Queryable, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      orderId: orderDays.orderId,
+      productId: orderDays.productId,
+      day: orderDays.day,
+      status: orderDays.status,
+    })
+    .from(orderDays)
+    .where(inArray(orderDays.orderId, [...orderIds]));
 }

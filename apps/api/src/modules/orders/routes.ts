@@ -11,7 +11,8 @@ import {
 } from '@store/shared/schemas/order';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { getOwnOrder, listOrdersOf, quoteForDisplay, toApiOrder } from './service';
+import { z } from 'zod';
+import { getOwnOrder, listApiOrdersOf, ownReceipt, quoteForDisplay, toApiOrder } from './service';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -27,7 +28,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      orders: (await listOrdersOf(app.db.db, currentUser(req).id)).map(toApiOrder),
+      orders: await listApiOrdersOf(app.db.db, currentUser(req).id),
     }),
   );
 
@@ -62,5 +63,29 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ success: true as const, ...(await quoteForDisplay(app.db.db, currentUser(req).id)) }),
+  );
+
+  app.get(
+    '/:orderId/receipt',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['order'],
+        summary: 'Recibo en PDF de una orden propia pagada',
+        security: tokenSecurity,
+        produces: ['application/pdf'],
+        params: z.object({ orderId: z.string().min(1).max(64) }),
+        // The PDF's bytes (a Buffer is sent as is, without JSON serialisation).
+        response: { 200: z.any(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const { fileName, pdf } = await ownReceipt(app.db.db, currentUser(req).id, req.params.orderId);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(pdf);
+    },
   );
 };

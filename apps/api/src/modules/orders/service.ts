@@ -36,6 +36,11 @@ import { incrementCouponUse, insertRedemption, releaseCouponUse } from '../coupo
 import { enqueueOrderConfirmation } from '../mail/order-confirmation';
 import { assertInvoiceable, attachCheckoutRequest, onOrderEnded, onOrderPaid } from '../invoices/service';
 import {
+  addRefunded,
+  countLiveOrderDays,
+  endOrderDays,
+  findDayStatuses,
+  findOrderDayDetails,
   findOrder,
   findOrderDays,
   findOrderForConfirmation,
@@ -58,7 +63,10 @@ import {
   type OrderRow,
 } from './repo';
 
-export { toApiOrder } from './mappers';
+import { toApiOrder } from './mappers';
+import { receiptFileName, renderReceipt } from './receipt';
+
+export { toApiOrder };
 export type { OrderRow } from './repo';
 
 /** One (product, day) of the cart, priced from the database. */
@@ -462,10 +470,52 @@ export async function cancelOrder(
   return { changed: true, order: updated };
 }
 
+/**
+ * Ends some live days of a paid order (a cancellation, an admin refund): those days lose
+ * access and give their seat back, `refundCentavos` is added to what the order refunded,
+ * and when no day is left the order ends too — `reembolsado` when everything went back,
+ * `reembolso_parcial` when part did (the terms' 20 % charge), `cancelado` when nothing did
+ * (a free claim; its coupon use is given back). Returns the days actually ended.
+ */
+export async function cancelOrderDays(
+  tx: Tx,
+  orderId: string,
+  productDayIds: readonly string[],
+  opts: { refundCentavos: number; dayStatus?: 'cancelado' | 'reembolsado' },
+): Promise<string[]> {
+  const ended = await endOrderDays(tx, orderId, productDayIds, opts.dayStatus ?? 'cancelado');
+  if (opts.refundCentavos > 0) await addRefunded(tx, orderId, opts.refundCentavos);
+  if ((await countLiveOrderDays(tx, orderId)) > 0) return ended;
+  const current = await findOrder(tx, orderId);
+  if (!current) return ended;
+  const status: OrderStatus =
+    current.refundedCentavos <= 0
+      ? 'cancelado'
+      : current.refundedCentavos >= current.amountCentavos
+        ? 'reembolsado'
+        : 'reembolso_parcial';
+  const updated = await transitionOrder(tx, orderId, ['pagado'], { status, expiresAt: null });
+  if (updated && status === 'cancelado') await releaseCouponUse(tx, orderId);
+  return ended;
+}
+
 /** Enqueues the order's confirmation e-mail (read with its buyer) in the caller's transaction. */
 async function confirm(tx: Tx, orderId: string): Promise<void> {
   const found = await findOrderForConfirmation(tx, orderId);
-  if (found) await enqueueOrderConfirmation(tx, found);
+  if (found) {
+    // A paid amount comes with its receipt (a free claim has nothing to prove).
+    const receipt =
+      found.order.amountCentavos > 0
+        ? [
+            {
+              filename: receiptFileName(orderId),
+              contentType: 'application/pdf',
+              content: await receiptOf(tx, found.order),
+            },
+          ]
+        : [];
+    await enqueueOrderConfirmation(tx, found, receipt);
+  }
   // A CFDI asked for at checkout joins the stamping queue.
   await onOrderPaid(tx, orderId);
 }
@@ -548,8 +598,21 @@ function snapshotItems(lines: readonly QuoteLine[]): OrderItem[] {
   });
 }
 
-export async function listOrdersOf(db: Queryable, userId: string): Promise<OrderRow[]> {
-  return listUserOrders(db, userId);
+/** The user's orders as the API shows them, with each bought day's own status. */
+export async function listApiOrdersOf(db: Queryable, userId: string) {
+  const rows = await listUserOrders(db, userId);
+  const days = await findDayStatuses(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toApiOrder(
+      r,
+      days
+        .filter((d) => d.orderId === r.id)
+        .map(({ productId, day, status }) => ({ productId, day, status })),
+    ),
+  );
 }
 
 /** The order, only for its owner (403 for anyone else, 404 for an unknown id). */
@@ -559,4 +622,35 @@ export async function getOwnOrder(db: Queryable, userId: string, orderId: string
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
   if (order.userId !== userId) throw new AppError('forbidden', MSG.forbidden);
   return order;
+}
+
+/** The receipt PDF of the user's own paid (or later refunded) order. */
+export async function ownReceipt(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+): Promise<{ fileName: string; pdf: Buffer }> {
+  const order = await getOwnOrder(db, userId, orderId);
+  if (!order.payment || order.status === 'pendiente') {
+    throw new AppError('conflict', MSG.receiptNotAvailable);
+  }
+  return { fileName: receiptFileName(order.id), pdf: await receiptOf(db, order) };
+}
+
+/** Renders the order's receipt from the database. */
+export async function receiptOf(db: Queryable, order: OrderRow): Promise<Buffer> {
+  const [buyer, days] = await Promise.all([
+    findOrderForConfirmation(db, order.id),
+    findOrderDayDetails(db, order.id),
+  ]);
+  return renderReceipt({
+    order,
+    buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '' },
+    lines: days.map((d) => ({
+      productName: d.productName,
+      label: d.label,
+      startsAt: d.startsAt,
+      priceCentavos: d.priceCentavos,
+    })),
+  });
 }

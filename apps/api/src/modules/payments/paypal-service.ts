@@ -28,6 +28,7 @@ import {
   type WebhookHeaders,
 } from './paypal-client';
 import { refundedCaptureId, screenPaypalDelivery, type PaypalEvent } from './paypal-webhook-screen';
+import { reconcileRefundEvent } from './refunds';
 import { auditPayment, paymentEventSeen, recordPaymentEvent } from './repo';
 import { cancelGuarded, settle, type PaymentDeps } from './settle';
 import { judgePaypalOrder } from './verify';
@@ -260,6 +261,8 @@ async function handleVerifiedEvent(
           deps.log.warn({ captureId, eventId: event.id }, 'reembolso de PayPal sin orden nuestra');
           return;
         }
+        // A refund the store asked for (a cancellation, an admin refund) is applied once.
+        if (await reconcileRefundEvent(tx, order.id, resource.id, centavos)) return;
         const refunded = centavos === null ? null : await addRefunded(tx, order.id, centavos);
         if (refunded === null) {
           await auditPayment(tx, {

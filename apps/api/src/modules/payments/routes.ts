@@ -31,6 +31,13 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
 import { PAYPAL_WEBHOOK_BODY_LIMIT } from './paypal-webhook-screen';
 import { placeOrder } from './place-service';
+import { cancellationQuote, cancelOwnOrder } from './cancellation';
+import {
+  cancelOrderBody,
+  cancelOrderResponse,
+  cancellationQuoteBody,
+  cancellationQuoteResponse,
+} from '@store/shared/schemas/after-sale';
 import { createPaymentProviders, type PaymentProviders } from './providers';
 import {
   cancelPaypalOrder,
@@ -89,6 +96,42 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         invoice: req.body.invoice ?? null,
       });
       return { success: true as const, message, orderId: order.id };
+    },
+  );
+
+  app.post(
+    '/order/cancellation',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['order'],
+        summary: 'Qué se reembolsaría al cancelar cada día o toda una orden propia',
+        security: tokenSecurity,
+        body: cancellationQuoteBody,
+        response: { 200: cancellationQuoteResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      quote: await cancellationQuote(app.db.db, currentUser(req).id, req.body.orderId, new Date()),
+    }),
+  );
+
+  app.post(
+    '/order/cancel',
+    {
+      ...ordering(),
+      schema: {
+        tags: ['order'],
+        summary: 'Cancelar días o toda una orden propia según los términos (reembolso por PayPal)',
+        security: tokenSecurity,
+        body: cancelOrderBody,
+        response: { 200: cancelOrderResponse, ...paymentErrors },
+      },
+    },
+    async (req) => {
+      const result = await cancelOwnOrder(deps, currentUser(req).id, req.body, new Date());
+      return { success: true as const, ...result };
     },
   );
 

@@ -1,6 +1,7 @@
 // My products (docs/product.md → Routes): every purchased event with its status and a way to its stream;
 // which orders count as products is utils/visible-order-items.ts.
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PackageOpen } from 'lucide-react';
 import { Seo } from '../../components/layout/seo';
@@ -13,6 +14,11 @@ import { RequireAuth } from '../../features/account/components/require-auth';
 import { ConstanciasSection } from '../../features/attendance/components/constancias-section';
 import { TicketsSection } from '../../features/attendance/components/tickets-section';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
+import { CancelOrderButton } from '../../features/orders/components/cancel-order';
+import { DayStatus, type DayTimes } from '../../features/orders/components/day-status';
+import { ReceiptButton } from '../../features/orders/components/receipt-button';
+import { productsQueryOptions } from '../../lib/products-query';
+import { useNow } from '../../lib/use-now';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
 import { OrderInvoices } from '../../features/invoices/components/order-invoices';
 import { useNow } from '../../lib/use-now';
@@ -31,6 +37,15 @@ function Orders() {
   const navigate = useNavigate();
   const orders = useUserOrders();
   const entries = useMemo(() => visibleOrderItems(orders.data ?? []), [orders.data]);
+  // When each day happens (the catalogue's day options), for En vivo / Empieza en / Finalizado.
+  const products = useQuery(productsQueryOptions());
+  const times = useMemo(() => {
+    const map = new Map<string, DayTimes>();
+    for (const p of products.data ?? []) {
+      for (const d of p.dayOptions) map.set(`${p._id}|${d.label}`, d);
+    }
+    return map;
+  }, [products.data]);
   const now = useNow();
 
   return (
@@ -69,11 +84,29 @@ function Orders() {
           </EmptyState>
         ) : (
           <ul aria-label="Mis productos" className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
-            {entries.map(({ order, item }) => (
+            {entries.map(({ order, item }, i) => (
               <OrderItemCard
                 key={`${order._id}|${item._id}`}
                 order={order}
                 item={item}
+                // One cancellation control per order, on its first card.
+                actions={
+                  entries[i - 1]?.order._id === order._id ? null : (
+                    <>
+                      <ReceiptButton order={order} />
+                      <CancelOrderButton order={order} />
+                    </>
+                  )
+                }
+                dayNote={(day) => (
+                  <DayStatus
+                    order={order}
+                    productId={item._id}
+                    day={day}
+                    times={times.get(`${item._id}|${day}`)}
+                    now={now}
+                  />
+                )}
                 onWatch={(o, i) => {
                   const state: LiveStreamState = { order: o, productId: i._id };
                   navigate('/live-stream', { state });

@@ -1,4 +1,5 @@
-// /api/admin/orders: filtered list, detail, mark a cash order paid, cancel, record a refund.
+// /api/admin/orders: filtered list, detail, mark a cash order paid, cancel, refund (through
+// PayPal for PayPal orders, recorded otherwise).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
@@ -12,6 +13,8 @@ import {
 } from '@store/shared/schemas/admin/orders';
 import { errorResponse } from '@store/shared/schemas/common';
 import { currentUser } from '../../../plugins/auth';
+import { createPaymentProviders } from '../../payments/providers';
+import type { PaymentDeps } from '../../payments/settle';
 import {
   cancelAdminOrder,
   getAdminOrder,
@@ -21,8 +24,16 @@ import {
 } from './service';
 
 const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
+const refundErrors = { ...errors, 402: errorResponse, 503: errorResponse };
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  // PayPal orders are refunded through PayPal's refund API.
+  const paymentDeps: PaymentDeps = {
+    db: app.db.db,
+    config: app.config,
+    providers: createPaymentProviders(app.config),
+    log: app.log,
+  };
   app.get(
     '/',
     {
@@ -90,16 +101,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Registrar un reembolso hecho fuera de la tienda',
+        summary: 'Reembolsar: por PayPal si se pagó con PayPal; si no, registrar el hecho fuera de la tienda',
         params: adminIdParams,
         body: adminRefundBody,
-        response: { 200: adminOrderResponse, ...errors },
+        response: { 200: adminOrderResponse, ...refundErrors },
       },
     },
     async (req) => ({
       success: true as const,
-      order: await refundAdminOrder(app.db.db, currentUser(req).id, req.params.id, req.body),
-      message: ADMIN_MSG.orderRefunded,
+      ...(await refundAdminOrder(paymentDeps, currentUser(req).id, req.params.id, req.body)),
     }),
   );
 };

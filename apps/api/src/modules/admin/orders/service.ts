@@ -14,6 +14,7 @@ import { listAudit, writeAudit } from '../audit/repo';
 import { toAdminOrderSummary } from './mappers';
 import {
   addRefunded,
+  findOrder,
   findOrderLines,
   findOrderWithCustomer,
   lockOrder,
@@ -22,6 +23,8 @@ import {
 } from '../../orders/repo';
 import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
 import { containsPattern } from '../sql';
+import { refundThroughPaypal } from '../../payments/refunds';
+import type { PaymentDeps } from '../../payments/settle';
 
 export interface OrderFilter {
   productId?: string;
@@ -140,18 +143,33 @@ export function cancelAdminOrder(
 }
 
 /**
- * Records a refund made outside the store (PayPal dashboard, bank transfer). By default the
+ * An admin refund. A PayPal order is refunded through PayPal's refund API (refunds.ts of
+ * the payments module: same idempotency, webhook and audit rules as a buyer's
+ * cancellation). Any other order records a refund made outside the store (bank transfer,
+ * Stripe dashboard, cash). By default the
  * order becomes `reembolsado`: access ends and the seats are freed (the terms' cancellation
  * with a 20% charge is a partial amount that still ends access). With revokeAccess=false only
  * the amount is recorded and the customer keeps access.
  */
-export function refundAdminOrder(
-  db: Db,
+export async function refundAdminOrder(
+  deps: PaymentDeps,
   actorId: string,
   id: string,
   input: { amount: number; note: string; revokeAccess: boolean },
-): Promise<AdminOrderDetail> {
-  return changeOrder(db, actorId, id, 'order.refund', async (tx, order) => {
+): Promise<{ order: AdminOrderDetail; message: string }> {
+  const db = deps.db;
+  const current = await findOrder(db, id);
+  if (current?.paymentMethod === 'paypal' && current.paypalCaptureId) {
+    await refundThroughPaypal(deps, {
+      orderId: id,
+      actorId,
+      amountCentavos: toCentavos(input.amount),
+      revokeAccess: input.revokeAccess,
+      note: input.note,
+    });
+    return { order: await getAdminOrder(db, id), message: ADMIN_MSG.orderRefundedPaypal };
+  }
+  const order = await changeOrder(db, actorId, id, 'order.refund', async (tx, order) => {
     if (order.status !== 'pagado') throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
     const centavos = toCentavos(input.amount);
     if (centavos > order.amountCentavos - order.refundedCentavos) {
@@ -164,4 +182,5 @@ export function refundAdminOrder(
     }
     return withNote({ amount: input.amount, revokeAccess: input.revokeAccess }, input.note);
   });
+  return { order, message: ADMIN_MSG.orderRefunded };
 }

@@ -8,6 +8,8 @@ const ORDER_TONES: Record<OrderStatus, BadgeTone> = {
   pagado: 'success',
   cancelado: 'neutral',
   reembolsado: 'info',
+  reembolso_parcial: 'info',
+  transferido: 'neutral',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

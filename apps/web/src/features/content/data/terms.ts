@@ -5,8 +5,10 @@ import { formatPrice, toPesos } from '@store/shared/domain/money';
 import { site } from '../../../config/site';
 import type { LegalDocument } from '../types';
 
-export const CANCELLATION_NOTICE_DAYS = 15;
-export const CANCELLATION_CHARGE_PERCENT = 20;
+import { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS } from '@store/shared/domain/cancellation';
+
+// The same figures the store applies when a buyer cancels from Mis Productos.
+export { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS };
 
 export const terms: LegalDocument = {
   title: 'Términos y condiciones',
@@ -51,7 +53,7 @@ export const terms: LegalDocument = {
         {
           type: 'ul',
           items: [
-            `Puedes cancelar tu inscripción **por escrito** enviando un correo a [${site.email}](mailto:${site.email}) con al menos **${CANCELLATION_NOTICE_DAYS} días naturales de anticipación** a la fecha del evento.`,
+            `Puedes cancelar tu inscripción **por escrito**, desde [Mis Productos](/orders) o enviando un correo a [${site.email}](mailto:${site.email}), con al menos **${CANCELLATION_NOTICE_DAYS} días naturales de anticipación** a la fecha del evento.`,
             `Las cancelaciones hechas en ese plazo se reembolsan descontando un **cargo administrativo del ${CANCELLATION_CHARGE_PERCENT} %** del importe pagado.`,
             `Después de ese plazo **no hay reembolso**, pero puedes transferir tu lugar a otra persona (ver la sección siguiente).`,
             'El reembolso se hace por el mismo medio de pago con que se cubrió la orden.',

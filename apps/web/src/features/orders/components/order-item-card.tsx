@@ -1,6 +1,7 @@
 // One purchased event in "Mis Productos" (docs/product.md → My products): in-person events say Evento Presencial;
 // online ones say Listo para ver, with a button to the stream. Orders not (or no longer) paid
 // show their status; a pending one says what happens next.
+import type { ReactNode } from 'react';
 import { CalendarDays, MapPin, PlayCircle } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
 import { orderReference } from '@store/shared/domain/order-reference';
@@ -15,6 +16,8 @@ const STATUS_TONES: Record<Order['status'], BadgeTone> = {
   pagado: 'success',
   cancelado: 'neutral',
   reembolsado: 'neutral',
+  reembolso_parcial: 'neutral',
+  transferido: 'neutral',
 };
 
 /**
@@ -33,9 +36,13 @@ export interface OrderItemCardProps {
   order: Order;
   item: OrderItem;
   onWatch: (order: Order, item: OrderItem) => void;
+  /** More actions on the order (cancellation), under the status. */
+  actions?: ReactNode;
+  /** What to show beside each bought day (its state: en vivo, empieza en…, finalizado). */
+  dayNote?: (day: string) => ReactNode;
 }
 
-export function OrderItemCard({ order, item, onWatch }: OrderItemCardProps) {
+export function OrderItemCard({ order, item, onWatch, actions, dayNote }: OrderItemCardProps) {
   const paid = order.status === 'pagado';
   const pending = order.status === 'pendiente';
   return (
@@ -58,6 +65,7 @@ export function OrderItemCard({ order, item, onWatch }: OrderItemCardProps) {
             >
               <CalendarDays aria-hidden="true" className="h-3.5 w-3.5 text-slate-500" />
               {d}
+              {dayNote?.(d)}
             </li>
           ))}
         </ul>
@@ -81,6 +89,7 @@ export function OrderItemCard({ order, item, onWatch }: OrderItemCardProps) {
             </Button>
           </>
         )}
+        {actions}
       </div>
     </li>
   );

@@ -1,0 +1,97 @@
+// The receipt of a paid order as a PDF (pdfkit): the association's data, the buyer, one
+// line per bought day, subtotal, discount, service fee, total, refunds, payment method and
+// reference, and the payment date (Mexico City). Downloadable from Mis Productos
+// (GET /api/order/{id}/receipt) and attached to the confirmation e-mail.
+
+import PDFDocument from 'pdfkit';
+import { CURRENCY_LABEL, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
+import { formatPrice, toPesos } from '@store/shared/domain/money';
+import { orderReference } from '@store/shared/domain/order-reference';
+import { formatDateLong, formatDateTime, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
+import { site } from '@store/shared/site';
+import type { OrderRow } from './repo';
+
+export interface ReceiptData {
+  order: OrderRow;
+  buyer: { name: string; email: string };
+  lines: { productName: string; label: string; startsAt: Date; priceCentavos: number }[];
+}
+
+const money = (centavos: number) => formatPrice(toPesos(centavos), CURRENCY_LABEL);
+
+export function receiptFileName(orderId: string): string {
+  return `recibo-${orderReference(orderId)}.pdf`;
+}
+
+export function renderReceipt(data: ReceiptData): Promise<Buffer> {
+  const { order, buyer, lines } = data;
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 56,
+    info: { Title: `Recibo ${orderReference(order.id)}`, Author: site.shortName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const row = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+    doc.text(label, left, y, { width: width - 140 });
+    doc.text(value, left + width - 140, y, { width: 140, align: 'right' });
+    doc.moveDown(0.3);
+  };
+
+  doc.fillColor('#b91c1c').font('Helvetica-Bold').fontSize(18).text(site.shortName);
+  doc.fillColor('#18181b').font('Helvetica').fontSize(9).text(site.name);
+  doc.text(`${site.address} · ${site.email} · ${site.phone}`);
+  doc.moveDown(1.5);
+
+  doc.font('Helvetica-Bold').fontSize(14).text('Recibo de pago');
+  doc.font('Helvetica').fontSize(10);
+  doc.text(`Orden: ${orderReference(order.id)}`);
+  doc.text(`Fecha de pago: ${order.paidAt ? formatDateTime(order.paidAt) : '-'} (${MX_TIME_ZONE_LABEL})`);
+  doc.text(`Método de pago: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`);
+  const reference = order.paypalCaptureId ?? order.stripeSessionId;
+  if (reference) doc.text(`Referencia del pago: ${reference}`);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').text('Comprador');
+  doc.font('Helvetica').text(buyer.name);
+  doc.text(buyer.email);
+  doc.moveDown();
+
+  doc.font('Helvetica-Bold').fontSize(11).text('Concepto');
+  doc.moveDown(0.3);
+  for (const l of lines)
+    row(`${l.productName} · ${l.label} (${formatDateLong(l.startsAt)})`, money(l.priceCentavos));
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .strokeColor('#e4e4e7')
+    .stroke();
+  doc.moveDown(0.5);
+  row('Subtotal', money(order.subtotalCentavos));
+  if (order.discountCentavos > 0) {
+    row(
+      `Descuento${order.couponCode ? ` (cupón ${order.couponCode})` : ''}`,
+      `-${money(order.discountCentavos)}`,
+    );
+  }
+  row('Precio de servicio', order.amountCentavos === 0 ? 'GRATIS' : money(order.feeCentavos));
+  row('Total pagado', order.amountCentavos === 0 ? 'GRATIS' : money(order.amountCentavos), true);
+  if (order.refundedCentavos > 0) row('Reembolsado', `-${money(order.refundedCentavos)}`);
+  doc.moveDown(2);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#52525b')
+    .text('Este recibo es un comprobante de pago; no es un comprobante fiscal (CFDI).', { width });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,411 @@
+// A buyer's cancellation by the terms, end to end against the local fake of PayPal: the
+// refund PayPal sees, the order's status and refunded amount, seats, access, e-mail and
+// audit; twice, after the window (with a moved clock), free claims, PayPal refusing or
+// silent, and the refund webhook arriving before PayPal's answer.
+
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
+import {
+  CANCELLATION_NOTICE_DAYS,
+  cancellationFigures,
+  cancellationRefund,
+} from '@store/shared/domain/cancellation';
+import { centavosToDecimalString, toPesos } from '@store/shared/domain/money';
+import { MSG } from '@store/shared/messages';
+import { extractText } from 'unpdf';
+import { CURRENCY_LABEL } from '@store/shared/constants';
+import { formatPrice } from '@store/shared/domain/money';
+import { mexicoCityDate } from '@store/shared/domain/time';
+import { emailOutbox, orderRefunds } from '../../db/schema';
+import { mexicoCityTime, type ProductSpec } from '../../../test/factories';
+import { addToCart, placeOrder, post } from '../../../test/store-helpers';
+import {
+  auditActions,
+  buyerWithCart,
+  createPaypalOrder,
+  deliver,
+  grants,
+  orderRow,
+  payPaypal,
+  seatsTaken,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from '../../../test/payments-helpers';
+import { createProduct } from '../../../test/factories';
+import { createUser } from '../../../test/store-helpers';
+import { cancelOwnOrder } from './cancellation';
+import type { PaypalClient } from './paypal-client';
+import type { PaymentDeps } from './settle';
+
+let h: PaymentsHarness;
+beforeAll(async () => {
+  h = await startPaymentsHarness();
+});
+afterAll(() => h.close());
+
+const STREAM = 'https://www.youtube.com/watch?v=secretosecr';
+
+/** A product whose days start `daysAhead` calendar days from now (one seat-limited day each). */
+function daysFrom(daysAhead: number, count = 1): ProductSpec['days'] {
+  return Array.from({ length: count }, (_, i) => ({
+    label: `Día ${i + 1}`,
+    seatCapacity: 10,
+    streamUrl: STREAM,
+    startsAt: mexicoCityTime(daysAhead + i, '09:00'),
+    endsAt: mexicoCityTime(daysAhead + i, '18:00'),
+  }));
+}
+
+/** A buyer who paid, through the fake PayPal, every day of a new product. */
+async function paidBuyer(spec: ProductSpec) {
+  const buyer = await buyerWithCart(h.ctx, spec);
+  const extraDays = (spec.days ?? []).slice(1);
+  for (const d of extraDays) await addToCart(h.ctx, buyer.user, buyer.productId, d.label);
+  const price = spec.price ?? 1000;
+  const items = (spec.days ?? [{ label: 'Día 1' }]).map((d) => ({
+    _id: buyer.productId,
+    days: d.label,
+    quantity: 1,
+  }));
+  const amount = toPesos(price * 100 * items.length + SERVICE_FEE_CENTAVOS);
+  buyer.body = { ...buyer.body, items, amount };
+  const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
+  h.paypal.approve(id);
+  const res = await payPaypal(h.ctx, buyer, id);
+  if (res.statusCode !== 200) throw new Error(`order/paypal ${res.statusCode}: ${res.body}`);
+  return { buyer, orderId, amountCentavos: price * 100 * items.length + SERVICE_FEE_CENTAVOS };
+}
+
+async function cancellationMails(orderId: string) {
+  const ref = orderId.slice(0, 8).toUpperCase();
+  const rows = await h.ctx.database.db.select().from(emailOutbox);
+  return rows.filter((r) => r.subject === `Cancelación de tu compra (orden ${ref})`);
+}
+
+function refundsOf(orderId: string) {
+  return h.ctx.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+}
+
+/** deps whose PayPal client answers refunds with `refund` (the rest is the fake). */
+function depsWithRefund(refund: PaypalClient['refundCapture']): PaymentDeps {
+  const real = h.deps.providers.paypal!;
+  return { ...h.deps, providers: { ...h.deps.providers, paypal: { ...real, refundCapture: refund } } };
+}
+
+describe('cancelling a paid order 20 days before', () => {
+  it('quotes, refunds 80 % through PayPal, frees the seat, ends access, e-mails and audits', async () => {
+    const { buyer, orderId, amountCentavos } = await paidBuyer({ price: 1000, days: daysFrom(20) });
+    const expected = cancellationRefund(amountCentavos);
+
+    const quote = await post(h.ctx, '/api/order/cancellation', buyer.user.token, { orderId });
+    expect(quote.statusCode).toBe(200);
+    const q = quote.json().quote;
+    expect(q.online).toBe(true);
+    expect(q.whole).toEqual({
+      paid: toPesos(amountCentavos),
+      charge: toPesos(amountCentavos - expected),
+      refund: toPesos(expected),
+      cancellable: true,
+    });
+    expect(q.days[0].cancellable).toBe(true);
+    expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(1);
+
+    const refundsBefore = h.paypal.refunds.length;
+    const res = await post(h.ctx, '/api/order/cancel', buyer.user.token, { orderId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: MSG.orderCancelledRefund,
+      refunded: toPesos(expected),
+    });
+
+    const made = h.paypal.refunds.slice(refundsBefore);
+    expect(made).toHaveLength(1);
+    const [row] = await refundsOf(orderId);
+    expect(made[0]!.amount).toEqual({ currency_code: 'MXN', value: centavosToDecimalString(expected) });
+    expect(made[0]!.requestId).toBe(`refund-${row!.id}`);
+    expect(row!.status).toBe('completado');
+    expect(row!.providerRefundId).toBe(made[0]!.id);
+
+    const order = await orderRow(h.ctx, orderId);
+    expect(order.status).toBe('reembolso_parcial');
+    expect(order.refundedCentavos).toBe(expected);
+    expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(0);
+    expect(await grants(h.ctx, buyer.user.id)).toBe(0);
+    expect(await cancellationMails(orderId)).toHaveLength(1);
+    expect(await auditActions(h.ctx, orderId)).toContain('order.cancelled_by_buyer');
+
+    // Twice: refused, and PayPal is not asked again.
+    const again = await post(h.ctx, '/api/order/cancel', buyer.user.token, { orderId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ success: false, message: MSG.orderNotCancellable });
+    expect(h.paypal.refunds.length).toBe(refundsBefore + 1);
+  });
+
+  it('cancels one day, then the rest with the fee; the refunds add up to 80 % of the order', async () => {
+    const { buyer, orderId, amountCentavos } = await paidBuyer({ price: 1500, days: daysFrom(25, 2) });
+    const quote = (await post(h.ctx, '/api/order/cancellation', buyer.user.token, { orderId })).json().quote;
+    const [day1, day2] = quote.days as { productDayId: string; figures: { refund: number } }[];
+    const model = {
+      amountCentavos,
+      feeCentavos: SERVICE_FEE_CENTAVOS,
+      days: [day1!, day2!].map((d) => ({ productDayId: d.productDayId, priceCentavos: 150000, live: true })),
+    };
+    const first = cancellationFigures(model, [day1!.productDayId]);
+    expect(day1!.figures.refund).toBe(toPesos(first.refundCentavos));
+
+    const one = await post(h.ctx, '/api/order/cancel', buyer.user.token, {
+      orderId,
+      productDayIds: [day1!.productDayId],
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json().refunded).toBe(toPesos(first.refundCentavos));
+    let order = await orderRow(h.ctx, orderId);
+    expect(order.status).toBe('pagado');
+    expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+    expect(await seatsTaken(h.ctx, day1!.productDayId)).toBe(0);
+    expect(await seatsTaken(h.ctx, day2!.productDayId)).toBe(1);
+
+    // The same day again: refused.
+    const dup = await post(h.ctx, '/api/order/cancel', buyer.user.token, {
+      orderId,
+      productDayIds: [day1!.productDayId],
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe(MSG.cancelDayNotActive);
+
+    const rest = cancellationFigures(
+      { ...model, days: model.days.map((d, i) => ({ ...d, live: i === 1 })) },
+      [day2!.productDayId],
+    );
+    expect(rest.wholeOrder).toBe(true);
+    const two = await post(h.ctx, '/api/order/cancel', buyer.user.token, { orderId });
+    expect(two.statusCode).toBe(200);
+    expect(two.json().refunded).toBe(toPesos(rest.refundCentavos));
+    order = await orderRow(h.ctx, orderId);
+    expect(order.status).toBe('reembolso_parcial');
+    expect(order.refundedCentavos).toBe(first.refundCentavos + rest.refundCentavos);
+    expect(first.paidCentavos + rest.paidCentavos).toBe(amountCentavos);
+    expect(await grants(h.ctx, buyer.user.id)).toBe(0);
+  });
+});
+
+describe('the cancellation window (Mexico City calendar days)', () => {
+  it('refuses 10 days before, with the transfer hint, and calls nobody', async () => {
+    const { buyer, orderId } = await paidBuyer({ days: daysFrom(10) });
+    const before = h.paypal.refunds.length;
+    const quote = (await post(h.ctx, '/api/order/cancellation', buyer.user.token, { orderId })).json().quote;
+    expect(quote.whole.cancellable).toBe(false);
+    expect(quote.days[0].cancellable).toBe(false);
+    const res = await post(h.ctx, '/api/order/cancel', buyer.user.token, { orderId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, message: MSG.cancelWindowClosed });
+    expect(h.paypal.refunds.length).toBe(before);
+    expect((await orderRow(h.ctx, orderId)).status).toBe('pagado');
+    expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+  });
+
+  it('moves the clock: open on the last day of the window, closed the next day', async () => {
+    const { buyer, orderId } = await paidBuyer({ days: daysFrom(30) });
+    const start = mexicoCityTime(30, '09:00');
+    const lastDay = mexicoCityTime(30 - CANCELLATION_NOTICE_DAYS, '23:59');
+    const nextDay = mexicoCityTime(30 - CANCELLATION_NOTICE_DAYS + 1, '00:01');
+    expect(start.getTime()).toBeGreaterThan(nextDay.getTime());
+    await expect(cancelOwnOrder(h.deps, buyer.user.id, { orderId }, nextDay)).rejects.toThrow(
+      MSG.cancelWindowClosed,
+    );
+    const ok = await cancelOwnOrder(h.deps, buyer.user.id, { orderId }, lastDay);
+    expect(ok.message).toBe(MSG.orderCancelledRefund);
+    expect((await orderRow(h.ctx, orderId)).status).toBe('reembolso_parcial');
+  });
+});
+
+describe('free claims and other owners', () => {
+  it('cancels a free claim with no refund and gives the seat back', async () => {
+    const user = await createUser(h.ctx);
+    const { product, days } = await createProduct(h.ctx.database.db, { price: 0, days: daysFrom(40) });
+    await addToCart(h.ctx, user, product.id, 'Día 1');
+    const placed = await placeOrder(h.ctx, user, [{ productId: product.id }]);
+    const orderId = placed.json().orderId as string;
+    expect(await seatsTaken(h.ctx, days[0]!.id)).toBe(1);
+    const before = h.paypal.refunds.length;
+    const res = await post(h.ctx, '/api/order/cancel', user.token, { orderId });
+    expect(res.json()).toEqual({ success: true, message: MSG.orderCancelled, refunded: 0 });
+    expect((await orderRow(h.ctx, orderId)).status).toBe('cancelado');
+    expect(await seatsTaken(h.ctx, days[0]!.id)).toBe(0);
+    expect(await grants(h.ctx, user.id)).toBe(0);
+    expect(h.paypal.refunds.length).toBe(before);
+    expect(await cancellationMails(orderId)).toHaveLength(1);
+  });
+
+  it("refuses someone else's order", async () => {
+    const { orderId } = await paidBuyer({ days: daysFrom(20) });
+    const stranger = await createUser(h.ctx);
+    const res = await post(h.ctx, '/api/order/cancel', stranger.token, { orderId });
+    expect(res.statusCode).toBe(403);
+    expect((await orderRow(h.ctx, orderId)).status).toBe('pagado');
+  });
+});
+
+describe('when PayPal does not refund', () => {
+  it('a refusal leaves the order paid, says so and is audited', async () => {
+    const { buyer, orderId } = await paidBuyer({ days: daysFrom(20) });
+    const deps = depsWithRefund(async () => ({ ok: false, status: 422, issue: 'REFUND_NOT_ALLOWED' }));
+    await expect(cancelOwnOrder(deps, buyer.user.id, { orderId }, new Date())).rejects.toThrow(
+      MSG.refundFailed,
+    );
+    const order = await orderRow(h.ctx, orderId);
+    expect(order.status).toBe('pagado');
+    expect(order.refundedCentavos).toBe(0);
+    expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+    expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(1);
+    expect((await refundsOf(orderId))[0]!.status).toBe('fallido');
+    expect(await auditActions(h.ctx, orderId)).toContain('payment.refund_failed');
+  });
+
+  it('no answer leaves it paid; asking again refunds once with the same PayPal-Request-Id', async () => {
+    const { buyer, orderId, amountCentavos } = await paidBuyer({ days: daysFrom(20) });
+    const before = h.paypal.refunds.length;
+    h.paypal.down = true;
+    try {
+      const res = await post(h.ctx, '/api/order/cancel', buyer.user.token, { orderId });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ success: false, message: MSG.refundPending });
+    } finally {
+      h.paypal.down = false;
+    }
+    expect((await orderRow(h.ctx, orderId)).status).toBe('pagado');
+    expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+    const [pending] = await refundsOf(orderId);
+    expect(pending!.status).toBe('pendiente');
+
+    const retry = await post(h.ctx, '/api/order/cancel', buyer.user.token, { orderId });
+    expect(retry.statusCode).toBe(200);
+    const made = h.paypal.refunds.slice(before);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.requestId).toBe(`refund-${pending!.id}`);
+    expect((await orderRow(h.ctx, orderId)).refundedCentavos).toBe(cancellationRefund(amountCentavos));
+  });
+
+  it('a refund webhook arriving before PayPal answers is applied once', async () => {
+    const { buyer, orderId, amountCentavos } = await paidBuyer({ days: daysFrom(20) });
+    const real = h.deps.providers.paypal!;
+    const deps = depsWithRefund(async (captureId, input) => {
+      const result = await real.refundCapture(captureId, input);
+      if (!result.ok) return result;
+      // PayPal notifies before our call returns.
+      const hook = await deliver(
+        h.ctx,
+        '/api/paypal/webhook',
+        h.paypal.refundEvent(findPaypalOrder(orderId), input.amount, result.refund.id),
+      );
+      expect(hook.statusCode).toBe(200);
+      expect((await orderRow(h.ctx, orderId)).status).toBe('reembolso_parcial');
+      return result;
+    });
+    const done = await cancelOwnOrder(deps, buyer.user.id, { orderId }, new Date());
+    expect(done.refunded).toBe(toPesos(cancellationRefund(amountCentavos)));
+    const order = await orderRow(h.ctx, orderId);
+    expect(order.refundedCentavos).toBe(cancellationRefund(amountCentavos));
+    expect((await auditActions(h.ctx, orderId)).filter((a) => a === 'order.cancelled_by_buyer')).toHaveLength(
+      1,
+    );
+    expect(await cancellationMails(orderId)).toHaveLength(1);
+    expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(0);
+  });
+});
+
+/** The fake's PayPal order id for our order (the webhook names the capture of that order). */
+function findPaypalOrder(orderId: string): string {
+  for (const o of h.paypal.orders.values()) if (o.purchaseUnit.custom_id === orderId) return o.id;
+  throw new Error('no PayPal order');
+}
+
+describe('the confirmation e-mail', () => {
+  it('carries an .ics with one event per bought day in Mexico City time, never the stream link', async () => {
+    const { orderId } = await paidBuyer({ days: daysFrom(20, 2) });
+    const ref = orderId.slice(0, 8).toUpperCase();
+    const rows = await h.ctx.database.db.select().from(emailOutbox);
+    const mail = rows.find((r) => r.subject === `Confirmación de tu compra (orden ${ref})`)!;
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['evento.ics', `recibo-${ref}.pdf`]);
+    const ics = Buffer.from(mail.attachments[0]!.contentBase64, 'base64')
+      .toString('utf8')
+      .replace(/\r\n /g, '');
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+    const first = mexicoCityTime(20, '09:00');
+    expect(ics).toContain(
+      `DTSTART;TZID=America/Mexico_City:${mexicoCityDate(first).replace(/-/g, '')}T090000`,
+    );
+    expect(ics).toContain(`DTEND;TZID=America/Mexico_City:`);
+    expect(ics).toContain('URL:http://tienda.test/orders');
+    expect(ics).not.toContain('youtube');
+  });
+});
+
+describe('the receipt', () => {
+  it('is a PDF with the order figures, for its buyer only', async () => {
+    const { buyer, orderId, amountCentavos } = await paidBuyer({ price: 1234.5, days: daysFrom(20) });
+    const res = await h.ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${orderId}/receipt`,
+      headers: { token: buyer.user.token },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const ref = orderId.slice(0, 8).toUpperCase();
+    expect(res.headers['content-disposition']).toContain(`recibo-${ref}.pdf`);
+    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
+    const order = await orderRow(h.ctx, orderId);
+    const price = (c: number) => formatPrice(toPesos(c), CURRENCY_LABEL);
+    expect(text).toContain(ref);
+    expect(text).toContain(buyer.user.email);
+    expect(text).toContain(price(amountCentavos - SERVICE_FEE_CENTAVOS));
+    expect(text).toContain(price(SERVICE_FEE_CENTAVOS));
+    expect(text).toContain(price(amountCentavos));
+    expect(text).toContain(order.paypalCaptureId!);
+    expect(text).toContain('PayPal');
+
+    const stranger = await createUser(h.ctx);
+    const other = await h.ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${orderId}/receipt`,
+      headers: { token: stranger.token },
+    });
+    expect(other.statusCode).toBe(403);
+  });
+});
+
+describe('admin refunds of PayPal orders', () => {
+  it('call PayPal: a partial refund keeps access, the rest ends it; both audited', async () => {
+    const { buyer, orderId, amountCentavos } = await paidBuyer({ days: daysFrom(5) });
+    const admin = await createUser(h.ctx, { role: 'admin' });
+    const before = h.paypal.refunds.length;
+    const refund = (amount: number, revokeAccess: boolean) =>
+      h.ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/refund`,
+        headers: { token: admin.token },
+        payload: { amount, note: 'Prueba', revokeAccess },
+      });
+
+    const partial = await refund(100, false);
+    expect(partial.statusCode).toBe(200);
+    expect(partial.json().order).toMatchObject({ status: 'pagado', refunded: 100 });
+    expect(h.paypal.refunds.slice(before).map((r) => r.amount.value)).toEqual(['100.00']);
+    expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+
+    const tooMuch = await refund(toPesos(amountCentavos), true);
+    expect(tooMuch.statusCode).toBe(400);
+
+    const rest = await refund(toPesos(amountCentavos) - 100, true);
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().order).toMatchObject({ status: 'reembolsado', refunded: toPesos(amountCentavos) });
+    expect(h.paypal.refunds.length).toBe(before + 2);
+    expect(await grants(h.ctx, buyer.user.id)).toBe(0);
+    expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(0);
+    const actions = await auditActions(h.ctx, orderId);
+    expect(actions.filter((a) => a === 'order.refund')).toHaveLength(2);
+    expect(actions.filter((a) => a === 'order.refund_requested')).toHaveLength(2);
+  });
+});
