@@ -10,6 +10,7 @@ import {
 import { errorResponse } from '@store/shared/schemas/common';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { sendCached } from '../../lib/http-cache';
 import { getProductForUser } from './service';
 
@@ -40,6 +41,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/single/:id',
     {
       onRequest: requireUser,
+      // Hot at stream start (every buyer opens the stream page): fast-json-stringify from the schema.
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['product'],
         summary: 'Un evento con dayLinks solo de los días que pagaste',
