@@ -31,6 +31,7 @@ export async function startServer(root, port, env = {}) {
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
