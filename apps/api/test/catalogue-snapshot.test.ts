@@ -14,6 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productListResponse } from '@store/shared/schemas/product';
 import { productDays, products } from '../src/db/schema';
+import { CatalogueSnapshot } from '../src/modules/products/snapshot';
 import { call, claim } from './admin-helpers';
 import { createProduct } from './factories';
 import { createUser, useStoreTestContext } from './store-helpers';
@@ -147,6 +148,50 @@ describe('what the snapshot never holds', () => {
     const { dayLinks: _own, ...ownPublic } = own.json().product;
     const { dayLinks: _other, ...otherPublic } = other.json().product;
     expect(ownPublic).toEqual(otherPublic);
+  });
+});
+
+describe('the snapshot without its notification channel', () => {
+  it('is kept while the channel is live, and not trusted while it is down', async () => {
+    const subscription = { live: true, flush: async () => undefined };
+    const snapshot = new CatalogueSnapshot(ctx.database.db);
+    snapshot.follow(subscription);
+    const { product } = await createProduct(ctx.database.db, { name: 'Canal vivo' });
+    const names = async () =>
+      productListResponse
+        .parse(JSON.parse((await snapshot.list('todos')).body.toString()))
+        .products.map((p) => p.name);
+    expect(await names()).toContain('Canal vivo');
+    await ctx.database.db.update(products).set({ name: 'Canal caído' }).where(eq(products.id, product.id));
+    // Nobody told this snapshot: it still serves what it holds.
+    expect(await names()).toContain('Canal vivo');
+    // The connection is lost: every read goes to the database until it is back.
+    subscription.live = false;
+    expect(await names()).toContain('Canal caído');
+    await ctx.database.db
+      .update(products)
+      .set({ name: 'Canal sin aviso' })
+      .where(eq(products.id, product.id));
+    expect(await names()).toContain('Canal sin aviso');
+    // Back (the reconnection announces a change), and cached again.
+    subscription.live = true;
+    snapshot.invalidate();
+    expect(await names()).toContain('Canal sin aviso');
+  });
+
+  it('a change announced during a rebuild is not hidden by that rebuild', async () => {
+    const snapshot = new CatalogueSnapshot(ctx.database.db);
+    const { product } = await createProduct(ctx.database.db, { name: 'Durante la carga' });
+    const loading = snapshot.list('todos');
+    await ctx.database.db
+      .update(products)
+      .set({ name: 'Después de la carga' })
+      .where(eq(products.id, product.id));
+    snapshot.invalidate();
+    await loading;
+    const body = (await snapshot.list('todos')).body.toString();
+    expect(body).toContain('Después de la carga');
+    expect(body).not.toContain('Durante la carga');
   });
 });
 
