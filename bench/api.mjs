@@ -1,61 +1,221 @@
-// API throughput: each endpoint's requests/second as a ratio of a static file served by the
-// same process in the same run (1.00 = as fast as serving a file), plus p99 latency.
-import autocannon from 'autocannon';
+// API throughput against the store started by scripts/bench.mjs, as ratios to a bare Fastify
+// hello-world (bench/hello.mjs) measured in the same run, plus p99 latency and the server's
+// resident memory. Three parts:
+//   1. the public catalogue (product/list, its 304, sitemap.xml) at 50 connections;
+//   2. the 9:00 rush: BENCH_USERS (500) signed-up buyers, tokens prepared beforehand, each
+//      connection one buyer calling order/userorders, then product/single;
+//   3. how cost grows: product/list with 10, 100 and 1,000 events, and userorders for one
+//      buyer holding 10, 100 and 1,000 orders (printed with the bytes returned).
+import { DURATION, load, printTable, rssMb } from './load.mjs';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const USERS = Number(process.env.BENCH_USERS ?? 500);
+const ADDRESS = {
+  firstName: 'Ana',
+  lastName: 'López',
+  email: 'ana@prueba.mx',
+  street: 'Av. Juan Badiano 1',
+  city: 'Ciudad de México',
+  state: 'CDMX',
+  zipcode: '14080',
+  country: 'México',
+  phone: '5555731200',
+};
+export const BENCH_ADMIN = { email: 'bench-admin@asociacion.mx', password: 'clave-de-benchmark-larga-2026' };
 
-function run(url, opts = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: 20, duration: DURATION, ...opts }, (err, res) =>
-      err ? reject(err) : resolve(res),
-    );
+async function call(base, method, path, { token, body } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : {};
 }
 
-async function demoSession(base) {
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'medico@demo.mx', password: 'Anestesia-Demo-2026' }),
-  });
-  const { token } = await login.json();
-  const list = await (await fetch(`${base}/api/product/list`)).json();
-  return { token, productId: list.products[0]._id };
-}
-
-export async function benchApi(base) {
-  const { token, productId } = await demoSession(base);
-  const auth = { headers: { token, 'content-type': 'application/json' } };
-  const targets = [
-    ['archivo estático (referencia)', `${base}/favicon.svg`, {}],
-    ['GET /api/health', `${base}/api/health`, {}],
-    ['GET /api/product/list', `${base}/api/product/list`, {}],
-    ['GET /api/product/single/:id (sesión)', `${base}/api/product/single/${productId}`, auth],
-    ['POST /api/cart/get (sesión)', `${base}/api/cart/get`, { ...auth, method: 'POST', body: '{}' }],
-    ['GET / (SPA)', `${base}/`, {}],
-  ];
-  const rows = [];
-  for (const [name, url, opts] of targets) {
-    const res = await run(url, opts);
-    rows.push({ name, rps: res.requests.average, p99: res.latency.p99, errors: res.errors + res.non2xx });
-  }
-  const baseline = rows[0].rps || 1;
-  console.log(`\nAPI (${DURATION}s por punto, 20 conexiones)`);
-  console.log(
-    'endpoint'.padEnd(40),
-    'req/s'.padStart(9),
-    'ratio'.padStart(7),
-    'p99 ms'.padStart(8),
-    'errores'.padStart(8),
+/** Runs `fn(i)` for i < n, `width` at a time. */
+async function pool(n, width, fn) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) await fn(next++);
+    }),
   );
-  for (const r of rows) {
+}
+
+function eventInput(i) {
+  const start = Date.now() + (30 + (i % 300)) * 86_400_000;
+  return {
+    name: `Evento de carga ${i}`,
+    description: 'Curso de actualización en anestesia cardiovascular para la prueba de carga.',
+    price: 1500,
+    image: [],
+    category: 'Conferencias',
+    subCategory: 'Intermedio',
+    isPresential: false,
+    days: [
+      {
+        label: 'Día 1',
+        startsAt: new Date(start).toISOString(),
+        endsAt: new Date(start + 9 * 3_600_000).toISOString(),
+        streamUrl: 'https://vimeo.com/event/1',
+        seatCapacity: null,
+      },
+    ],
+  };
+}
+
+/** 0 → A, 25 → Z, 26 → BA…: names take letters only. */
+const letters = (i) => (i < 26 ? '' : letters(Math.floor(i / 26))) + String.fromCharCode(65 + (i % 26));
+
+async function orderDay(base, token, productId) {
+  await call(base, 'POST', '/api/cart/add', { token, body: { itemId: productId, days: 'Día 1' } });
+  await call(base, 'POST', '/api/order/place', {
+    token,
+    body: { address: ADDRESS, items: [{ _id: productId, days: 'Día 1', quantity: 1 }] },
+  });
+}
+
+/**
+ * Waits until the server has worked off what the previous point left queued (requests whose
+ * clients are gone still run), so one point does not measure the previous one's backlog.
+ */
+async function settle(base) {
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    const t = Date.now();
+    await fetch(`${base}/api/health`).catch(() => undefined);
+    if (Date.now() - t < 100) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+export async function benchApi({ base, hello, pid, label }) {
+  const rows = [];
+  const baseline = {};
+  const measure = async (name, url, opts = {}) => {
+    const connections = opts.connections ?? 50;
+    await settle(base);
+    const r = await load(url, { ...opts, connections });
+    rows.push({ name, connections, ...r });
+    return r;
+  };
+  const rssIdle = rssMb(pid);
+
+  const admin = (await call(base, 'POST', '/api/user/login', { body: BENCH_ADMIN })).token;
+  const events = [];
+  const addEvents = async (total) => {
+    const from = events.length;
+    await pool(total - from, 4, async (k) => {
+      const res = await call(base, 'POST', '/api/admin/events', { token: admin, body: eventInput(from + k) });
+      events[from + k] = res.event._id;
+    });
+  };
+  await addEvents(10);
+  const rushProduct = events[0];
+
+  // The buyers: sign-up (argon2, the slow part) and one order each, before the clock starts.
+  const tokens = [];
+  await pool(USERS, 4, async (i) => {
+    const email = `comprador-${i}-${Date.now()}@carga.mx`;
+    const { token } = await call(base, 'POST', '/api/user/register', {
+      body: { name: `Comprador ${letters(i)}`, email, password: 'clave-de-carga-2026' },
+    });
+    await orderDay(base, token, rushProduct);
+    tokens[i] = token;
+  });
+
+  for (const c of [50, USERS]) {
+    const h = await load(hello, { connections: c });
+    baseline[c] = h.rps;
+    rows.push({ name: 'hello-world (Fastify, referencia)', connections: c, ...h });
+  }
+
+  const list = await measure('GET /api/product/list (10 eventos)', `${base}/api/product/list`);
+  const etag = (await fetch(`${base}/api/product/list`)).headers.get('etag');
+  await measure('GET /api/product/list con If-None-Match (304)', `${base}/api/product/list`, {
+    headers: { 'if-none-match': etag },
+  });
+  await measure('GET /sitemap.xml', `${base}/sitemap.xml`);
+  await measure(`POST /api/order/userorders (${USERS} compradores)`, `${base}/api/order/userorders`, {
+    connections: USERS,
+    tokens,
+    method: 'POST',
+    body: '{}',
+    headers: { 'content-type': 'application/json' },
+  });
+  await measure(
+    `GET /api/product/single/:id (${USERS} compradores)`,
+    `${base}/api/product/single/${rushProduct}`,
+    {
+      connections: USERS,
+      tokens,
+    },
+  );
+  const rssLoaded = rssMb(pid);
+
+  // Cost curves.
+  const curve = [];
+  const buyer = (
+    await call(base, 'POST', '/api/user/register', {
+      body: {
+        name: 'Comprador frecuente',
+        email: `frecuente-${Date.now()}@carga.mx`,
+        password: 'clave-de-carga-2026',
+      },
+    })
+  ).token;
+  let ordered = 0;
+  for (const n of [10, 100, 1000]) {
+    await addEvents(n);
+    const body = await (await fetch(`${base}/api/product/list`)).arrayBuffer();
+    await settle(base);
+    const r = await load(`${base}/api/product/list`, { connections: 50 });
+    curve.push({ what: `product/list, ${n} eventos`, bytes: body.byteLength, ...r });
+    // One at a time: the buyer has one cart.
+    await pool(n - ordered, 1, async (k) => orderDay(base, buyer, events[ordered + k]));
+    ordered = n;
+    const ob = await (
+      await fetch(`${base}/api/order/userorders`, {
+        method: 'POST',
+        headers: { token: buyer, 'content-type': 'application/json' },
+        body: '{}',
+      })
+    ).arrayBuffer();
+    await settle(base);
+    const o = await load(`${base}/api/order/userorders`, {
+      connections: 50,
+      method: 'POST',
+      body: '{}',
+      headers: { token: buyer, 'content-type': 'application/json' },
+    });
+    curve.push({ what: `order/userorders, un comprador con ${n} órdenes`, bytes: ob.byteLength, ...o });
+  }
+
+  printTable(
+    `API — ${label} (${DURATION} s por punto; ratio = req/s ÷ hello-world con las mismas conexiones)`,
+    rows,
+    baseline,
+  );
+  console.log(`\nCómo crece el costo — ${label} (50 conexiones; MB/s = bytes devueltos por segundo)`);
+  console.log(
+    'medida'.padEnd(50),
+    'bytes'.padStart(10),
+    'req/s'.padStart(9),
+    'MB/s'.padStart(8),
+    'p99 ms'.padStart(8),
+  );
+  for (const c of curve) {
     console.log(
-      r.name.padEnd(40),
-      r.rps.toFixed(0).padStart(9),
-      (r.rps / baseline).toFixed(2).padStart(7),
-      String(r.p99).padStart(8),
-      String(r.errors).padStart(8),
+      c.what.padEnd(50),
+      String(c.bytes).padStart(10),
+      c.rps.toFixed(0).padStart(9),
+      ((c.rps * c.bytes) / 1e6).toFixed(1).padStart(8),
+      String(c.p99).padStart(8),
     );
   }
-  return rows;
+  console.log(
+    `\nMemoria (RSS) — ${label}: en reposo ${rssIdle} MB, tras la carga ${rssLoaded} MB, al final ${rssMb(pid)} MB`,
+  );
+  return { rows, curve, list, rssIdle, rssLoaded };
 }

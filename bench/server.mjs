@@ -20,17 +20,22 @@ export async function startServer(root, port, env = {}) {
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 150));
+  // Up to two minutes: migrations and the first password hash are slow on a busy machine.
+  let up = false;
+  for (const until = Date.now() + 120_000; !up && Date.now() < until;) {
+    up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (!up) await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!up) {
+    child.kill('SIGTERM');
+    throw new Error(`the store did not answer at ${url} within two minutes`);
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));

@@ -1,11 +1,20 @@
-// `npm run bench`: build if needed, start the built store, measure the API and the pages.
+// `npm run bench`: build if needed, then for each database (embedded PGlite, and PostgreSQL
+// when one answers at BENCH_DATABASE_URL / TEST_DATABASE_URL / the local server) start the
+// built store beside a bare Fastify hello-world and measure the API (bench/api.mjs); then
+// the pages with Lighthouse (bench/pages.mjs) and the initial JavaScript of `/`.
+// `--no-pages` skips Lighthouse; `--only=pglite|postgres` measures one database.
+// Rate limits are raised for the benchmark through their settings, never switched off.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureInstall, root, run } from './lib.mjs';
 import { startServer } from '../bench/server.mjs';
-import { benchApi } from '../bench/api.mjs';
+import { startHello } from '../bench/hello.mjs';
+import { BENCH_ADMIN, benchApi } from '../bench/api.mjs';
 import { benchPages } from '../bench/pages.mjs';
+import { initialJsReport } from './initial-js.mjs';
 
 ensureInstall();
 if (
@@ -14,14 +23,68 @@ if (
 ) {
   run('npm', ['run', 'build']);
 }
-// The measured endpoints carry no rate limit; the one login the benchmark makes is well
-// within the login limit.
-const server = await startServer(root, Number(process.env.BENCH_PORT ?? 3400));
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
+const port = Number(process.env.BENCH_PORT ?? 3400);
+const env = {
+  SEED_DEMO: 'false',
+  ADMIN_EMAIL: BENCH_ADMIN.email,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+  CASH_ORDERS_ENABLED: 'true',
+  RATE_LIMIT_REGISTER_MAX: '100000',
+  RATE_LIMIT_ORDER_MAX: '100000',
+  RATE_LIMIT_ADMIN_MAX: '100000',
+  RATE_LIMIT_LOGIN_MAX: '1000',
+};
+console.log(
+  `Benchmark ${new Date().toISOString()} · node ${process.version} · ${(await import('node:os')).cpus().length} núcleos`,
+);
+
+const hello = await startHello(root, port + 1);
 try {
-  await benchApi(server.url);
-  if (process.argv.includes('--no-pages')) process.exit(0);
-  ensureChromium();
-  await benchPages(server.url);
+  if (only !== 'postgres') {
+    const server = await startServer(root, port, env);
+    try {
+      await benchApi({ base: server.url, hello: hello.url, pid: server.pid, label: 'PGlite embebido' });
+    } finally {
+      await server.stop();
+    }
+  }
+  if (only !== 'pglite') {
+    const adminUrl =
+      process.env.BENCH_DATABASE_URL ??
+      process.env.TEST_DATABASE_URL ??
+      'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `store_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    const reachable = await admin.connect().then(
+      () => true,
+      () => false,
+    );
+    if (!reachable) console.log(`\nPostgreSQL no responde en ${adminUrl}: se omite.`);
+    else {
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const server = await startServer(root, port, { ...env, DATABASE_URL: url.toString() });
+      try {
+        await benchApi({ base: server.url, hello: hello.url, pid: server.pid, label: 'PostgreSQL' });
+      } finally {
+        await server.stop();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    }
+  }
 } finally {
-  await server.stop();
+  await hello.stop();
+}
+initialJsReport();
+if (!process.argv.includes('--no-pages')) {
+  const server = await startServer(root, port, { SEED_DEMO: 'true' });
+  try {
+    ensureChromium();
+    await benchPages(server.url);
+  } finally {
+    await server.stop();
+  }
 }

@@ -120,5 +120,6 @@ export default defineConfig({
       '/__paypal-simulator': api,
     },
   },
-  build: { sourcemap: false, chunkSizeWarningLimit: 600 },
+  // The manifest lets scripts/initial-js.mjs add up what `/` loads before any interaction.
+  build: { sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
 });

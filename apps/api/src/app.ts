@@ -21,6 +21,7 @@ import { paypalSimulatorRoutes } from './dev/paypal-simulator/routes';
 import { siteConfigRoutes } from './modules/site-config/routes';
 import { siteConfigOf, withSiteConfig } from './modules/site-config/service';
 import { productRoutes } from './modules/products/routes';
+import { CATALOGUE_CHANNEL, CatalogueSnapshot } from './modules/products/snapshot';
 import { registerRateLimit } from './plugins/rate-limit';
 import { frameworkErrors } from './lib/framework-errors';
 import { serializeRequest } from './lib/log-redaction';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     db: Database;
     /** Files (event images, private documents): local folder or S3 (lib/storage). */
     storage: FileStorage;
+    /** The public catalogue in memory, dropped on every change (modules/products/snapshot). */
+    catalogue: CatalogueSnapshot;
   }
 }
 
@@ -99,6 +102,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.database);
   const storage = opts.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
+  const catalogue = new CatalogueSnapshot(opts.database.db);
+  const catalogueChanges = await opts.database.listen(CATALOGUE_CHANNEL, () => catalogue.invalidate());
+  catalogue.follow(catalogueChanges);
+  app.decorate('catalogue', catalogue);
+  app.addHook('onClose', () => catalogueChanges.close());
 
   registerErrorHandling(app);
   await registerSecurity(app, {
@@ -162,7 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     webDist: opts.webDist ?? config.WEB_DIST ?? findWebDist(),
     prepareIndexHtml: (html) => withSiteConfig(html, siteConfigOf(config)),
     renderPage: async (pathname, indexHtml) => {
-      const meta = await pageMetaFor(app.db.db, pathname, config.PUBLIC_URL);
+      const meta = await pageMetaFor(catalogue, pathname, config.PUBLIC_URL);
       return meta ? withPageMeta(indexHtml, meta) : null;
     },
   });

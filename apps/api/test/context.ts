@@ -73,6 +73,7 @@ export async function createTestContext(
     webDist,
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
+  seeCatalogueChangesFirst(app);
   await app.ready();
   return {
     app,
@@ -85,4 +86,16 @@ export async function createTestContext(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Tests write to the database and read the catalogue at once. On PostgreSQL the change
+ * notification travels on another connection; this makes each request wait until those
+ * already committed have arrived (on PGlite they always have), so a test sees what a
+ * replica would see a few milliseconds later. A missing notification still fails the test.
+ */
+export function seeCatalogueChangesFirst(app: FastifyInstance): void {
+  app.addHook('onRequest', async () => {
+    await app.catalogue.sync();
+  });
 }

@@ -25,6 +25,21 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel`: `onChange` runs for each NOTIFY committed by any connection (this
+   * process or another one on the same database), and also whenever notifications may have
+   * been missed (the listening connection was lost), so a cache built on it can only be
+   * dropped too often, never too rarely.
+   */
+  listen(channel: string, onChange: () => void): Promise<Subscription>;
+}
+
+export interface Subscription {
+  /** False while the listening connection is down: caches must not trust themselves then. */
+  readonly live: boolean;
+  /** Resolves once every notification committed before the call has reached `onChange`. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -48,6 +63,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      listen: (channel, onChange) => listenPg(opts.databaseUrl!, channel, onChange),
     };
   }
 
@@ -70,7 +86,79 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       }
       release();
     },
+    // PGlite runs in this process: a NOTIFY reaches the callback before the writing query
+    // resolves, so there is nothing in flight to flush.
+    listen: async (channel, onChange) => {
+      const unlisten = await client.listen(channel, () => onChange());
+      return {
+        live: true,
+        flush: async () => undefined,
+        close: async () => {
+          if (!client.closed) await unlisten();
+        },
+      };
+    },
   };
+}
+
+const RECONNECT_MS = 1000;
+
+/**
+ * A dedicated connection (outside the pool) that LISTENs on `channel`, reconnecting after a
+ * loss. Losing it, and getting it back, both count as a change: what happened meanwhile is
+ * unknown.
+ */
+async function listenPg(url: string, channel: string, onChange: () => void): Promise<Subscription> {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const sub = {
+    live: false,
+    async flush() {
+      // The server sends a session's pending notifications before it answers its next query.
+      if (client && sub.live) await client.query('SELECT 1').catch(() => undefined);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      sub.live = false;
+      await client?.end().catch(() => undefined);
+    },
+  };
+  const lost = (c: pg.Client) => {
+    if (client !== c) return;
+    client = null;
+    sub.live = false;
+    onChange();
+    c.end().catch(() => undefined);
+    if (!closed) timer = setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
+  };
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    client = c;
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    c.on('notification', (n) => {
+      if (n.channel === channel) onChange();
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+    } catch (err) {
+      lost(c);
+      throw err;
+    }
+    if (closed) return void (await c.end().catch(() => undefined));
+    sub.live = true;
+    onChange();
+  };
+  try {
+    await connect();
+  } catch (err) {
+    await sub.close();
+    throw err;
+  }
+  return sub;
 }
 
 /**

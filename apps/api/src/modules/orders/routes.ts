@@ -13,12 +13,15 @@ import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { z } from 'zod';
 import { getOwnOrder, listApiOrdersOf, ownReceipt, quoteForDisplay, toApiOrder } from './service';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/userorders',
     {
       onRequest: requireUser,
+      // Hot at stream start (every buyer opens /orders): serialised from the schema by fast-json-stringify.
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['order'],
         summary: 'Mis órdenes, de la más reciente a la más antigua',

@@ -10,7 +10,9 @@ import {
 import { errorResponse } from '@store/shared/schemas/common';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { getProductForUser, listProducts } from './service';
+import { fastSerializerCompiler } from '../../lib/fast-serializer';
+import { sendCached } from '../../lib/http-cache';
+import { getProductForUser } from './service';
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,16 +26,23 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse, 400: errorResponse, 500: errorResponse },
       },
     },
-    async (req) => ({
-      success: true as const,
-      products: await listProducts(app.db.db, req.query.estado),
-    }),
+    async (req, reply) =>
+      sendCached(
+        req,
+        reply,
+        await app.catalogue.list(req.query.estado),
+        'application/json; charset=utf-8',
+        // Stored, but checked with the server each time (a 304 while nothing changed).
+        'public, no-cache',
+      ),
   );
 
   app.get(
     '/single/:id',
     {
       onRequest: requireUser,
+      // Hot at stream start (every buyer opens the stream page): fast-json-stringify from the schema.
+      serializerCompiler: fastSerializerCompiler,
       schema: {
         tags: ['product'],
         summary: 'Un evento con dayLinks solo de los días que pagaste',
@@ -44,7 +53,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      product: await getProductForUser(app.db.db, currentUser(req).id, req.params.id),
+      product: await getProductForUser(app.db.db, app.catalogue, currentUser(req).id, req.params.id),
     }),
   );
 };

@@ -3,11 +3,9 @@
 // title, description, cover and canonical URL into index.html's <head>; the SPA renders the
 // same tags again for browsers.
 
-import { and, eq } from 'drizzle-orm';
 import { previewImageUrl, site } from '@store/shared/site';
 import { clipText } from '@store/shared/domain/text';
-import type { Queryable } from '../../db/client';
-import { products } from '../../db/schema';
+import type { CatalogueSnapshot } from '../products/snapshot';
 
 export interface PageMeta {
   title: string;
@@ -22,22 +20,20 @@ const PRODUCT_PATH = /^\/product\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 
 /** Meta of the page at `pathname`, when the server knows more than the static index.html. */
 export async function pageMetaFor(
-  db: Queryable,
+  catalogue: Pick<CatalogueSnapshot, 'publicProduct'>,
   pathname: string,
   publicUrl: string,
 ): Promise<PageMeta | null> {
   const id = PRODUCT_PATH.exec(pathname)?.[1];
   if (!id) return null;
-  const [row] = await db
-    .select({ name: products.name, description: products.description, images: products.images })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.active, true)));
+  // Active events only (the snapshot holds no archived one).
+  const row = await catalogue.publicProduct(id);
   if (!row) return null;
   return {
     title: `${row.name} · ${site.shortName}`,
     description: clipText(row.description || site.description),
     url: `${publicUrl}/product/${id.toLowerCase()}`,
-    image: previewImageUrl(row.images[0], publicUrl),
+    image: previewImageUrl(row.image[0], publicUrl),
     type: 'product',
   };
 }

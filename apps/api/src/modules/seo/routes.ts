@@ -2,6 +2,7 @@
 // index.html fallback does not answer them.
 
 import type { FastifyPluginAsync } from 'fastify';
+import { cachedBody, sendCached } from '../../lib/http-cache';
 import { robotsTxt, sitemapXml } from './service';
 
 export const seoRoutes: FastifyPluginAsync = async (app) => {
@@ -10,9 +11,11 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('text/plain; charset=utf-8').send(robotsTxt(app.config.PUBLIC_URL));
   });
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_req, reply) => {
-    const xml = await sitemapXml(app.db.db, app.config.PUBLIC_URL);
-    reply.header('Cache-Control', 'public, max-age=3600');
-    return reply.type('application/xml; charset=utf-8').send(xml);
+  // From the catalogue snapshot: built once per catalogue change, then bytes with an ETag.
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
+    const xml = await app.catalogue.derived('sitemap.xml', (view) =>
+      cachedBody(sitemapXml(view, app.config.PUBLIC_URL)),
+    );
+    return sendCached(req, reply, xml, 'application/xml; charset=utf-8', 'public, max-age=3600');
   });
 };

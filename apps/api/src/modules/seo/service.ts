@@ -1,8 +1,7 @@
 // robots.txt and sitemap.xml for search engines, with absolute URLs from PUBLIC_URL (never
 // the request's Host header).
 
-import type { Queryable } from '../../db/client';
-import { listActiveProductIds } from './repo';
+import type { CatalogueView } from '../products/snapshot';
 
 /** Public pages (docs/product.md → Routes) worth indexing, with how often they change and their weight. */
 export const SITEMAP_PAGES: {
@@ -65,11 +64,13 @@ function urlEntry(loc: string, changefreq: string, priority: string, lastmod?: D
   ].join('\n');
 }
 
-export async function sitemapXml(db: Queryable, publicUrl: string): Promise<string> {
-  const events = await listActiveProductIds(db);
+/** Every content page and every active event of the catalogue snapshot (archived ones are left out). */
+export function sitemapXml(catalogue: CatalogueView, publicUrl: string): string {
   const entries = [
     ...SITEMAP_PAGES.map((p) => urlEntry(`${publicUrl}${p.path}`, p.changefreq, p.priority)),
-    ...events.map((e) => urlEntry(`${publicUrl}/product/${e.id}`, 'weekly', '0.8', e.updatedAt)),
+    ...catalogue.products.map((e) =>
+      urlEntry(`${publicUrl}/product/${e._id}`, 'weekly', '0.8', catalogue.updatedAt.get(e._id)),
+    ),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

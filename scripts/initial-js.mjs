@@ -1,0 +1,59 @@
+// The JavaScript `/` loads before any interaction, from the build's manifest
+// (apps/web/dist/.vite/manifest.json): the entry and every chunk it imports statically, plus
+// the home page's lazy route module and its static imports, each measured gzipped (level 9,
+// as the .gz files the server sends). `node scripts/initial-js.mjs --check` fails (exit 1)
+// above INITIAL_JS_LIMIT_KB (100 KB); `npm test` runs it after the build.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+export const INITIAL_JS_LIMIT_KB = 100;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'apps/web/dist');
+/** What `/` renders at once: the entry, then the lazy route module of the home page. */
+const START = ['index.html', 'src/app/routes/home.tsx'];
+
+export function initialJs() {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) visit(dep);
+  };
+  for (const key of START) {
+    if (!manifest[key]) throw new Error(`${key} no está en el manifiesto de la compilación`);
+    visit(key);
+  }
+  const files = [...seen]
+    .map((key) => manifest[key].file)
+    .filter((f) => f.endsWith('.js'))
+    .map((file) => {
+      const data = readFileSync(path.join(dist, file));
+      return { file, bytes: data.length, gzip: gzipSync(data, { level: 9 }).length };
+    })
+    .sort((a, b) => b.gzip - a.gzip);
+  const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
+  return { files, gzip, kb: gzip / 1024 };
+}
+
+export function initialJsReport() {
+  const { files, kb } = initialJs();
+  console.log(
+    `\nJavaScript inicial de / (gzip): ${kb.toFixed(1)} KB en ${files.length} archivos (límite ${INITIAL_JS_LIMIT_KB} KB)`,
+  );
+  for (const f of files) console.log(`  ${(f.gzip / 1024).toFixed(1).padStart(6)} KB  ${f.file}`);
+  return kb;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const kb = initialJsReport();
+  if (process.argv.includes('--check') && kb > INITIAL_JS_LIMIT_KB) {
+    console.error(
+      `\nEl JavaScript inicial de / pesa ${kb.toFixed(1)} KB gzip, más que el límite de ${INITIAL_JS_LIMIT_KB} KB: ` +
+        'carga de forma diferida lo que la portada no necesita.',
+    );
+    process.exit(1);
+  }
+}
