@@ -496,6 +496,9 @@ export async function cancelOrderDays(
         : 'reembolso_parcial';
   const updated = await transitionOrder(tx, orderId, ['pagado'], { status, expiresAt: null });
   if (updated && status === 'cancelado') await releaseCouponUse(tx, orderId);
+  // Its CFDI is cancelled when nothing of the sale stands; with the terms' 20 % kept the
+  // operation did happen in part, and the accountant issues the credit note (docs/cfdi.md).
+  if (updated && status !== 'reembolso_parcial') await onOrderEnded(tx, orderId);
   return ended;
 }
 
