@@ -12,3 +12,11 @@ export async function getProducts(signal?: AbortSignal) {
 
 export const productsQueryOptions = () =>
   queryOptions({ queryKey: ['products'], queryFn: ({ signal }) => getProducts(signal) });
+
+/** Every active event, finished ones included (?estado=todos): when each bought day happens. */
+export const allProductsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['products', 'todos'],
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/product/list?estado=todos', productListResponse, { signal })).products,
+  });

@@ -17,11 +17,10 @@ import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { CancelOrderButton } from '../../features/orders/components/cancel-order';
 import { DayStatus, type DayTimes } from '../../features/orders/components/day-status';
 import { ReceiptButton } from '../../features/orders/components/receipt-button';
-import { productsQueryOptions } from '../../lib/products-query';
+import { allProductsQueryOptions } from '../../lib/products-query';
 import { useNow } from '../../lib/use-now';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
 import { OrderInvoices } from '../../features/invoices/components/order-invoices';
-import { useNow } from '../../lib/use-now';
 import { visibleOrderItems } from '../../features/orders/utils/visible-order-items';
 import type { LiveStreamState } from '../../features/streams/utils/live-stream-state';
 
@@ -37,8 +36,8 @@ function Orders() {
   const navigate = useNavigate();
   const orders = useUserOrders();
   const entries = useMemo(() => visibleOrderItems(orders.data ?? []), [orders.data]);
-  // When each day happens (the catalogue's day options), for En vivo / Empieza en / Finalizado.
-  const products = useQuery(productsQueryOptions());
+  // When each day happens (the catalogue's day options, finished events too), for En vivo / Empieza en / Finalizado.
+  const products = useQuery(allProductsQueryOptions());
   const times = useMemo(() => {
     const map = new Map<string, DayTimes>();
     for (const p of products.data ?? []) {
