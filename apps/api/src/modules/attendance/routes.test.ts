@@ -173,14 +173,15 @@ describe('attendance and constancias', () => {
     expect(tickets).toHaveLength(1);
     const code = decodePng(Buffer.from(tickets[0].qr.split(',')[1], 'base64'));
     expect(code).toBe(tickets[0].code);
-    // The confirmation e-mail carries the same ticket as a PNG.
+    // The confirmation e-mail carries the same ticket as a PNG (after the calendar entry).
     const confirmation = (await ctx.database.db.select().from(emailOutbox)).find(
       (m) => m.to === user.email && m.subject.startsWith('Confirmación'),
     );
     expect(confirmation!.attachments.map((a) => a.filename)).toEqual([
+      'evento.ics',
       'Boleto Taller de Arritmias - Viernes.png',
     ]);
-    expect(decodePng(Buffer.from(confirmation!.attachments[0]!.contentBase64, 'base64'))).toBe(code);
+    expect(decodePng(Buffer.from(confirmation!.attachments[1]!.contentBase64, 'base64'))).toBe(code);
     expect(confirmation!.text).toContain('código QR');
 
     const forged = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', {
