@@ -23,7 +23,11 @@ const product = {
   date: 1,
   startsAt: 1,
   endsAt: 2,
+  saleMode: 'completo',
+  tiers: [{ userType: 'residente', until: 3, price: 1000, scholarshipPrice: 750.25 }],
+  requires: { _id: 'p0', name: 'Curso previo' },
   dayLinks: { Jueves: 'https://vimeo.com/event/1' },
+  myPrice: { price: 1000, userType: 'residente', until: 3, scholarship: false },
 };
 
 describe('fastSerializerCompiler', () => {
