@@ -186,7 +186,8 @@ test('the coupon waits for the user type; a YouTube day gets a player without ch
   await page.getByRole('button', { name: 'Ver transmisión' }).click();
   await expect(page.getByTitle(`Transmisión de ${YOUTUBE_EVENT}: ${course.days[0]!}`)).toHaveAttribute(
     'src',
-    'https://www.youtube.com/embed/aqz-KE-bpKQ',
+    // The IFrame API is on (enablejsapi) so the page can count the time watched.
+    /^https:\/\/www\.youtube\.com\/embed\/aqz-KE-bpKQ\?enablejsapi=1&origin=/,
   );
   await expect(page.getByTitle(/Chat en vivo/)).toHaveCount(0);
 });
