@@ -1,5 +1,6 @@
 // Vitest projects: shared domain (node), repository tooling (the import rules), web components
 // (jsdom), API on PGlite, and the same API suite on PostgreSQL when TEST_DATABASE_URL is set.
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -16,6 +17,10 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: a single worker on a 2-core CI
+    // machine. The API files wait on PostgreSQL and on sockets much of the time, so at least
+    // two workers keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
       // Repository tooling: the ESLint import rules.
