@@ -24,11 +24,6 @@ export async function lockUser(db: Queryable, userId: string) {
   return row ?? null;
 }
 
-export async function findUserType(db: Queryable, userId: string): Promise<UserType | null> {
-  const [row] = await db.select({ userType: users.userType }).from(users).where(eq(users.id, userId));
-  return row?.userType ?? null;
-}
-
 /** Of these products, the ones the user holds at least one paid day of. */
 export async function findPaidProductIds(
   db: Queryable,

@@ -29,7 +29,7 @@ import { isCheckViolation, isUniqueViolation } from '../../lib/db-errors';
 import { isUuid } from '../../lib/ids';
 import { deleteCartLines, findCartLines, type ProductRow } from '../cart/repo';
 import { assertNoEndedDays } from '../cart/service';
-import { findTiers } from '../pricing/repo';
+import { findBuyerType, findTiers } from '../pricing/repo';
 import { priceLines } from '../pricing/service';
 import { applyCoupon, type AppliedCoupon } from '../coupons/service';
 import { incrementCouponUse, insertRedemption, releaseCouponUse } from '../coupons/repo';
@@ -49,7 +49,6 @@ import {
   findPaidProductIds,
   findProductNames,
   findPendingHolding,
-  findUserType,
   insertOrder,
   insertOrderDays,
   listUserOrders,
@@ -120,7 +119,7 @@ export async function quoteCart(
   let coupon: AppliedCoupon | null = null;
   const code = couponCode?.trim();
   if (code) {
-    const userType = await findUserType(db, userId);
+    const userType = await findBuyerType(db, userId);
     if (!userType) throw new AppError('unauthorized', MSG.unauthorized);
     coupon = await applyCoupon(db, {
       code,
