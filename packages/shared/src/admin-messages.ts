@@ -118,6 +118,11 @@ export const ADMIN_MSG = {
   invoiceFileMissing: 'Elige el archivo que quieres adjuntar',
   invoiceFileTooLarge: 'El archivo no puede pesar más de 2 MB',
   invoiceFileType: 'Sube el XML del CFDI (.xml) o su representación impresa (.pdf)',
+  creditNoteRetryQueued: 'La nota de crédito volvió a la cola; se intentará en unos segundos',
+  creditNoteRetryNotAllowed: 'Solo se reintentan notas de crédito con error',
+  creditNoteAttached: 'Archivo adjuntado a la nota de crédito',
+  creditNoteAttachCancelled: 'No se adjuntan archivos a una nota de crédito cancelada',
+  creditNoteXmlNotEgreso: 'El XML no es un CFDI de egreso (TipoDeComprobante="E"): sube la nota de crédito',
 } as const;
 
 /** 'No puedes quitar «Jueves»: tiene órdenes registradas…' */

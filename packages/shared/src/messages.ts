@@ -138,6 +138,7 @@ export const MSG = {
     'La factura se solicita dentro del mes en que pagaste; el mes de esta orden ya cerró. Escríbenos si necesitas ayuda.',
   invoiceFreeOrder: 'Las órdenes sin costo no se facturan',
   invoiceNotReady: 'El CFDI de esta orden aún no está disponible',
+  creditNoteNotReady: 'La nota de crédito de este reembolso aún no está disponible',
   // Attendance and constancias (docs/attendance.md).
   profileSaved: 'Guardamos tus datos profesionales.',
   profileNameInvalid:

@@ -638,3 +638,47 @@ export const orderRefunds = pgTable(
     check('order_refunds_status', sql`${t.status} IN ('pendiente', 'completado', 'fallido')`),
   ],
 );
+
+/**
+ * CFDI de egreso (nota de crédito) for the part of a stamped sale that was refunded while the
+ * rest stands (docs/cfdi.md → Credit notes): one per completed refund, related to its invoice
+ * (relationship 01). Also its own queue, like `invoices`: `pending_action = 'stamp'` until the
+ * job (or the accountant, by hand) stamps it; its id is the idempotency key.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The PayPal refund it answers; null for a refund the admin recorded (cash, transfer). */
+    refundId: uuid('refund_id').references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    /** What went back to the buyer, taxes included. */
+    amountCentavos: integer('amount_centavos').notNull(),
+    status: invoiceStatusEnum('status').notNull().default('solicitada'),
+    pendingAction: text('pending_action'),
+    providerId: text('provider_id'),
+    folioFiscal: text('folio_fiscal'),
+    xmlKey: text('xml_key'),
+    pdfKey: text('pdf_key'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_notes_refund_idx').on(t.refundId),
+    index('credit_notes_invoice_idx').on(t.invoiceId),
+    index('credit_notes_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.pendingAction} IS NOT NULL`),
+    check('credit_notes_pending_action', sql`${t.pendingAction} IS NULL OR ${t.pendingAction} = 'stamp'`),
+    check('credit_notes_amount_positive', sql`${t.amountCentavos} > 0`),
+  ],
+);

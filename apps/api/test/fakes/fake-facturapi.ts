@@ -12,6 +12,9 @@ import { listen, parseJson, sendJson } from '../../src/dev/local-http';
 export interface FakeInvoice {
   id: string;
   uuid: string;
+  /** I = ingreso, E = egreso (credit note). */
+  type: 'I' | 'E';
+  related_documents: { relationship: string; documents: string[] }[];
   status: 'valid' | 'canceled';
   cancellation_motive: string | null;
   total: number;
@@ -50,12 +53,40 @@ export interface FakeFacturapi {
 
 const RFC = /^([A-ZÑ&]{3,4})\d{6}[A-Z\d]{3}$/;
 const MOTIVES = new Set(['01', '02', '03', '04']);
+/** c_TipoRelacion. */
+const RELATIONSHIPS = new Set(['01', '02', '03', '04', '05', '06', '07']);
+const UUID = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/i;
 
-export function fakeCfdiXml(inv: Pick<FakeInvoice, 'uuid' | 'total' | 'customer' | 'use'>): string {
+/** Facturapi's checks of `related_documents`: an egreso must name what it credits. */
+function relatedError(input: Partial<FakeInvoice>): string | null {
+  const related = input.related_documents;
+  if (related === undefined)
+    return input.type === 'E' ? 'Un CFDI de egreso requiere CFDI relacionados' : null;
+  if (!Array.isArray(related) || related.length === 0) return 'related_documents no es válido';
+  for (const r of related) {
+    if (!r || !RELATIONSHIPS.has(r.relationship)) return 'Tipo de relación no válido';
+    if (!Array.isArray(r.documents) || r.documents.length === 0 || !r.documents.every((d) => UUID.test(d)))
+      return 'Los documentos relacionados deben ser UUID de CFDI';
+  }
+  return null;
+}
+
+export function fakeCfdiXml(
+  inv: Pick<FakeInvoice, 'uuid' | 'total' | 'customer' | 'use'> &
+    Partial<Pick<FakeInvoice, 'type' | 'related_documents'>>,
+): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const related = (inv.related_documents ?? [])
+    .map(
+      (r) =>
+        `  <cfdi:CfdiRelacionados TipoRelacion="${esc(r.relationship)}">${r.documents
+          .map((d) => `<cfdi:CfdiRelacionado UUID="${esc(d)}"/>`)
+          .join('')}</cfdi:CfdiRelacionados>\n`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="4.0" Total="${inv.total.toFixed(2)}" Moneda="MXN" TipoDeComprobante="I">
-  <cfdi:Receptor Rfc="${esc(inv.customer.tax_id)}" Nombre="${esc(inv.customer.legal_name)}" DomicilioFiscalReceptor="${esc(inv.customer.address.zip)}" RegimenFiscalReceptor="${esc(inv.customer.tax_system)}" UsoCFDI="${esc(inv.use)}"/>
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="4.0" Total="${inv.total.toFixed(2)}" Moneda="MXN" TipoDeComprobante="${inv.type ?? 'I'}">
+${related}  <cfdi:Receptor Rfc="${esc(inv.customer.tax_id)}" Nombre="${esc(inv.customer.legal_name)}" DomicilioFiscalReceptor="${esc(inv.customer.address.zip)}" RegimenFiscalReceptor="${esc(inv.customer.tax_system)}" UsoCFDI="${esc(inv.use)}"/>
   <cfdi:Complemento>
     <tfd:TimbreFiscalDigital Version="1.1" UUID="${inv.uuid}"/>
   </cfdi:Complemento>
@@ -136,10 +167,16 @@ export async function startFakeFacturapi(
       if (!/^\d{3}$/.test(c.tax_system ?? ''))
         return fail(res, 400, 'El régimen fiscal del receptor no es válido');
       if (!input.use || !input.items?.length) return fail(res, 400, 'Faltan conceptos o el uso del CFDI');
+      if (input.type !== undefined && input.type !== 'I' && input.type !== 'E')
+        return fail(res, 400, 'Tipo de comprobante no válido');
+      const related = relatedError(input);
+      if (related) return fail(res, 400, related);
       const total = input.items.reduce((s, i) => s + i.product.price * i.quantity - (i.discount ?? 0), 0);
       const inv: FakeInvoice = {
         id: randomBytes(12).toString('hex'),
         uuid: randomUUID().toUpperCase(),
+        type: input.type ?? 'I',
+        related_documents: input.related_documents ?? [],
         status: 'valid',
         cancellation_motive: null,
         total: Math.round(total * 100) / 100,

@@ -82,6 +82,19 @@ export const saveFiscalDataResponse = z.object({
 });
 
 /** An order's invoice as its buyer sees it. */
+/** A CFDI de egreso (nota de crédito) for a partial refund of the invoiced order. */
+export const creditNoteSummary = z.object({
+  _id: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  /** What was refunded, pesos. */
+  amount: z.number(),
+  folioFiscal: z.string().nullable(),
+  hasXml: z.boolean(),
+  hasPdf: z.boolean(),
+  createdAt: z.number(),
+});
+export type CreditNoteSummary = z.infer<typeof creditNoteSummary>;
+
 export const orderInvoice = z.object({
   _id: z.string(),
   orderId: z.string(),
@@ -93,6 +106,7 @@ export const orderInvoice = z.object({
   hasXml: z.boolean(),
   hasPdf: z.boolean(),
   requestedAt: z.number(),
+  creditNotes: z.array(creditNoteSummary),
 });
 export type OrderInvoice = z.infer<typeof orderInvoice>;
 

@@ -41,8 +41,14 @@ export interface PacInvoiceInput {
       tax_included: boolean;
     };
   }[];
+  /** c_TipoDeComprobante: I (ingreso, the default) or E (egreso: a credit note). */
+  type?: 'I' | 'E';
   /** c_FormaPago: 31 intermediario de pagos, 01 efectivo… */
   payment_form: string;
+  /** c_MetodoPago: PUE (paid in one go, the default). */
+  payment_method?: 'PUE';
+  /** CFDI relacionados: a credit note names its invoice with relationship 01. */
+  related_documents?: { relationship: string; documents: string[] }[];
   /** c_UsoCFDI. */
   use: string;
   external_id?: string;

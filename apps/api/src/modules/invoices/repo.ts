@@ -1,13 +1,14 @@
 // Every query of the invoices module: the account's fiscal data, invoice requests, the
 // stamping queue, and the reads of orders it needs (docs/cfdi.md).
 
-import { and, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceStatus } from '@store/shared/constants';
 import type { FiscalData } from '@store/shared/schemas/invoice';
 import type { Queryable } from '../../db/client';
-import { fiscalProfiles, invoices, orders, users } from '../../db/schema';
+import { creditNotes, fiscalProfiles, invoices, orders, users } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
 
 export async function findFiscalProfile(db: Queryable, userId: string) {
   const [row] = await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.userId, userId)).limit(1);
@@ -223,7 +224,15 @@ export interface InvoiceSearch {
 export async function searchInvoices(db: Queryable, search: InvoiceSearch) {
   const where: SQL[] = [];
   if (search.id) where.push(eq(invoices.id, search.id));
-  if (search.status) where.push(eq(invoices.status, search.status));
+  if (search.status) {
+    // An invoice also matches through its credit notes (a pending one is work for the accountant).
+    where.push(
+      or(
+        eq(invoices.status, search.status),
+        sql`EXISTS (SELECT 1 FROM ${creditNotes} WHERE ${creditNotes.invoiceId} = ${invoices.id} AND ${creditNotes.status} = ${search.status})`,
+      )!,
+    );
+  }
   const q = search.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -251,4 +260,82 @@ export async function searchInvoices(db: Queryable, search: InvoiceSearch) {
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(invoices.requestedAt))
     .limit(search.limit);
+}
+
+// ---- Credit notes (CFDI de egreso) for partial refunds ----
+
+/** A credit note for a completed refund, queued for stamping; null when that refund has one. */
+export async function insertCreditNote(
+  db: Queryable,
+  input: { invoiceId: string; orderId: string; refundId: string | null; amountCentavos: number; now: Date },
+): Promise<CreditNoteRow | null> {
+  const [row] = await db
+    .insert(creditNotes)
+    .values({
+      invoiceId: input.invoiceId,
+      orderId: input.orderId,
+      refundId: input.refundId,
+      amountCentavos: input.amountCentavos,
+      pendingAction: 'stamp',
+      nextAttemptAt: input.now,
+    })
+    .onConflictDoNothing({ target: creditNotes.refundId })
+    .returning();
+  return row ?? null;
+}
+
+/** Whether the invoice has a credit note that stands (then it is not cancelled as a whole). */
+export async function hasLiveCreditNote(db: Queryable, invoiceId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: creditNotes.id })
+    .from(creditNotes)
+    .where(and(eq(creditNotes.invoiceId, invoiceId), ne(creditNotes.status, 'cancelada')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findCreditNote(db: Queryable, id: string): Promise<CreditNoteRow | null> {
+  const [row] = await db.select().from(creditNotes).where(eq(creditNotes.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The credit notes of these invoices, oldest first. */
+export async function listCreditNotes(
+  db: Queryable,
+  invoiceIds: readonly string[],
+): Promise<CreditNoteRow[]> {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select()
+    .from(creditNotes)
+    .where(inArray(creditNotes.invoiceId, [...invoiceIds]))
+    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.id));
+}
+
+export async function updateCreditNote(
+  db: Queryable,
+  id: string,
+  patch: Partial<typeof creditNotes.$inferInsert>,
+): Promise<CreditNoteRow | null> {
+  const [row] = await db
+    .update(creditNotes)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(creditNotes.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Same lease and attempt counting as `claimDue`, for the credit notes' queue. */
+export async function claimDueCreditNotes(
+  db: Queryable,
+  now: Date,
+  leaseMs: number,
+  limit = 10,
+): Promise<CreditNoteRow[]> {
+  const due = sql`(SELECT ${creditNotes.id} FROM ${creditNotes} WHERE ${creditNotes.pendingAction} IS NOT NULL AND ${creditNotes.nextAttemptAt} <= ${now.toISOString()} ORDER BY ${creditNotes.nextAttemptAt} LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
+  return db
+    .update(creditNotes)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${creditNotes.attempts} + 1` })
+    .where(sql`${creditNotes.id} IN ${due}`)
+    .returning();
 }

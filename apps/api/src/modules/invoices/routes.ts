@@ -19,6 +19,7 @@ import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { sendPrivateFile } from '../../lib/storage/send-file';
 import { currentUser, requireUser } from '../../plugins/auth';
 import {
+  creditNoteForViewer,
   getFiscalData,
   invoiceForViewer,
   myInvoices,
@@ -92,6 +93,28 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const row = await requestInvoice(app.db.db, currentUser(req).id, req.body.orderId, req.body.fiscalData);
       return { success: true as const, message: MSG.invoiceRequested, invoice: toOrderInvoice(row) };
+    },
+  );
+
+  app.get(
+    '/credit-note/:id/:format',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['invoice'],
+        summary: 'Descargar el XML o el PDF de una nota de crédito (su comprador o un administrador)',
+        security: tokenSecurity,
+        params: invoiceFileParams,
+        response: { 200: z.any(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (req, reply) => {
+      const { note } = await creditNoteForViewer(app.db.db, req.params.id, currentUser(req));
+      const key = req.params.format === 'xml' ? note.xmlKey : note.pdfKey;
+      if (!key) throw new AppError('not_found', MSG.creditNoteNotReady);
+      return sendPrivateFile(reply, app.storage, key, {
+        filename: `Nota de credito ${orderReference(note.orderId)}.${req.params.format}`,
+      });
     },
   );
 

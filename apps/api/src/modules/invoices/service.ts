@@ -6,14 +6,19 @@
 import { CANCEL_MOTIVES } from '@store/shared/domain/cfdi-catalogs';
 import { withinInvoiceMonth } from '@store/shared/domain/cfdi-rules';
 import { MSG } from '@store/shared/messages';
-import type { FiscalData, OrderInvoice } from '@store/shared/schemas/invoice';
+import { toPesos } from '@store/shared/domain/money';
+import type { CreditNoteSummary, FiscalData, OrderInvoice } from '@store/shared/schemas/invoice';
 import type { Queryable, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import {
   deleteUnpaidRequest,
+  findCreditNote,
   findFiscalProfile,
   findInvoice,
+  hasLiveCreditNote,
+  insertCreditNote,
+  listCreditNotes,
   findOrderForInvoice,
   insertPaidRequest,
   listUserInvoices,
@@ -22,12 +27,25 @@ import {
   updateInvoice,
   upsertCheckoutRequest,
   upsertFiscalProfile,
+  type CreditNoteRow,
   type InvoiceRow,
 } from './repo';
 
-export type { InvoiceRow } from './repo';
+export type { CreditNoteRow, InvoiceRow } from './repo';
 
-export function toOrderInvoice(row: InvoiceRow): OrderInvoice {
+export function toCreditNoteSummary(row: CreditNoteRow): CreditNoteSummary {
+  return {
+    _id: row.id,
+    status: row.status,
+    amount: toPesos(row.amountCentavos),
+    folioFiscal: row.folioFiscal,
+    hasXml: row.xmlKey !== null,
+    hasPdf: row.pdfKey !== null,
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+export function toOrderInvoice(row: InvoiceRow, notes: readonly CreditNoteRow[] = []): OrderInvoice {
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -38,6 +56,7 @@ export function toOrderInvoice(row: InvoiceRow): OrderInvoice {
     hasXml: row.xmlKey !== null,
     hasPdf: row.pdfKey !== null,
     requestedAt: row.requestedAt.getTime(),
+    creditNotes: notes.filter((n) => n.invoiceId === row.id).map(toCreditNoteSummary),
   };
 }
 
@@ -58,7 +77,12 @@ export async function saveFiscalData(db: Queryable, userId: string, data: Fiscal
 }
 
 export async function myInvoices(db: Queryable, userId: string): Promise<OrderInvoice[]> {
-  return (await listUserInvoices(db, userId)).map(toOrderInvoice);
+  const rows = await listUserInvoices(db, userId);
+  const notes = await listCreditNotes(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toOrderInvoice(r, notes));
 }
 
 /**
@@ -123,6 +147,9 @@ export async function onOrderEnded(tx: Tx, orderId: string, now = new Date()): P
   if (await deleteUnpaidRequest(tx, orderId)) return;
   const row = await lockInvoiceOfOrder(tx, orderId);
   if (!row || row.status === 'cancelada' || row.cancelMotive) return;
+  // Credit notes already relate to it: the SAT keeps it, and the refund that ended the
+  // order gets its own credit note for the rest (onRefundCompleted).
+  if (await hasLiveCreditNote(tx, row.id)) return;
   const motive = CANCEL_MOTIVES.operationNotCarriedOut;
   if (row.providerId) {
     await updateInvoice(tx, row.id, {
@@ -141,6 +168,47 @@ export async function onOrderEnded(tx: Tx, orderId: string, now = new Date()): P
       cancelledAt: now,
     });
   }
+}
+
+/**
+ * A refund went back to the buyer (payments, or the admin's recorded refund, in the
+ * transaction that applies it, after the order's status followed). When part of the sale stands — the order is still paid, ended
+ * as `reembolso_parcial`, or its invoice already has credit notes — the refunded amount gets
+ * a credit note related to the invoice, queued for the job (or the accountant). An invoice
+ * not stamped yet is stamped first for what was charged, then the credit note (the job waits
+ * for its folio). Nothing happens without an invoice, or when the whole CFDI is being
+ * cancelled (a full refund). One per refund: a PayPal refund's id is unique on the row; a
+ * refund the admin records (cash) writes its credit note in the same transaction.
+ */
+export async function onRefundCompleted(
+  tx: Tx,
+  refund: { orderId: string; refundId: string | null; amountCentavos: number },
+  now = new Date(),
+): Promise<void> {
+  if (refund.amountCentavos <= 0) return;
+  const row = await lockInvoiceOfOrder(tx, refund.orderId);
+  if (!row || row.status === 'cancelada' || row.cancelMotive) return;
+  await insertCreditNote(tx, {
+    invoiceId: row.id,
+    orderId: refund.orderId,
+    refundId: refund.refundId,
+    amountCentavos: refund.amountCentavos,
+    now,
+  });
+}
+
+/** A credit note with its invoice, for the invoice's buyer or an admin. */
+export async function creditNoteForViewer(
+  db: Queryable,
+  id: string,
+  viewer: { id: string; role: string },
+): Promise<{ note: CreditNoteRow; invoice: InvoiceRow }> {
+  if (!isUuid(id)) throw new AppError('not_found', MSG.notFound);
+  const note = await findCreditNote(db, id);
+  const invoice = note ? await findInvoice(db, note.invoiceId) : null;
+  if (!note || !invoice) throw new AppError('not_found', MSG.notFound);
+  if (invoice.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('forbidden', MSG.forbidden);
+  return { note, invoice };
 }
 
 /** An invoice for its buyer or an admin (403 for anyone else). */

@@ -18,9 +18,13 @@ import { brandedEmail, escapeHtml } from '../mail/templates';
 import { PacError, type PacClient, type PacInvoiceInput } from './pac-client';
 import {
   claimDue,
+  claimDueCreditNotes,
+  findInvoice,
   findOrderForInvoice,
   markStamped,
+  updateCreditNote,
   updateInvoice,
+  type CreditNoteRow,
   type InvoiceRow,
   type OrderForInvoice,
 } from './repo';
@@ -43,6 +47,13 @@ export interface InvoiceJobDeps {
 export const CFDI_PRODUCT_KEY = '86101700';
 /** SAT unit key: "unidad de servicio". */
 export const CFDI_UNIT_KEY = 'E48';
+/** A credit note's one line: "servicios de facturación", unit "actividad" (SAT's guide). */
+export const CREDIT_NOTE_PRODUCT_KEY = '84111506';
+export const CREDIT_NOTE_UNIT_KEY = 'ACT';
+/** c_TipoRelacion 01: nota de crédito de los documentos relacionados. */
+export const CREDIT_NOTE_RELATIONSHIP = '01';
+/** How long a credit note waits for its invoice's folio before looking again. */
+const WAIT_FOR_INVOICE_MS = 5 * 60_000;
 const LEASE_MS = 2 * 60_000;
 
 /** c_FormaPago of how the order was paid. */
@@ -88,6 +99,46 @@ export function invoiceInput(row: InvoiceRow, order: OrderForInvoice): PacInvoic
   };
 }
 
+/**
+ * The CFDI de egreso of a partial refund: the invoice's receiver, one line for the refunded
+ * amount (taxes included), the invoice's forma de pago, PUE, related to the invoice's folio
+ * with relationship 01. Uso G02 (devoluciones, descuentos o bonificaciones), or S01 for
+ * público en general, the only uso its régimen takes.
+ */
+export function creditNoteInput(
+  note: CreditNoteRow,
+  invoice: InvoiceRow & { folioFiscal: string },
+  order: OrderForInvoice,
+): PacInvoiceInput {
+  return {
+    type: 'E',
+    customer: {
+      legal_name: invoice.razonSocial,
+      tax_id: invoice.rfc,
+      tax_system: invoice.regimenFiscal,
+      email: order.email,
+      address: { zip: invoice.codigoPostal },
+    },
+    items: [
+      {
+        quantity: 1,
+        product: {
+          description: `Devolución parcial de la orden ${orderReference(order.id)}`,
+          product_key: CREDIT_NOTE_PRODUCT_KEY,
+          unit_key: CREDIT_NOTE_UNIT_KEY,
+          price: Number(centavosToDecimalString(note.amountCentavos)),
+          tax_included: true,
+        },
+      },
+    ],
+    payment_form: paymentForm(order.paymentMethod),
+    payment_method: 'PUE',
+    use: invoice.usoCfdi === 'S01' ? 'S01' : 'G02',
+    related_documents: [{ relationship: CREDIT_NOTE_RELATIONSHIP, documents: [invoice.folioFiscal] }],
+    external_id: order.id,
+  };
+}
+
 /** Runs the due jobs once; returns how many rows it worked on. */
 export async function runInvoiceJobs(deps: InvoiceJobDeps, now = new Date()): Promise<number> {
   const rows = await claimDue(deps.db, now, LEASE_MS);
@@ -96,10 +147,74 @@ export async function runInvoiceJobs(deps: InvoiceJobDeps, now = new Date()): Pr
       if (row.pendingAction === 'cancel') await cancel(deps, row, now);
       else await stamp(deps, row, now);
     } catch (err) {
-      await failed(deps, row, err, now);
+      await failed(deps, row, err, now, (patch) => updateInvoice(deps.db, row.id, patch));
     }
   }
-  return rows.length;
+  const notes = await claimDueCreditNotes(deps.db, now, LEASE_MS);
+  for (const note of notes) {
+    try {
+      await stampCreditNote(deps, note, now);
+    } catch (err) {
+      await failed(deps, note, err, now, (patch) => updateCreditNote(deps.db, note.id, patch));
+    }
+  }
+  return rows.length + notes.length;
+}
+
+async function stampCreditNote(deps: InvoiceJobDeps, note: CreditNoteRow, now: Date): Promise<void> {
+  const invoice = await findInvoice(deps.db, note.invoiceId);
+  const order = await findOrderForInvoice(deps.db, note.orderId);
+  if (!invoice || !order || invoice.status === 'cancelada' || invoice.cancelMotive) {
+    // The whole CFDI was cancelled meanwhile: nothing left to credit.
+    await updateCreditNote(deps.db, note.id, { status: 'cancelada', pendingAction: null });
+    return;
+  }
+  const folio = invoice.status === 'timbrada' ? invoice.folioFiscal : null;
+  if (!folio) {
+    // The invoice is stamped first (queue, error or the accountant); waiting costs no attempt.
+    await updateCreditNote(deps.db, note.id, {
+      attempts: Math.max(0, note.attempts - 1),
+      nextAttemptAt: new Date(now.getTime() + WAIT_FOR_INVOICE_MS),
+      lastError: 'En espera del timbrado de la factura',
+    });
+    return;
+  }
+  const created = await deps.client.createInvoice(
+    creditNoteInput(note, { ...invoice, folioFiscal: folio }, order),
+    note.id,
+  );
+  const [xml, pdf] = await Promise.all([
+    deps.client.download(created.id, 'xml'),
+    deps.client.download(created.id, 'pdf'),
+  ]);
+  const xmlKey = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: 'xml' });
+  const pdfKey = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: 'pdf' });
+  await deps.storage.put(xmlKey, xml, { contentType: 'application/xml', visibility: 'private' });
+  await deps.storage.put(pdfKey, pdf, { contentType: 'application/pdf', visibility: 'private' });
+  const noteFolio = created.uuid ?? null;
+  await deps.db.transaction(async (tx) => {
+    await updateCreditNote(tx, note.id, {
+      providerId: created.id,
+      folioFiscal: noteFolio,
+      xmlKey,
+      pdfKey,
+      status: 'timbrada',
+      stampedAt: now,
+      pendingAction: null,
+      attempts: 0,
+      lastError: null,
+    });
+    await enqueueCreditNoteEmail(tx, {
+      creditNoteId: note.id,
+      to: order.email,
+      orderId: order.id,
+      folio: noteFolio,
+      xml,
+      pdf,
+    });
+  });
+  for (const old of [note.xmlKey, note.pdfKey]) if (old) await deps.storage.delete(old);
+  deps.log.info({ creditNoteId: note.id, orderId: note.orderId }, 'nota de crédito timbrada');
 }
 
 async function stamp(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<void> {
@@ -167,20 +282,27 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
   });
 }
 
-async function failed(deps: InvoiceJobDeps, row: InvoiceRow, err: unknown, now: Date): Promise<void> {
+type QueuePatch = Partial<
+  Pick<InvoiceRow, 'status' | 'pendingAction' | 'lastError'> & { nextAttemptAt: Date }
+>;
+
+async function failed(
+  deps: InvoiceJobDeps,
+  row: { id: string; attempts: number },
+  err: unknown,
+  now: Date,
+  update: (patch: QueuePatch) => Promise<unknown>,
+): Promise<void> {
   const pac = err instanceof PacError ? err : null;
   const message = pac ? pac.message : 'Error interno al procesar la factura';
   if (!pac) deps.log.error({ err, invoiceId: row.id }, 'error al procesar un CFDI');
   const attempts = row.attempts; // counted when the job was claimed
   if ((pac ? pac.retryable : true) && attempts < deps.maxAttempts) {
-    await updateInvoice(deps.db, row.id, {
-      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-      lastError: message,
-    });
+    await update({ nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)), lastError: message });
     deps.log.warn({ invoiceId: row.id, attempts, error: message }, 'CFDI: se reintentará');
     return;
   }
-  await updateInvoice(deps.db, row.id, { status: 'error', pendingAction: null, lastError: message });
+  await update({ status: 'error', pendingAction: null, lastError: message });
   deps.log.warn({ invoiceId: row.id, error: message }, 'CFDI con error: requiere revisión');
 }
 
@@ -206,6 +328,30 @@ export async function enqueueInvoiceEmail(
       { filename: `CFDI ${ref}.pdf`, contentType: 'application/pdf', content: data.pdf },
     ],
     dedupeKey: `cfdi-stamped:${data.invoiceId}`,
+  });
+}
+
+/** The buyer's e-mail with the credit note's XML and PDF attached; sent once per credit note. */
+export async function enqueueCreditNoteEmail(
+  db: Queryable,
+  data: { creditNoteId: string; to: string; orderId: string; folio: string | null; xml: Buffer; pdf: Buffer },
+): Promise<void> {
+  const ref = orderReference(data.orderId);
+  const folioLine = data.folio ? `Folio fiscal: ${data.folio}` : '';
+  await enqueueEmail(db, {
+    ...brandedEmail(mailSettings(), {
+      to: data.to,
+      subject: `Nota de crédito (CFDI) de la orden ${ref}`,
+      html: `<p>Adjuntamos la nota de crédito del reembolso de tu orden <strong>${escapeHtml(ref)}</strong> en XML y PDF.</p>${
+        data.folio ? `<p>${escapeHtml(folioLine)}</p>` : ''
+      }<p>También puedes descargarla desde «Mis pedidos».</p>`,
+      text: `Adjuntamos la nota de crédito del reembolso de tu orden ${ref} en XML y PDF.\n${folioLine}\nTambién puedes descargarla desde «Mis pedidos».`,
+    }),
+    attachments: [
+      { filename: `Nota de credito ${ref}.xml`, contentType: 'application/xml', content: data.xml },
+      { filename: `Nota de credito ${ref}.pdf`, contentType: 'application/pdf', content: data.pdf },
+    ],
+    dedupeKey: `cfdi-credit-note:${data.creditNoteId}`,
   });
 }
 

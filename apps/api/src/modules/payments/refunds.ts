@@ -16,6 +16,7 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { AppError } from '../../lib/errors';
 import type { Tx } from '../../db/client';
 import { enqueueCancellationEmail } from '../mail/after-sale';
+import { onRefundCompleted } from '../invoices/service';
 import { findOrder, findOrderDayDetails, findOrderForConfirmation, lockOrder } from '../orders/repo';
 import { cancelOrderDays, type OrderRow } from '../orders/service';
 import { PaypalUnavailableError } from './paypal-client';
@@ -70,6 +71,14 @@ export async function applyCancellation(tx: Tx, effect: CancellationEffect): Pro
     dayStatus: effect.kind === 'admin' ? 'reembolsado' : 'cancelado',
   });
   const after = await findOrder(tx, effect.orderId);
+  // Part of the sale stands: the refunded amount gets a CFDI credit note (docs/cfdi.md).
+  if (effect.refundId) {
+    await onRefundCompleted(tx, {
+      orderId: effect.orderId,
+      refundId: effect.refundId,
+      amountCentavos: effect.refundCentavos,
+    });
+  }
   await auditPayment(tx, {
     action: effect.kind === 'admin' ? 'order.refund' : 'order.cancelled_by_buyer',
     orderId: effect.orderId,

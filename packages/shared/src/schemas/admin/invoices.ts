@@ -2,6 +2,7 @@
 
 import { z } from 'zod';
 import { INVOICE_STATUSES } from '../../constants';
+import { creditNoteSummary } from '../invoice';
 import { optionalParam } from './common';
 
 export const adminInvoicesQuery = z.object({
@@ -39,6 +40,14 @@ export const adminInvoice = z.object({
   /** Stamped through the provider (it can cancel it); false for files attached by hand. */
   viaProvider: z.boolean(),
   lastError: z.string().nullable(),
+  /** Credit notes of partial refunds; `pending` = still to stamp (job or accountant). */
+  creditNotes: z.array(
+    creditNoteSummary.extend({
+      pending: z.boolean(),
+      viaProvider: z.boolean(),
+      lastError: z.string().nullable(),
+    }),
+  ),
 });
 export type AdminInvoice = z.infer<typeof adminInvoice>;
 

@@ -20,7 +20,15 @@ import { receiveFile } from '../../../lib/storage/receive-file';
 import { toBuffer } from '../../../lib/storage/storage';
 import { currentUser } from '../../../plugins/auth';
 import { invoicesCsv } from './csv';
-import { attachInvoiceFile, folioFromXml, listInvoices, retryInvoice } from './service';
+import {
+  attachCreditNoteFile,
+  attachInvoiceFile,
+  folioFromXml,
+  isEgresoXml,
+  listInvoices,
+  retryCreditNote,
+  retryInvoice,
+} from './service';
 
 export const MAX_INVOICE_FILE_BYTES = 2 * 1024 * 1024;
 const REFUSAL = {
@@ -34,6 +42,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: MAX_INVOICE_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
   });
   const providerConfigured = Boolean(app.config.CFDI_API_KEY);
+  const readFile = async (k: string) => {
+    const stored = await app.storage.get(k);
+    return stored ? toBuffer(stored.body) : null;
+  };
 
   app.get(
     '/',
@@ -71,7 +83,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .header('Cache-Control', 'no-store')
-        .send(invoicesCsv(rows));
+        .send(invoicesCsv(rows, req.query.status));
     },
   );
 
@@ -95,6 +107,70 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         retryInvoice(tx, currentUser(req).id, req.params.id, providerConfigured),
       );
       return { success: true as const, message: ADMIN_MSG.invoiceRetryQueued, invoice };
+    },
+  );
+
+  app.post(
+    '/credit-notes/:id/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reintentar una nota de crédito con error',
+        params: adminIdParams,
+        response: {
+          200: adminInvoiceActionResponse,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (req) => {
+      const invoice = await app.db.db.transaction((tx) =>
+        retryCreditNote(tx, currentUser(req).id, req.params.id, providerConfigured),
+      );
+      return { success: true as const, message: ADMIN_MSG.creditNoteRetryQueued, invoice };
+    },
+  );
+
+  app.post(
+    '/credit-notes/:id/files/:format',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Adjuntar a mano el XML o el PDF de una nota de crédito timbrada fuera de la tienda (campo "file", máx. 2 MB)',
+        consumes: ['multipart/form-data'],
+        params: adminInvoiceFileParams,
+        response: {
+          200: adminInvoiceActionResponse,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (req) => {
+      const { format } = req.params;
+      const file = await receiveFile(req, { accept: [format], maxBytes: MAX_INVOICE_FILE_BYTES });
+      if (!file.ok) throw new AppError('bad_request', REFUSAL[file.reason]);
+      const folio = format === 'xml' ? folioFromXml(file.bytes) : null;
+      if (format === 'xml' && !folio) throw new AppError('bad_request', ADMIN_MSG.invoiceXmlInvalid);
+      if (format === 'xml' && !isEgresoXml(file.bytes))
+        throw new AppError('bad_request', ADMIN_MSG.creditNoteXmlNotEgreso);
+      const key = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: format });
+      await app.storage.put(key, file.bytes, { contentType: file.mime, visibility: 'private' });
+      let result;
+      try {
+        result = await app.db.db.transaction((tx) =>
+          attachCreditNoteFile(tx, currentUser(req).id, req.params.id, { format, key, folio }, readFile),
+        );
+      } catch (err) {
+        await app.storage.delete(key);
+        throw err;
+      }
+      if (result.replaced) await app.storage.delete(result.replaced);
+      return { success: true as const, message: ADMIN_MSG.creditNoteAttached, invoice: result.invoice };
     },
   );
 
@@ -123,10 +199,6 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (format === 'xml' && !folio) throw new AppError('bad_request', ADMIN_MSG.invoiceXmlInvalid);
       const key = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: format });
       await app.storage.put(key, file.bytes, { contentType: file.mime, visibility: 'private' });
-      const readFile = async (k: string) => {
-        const stored = await app.storage.get(k);
-        return stored ? toBuffer(stored.body) : null;
-      };
       let result;
       try {
         result = await app.db.db.transaction((tx) =>

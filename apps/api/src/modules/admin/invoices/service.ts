@@ -10,20 +10,25 @@ import { AppError } from '../../../lib/errors';
 import { MSG } from '@store/shared/messages';
 import { isUuid } from '../../../lib/ids';
 import {
+  findCreditNote,
   findInvoice,
   findOrderForInvoice,
+  listCreditNotes,
   searchInvoices,
+  updateCreditNote,
   updateInvoice,
+  type CreditNoteRow,
   type InvoiceRow,
 } from '../../invoices/repo';
-import { enqueueInvoiceEmail } from '../../invoices/worker';
+import { toCreditNoteSummary } from '../../invoices/service';
+import { enqueueCreditNoteEmail, enqueueInvoiceEmail } from '../../invoices/worker';
 import { writeAudit } from '../audit/repo';
 
 const LIST_LIMIT = 500;
 
 type Listed = Awaited<ReturnType<typeof searchInvoices>>[number];
 
-export function toAdminInvoice(r: Listed): AdminInvoice {
+export function toAdminInvoice(r: Listed, notes: readonly CreditNoteRow[] = []): AdminInvoice {
   const i = r.invoice;
   return {
     _id: i.id,
@@ -48,18 +53,30 @@ export function toAdminInvoice(r: Listed): AdminInvoice {
     cancelMotive: i.cancelMotive,
     viaProvider: i.providerId !== null,
     lastError: i.lastError,
+    creditNotes: notes
+      .filter((n) => n.invoiceId === i.id)
+      .map((n) => ({
+        ...toCreditNoteSummary(n),
+        pending: n.pendingAction !== null,
+        viaProvider: n.providerId !== null,
+        lastError: n.lastError,
+      })),
   };
 }
 
 export async function listInvoices(db: Queryable, query: AdminInvoicesFilter): Promise<AdminInvoice[]> {
   const rows = await searchInvoices(db, { status: query.status, q: query.search, limit: LIST_LIMIT });
-  return rows.map(toAdminInvoice);
+  const notes = await listCreditNotes(
+    db,
+    rows.map((r) => r.invoice.id),
+  );
+  return rows.map((r) => toAdminInvoice(r, notes));
 }
 
 async function adminInvoice(db: Queryable, id: string): Promise<AdminInvoice> {
   const [listed] = await searchInvoices(db, { id, limit: 1 });
   if (!listed) throw new AppError('not_found', MSG.notFound);
-  return toAdminInvoice(listed);
+  return toAdminInvoice(listed, await listCreditNotes(db, [id]));
 }
 
 async function lockedInvoice(db: Queryable, id: string): Promise<InvoiceRow> {
@@ -106,8 +123,11 @@ export async function retryInvoice(
 export function folioFromXml(xml: Buffer): string | null {
   const text = xml.toString('utf8');
   if (!/<(?:\w+:)?Comprobante[\s>]/.test(text) || !/TimbreFiscalDigital/.test(text)) return null;
+  // The stamp's own UUID (a credit note also names its related CFDI's UUID, earlier in the file).
   const m =
-    /\bUUID\s*=\s*"([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})"/.exec(text);
+    /<(?:\w+:)?TimbreFiscalDigital\b[^>]*?\bUUID\s*=\s*"([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})"/.exec(
+      text,
+    );
   return m ? m[1]!.toUpperCase() : null;
 }
 
@@ -160,6 +180,98 @@ export async function attachInvoiceFile(
   }
   return {
     invoice: await adminInvoice(db, row.id),
+    replaced: file.format === 'xml' ? row.xmlKey : row.pdfKey,
+  };
+}
+
+async function creditNoteRow(db: Queryable, id: string): Promise<CreditNoteRow> {
+  if (!isUuid(id)) throw new AppError('not_found', MSG.notFound);
+  const row = await findCreditNote(db, id);
+  if (!row) throw new AppError('not_found', MSG.notFound);
+  return row;
+}
+
+/** A credit note in error goes back to the queue (same idempotency key: never stamped twice). */
+export async function retryCreditNote(
+  db: Queryable,
+  actorId: string,
+  id: string,
+  providerConfigured: boolean,
+  now = new Date(),
+): Promise<AdminInvoice> {
+  const row = await creditNoteRow(db, id);
+  if (row.status !== 'error') throw new AppError('conflict', ADMIN_MSG.creditNoteRetryNotAllowed);
+  if (!providerConfigured) throw new AppError('bad_request', ADMIN_MSG.invoiceRetryNoProvider);
+  await updateCreditNote(db, row.id, {
+    status: 'solicitada',
+    pendingAction: 'stamp',
+    attempts: 0,
+    nextAttemptAt: now,
+    lastError: null,
+  });
+  await writeAudit(db, {
+    actorId,
+    action: 'invoice.credit_note_retry',
+    entity: 'order',
+    entityId: row.orderId,
+    details: { invoiceId: row.invoiceId, creditNoteId: row.id },
+  });
+  return adminInvoice(db, row.invoiceId);
+}
+
+/** Whether a stamped CFDI's XML is an egreso (a credit note). */
+export function isEgresoXml(xml: Buffer): boolean {
+  return /<(?:\w+:)?Comprobante\b[^>]*\bTipoDeComprobante\s*=\s*"E"/.test(xml.toString('utf8'));
+}
+
+/**
+ * A credit note stamped outside the store: the XML makes it `timbrada` (folio from its stamp)
+ * and takes it off the queue; with both files the buyer gets them by e-mail (once).
+ */
+export async function attachCreditNoteFile(
+  db: Queryable,
+  actorId: string,
+  id: string,
+  file: { format: 'xml' | 'pdf'; key: string; folio: string | null },
+  readFile: (key: string) => Promise<Buffer | null>,
+  now = new Date(),
+): Promise<{ invoice: AdminInvoice; replaced: string | null }> {
+  const row = await creditNoteRow(db, id);
+  if (row.status === 'cancelada') throw new AppError('conflict', ADMIN_MSG.creditNoteAttachCancelled);
+  const updated =
+    file.format === 'xml'
+      ? await updateCreditNote(db, row.id, {
+          xmlKey: file.key,
+          folioFiscal: file.folio,
+          status: 'timbrada',
+          stampedAt: now,
+          pendingAction: null,
+          lastError: null,
+        })
+      : await updateCreditNote(db, row.id, { pdfKey: file.key });
+  await writeAudit(db, {
+    actorId,
+    action: 'invoice.credit_note_attach',
+    entity: 'order',
+    entityId: row.orderId,
+    details: { invoiceId: row.invoiceId, creditNoteId: row.id, format: file.format },
+  });
+  if (updated && updated.status === 'timbrada' && updated.xmlKey && updated.pdfKey) {
+    const order = await findOrderForInvoice(db, row.orderId);
+    const [xml, pdf] = await Promise.all([readFile(updated.xmlKey), readFile(updated.pdfKey)]);
+    if (order && xml && pdf) {
+      await enqueueCreditNoteEmail(db, {
+        creditNoteId: row.id,
+        to: order.email,
+        orderId: order.id,
+        folio: updated.folioFiscal,
+        xml,
+        pdf,
+      });
+    }
+  }
+  return {
+    invoice: await adminInvoice(db, row.invoiceId),
     replaced: file.format === 'xml' ? row.xmlKey : row.pdfKey,
   };
 }

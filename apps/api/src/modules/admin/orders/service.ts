@@ -10,6 +10,7 @@ import type { AdminOrderDetail, AdminOrdersResponse } from '@store/shared/schema
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { cancelOrder, markOrderPaid } from '../../orders/service';
+import { onRefundCompleted } from '../../invoices/service';
 import { listAudit, writeAudit } from '../audit/repo';
 import { toAdminOrderSummary } from './mappers';
 import {
@@ -180,6 +181,9 @@ export async function refundAdminOrder(
       const result = await cancelOrder(tx, id, { status: 'reembolsado' });
       if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
     }
+    // A sale that stands (access kept, or credit notes already issued) gets a credit note
+    // for what went back; a CFDI being cancelled as a whole does not (docs/cfdi.md).
+    await onRefundCompleted(tx, { orderId: id, refundId: null, amountCentavos: centavos });
     return withNote({ amount: input.amount, revokeAccess: input.revokeAccess }, input.note);
   });
   return { order, message: ADMIN_MSG.orderRefunded };

@@ -1,15 +1,15 @@
 // /admin/invoices (Facturas): the CFDI requests with their fiscal data, filtered by status or
 // searched; the accountant's CSV; retry of an invoice in error; XML/PDF attached by hand when
-// the invoice was stamped outside the store (always the case without a provider key).
+// the invoice was stamped outside the store (always the case without a provider key); the
+// same for the credit notes of partial refunds, listed under their invoice.
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from '@store/shared/constants';
-import type { AdminInvoice } from '@store/shared/schemas/admin/invoices';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
 import { useAdminInvoices } from '../../../features/admin/api/get-invoices';
-import { useInvoiceActions } from '../../../features/admin/api/invoice-actions';
+import { useInvoiceActions, type CfdiTarget } from '../../../features/admin/api/invoice-actions';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
 import { InvoicesTable } from '../../../features/admin/components/invoices-table';
 import { QueryState } from '../../../features/admin/components/query-state';
@@ -36,17 +36,23 @@ export function Component() {
       setBusyId(null);
     }
   };
-  const onRetry = (i: AdminInvoice) =>
-    void run(i._id, () => actions.retry.mutateAsync(i._id), 'No se pudo reintentar la factura');
-  const onAttach = (i: AdminInvoice, format: 'xml' | 'pdf', file: File) =>
+  const onRetry = (t: CfdiTarget) =>
     void run(
-      i._id,
-      () => actions.attach.mutateAsync({ id: i._id, format, file }),
+      t.id,
+      () => actions.retry.mutateAsync(t),
+      t.kind === 'credit-note'
+        ? 'No se pudo reintentar la nota de crédito'
+        : 'No se pudo reintentar la factura',
+    );
+  const onAttach = (t: CfdiTarget, format: 'xml' | 'pdf', file: File) =>
+    void run(
+      t.id,
+      () => actions.attach.mutateAsync({ ...t, format, file }),
       'No se pudo adjuntar el archivo',
     );
-  const onDownload = (i: AdminInvoice, format: 'xml' | 'pdf') =>
+  const onDownload = (t: CfdiTarget, format: 'xml' | 'pdf') =>
     void actions.download
-      .mutateAsync({ id: i._id, format })
+      .mutateAsync({ ...t, format })
       .catch((err: unknown) => notify.error(errorMessage(err, 'No se pudo descargar el archivo')));
   const onCsv = async () => {
     try {
@@ -71,7 +77,9 @@ export function Component() {
       {invoices.data && !invoices.data.providerConfigured && (
         <Alert tone="info" className="mb-4" title="Sin proveedor de facturación configurado">
           Las solicitudes esperan aquí: descarga el CSV para tu contador, timbra cada factura por fuera y
-          adjunta su XML y PDF; el cliente los recibe por correo y los descarga desde Mis productos.
+          adjunta su XML y PDF; el cliente los recibe por correo y los descarga desde Mis productos. Un
+          reembolso parcial de una orden facturada deja una nota de crédito pendiente, que se timbra y adjunta
+          igual.
         </Alert>
       )}
       <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[14rem_1fr]">

@@ -1,32 +1,41 @@
-// The CFDI queue's actions: retry an invoice in error, attach its XML or PDF by hand,
-// download a file, and the accountant's CSV. Each refreshes the admin lists.
+// The CFDI queue's actions: retry an invoice or a credit note in error, attach its XML or PDF
+// by hand, download a file, and the accountant's CSV. Each refreshes the admin lists.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminInvoiceActionResponse, type AdminInvoicesQuery } from '@store/shared/schemas/admin/invoices';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { adminKeys, toSearch } from './keys';
 
-export function retryInvoice(id: string) {
-  return apiRequest(`/api/admin/invoices/${encodeURIComponent(id)}/retry`, adminInvoiceActionResponse, {
+/** An invoice (CFDI de ingreso) or one of its credit notes (egreso). */
+export interface CfdiTarget {
+  kind: 'invoice' | 'credit-note';
+  id: string;
+}
+
+const adminPath = (t: CfdiTarget) =>
+  `/api/admin/invoices/${t.kind === 'credit-note' ? 'credit-notes/' : ''}${encodeURIComponent(t.id)}`;
+
+export function retryInvoice(target: CfdiTarget) {
+  return apiRequest(`${adminPath(target)}/retry`, adminInvoiceActionResponse, {
     method: 'POST',
     body: {},
   });
 }
 
-export function attachInvoiceFile(input: { id: string; format: 'xml' | 'pdf'; file: File }) {
+export function attachInvoiceFile(input: CfdiTarget & { format: 'xml' | 'pdf'; file: File }) {
   const form = new FormData();
   form.append('file', input.file, input.file.name);
-  return apiRequest(
-    `/api/admin/invoices/${encodeURIComponent(input.id)}/files/${input.format}`,
-    adminInvoiceActionResponse,
-    { method: 'POST', body: form },
-  );
+  return apiRequest(`${adminPath(input)}/files/${input.format}`, adminInvoiceActionResponse, {
+    method: 'POST',
+    body: form,
+  });
 }
 
-export async function downloadInvoiceFile(input: { id: string; format: 'xml' | 'pdf' }): Promise<string> {
+export async function downloadInvoiceFile(input: CfdiTarget & { format: 'xml' | 'pdf' }): Promise<string> {
+  const base = input.kind === 'credit-note' ? '/api/invoice/credit-note' : '/api/invoice';
   const file = await apiDownload(
-    `/api/invoice/${encodeURIComponent(input.id)}/${input.format}`,
-    `CFDI.${input.format}`,
+    `${base}/${encodeURIComponent(input.id)}/${input.format}`,
+    `${input.kind === 'credit-note' ? 'Nota de credito' : 'CFDI'}.${input.format}`,
   );
   saveFile(file);
   return file.filename;

@@ -1,5 +1,6 @@
 // The CFDI queue of /admin/invoices: the receiver's fiscal data, the order, the status (with
-// what is still to do) and the actions: download, attach the XML/PDF by hand, retry.
+// what is still to do) and the actions: download, attach the XML/PDF by hand, retry. Credit
+// notes of partial refunds are listed under their invoice's status with the same actions.
 import { useRef } from 'react';
 import { Download, FileUp, RotateCcw } from 'lucide-react';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
@@ -9,6 +10,7 @@ import { formatDateTime } from '@store/shared/domain/time';
 import type { AdminInvoice } from '@store/shared/schemas/admin/invoices';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import type { CfdiTarget } from '../api/invoice-actions';
 import { DataTable, type Column } from './data-table';
 import { OrderRef } from './order-ref';
 
@@ -29,19 +31,32 @@ function pendingNote(i: AdminInvoice, providerConfigured: boolean): string | nul
   return null;
 }
 
+type CreditNote = AdminInvoice['creditNotes'][number];
+
+/** A credit note's state in a few words ("Nota de crédito pendiente" for the accountant). */
+function creditNoteNote(n: CreditNote, providerConfigured: boolean): string {
+  if (n.pending) return providerConfigured ? 'En cola para timbrar' : 'Nota de crédito pendiente';
+  if (n.status === 'error') return 'Con error';
+  if (n.status === 'cancelada') return 'Cancelada';
+  return 'Timbrada';
+}
+
 export interface InvoiceActions {
-  onRetry: (i: AdminInvoice) => void;
-  onAttach: (i: AdminInvoice, format: 'xml' | 'pdf', file: File) => void;
-  onDownload: (i: AdminInvoice, format: 'xml' | 'pdf') => void;
+  onRetry: (t: CfdiTarget) => void;
+  onAttach: (t: CfdiTarget, format: 'xml' | 'pdf', file: File) => void;
+  onDownload: (t: CfdiTarget, format: 'xml' | 'pdf') => void;
   busyId: string | null;
 }
 
 function AttachButton({
-  invoice,
+  target,
+  what,
   format,
   onAttach,
 }: {
-  invoice: AdminInvoice;
+  target: CfdiTarget;
+  /** "la factura de GODE561231GR8", for the button's accessible name. */
+  what: string;
   format: 'xml' | 'pdf';
   onAttach: InvoiceActions['onAttach'];
 }) {
@@ -60,19 +75,88 @@ function AttachButton({
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = '';
-          if (file) onAttach(invoice, format, file);
+          if (file) onAttach(target, format, file);
         }}
       />
       <Button
         variant="ghost"
         size="sm"
         onClick={() => input.current?.click()}
-        aria-label={`Adjuntar ${label} de la factura de ${invoice.rfc}`}
+        aria-label={`Adjuntar ${label} de ${what}`}
       >
         <FileUp aria-hidden="true" className="h-4 w-4" />
         Adjuntar {label}
       </Button>
     </span>
+  );
+}
+
+function CreditNoteBlock({
+  note,
+  rfc,
+  providerConfigured,
+  actions,
+}: {
+  note: CreditNote;
+  rfc: string;
+  providerConfigured: boolean;
+  actions: InvoiceActions;
+}) {
+  const target: CfdiTarget = { kind: 'credit-note', id: note._id };
+  const what = `la nota de crédito de ${rfc} por ${formatPrice(note.amount)}`;
+  return (
+    <li className="mt-2 border-t border-slate-100 pt-2">
+      <span className="block text-xs font-semibold text-ink">
+        Nota de crédito · {formatPrice(note.amount)}
+      </span>
+      <Badge tone={TONES[note.status]}>{creditNoteNote(note, providerConfigured)}</Badge>
+      {note.folioFiscal && (
+        <span className="mt-1 block font-mono text-[11px] break-all text-slate-500">{note.folioFiscal}</span>
+      )}
+      {note.lastError && <span className="mt-1 block text-xs text-red-700">{note.lastError}</span>}
+      <span className="mt-1 flex flex-wrap gap-1">
+        {note.hasXml && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => actions.onDownload(target, 'xml')}
+            aria-label={`Descargar XML de ${what}`}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            XML
+          </Button>
+        )}
+        {note.hasPdf && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => actions.onDownload(target, 'pdf')}
+            aria-label={`Descargar PDF de ${what}`}
+          >
+            <Download aria-hidden="true" className="h-4 w-4" />
+            PDF
+          </Button>
+        )}
+        {note.status !== 'cancelada' && !note.viaProvider && (
+          <>
+            <AttachButton target={target} what={what} format="xml" onAttach={actions.onAttach} />
+            <AttachButton target={target} what={what} format="pdf" onAttach={actions.onAttach} />
+          </>
+        )}
+        {note.status === 'error' && (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={actions.busyId === note._id}
+            onClick={() => actions.onRetry(target)}
+            aria-label={`Reintentar ${what}`}
+          >
+            <RotateCcw aria-hidden="true" className="h-4 w-4" />
+            Reintentar
+          </Button>
+        )}
+      </span>
+    </li>
   );
 }
 
@@ -137,6 +221,19 @@ export function InvoicesTable({
               </span>
             )}
             {i.lastError && <span className="mt-1 block text-xs text-red-700">{i.lastError}</span>}
+            {i.creditNotes.length > 0 && (
+              <ul aria-label={`Notas de crédito de ${i.rfc}`}>
+                {i.creditNotes.map((n) => (
+                  <CreditNoteBlock
+                    key={n._id}
+                    note={n}
+                    rfc={i.rfc}
+                    providerConfigured={providerConfigured}
+                    actions={actions}
+                  />
+                ))}
+              </ul>
+            )}
           </>
         );
       },
@@ -150,7 +247,7 @@ export function InvoicesTable({
             <Button
               variant="ghost"
               size="sm"
-              onClick={() => actions.onDownload(i, 'xml')}
+              onClick={() => actions.onDownload({ kind: 'invoice', id: i._id }, 'xml')}
               aria-label={`Descargar XML de la factura de ${i.rfc}`}
             >
               <Download aria-hidden="true" className="h-4 w-4" />
@@ -161,7 +258,7 @@ export function InvoicesTable({
             <Button
               variant="ghost"
               size="sm"
-              onClick={() => actions.onDownload(i, 'pdf')}
+              onClick={() => actions.onDownload({ kind: 'invoice', id: i._id }, 'pdf')}
               aria-label={`Descargar PDF de la factura de ${i.rfc}`}
             >
               <Download aria-hidden="true" className="h-4 w-4" />
@@ -170,8 +267,18 @@ export function InvoicesTable({
           )}
           {i.status !== 'cancelada' && !i.viaProvider && (
             <>
-              <AttachButton invoice={i} format="xml" onAttach={actions.onAttach} />
-              <AttachButton invoice={i} format="pdf" onAttach={actions.onAttach} />
+              <AttachButton
+                target={{ kind: 'invoice', id: i._id }}
+                what={`la factura de ${i.rfc}`}
+                format="xml"
+                onAttach={actions.onAttach}
+              />
+              <AttachButton
+                target={{ kind: 'invoice', id: i._id }}
+                what={`la factura de ${i.rfc}`}
+                format="pdf"
+                onAttach={actions.onAttach}
+              />
             </>
           )}
           {i.status === 'error' && (
@@ -179,7 +286,7 @@ export function InvoicesTable({
               variant="secondary"
               size="sm"
               loading={actions.busyId === i._id}
-              onClick={() => actions.onRetry(i)}
+              onClick={() => actions.onRetry({ kind: 'invoice', id: i._id })}
             >
               <RotateCcw aria-hidden="true" className="h-4 w-4" />
               Reintentar

@@ -1,6 +1,7 @@
 // "Facturas" on Mis productos: each paid order with its CFDI. A stamped invoice offers its XML
 // and PDF; a request shows its status; an order without one can ask for it until the end of
-// the calendar month of payment (Mexico City), with the account's fiscal data.
+// the calendar month of payment (Mexico City), with the account's fiscal data. A partial
+// refund's credit note ("Nota de crédito") is listed under its invoice with its own files.
 import { useState } from 'react';
 import { Download, FileText, Receipt } from 'lucide-react';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
@@ -9,7 +10,7 @@ import { formatPrice } from '@store/shared/domain/money';
 import { orderReference } from '@store/shared/domain/order-reference';
 import { formatDate } from '@store/shared/domain/time';
 import { MSG } from '@store/shared/messages';
-import type { OrderInvoice } from '@store/shared/schemas/invoice';
+import type { CreditNoteSummary, OrderInvoice } from '@store/shared/schemas/invoice';
 import type { Order } from '@store/shared/schemas/order';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -125,6 +126,13 @@ function InvoiceRow({
             </p>
           )
         )}
+        {invoice && invoice.creditNotes.length > 0 && (
+          <ul aria-label={`Notas de crédito de la orden ${ref}`} className="mt-2 space-y-2">
+            {invoice.creditNotes.map((note) => (
+              <CreditNoteItem key={note._id} note={note} orderRef={ref} />
+            ))}
+          </ul>
+        )}
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         {invoice?.hasXml && (
@@ -156,6 +164,49 @@ function InvoiceRow({
           </Button>
         )}
       </div>
+    </li>
+  );
+}
+
+/** A partial refund's credit note: amount, status and, once stamped, its XML and PDF. */
+function CreditNoteItem({ note, orderRef }: { note: CreditNoteSummary; orderRef: string }) {
+  const download = useDownloadInvoice();
+  const get = (format: 'xml' | 'pdf') =>
+    download.mutate(
+      { id: note._id, format, kind: 'credit-note' },
+      { onError: (err) => notify.error(errorMessage(err, 'No se pudo descargar el archivo')) },
+    );
+  const stamped = note.status === 'timbrada';
+  return (
+    <li className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      <span className="font-medium text-ink">Nota de crédito</span>
+      <span>· reembolso de {formatPrice(note.amount)}</span>
+      <Badge tone={TONES[note.status]}>
+        {stamped ? 'Timbrada' : note.status === 'cancelada' ? 'Cancelada' : 'En proceso'}
+      </Badge>
+      {stamped && note.folioFiscal && <span className="break-all">Folio fiscal: {note.folioFiscal}</span>}
+      {note.hasXml && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => get('xml')}
+          aria-label={`Descargar XML de la nota de crédito de la orden ${orderRef}`}
+        >
+          <Download aria-hidden="true" className="h-4 w-4" />
+          XML
+        </Button>
+      )}
+      {note.hasPdf && (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => get('pdf')}
+          aria-label={`Descargar PDF de la nota de crédito de la orden ${orderRef}`}
+        >
+          <FileText aria-hidden="true" className="h-4 w-4" />
+          PDF
+        </Button>
+      )}
     </li>
   );
 }
