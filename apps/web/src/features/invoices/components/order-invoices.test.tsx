@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
+import { formatPrice } from '@store/shared/domain/money';
 import { fromMexicoCityLocal } from '@store/shared/domain/time';
 import { setToken } from '../../../lib/auth-token';
 import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../../test/providers';
@@ -42,6 +43,7 @@ describe('OrderInvoices', () => {
           hasXml: false,
           hasPdf: false,
           requestedAt: 0,
+          creditNotes: [],
         },
       }),
     });
@@ -83,5 +85,70 @@ describe('OrderInvoices', () => {
       orderId: open._id,
       fiscalData: SAVED,
     });
+  });
+
+  it("lists a partial refund's credit note under its invoice with its files", async () => {
+    setToken('sesion-ana');
+    const order = testOrder({
+      _id: 'dddddddd-4444-4444-8444-444444444444',
+      status: 'pagado',
+      amount: 1510,
+      paidAt: at('2026-11-03T10:00'),
+    });
+    stubApi({
+      '/api/invoice/mine': () => ({
+        success: true,
+        invoices: [
+          {
+            _id: 'f2',
+            orderId: order._id,
+            status: 'timbrada',
+            rfc: SAVED.rfc,
+            razonSocial: SAVED.razonSocial,
+            folioFiscal: 'AAAAAAAA-1111-4111-8111-111111111111',
+            hasXml: true,
+            hasPdf: true,
+            requestedAt: 0,
+            creditNotes: [
+              {
+                _id: 'n1',
+                status: 'timbrada',
+                amount: 300,
+                folioFiscal: 'BBBBBBBB-2222-4222-8222-222222222222',
+                hasXml: true,
+                hasPdf: true,
+                createdAt: 0,
+              },
+              {
+                _id: 'n2',
+                status: 'solicitada',
+                amount: 100,
+                folioFiscal: null,
+                hasXml: false,
+                hasPdf: false,
+                createdAt: 0,
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    render(
+      <TestProviders client={testQueryClient()}>
+        <OrderInvoices orders={[order]} now={at('2026-11-20T12:00')} />
+      </TestProviders>,
+    );
+    const notes = await screen.findByRole('list', { name: 'Notas de crédito de la orden DDDDDDDD' });
+    const items = within(notes).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent(`reembolso de ${formatPrice(300)}`);
+    expect(items[0]).toHaveTextContent('Folio fiscal: BBBBBBBB-2222-4222-8222-222222222222');
+    expect(
+      within(items[0]!).getByRole('button', {
+        name: 'Descargar PDF de la nota de crédito de la orden DDDDDDDD',
+      }),
+    ).toBeVisible();
+    expect(items[1]).toHaveTextContent('En proceso');
+    expect(within(items[1]!).queryByRole('button')).toBeNull();
   });
 });
