@@ -17,7 +17,7 @@ import { extractText } from 'unpdf';
 import { CURRENCY_LABEL } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { mexicoCityDate } from '@store/shared/domain/time';
-import { emailOutbox, orderRefunds } from '../../db/schema';
+import { creditNotes, emailOutbox, invoices, orderRefunds } from '../../db/schema';
 import { mexicoCityTime, type ProductSpec } from '../../../test/factories';
 import { addToCart, placeOrder, post } from '../../../test/store-helpers';
 import {
@@ -141,6 +141,36 @@ describe('cancelling a paid order 20 days before', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ success: false, message: MSG.orderNotCancellable });
     expect(h.paypal.refunds.length).toBe(refundsBefore + 1);
+  });
+
+  it('an invoiced order keeps its CFDI: the refund gets a credit note (docs/cfdi.md)', async () => {
+    const { buyer, orderId, amountCentavos } = await paidBuyer({ price: 1000, days: daysFrom(20) });
+    const asked = await post(h.ctx, '/api/invoice/request', buyer.user.token, {
+      orderId,
+      fiscalData: {
+        rfc: 'GODE561231GR8',
+        razonSocial: 'EDUARDO GÓMEZ DÍAZ',
+        regimenFiscal: '612',
+        usoCfdi: 'G03',
+        codigoPostal: '14080',
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const res = await post(h.ctx, '/api/order/cancel', buyer.user.token, { orderId });
+    expect(res.statusCode).toBe(200);
+    const [refund] = await refundsOf(orderId);
+    const [invoice] = await h.ctx.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    expect(invoice).toMatchObject({ cancelMotive: null });
+    expect(invoice!.status).not.toBe('cancelada');
+    const notes = await h.ctx.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    expect(notes).toEqual([
+      expect.objectContaining({
+        invoiceId: invoice!.id,
+        refundId: refund!.id,
+        amountCentavos: cancellationRefund(amountCentavos),
+        pendingAction: 'stamp',
+      }),
+    ]);
   });
 
   it('cancels one day, then the rest with the fee; the refunds add up to 80 % of the order', async () => {
