@@ -1,7 +1,8 @@
 // CFDI 4.0 invoices in Chromium (docs/cfdi.md). With the fake Facturapi: a buyer enters fiscal
 // data at checkout, pays with PayPal, downloads the stamped XML and PDF from /orders, and a
 // refund cancels the CFDI (SAT reason 03). Without provider credentials (the demo store): the
-// request waits in the admin's Facturas queue and its CSV.
+// request waits in the admin's Facturas queue and its CSV, and a partial refund leaves a
+// credit note pending there and on the buyer's /orders.
 import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -183,6 +184,20 @@ test.describe('without provider credentials', () => {
     ).toBeVisible();
 
     const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
+    // A partial refund that keeps access: a credit note for the accountant.
+    const orders = (await (
+      await request.post('/api/order/userorders', { headers: { token }, data: {} })
+    ).json()) as { orders: { _id: string; amount: number }[] };
+    const refund = await request.post(`/api/admin/orders/${orders.orders[0]!._id}/refund`, {
+      headers: { token: adminToken },
+      data: { amount: 100, note: 'Descuento de cortesía', revokeAccess: false },
+    });
+    expect(refund.ok(), await refund.text()).toBe(true);
+    await page.reload();
+    const notes = page.getByRole('list', { name: /^Notas de crédito de la orden/ });
+    await expect(notes).toContainText('En proceso');
+    await shoot(page, 'orders-nota-de-credito', testInfo);
+
     await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(adminToken)})`);
     await page.goto('/admin/invoices');
     await expect(page.getByText('Sin proveedor de facturación configurado')).toBeVisible();
@@ -190,6 +205,7 @@ test.describe('without provider credentials', () => {
     await expect(table).toContainText(RFC);
     await expect(table).toContainText('EDUARDO GÓMEZ DÍAZ');
     await expect(table).toContainText('Timbrar por fuera y adjuntar');
+    await expect(table).toContainText('Nota de crédito pendiente');
     await shoot(page, 'admin-facturas', testInfo);
     await expectNoAxeViolations(page);
     await page.getByRole('combobox', { name: 'Estado' }).selectOption('solicitada');
@@ -202,6 +218,9 @@ test.describe('without provider credentials', () => {
     expect(text).toContain('RFC,Razón social,Régimen fiscal,Uso CFDI,C.P. fiscal');
     expect(text).toContain(
       `${RFC},EDUARDO GÓMEZ DÍAZ,612 - Personas Físicas con Actividades Empresariales y Profesionales,G03 - Gastos en general,14080`,
+    );
+    expect(text).toMatch(
+      /,Nota de crédito pendiente,GODE561231GR8,.*,100\.00,.*,Egreso \(nota de crédito\),/,
     );
   });
 });
