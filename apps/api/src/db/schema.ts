@@ -28,6 +28,7 @@ import {
   USER_TYPES,
 } from '@store/shared/constants';
 import type { OrderItem, Address } from '@store/shared/schemas/order';
+import type { ParticipantRequestStatus } from '@store/shared/schemas/participant-types';
 
 // Value lists are PostgreSQL enums built from the shared constants: the database refuses a
 // value the code does not know, and Drizzle types each column with the constant's union.
@@ -191,9 +192,6 @@ export const scholarships = pgTable(
     ),
   ],
 );
-
-export const PARTICIPANT_REQUEST_STATUSES = ['solicitada', 'aprobada', 'rechazada'] as const;
-export type ParticipantRequestStatus = (typeof PARTICIPANT_REQUEST_STATUSES)[number];
 
 /**
  * A member's request to be verified as a participant type, with a proof under private/proofs
