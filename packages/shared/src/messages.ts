@@ -181,8 +181,10 @@ export const MSG = {
   participantTypeInvalid:
     'Elige un tipo de participante que requiera verificación: especialista, residente, enfermería, estudiante o personal del hospital sede',
   participantTypeAlreadyVerified: 'Ese ya es tu tipo de participante verificado',
-  participantTypeRequestOpen: 'Ya tienes una solicitud en revisión; espera la respuesta o cancélala para enviar otra',
-  participantTypeRequestSent: 'Recibimos tu solicitud: la asociación revisará tu comprobante y te avisará por correo',
+  participantTypeRequestOpen:
+    'Ya tienes una solicitud en revisión; espera la respuesta o cancélala para enviar otra',
+  participantTypeRequestSent:
+    'Recibimos tu solicitud: la asociación revisará tu comprobante y te avisará por correo',
   participantTypeRequestCancelled: 'Cancelamos tu solicitud',
   participantTypeNoOpenRequest: 'No tienes una solicitud en revisión',
 } as const;

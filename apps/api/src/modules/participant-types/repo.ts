@@ -21,7 +21,10 @@ export async function insertRequest(
 }
 
 /** The member's open request, else their latest decided one. */
-export async function findCurrentRequest(db: Queryable, userId: string): Promise<ParticipantRequestRow | null> {
+export async function findCurrentRequest(
+  db: Queryable,
+  userId: string,
+): Promise<ParticipantRequestRow | null> {
   const [open] = await db
     .select()
     .from(participantTypeRequests)
@@ -57,7 +60,11 @@ export async function deleteRequest(db: Queryable, id: string): Promise<void> {
 export async function decideRequest(
   db: Queryable,
   id: string,
-  decision: { status: Exclude<ParticipantRequestStatus, 'solicitada'>; reason: string | null; decidedBy: string },
+  decision: {
+    status: Exclude<ParticipantRequestStatus, 'solicitada'>;
+    reason: string | null;
+    decidedBy: string;
+  },
 ): Promise<void> {
   await db
     .update(participantTypeRequests)

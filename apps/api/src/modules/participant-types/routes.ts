@@ -56,7 +56,12 @@ export const participantTypeRoutes: FastifyPluginAsyncZod = async (app) => {
           'Solicitar un tipo de participante con un comprobante (multipart: "type" y luego "file"; PDF, JPG o PNG, máximo 5 MB)',
         consumes: ['multipart/form-data'],
         security: tokenSecurity,
-        response: { 200: participantTypeResponse, 400: errorResponse, 409: errorResponse, 413: errorResponse },
+        response: {
+          200: participantTypeResponse,
+          400: errorResponse,
+          409: errorResponse,
+          413: errorResponse,
+        },
       },
     },
     async (req) => {

@@ -49,7 +49,8 @@ export interface NewProof {
 /** Refuses a second open request, or the type the member already has (before any file is stored). */
 export async function assertCanRequest(db: Db, userId: string, requestedType: UserType): Promise<void> {
   const current = await myParticipantType(db, userId);
-  if (current.request?.status === 'solicitada') throw new AppError('conflict', MSG.participantTypeRequestOpen);
+  if (current.request?.status === 'solicitada')
+    throw new AppError('conflict', MSG.participantTypeRequestOpen);
   if (current.userType === requestedType) throw new AppError('conflict', MSG.participantTypeAlreadyVerified);
 }
 
@@ -69,7 +70,8 @@ export async function submitRequest(db: Db, userId: string, proof: NewProof) {
 export async function cancelRequest(db: Db, userId: string): Promise<string> {
   return db.transaction(async (tx) => {
     const open = await findCurrentRequest(tx, userId);
-    if (!open || open.status !== 'solicitada') throw new AppError('conflict', MSG.participantTypeNoOpenRequest);
+    if (!open || open.status !== 'solicitada')
+      throw new AppError('conflict', MSG.participantTypeNoOpenRequest);
     const locked = await lockRequest(tx, open.id);
     if (!locked || locked.status !== 'solicitada') {
       throw new AppError('conflict', MSG.participantTypeNoOpenRequest);
@@ -78,4 +80,3 @@ export async function cancelRequest(db: Db, userId: string): Promise<string> {
     return open.fileKey;
   });
 }
-
