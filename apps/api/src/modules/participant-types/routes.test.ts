@@ -95,7 +95,7 @@ describe('participant-type requests', () => {
   }
   const mine = (user: TestUser) =>
     ctx.app.inject({ method: 'GET', url: '/api/participant-type/', headers: { token: user.token } });
-  const adminCall = (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  const adminCall = (token: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
     ctx.app.inject({ method, url: `/api/admin/participant-types${url}`, headers: { token }, payload });
   async function quotedSubtotal(user: TestUser) {
     return (await post(ctx, '/api/order/quote', user.token, {})).json().subtotal as number;
@@ -330,7 +330,7 @@ describe('scholarships per member', () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
     ctx.app.inject({ method, url: `/api/admin/members${url}`, headers: { token }, payload });
 
   it('grants for one event or every event, refuses a duplicate, revokes; the price follows', async () => {
