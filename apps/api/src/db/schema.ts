@@ -225,10 +225,7 @@ export const participantTypeRequests = pgTable(
     uniqueIndex('participant_type_requests_one_open_idx')
       .on(t.userId)
       .where(sql`${t.status} = 'solicitada'`),
-    check(
-      'participant_type_requests_status',
-      sql`${t.status} IN ('solicitada', 'aprobada', 'rechazada')`,
-    ),
+    check('participant_type_requests_status', sql`${t.status} IN ('solicitada', 'aprobada', 'rechazada')`),
     check('participant_type_requests_not_general', sql`${t.requestedType} <> 'general'`),
   ],
 );

@@ -330,8 +330,12 @@ describe('scholarships per member', () => {
   });
   afterAll(() => ctx.close());
 
-  const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
-    ctx.app.inject({ method, url: `/api/admin/members${url}`, headers: { token }, payload });
+  const call = (
+    token: string,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+  ) => ctx.app.inject({ method, url: `/api/admin/members${url}`, headers: { token }, payload });
 
   it('grants for one event or every event, refuses a duplicate, revokes; the price follows', async () => {
     const { product } = await createProduct(ctx.database.db, { name: 'Curso', price: 3000 });

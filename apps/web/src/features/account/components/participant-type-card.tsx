@@ -52,7 +52,8 @@ export function ParticipantTypeCard() {
   // Linked from the product page (/account#tipo-de-participante): the card loads after the
   // page, so the browser's own jump to the anchor happens too early.
   useEffect(() => {
-    if (loaded && hash === `#${PARTICIPANT_TYPE_ANCHOR}`) cardRef.current?.scrollIntoView?.({ block: 'start' });
+    if (loaded && hash === `#${PARTICIPANT_TYPE_ANCHOR}`)
+      cardRef.current?.scrollIntoView?.({ block: 'start' });
   }, [loaded, hash]);
 
   const onSubmit = (e: FormEvent) => {
@@ -116,7 +117,8 @@ export function ParticipantTypeCard() {
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <BadgeCheck aria-hidden="true" className="h-5 w-5 shrink-0 text-brand-700" />
               <span>
-                Tipo verificado: <strong data-testid="verified-type">{USER_TYPE_LABELS[data.userType]}</strong>
+                Tipo verificado:{' '}
+                <strong data-testid="verified-type">{USER_TYPE_LABELS[data.userType]}</strong>
               </span>
             </p>
             {open ? (
@@ -145,8 +147,8 @@ export function ParticipantTypeCard() {
               <>
                 {rejected && (
                   <Alert tone="error" title="Tu última solicitud no fue aprobada">
-                    Pediste el tipo {USER_TYPE_LABELS[rejected.requestedType]}. Motivo: {rejected.reason}. Puedes
-                    enviar una nueva solicitud con otro comprobante.
+                    Pediste el tipo {USER_TYPE_LABELS[rejected.requestedType]}. Motivo: {rejected.reason}.
+                    Puedes enviar una nueva solicitud con otro comprobante.
                   </Alert>
                 )}
                 <form key={formKey} onSubmit={onSubmit} noValidate className="space-y-4">

@@ -31,7 +31,9 @@ export function getProof(id: string, signal?: AbortSignal) {
   return apiDownload(`${BASE}/${encodeURIComponent(id)}/proof`, 'comprobante', { signal });
 }
 
-export function decideParticipantRequest(input: { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string }) {
+export function decideParticipantRequest(
+  input: { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string },
+) {
   const url = `${BASE}/${encodeURIComponent(input.id)}/${input.decision}`;
   return apiRequest(url, adminParticipantRequestResponse, {
     method: 'POST',

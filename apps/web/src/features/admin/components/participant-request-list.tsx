@@ -53,7 +53,8 @@ export function ParticipantRequestList({
                 {r.decidedAt !== null && ` · resuelta el ${formatDateTime(r.decidedAt)}`}
               </p>
               <p className="text-xs break-all text-slate-500">
-                {r.fileName} ({r.fileMime === 'application/pdf' ? 'PDF' : r.fileMime.replace('image/', '').toUpperCase()},{' '}
+                {r.fileName} (
+                {r.fileMime === 'application/pdf' ? 'PDF' : r.fileMime.replace('image/', '').toUpperCase()},{' '}
                 {formatBytes(r.fileSize)})
               </p>
               {r.reason && <p className="text-sm text-red-800">Motivo del rechazo: {r.reason}</p>}

@@ -52,7 +52,10 @@ export function ScholarshipsDialog({ member, onClose }: { member: AdminMember | 
         ) : list.data.scholarships.length === 0 ? (
           <p className="text-sm text-slate-600">No tiene becas.</p>
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Becas otorgadas">
+          <ul
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200"
+            aria-label="Becas otorgadas"
+          >
             {list.data.scholarships.map((s) => {
               const label = s.productName ?? 'Todos los eventos';
               return (

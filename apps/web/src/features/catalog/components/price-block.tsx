@@ -67,7 +67,10 @@ export function PriceBlock({
             <>
               Tu solicitud como {USER_TYPE_LABELS[pendingType].toLowerCase()} está en revisión: mientras la
               asociación verifica tu comprobante pagas la cuota general.{' '}
-              <Link to={PARTICIPANT_TYPE_LINK} className="font-semibold text-brand-700 underline underline-offset-2">
+              <Link
+                to={PARTICIPANT_TYPE_LINK}
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
                 Ver mi solicitud
               </Link>
               .
@@ -76,7 +79,10 @@ export function PriceBlock({
             <>
               ¿Eres residente, especialista, enfermería, estudiante o personal del hospital sede? Tu cuota se
               aplica cuando la asociación verifica tu tipo de participante:{' '}
-              <Link to={PARTICIPANT_TYPE_LINK} className="font-semibold text-brand-700 underline underline-offset-2">
+              <Link
+                to={PARTICIPANT_TYPE_LINK}
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
                 solicítalo con tu comprobante en Mi cuenta
               </Link>
               .
