@@ -2,10 +2,13 @@
 // the type on Mi cuenta with a proof, pays the general price while it is in review, the admin
 // looks at the proof in /admin and approves it, and the resident then sees "Tu precio" at the
 // resident fee and pays it (plus the store's fee) with PayPal (the local fake).
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import { ADMIN, openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
+
+// Generous waits: the journey runs on a shared, busy machine.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const COURSE = '2º Curso de Anestesia Cardiovascular';
 const FEE = SERVICE_FEE_CENTAVOS / 100;
@@ -27,14 +30,15 @@ test('a resident uploads a proof, the admin approves it, the resident sees "Tu p
   browser,
   request,
 }) => {
+  // Two sessions, an upload, the admin's review and a PayPal payment.
+  test.setTimeout(300_000);
   const course = await productNamed(request, COURSE);
   const email = uniqueEmail('residente-verificado');
   const token = await registerByApi(request, email);
 
   // Not verified yet: the general price, and the way to the member's price.
   await openSignedIn(page, token, `/product/${course._id}`);
-  // The first page of the run waits for the server's first answers.
-  await expect(page.getByTestId('tu-precio')).toHaveText(`Tu precio${money(3000)}`, { timeout: 30_000 });
+  await expect(page.getByTestId('tu-precio')).toHaveText(`Tu precio${money(3000)}`);
   await page.getByRole('link', { name: 'solicítalo con tu comprobante en Mi cuenta' }).click();
   await expect(page).toHaveURL(/\/account#tipo-de-participante$/);
   const card = page.locator('#tipo-de-participante');

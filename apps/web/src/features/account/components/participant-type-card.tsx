@@ -94,8 +94,8 @@ export function ParticipantTypeCard() {
         <CardTitle id="account-participant-title">Tipo de participante</CardTitle>
         <CardDescription>
           Las cuotas preferentes (especialistas, residentes, enfermería, estudiantes, personal del hospital
-          sede) se aplican cuando la asociación verifica tu tipo de participante con un comprobante. Mientras
-          tanto pagas la cuota general.
+          sede) se aplican cuando la asociación verifica tu tipo de participante con un comprobante.
+          {current.data?.userType === 'general' && ' Mientras tanto pagas la cuota general.'}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">

@@ -1,6 +1,7 @@
 // A member's scholarships, from the members list: granted for every event or for one event
 // (a becado member pays the event's scholarship price where its fees have one), revoked here.
 import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { GraduationCap, Trash2 } from 'lucide-react';
 import type { AdminMember } from '@store/shared/schemas/admin/members';
 import { Alert } from '../../../components/ui/alert';
@@ -9,14 +10,15 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, Select } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, notify } from '../../../lib/notify';
-import { useAdminEvents } from '../api/get-events';
+import { eventsQueryOptions } from '../api/get-events';
 import { useGrantScholarship, useRevokeScholarship, useScholarships } from '../api/scholarships';
 
 const EVERY_EVENT = 'todos';
 
 export function ScholarshipsDialog({ member, onClose }: { member: AdminMember | null; onClose: () => void }) {
   const list = useScholarships(member?._id ?? null);
-  const events = useAdminEvents({ status: 'all' });
+  // Loaded when the dialog opens, not with the members list.
+  const events = useQuery({ ...eventsQueryOptions({ status: 'all' }), enabled: Boolean(member) });
   const grant = useGrantScholarship();
   const revoke = useRevokeScholarship();
   const [target, setTarget] = useState(EVERY_EVENT);
