@@ -52,6 +52,7 @@ const moduleOrder = [
   'products',
   'payments',
   'attendance',
+  'participant-types',
   ['admin', 'contact', 'seo', 'health', 'site-config'],
 ];
 const flatModules = moduleOrder.flat();

@@ -40,6 +40,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { attendanceRoutes, constanciaVerifyRoutes } from './modules/attendance/routes';
+import { participantTypeRoutes } from './modules/participant-types/routes';
 import { pageMetaFor, withPageMeta } from './modules/seo/page-meta';
 
 declare module 'fastify' {
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes);
       await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(constanciaVerifyRoutes, { prefix: '/constancias' });
+      await api.register(participantTypeRoutes, { prefix: '/participant-type' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(contactRoutes, { prefix: '/contact' });
       await api.register(siteConfigRoutes, { prefix: '/site-config' });

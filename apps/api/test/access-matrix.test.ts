@@ -282,6 +282,34 @@ const MATRIX: Record<string, Entry> = {
     200,
     id((f) => f.couponId),
   ),
+  // Verified participant types: each member their own; a JSON body has no proof (400); nothing
+  // open to withdraw (409).
+  'GET /api/participant-type/': signedIn(200),
+  'POST /api/participant-type/': signedIn(400, body({ type: 'residente' })),
+  'DELETE /api/participant-type/': signedIn(409),
+  'GET /api/admin/participant-types/': adminOnly(200),
+  'GET /api/admin/participant-types/{id}/proof': adminOnly(404, () => ({
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+  })),
+  'POST /api/admin/participant-types/{id}/approve': adminOnly(404, () => ({
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+    body: {},
+  })),
+  'POST /api/admin/participant-types/{id}/reject': adminOnly(404, () => ({
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+    body: { reason: 'Sin vigencia' },
+  })),
+  'GET /api/admin/members/{id}/scholarships': adminOnly(
+    200,
+    id((f) => f.ownerId),
+  ),
+  'POST /api/admin/members/{id}/scholarships': adminOnly(404, () => ({
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+    body: { productId: null },
+  })),
+  'DELETE /api/admin/members/{id}/scholarships/{scholarshipId}': adminOnly(404, (f) => ({
+    params: { id: f.ownerId, scholarshipId: '00000000-0000-4000-8000-000000000000' },
+  })),
   'GET /api/admin/members/': adminOnly(200),
   'POST /api/admin/members/': adminOnly(400, body({})),
   'POST /api/admin/members/{id}/temporary-password': adminOnly(

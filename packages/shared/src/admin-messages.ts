@@ -123,6 +123,18 @@ export const ADMIN_MSG = {
   creditNoteAttached: 'Archivo adjuntado a la nota de crédito',
   creditNoteAttachCancelled: 'No se adjuntan archivos a una nota de crédito cancelada',
   creditNoteXmlNotEgreso: 'El XML no es un CFDI de egreso (TipoDeComprobante="E"): sube la nota de crédito',
+  participantRequestNotFound: 'La solicitud no existe',
+  participantRequestDecided: 'Esa solicitud ya fue resuelta',
+  participantRequestApproved: 'Solicitud aprobada: el miembro ya paga la cuota de su tipo',
+  participantRequestRejected: 'Solicitud rechazada; avisamos al miembro por correo',
+  participantRejectReasonRequired: 'Escribe el motivo del rechazo (se le envía al miembro)',
+  participantRejectReasonTooLong: 'El motivo no puede tener más de 500 caracteres',
+  participantStatusInvalid: 'Elige un estado: solicitada, aprobada o rechazada',
+  scholarshipGranted: 'Beca otorgada',
+  scholarshipRevoked: 'Beca retirada',
+  scholarshipExists: 'El miembro ya tiene esa beca',
+  scholarshipNotFound: 'La beca no existe',
+  scholarshipEventNotFound: 'El evento no existe',
 } as const;
 
 /** 'No puedes quitar «Jueves»: tiene órdenes registradas…' */

@@ -174,6 +174,20 @@ export const MSG = {
     'No pudimos confirmar el reembolso con PayPal. Tu orden sigue pagada por ahora; vuelve a intentarlo en unos minutos.',
   receiptNotAvailable: 'El recibo está disponible cuando la orden está pagada.',
   cancellationRefundNote: 'Reembolso por cancelación, menos el cargo administrativo del 20 %.',
+
+  // Verified participant types (docs/fees.md → Verified participant types)
+  proofRequired: 'Adjunta tu comprobante (PDF, JPG o PNG)',
+  proofType: 'El comprobante debe ser un PDF o una imagen JPG o PNG',
+  proofTooLarge: 'El comprobante no puede pesar más de 5 MB',
+  participantTypeInvalid:
+    'Elige un tipo de participante que requiera verificación: especialista, residente, enfermería, estudiante o personal del hospital sede',
+  participantTypeAlreadyVerified: 'Ese ya es tu tipo de participante verificado',
+  participantTypeRequestOpen:
+    'Ya tienes una solicitud en revisión; espera la respuesta o cancélala para enviar otra',
+  participantTypeRequestSent:
+    'Recibimos tu solicitud: la asociación revisará tu comprobante y te avisará por correo',
+  participantTypeRequestCancelled: 'Cancelamos tu solicitud',
+  participantTypeNoOpenRequest: 'No tienes una solicitud en revisión',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

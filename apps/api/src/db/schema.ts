@@ -28,6 +28,7 @@ import {
   USER_TYPES,
 } from '@store/shared/constants';
 import type { OrderItem, Address } from '@store/shared/schemas/order';
+import type { ParticipantRequestStatus } from '@store/shared/schemas/participant-types';
 
 // Value lists are PostgreSQL enums built from the shared constants: the database refuses a
 // value the code does not know, and Drizzle types each column with the constant's union.
@@ -189,6 +190,43 @@ export const scholarships = pgTable(
       t.userId,
       sql`coalesce(${t.productId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
     ),
+  ],
+);
+
+/**
+ * A member's request to be verified as a participant type, with a proof under private/proofs
+ * in the file storage (docs/fees.md → Verified participant types). Approving it sets
+ * users.user_type; at most one open request per member.
+ */
+export const participantTypeRequests = pgTable(
+  'participant_type_requests',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requestedType: userTypeEnum('requested_type').notNull(),
+    /** The proof's private storage key (never a URL). */
+    fileKey: text('file_key').notNull(),
+    fileMime: text('file_mime').notNull(),
+    fileSize: integer('file_size').notNull(),
+    /** The name the member's file had, for display only. */
+    fileName: text('file_name').notNull(),
+    status: text('status').$type<ParticipantRequestStatus>().notNull().default('solicitada'),
+    /** Why it was rejected (shown to the member). */
+    reason: text('reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('participant_type_requests_status_idx').on(t.status, t.createdAt),
+    index('participant_type_requests_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('participant_type_requests_one_open_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'solicitada'`),
+    check('participant_type_requests_status', sql`${t.status} IN ('solicitada', 'aprobada', 'rechazada')`),
+    check('participant_type_requests_not_general', sql`${t.requestedType} <> 'general'`),
   ],
 );
 

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  | 'payload_too_large'
   | 'too_many_requests'
   | 'payment_failed'
   | 'unavailable';
@@ -17,6 +18,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  payload_too_large: 413,
   too_many_requests: 429,
   payment_failed: 402,
   unavailable: 503,

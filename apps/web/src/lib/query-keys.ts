@@ -4,5 +4,13 @@ export const userQueryKeys = {
   cart: (token: string | null) => ['cart', token] as const,
   profile: (token: string | null) => ['profile', token] as const,
   orders: (token: string | null) => ['orders', token] as const,
-  all: [['cart'], ['profile'], ['orders'], ['product-single'], ['fiscal-data'], ['invoices']] as const,
+  all: [
+    ['cart'],
+    ['profile'],
+    ['orders'],
+    ['product-single'],
+    ['fiscal-data'],
+    ['invoices'],
+    ['participant-type'],
+  ] as const,
 };

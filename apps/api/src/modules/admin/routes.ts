@@ -20,6 +20,7 @@ import { eventRoutes } from './events/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { memberRoutes } from './members/routes';
 import { orderRoutes } from './orders/routes';
+import { participantTypeAdminRoutes } from './participant-types/routes';
 import { uploadRoutes } from './uploads/routes';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(uploadRoutes, { prefix: '/uploads' });
   await app.register(couponRoutes, { prefix: '/coupons' });
   await app.register(memberRoutes, { prefix: '/members' });
+  await app.register(participantTypeAdminRoutes, { prefix: '/participant-types' });
   await app.register(orderRoutes, { prefix: '/orders' });
   await app.register(attendeeRoutes, { prefix: '/attendees' });
   await app.register(attendanceRoutes, { prefix: '/attendance' });

@@ -1,11 +1,12 @@
-// /account (Mi cuenta): the signed-in account's page, a column of cards (profile, data for
-// constancias, sessions); further account sections are added as cards here.
+// /account (Mi cuenta): the signed-in account's page, a column of cards (profile, participant type,
+// data for constancias, sessions); further account sections are added as cards here.
 import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useProfile } from '../../features/account/api/get-profile';
+import { ParticipantTypeCard } from '../../features/account/components/participant-type-card';
 import { ProfileCard } from '../../features/account/components/profile-card';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { SessionsCard } from '../../features/account/components/sessions-card';
@@ -49,6 +50,7 @@ function Account() {
               <Skeleton className="h-36 w-full rounded-xl" />
             </div>
           )}
+          <ParticipantTypeCard />
           <ProfessionalProfileCard />
           <FiscalDataCard />
           <SessionsCard onLoggedOut={logout} />

@@ -16,6 +16,7 @@ import { Container } from '../../components/ui/container';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useFinishedProducts } from '../../features/catalog/api/get-finished-products';
 import { useProducts } from '../../features/catalog/api/get-products';
+import { useParticipantType } from '../../features/account/api/participant-type';
 import { useMyPrice } from '../../features/catalog/api/get-my-price';
 import { DayOptions } from '../../features/catalog/components/day-options';
 import { PriceBlock } from '../../features/catalog/components/price-block';
@@ -39,6 +40,7 @@ export function Component() {
   const openProduct = useOpenProduct();
   const { addToCart } = useCart();
   const { myPrice, signedIn } = useMyPrice(productId);
+  const pendingRequest = useParticipantType().data?.request;
   // Keyed by product so moving to a related event starts with no day chosen.
   const [choice, setChoice] = useState({ productId, day: '' });
   const day = choice.productId === productId ? choice.day : '';
@@ -136,7 +138,14 @@ export function Component() {
               {formatDateRange(product.startsAt, product.endsAt)}
               <span className="sr-only"> ({MX_TIME_ZONE_LABEL})</span>
             </p>
-            <PriceBlock product={product} myPrice={myPrice} signedIn={signedIn} now={now} compact={ended} />
+            <PriceBlock
+              product={product}
+              myPrice={myPrice}
+              signedIn={signedIn}
+              now={now}
+              compact={ended}
+              pendingType={pendingRequest?.status === 'solicitada' ? pendingRequest.requestedType : null}
+            />
             <p className="mt-5 text-pretty text-slate-700">{product.description}</p>
             {ended && (
               <Alert tone="info" className="mt-6" title="Este evento ya terminó">

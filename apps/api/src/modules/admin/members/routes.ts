@@ -1,5 +1,5 @@
 // /api/admin/members: list (search, filters), create by hand, change user type or role,
-// temporary password, CSV import. Answers that carry a password are never cached.
+// temporary password, CSV import, scholarships (every event or one). Answers that carry a password are never cached.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
@@ -14,8 +14,14 @@ import {
   adminMemberCreateBody,
   adminTemporaryPasswordResponse,
 } from '@store/shared/schemas/admin/members';
+import {
+  adminScholarshipBody,
+  adminScholarshipParams,
+  adminScholarshipsResponse,
+} from '@store/shared/schemas/admin/participant-types';
 import { errorResponse } from '@store/shared/schemas/common';
 import { currentUser } from '../../../plugins/auth';
+import { grantScholarship, memberScholarships, revokeScholarship } from './scholarships';
 import {
   assignTemporaryPassword,
   createMember,
@@ -108,6 +114,62 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       ...(await importMembers(app.db.db, currentUser(req).id, req.body.csv, req.body)),
+    }),
+  );
+
+  app.get(
+    '/:id/scholarships',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Becas del miembro (todas las ediciones o un evento)',
+        params: adminIdParams,
+        response: { 200: adminScholarshipsResponse, 404: errorResponse },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      scholarships: await memberScholarships(app.db.db, req.params.id),
+    }),
+  );
+
+  app.post(
+    '/:id/scholarships',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Otorgar una beca: para todos los eventos (productId null) o para uno',
+        params: adminIdParams,
+        body: adminScholarshipBody,
+        response: { 200: adminScholarshipsResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      scholarships: await grantScholarship(app.db.db, currentUser(req).id, req.params.id, req.body.productId),
+      message: ADMIN_MSG.scholarshipGranted,
+    }),
+  );
+
+  app.delete(
+    '/:id/scholarships/:scholarshipId',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Retirar una beca',
+        params: adminScholarshipParams,
+        response: { 200: adminScholarshipsResponse, 404: errorResponse },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      scholarships: await revokeScholarship(
+        app.db.db,
+        currentUser(req).id,
+        req.params.id,
+        req.params.scholarshipId,
+      ),
+      message: ADMIN_MSG.scholarshipRevoked,
     }),
   );
 };

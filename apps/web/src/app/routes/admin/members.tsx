@@ -1,6 +1,7 @@
 // /admin/members: accounts with search and filters; change a user type at once, a role
 // after confirming (promoting gives full access to this back office); create an account by
-// hand or give one a temporary password (shown once; the member changes it at first login).
+// hand or give one a temporary password (shown once; the member changes it at first login);
+// grant or revoke scholarships (every event or one).
 import { useState } from 'react';
 import { Upload, UserPlus } from 'lucide-react';
 import type { Role, UserType } from '@store/shared/constants';
@@ -17,6 +18,7 @@ import { MemberFilters } from '../../../features/admin/components/member-filters
 import { MemberRoleDialog, type RoleChange } from '../../../features/admin/components/member-role-dialog';
 import { MembersTable } from '../../../features/admin/components/members-table';
 import { Pagination } from '../../../features/admin/components/pagination';
+import { ScholarshipsDialog } from '../../../features/admin/components/scholarships-dialog';
 import { QueryState } from '../../../features/admin/components/query-state';
 import {
   TemporaryPasswordDialog,
@@ -46,6 +48,7 @@ export function Component() {
   const [roleChange, setRoleChange] = useState<RoleChange | null>(null);
   const [resetting, setResetting] = useState<AdminMember | null>(null);
   const [creating, setCreating] = useState(false);
+  const [scholarshipsOf, setScholarshipsOf] = useState<AdminMember | null>(null);
   const [password, setPassword] = useState<TemporaryPasswordResult | null>(null);
 
   const change = async (member: AdminMember, patch: { userType?: UserType; role?: Role }) => {
@@ -113,6 +116,7 @@ export function Component() {
               onUserType={(m, t) => void change(m, { userType: t })}
               onRole={(m, r) => setRoleChange({ member: m, role: r })}
               onAssignPassword={setResetting}
+              onScholarships={setScholarshipsOf}
             />
             <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
           </>
@@ -139,6 +143,7 @@ export function Component() {
         }}
       />
       <TemporaryPasswordDialog result={password} onClose={() => setPassword(null)} />
+      <ScholarshipsDialog member={scholarshipsOf} onClose={() => setScholarshipsOf(null)} />
     </>
   );
 }

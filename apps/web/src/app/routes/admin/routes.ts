@@ -19,6 +19,7 @@ export const adminRoutes = {
     { path: 'coupons/:couponId', lazy: () => import('./coupon-edit') },
     { path: 'members', lazy: () => import('./members') },
     { path: 'members/import', lazy: () => import('./members-import') },
+    { path: 'participant-types', lazy: () => import('./participant-types') },
     { path: 'audit', lazy: () => import('./audit') },
     { path: '*', lazy: () => import('./not-found') },
   ],

@@ -14,7 +14,14 @@ export function ProfileCard({ user }: { user: PublicUser }) {
       <CardHeader>
         <CardTitle id="account-profile-title">Tus datos</CardTitle>
         <CardDescription>
-          Para cambiar tu tipo de participante, escríbenos desde la página de contacto.
+          Para cambiar tu tipo de participante, solicítalo con tu comprobante en{' '}
+          <a
+            href="#tipo-de-participante"
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
+            Tipo de participante
+          </a>
+          .
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -6,6 +6,7 @@ import type { AdminEventsQuery } from '@store/shared/schemas/admin/events';
 import type { AdminInvoicesQuery } from '@store/shared/schemas/admin/invoices';
 import type { AdminMembersQuery } from '@store/shared/schemas/admin/members';
 import type { AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
+import type { AdminParticipantRequestsQuery } from '@store/shared/schemas/admin/participant-types';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -22,6 +23,8 @@ export const adminKeys = {
   audit: (q: AdminAuditQuery) => ['admin', 'audit', q] as const,
   invoices: (q: AdminInvoicesQuery) => ['admin', 'invoices', q] as const,
   demoData: () => ['admin', 'demo-data'] as const,
+  participantRequests: (q: AdminParticipantRequestsQuery) => ['admin', 'participant-types', q] as const,
+  scholarships: (memberId: string) => ['admin', 'scholarships', memberId] as const,
 };
 
 /** Query string of the defined, non-empty values. */

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import {
   Award,
+  BadgeCheck,
   CalendarDays,
   ClipboardList,
   FileText,
@@ -29,6 +30,7 @@ export const ADMIN_NAV = [
   { to: '/admin/attendance', label: 'Constancias', icon: Award },
   { to: '/admin/coupons', label: 'Cupones', icon: TicketPercent },
   { to: '/admin/members', label: 'Miembros', icon: Users },
+  { to: '/admin/participant-types', label: 'Tipos de participante', icon: BadgeCheck },
   { to: '/admin/audit', label: 'Bitácora', icon: History },
 ] as const;
 

@@ -1,6 +1,7 @@
 // The members list of /admin/members: name and e-mail, user type and role pickers, paid
-// orders, sign-up date, and the temporary-password action (never on one's own account).
-import { KeyRound } from 'lucide-react';
+// orders, sign-up date, the scholarships and the temporary-password action (never on one's
+// own account).
+import { GraduationCap, KeyRound } from 'lucide-react';
 import { ROLES, USER_TYPE_LABELS, USER_TYPES, type Role, type UserType } from '@store/shared/constants';
 import type { AdminMember } from '@store/shared/schemas/admin/members';
 import { Badge } from '../../../components/ui/badge';
@@ -21,6 +22,7 @@ export interface MembersTableProps {
   /** A new role, to be confirmed. */
   onRole: (member: AdminMember, role: Role) => void;
   onAssignPassword: (member: AdminMember) => void;
+  onScholarships: (member: AdminMember) => void;
 }
 
 export function MembersTable({
@@ -30,6 +32,7 @@ export function MembersTable({
   onUserType,
   onRole,
   onAssignPassword,
+  onScholarships,
 }: MembersTableProps) {
   const columns: Column<AdminMember>[] = [
     {
@@ -90,19 +93,31 @@ export function MembersTable({
       header: 'Acciones',
       hiddenHeader: true,
       className: 'text-right',
-      cell: (m) =>
-        // Your own password goes through «¿Olvidaste tu contraseña?»: this would end your session.
-        m._id === meId ? null : (
+      cell: (m) => (
+        <span className="inline-flex gap-1">
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Asignar contraseña temporal a ${m.email}`}
-            title="Asignar contraseña temporal"
-            onClick={() => onAssignPassword(m)}
+            aria-label={`Becas de ${m.email}`}
+            title="Becas"
+            onClick={() => onScholarships(m)}
           >
-            <KeyRound aria-hidden="true" className="h-5 w-5" />
+            <GraduationCap aria-hidden="true" className="h-5 w-5" />
           </Button>
-        ),
+          {/* Your own password goes through «¿Olvidaste tu contraseña?»: this would end your session. */}
+          {m._id !== meId && (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Asignar contraseña temporal a ${m.email}`}
+              title="Asignar contraseña temporal"
+              onClick={() => onAssignPassword(m)}
+            >
+              <KeyRound aria-hidden="true" className="h-5 w-5" />
+            </Button>
+          )}
+        </span>
+      ),
     },
   ];
 

@@ -3,7 +3,7 @@
 // preferential price, the event's fee table and its prerequisite. Nothing here is hard-coded:
 // every number comes from the event's tiers.
 import { Link } from 'react-router';
-import { USER_TYPE_LABELS } from '@store/shared/constants';
+import { USER_TYPE_LABELS, type UserType } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { stepLastMinute } from '@store/shared/domain/pricing';
 import { formatDateTime, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
@@ -18,9 +18,21 @@ export interface PriceBlockProps {
   now: number;
   /** Hide the fee table and prerequisite (a finished event). */
   compact?: boolean;
+  /** The type the member asked for and the association has not reviewed yet. */
+  pendingType?: UserType | null;
 }
 
-export function PriceBlock({ product, myPrice, signedIn, now, compact = false }: PriceBlockProps) {
+/** Where a member asks for a verified participant type (the card on Mi cuenta). */
+export const PARTICIPANT_TYPE_LINK = '/account#tipo-de-participante';
+
+export function PriceBlock({
+  product,
+  myPrice,
+  signedIn,
+  now,
+  compact = false,
+  pendingType = null,
+}: PriceBlockProps) {
   const preferential = product.tiers.some((t) => t.userType !== 'general');
   const rows = feeRows(product);
   return (
@@ -50,13 +62,28 @@ export function PriceBlock({ product, myPrice, signedIn, now, compact = false }:
         </>
       )}
       {!compact && preferential && (!myPrice || myPrice.userType === 'general') && (
-        <p className="mt-3 text-sm text-slate-700">
-          {signedIn ? (
+        <p className="mt-3 text-sm text-slate-700" data-testid="preferential-note">
+          {signedIn && pendingType ? (
+            <>
+              Tu solicitud como {USER_TYPE_LABELS[pendingType].toLowerCase()} está en revisión: mientras la
+              asociación verifica tu comprobante pagas la cuota general.{' '}
+              <Link
+                to={PARTICIPANT_TYPE_LINK}
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
+                Ver mi solicitud
+              </Link>
+              .
+            </>
+          ) : signedIn ? (
             <>
               ¿Eres residente, especialista, enfermería, estudiante o personal del hospital sede? Tu cuota se
-              aplica cuando la asociación valida tu tipo de participante:{' '}
-              <Link to="/contact" className="font-semibold text-brand-700 underline underline-offset-2">
-                envíanos tu comprobante
+              aplica cuando la asociación verifica tu tipo de participante:{' '}
+              <Link
+                to={PARTICIPANT_TYPE_LINK}
+                className="font-semibold text-brand-700 underline underline-offset-2"
+              >
+                solicítalo con tu comprobante en Mi cuenta
               </Link>
               .
             </>

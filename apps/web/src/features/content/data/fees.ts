@@ -13,7 +13,7 @@ export const fees = {
   empty: 'Las cuotas del próximo curso se publicarán aquí en cuanto abran las inscripciones.',
   notes: [
     `A cada orden se suma un precio de servicio de ${formatPrice(toPesos(SERVICE_FEE_CENTAVOS))}; si el total con descuento es cero, la inscripción es gratuita y no se cobra.`,
-    'Las cuotas preferentes se aplican solas al pagar cuando la asociación valida tu tipo de participante, y las becas cuando la asociación te la otorga. Si te corresponde una, [escríbenos](/contact) con tu comprobante antes de pagar.',
+    'Las cuotas preferentes se aplican solas al pagar cuando la asociación verifica tu tipo de participante, y las becas cuando la asociación te la otorga. Si te corresponde una cuota preferente, solicítala con tu comprobante en [Mi cuenta](/account#tipo-de-participante) antes de pagar.',
     'El curso se vende completo: una inscripción incluye todos sus días. Los talleres requieren la inscripción al curso (en la misma compra o antes).',
     'El pago se realiza en línea con PayPal, en pesos mexicanos.',
     'Consulta las políticas de cancelación y transferencia en los [términos y condiciones](/terms).',
