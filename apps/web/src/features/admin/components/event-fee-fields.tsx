@@ -12,6 +12,7 @@ import {
   USER_TYPES,
   type UserType,
 } from '@store/shared/constants';
+import { toCentavos } from '@store/shared/domain/money';
 import { stepLastMinute, tierProblem, type PriceTier } from '@store/shared/domain/pricing';
 import { fromMexicoCityLocal, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import {
@@ -93,7 +94,7 @@ export function liveTierProblem(price: string, tiers: readonly TierForm[]): stri
   );
   const base = price.trim() === '' ? null : parseSignedAmount(price);
   if (base !== null && !Number.isFinite(base)) return null;
-  const problem = tierProblem(priced, base === null ? null : Math.round(base * 100));
+  const problem = tierProblem(priced, base === null ? null : toCentavos(base));
   return problem ? TIER_PROBLEM_MESSAGES[problem] : null;
 }
 
