@@ -266,6 +266,9 @@ test("an admin edits the course's tiers in the event form; /cuotas shows the new
       },
     });
     expect(restored.ok(), await restored.text()).toBe(true);
+    // The edit dropped the catalogue snapshot: rebuild it here, not in the next journey's time.
+    expect((await request.get('/api/product/list')).ok()).toBe(true);
+    expect((await request.get(`/product/${course._id}`)).ok()).toBe(true);
   }
 });
 
