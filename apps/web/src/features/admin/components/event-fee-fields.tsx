@@ -92,7 +92,8 @@ export function liveTierProblem(price: string, tiers: readonly TierForm[]): stri
       scholarshipPrice: t.scholarshipPrice ?? null,
     })),
   );
-  const base = price.trim() === '' ? null : parseSignedAmount(price);
+  // The base price reads as the payload does; an unreadable one has its own message.
+  const base = price.trim() === '' ? null : parseAmount(price);
   if (base !== null && !Number.isFinite(base)) return null;
   const problem = tierProblem(priced, base === null ? null : toCentavos(base));
   return problem ? TIER_PROBLEM_MESSAGES[problem] : null;
