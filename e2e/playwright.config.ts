@@ -3,6 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -22,6 +23,13 @@ const facturapiPort = Number(process.env.E2E_FACTURAPI_PORT ?? port + 5);
 const facturapiBase = `http://127.0.0.1:${facturapiPort}`;
 process.env.E2E_FACTURAPI_BASE = facturapiBase;
 const facturapiKey = 'sk_test_e2e_facturapi';
+/**
+ * The main store's clock can be moved by a journey (e2e/support/server-clock.mjs, preloaded
+ * into that store only): an offset in milliseconds written to this file.
+ */
+export const e2eClockFile = process.env.E2E_CLOCK_FILE ?? path.join(e2eDataDir, 'e2e-clock-offset-ms');
+process.env.E2E_CLOCK_FILE = e2eClockFile;
+const clockPreload = `--import=${pathToFileURL(path.resolve(import.meta.dirname, 'support/server-clock.mjs')).href}`;
 const serverCommand =
   process.env.E2E_SERVER === 'source' ? 'npx tsx apps/api/src/server.ts' : 'node apps/api/dist/server.js';
 
@@ -88,6 +96,8 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         NODE_ENV: 'test',
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, clockPreload].filter(Boolean).join(' '),
+        E2E_CLOCK_FILE: e2eClockFile,
         PORT: String(port),
         DATA_DIR: e2eDataDir,
         PUBLIC_URL: `http://localhost:${port}`,

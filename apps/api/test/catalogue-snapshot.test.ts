@@ -107,6 +107,56 @@ describe('product/list from the snapshot', () => {
     expect(await tiersOf()).toEqual([expect.objectContaining({ userType: 'residente', price: 2000 })]);
   });
 
+  it('follows a fee schedule edited through the admin route, with a new ETag', async () => {
+    const admin = await createUser(ctx, { role: 'admin' });
+    const created = await call(ctx, admin.token, 'POST', '/api/admin/events', {
+      name: 'Cuotas por el formulario',
+      price: 1000,
+      category: 'Conferencias',
+      subCategory: 'Basico',
+      days: [{ label: 'Único', startsAt: '2031-03-04T15:00:00.000Z', endsAt: '2031-03-04T23:00:00.000Z' }],
+      tiers: [{ userType: 'residente', until: null, price: 800, scholarshipPrice: null }],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const event = created.json().event;
+    const before = await get('/api/product/list');
+    const listed = (res: typeof before) =>
+      productListResponse.parse(res.json()).products.find((p) => p._id === event._id);
+    expect(listed(before)?.tiers).toEqual([expect.objectContaining({ userType: 'residente', price: 800 })]);
+
+    const res = await call(ctx, admin.token, 'PUT', `/api/admin/events/${event._id}`, {
+      name: event.name,
+      price: event.price,
+      category: event.category,
+      subCategory: event.subCategory,
+      days: event.days.map((d: { _id: string; label: string; startsAt: number; endsAt: number }) => ({
+        _id: d._id,
+        label: d.label,
+        startsAt: new Date(d.startsAt).toISOString(),
+        endsAt: new Date(d.endsAt).toISOString(),
+      })),
+      tiers: [
+        { userType: 'residente', until: null, price: 700, scholarshipPrice: 500 },
+        { userType: 'especialista', until: '2031-02-01T06:00:00.000Z', price: 900, scholarshipPrice: null },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await get('/api/product/list', { 'if-none-match': String(before.headers.etag) });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(listed(after)?.tiers).toEqual(
+      expect.arrayContaining([
+        { userType: 'residente', until: null, price: 700, scholarshipPrice: 500 },
+        {
+          userType: 'especialista',
+          until: Date.parse('2031-02-01T06:00:00.000Z'),
+          price: 900,
+          scholarshipPrice: null,
+        },
+      ]),
+    );
+  });
+
   it('follows changes written straight to the database (seats sold, a new event)', async () => {
     const { product } = await createProduct(ctx.database.db, {
       name: 'Cupo limitado',

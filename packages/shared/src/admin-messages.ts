@@ -24,6 +24,21 @@ export const ADMIN_MSG = {
   dayTooLong: 'Un día puede durar como máximo 24 horas; si dura más, agrégalo como dos días',
   daysOutOfOrder: 'Los días van en orden cronológico: este empieza antes que el anterior',
   dayCapacityInvalid: 'El cupo debe ser un número entero mayor que 0, o vacío para no limitarlo',
+  eventSaleModeInvalid: 'Elige cómo se vende el evento: por día o completo',
+  tierTypeInvalid: 'Elige el tipo de participante de cada cuota',
+  tierPriceInvalid: 'Ingresa el precio de cada cuota en pesos (hasta dos decimales)',
+  tierScholarshipInvalid: 'El precio con beca debe ser un monto en pesos (hasta dos decimales), o vacío',
+  tierUntilInvalid: 'Ingresa una fecha y una hora válidas, o deja vacío para no poner fecha límite',
+  tierTooMany: 'Un evento puede tener como máximo 60 cuotas',
+  tierNegative: 'Ningún precio puede ser negativo',
+  tierOverlap:
+    'Dos cuotas del mismo tipo de participante terminan en la misma fecha (o las dos sin fecha límite): el precio sería ambiguo',
+  tierNoPrice:
+    'El evento se quedaría sin precio: indica el precio general o agrega una cuota General sin fecha límite',
+  requiresSelf: 'Un evento no puede requerirse a sí mismo',
+  requiresNotFound: 'El evento requerido no existe',
+  requiresCycle:
+    'Ese requisito formaría un círculo: el evento requerido ya requiere (directa o indirectamente) este evento',
   eventCreated: 'Evento creado',
   eventSaved: 'Cambios guardados',
   eventDuplicated: 'Evento duplicado; quedó archivado para que lo revises antes de publicarlo',

@@ -247,5 +247,18 @@ describe('tierProblem', () => {
     expect(tierProblem([t('general', null), t('general', null)])).toBe('overlap');
     expect(tierProblem([t('general', 5), t('general', 5)])).toBe('overlap');
     expect(tierProblem([t('general', 5), t('residente', 5)])).toBeNull();
+    expect(tierProblem([], -1)).toBe('negative');
+  });
+  it('needs a general price: the base price or a general step without an end', () => {
+    // With a base price, any schedule (even none) leaves the event priced.
+    expect(tierProblem([], 0)).toBeNull();
+    expect(tierProblem([t('residente', null)], 300_000)).toBeNull();
+    // Without one, only an open-ended general step prices the event once every step ended.
+    expect(tierProblem([], null)).toBe('noPrice');
+    expect(tierProblem([t('general', 5), t('residente', null)], null)).toBe('noPrice');
+    expect(tierProblem([t('general', 5), t('general', null)], null)).toBeNull();
+    // A negative price or an overlap is named first: it is what the admin has to fix.
+    expect(tierProblem([t('residente', null, -1)], null)).toBe('negative');
+    expect(tierProblem([t('residente', null), t('residente', null)], null)).toBe('overlap');
   });
 });

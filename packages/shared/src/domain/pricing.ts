@@ -99,25 +99,37 @@ export function splitCentavos(total: number, parts: number): number[] {
   return Array.from({ length: parts }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
-export type TierProblem = 'negative' | 'overlap';
+export type TierProblem = 'negative' | 'overlap' | 'noPrice';
 
 /**
- * What is wrong with a tier list, or null: a negative price, or two steps of one type ending
- * at the same instant (two open-ended steps included), which would make the price ambiguous.
+ * What is wrong with a tier list, or null: a negative price; two steps of one type ending at
+ * the same instant (two open-ended steps included), which would make the price ambiguous; or,
+ * when the event has no base price of its own (`basePriceCentavos` null), no `general` step
+ * without an end: a visitor would have no price once every step ended.
  */
-export function tierProblem(tiers: readonly PriceTier[]): TierProblem | null {
+export function tierProblem(
+  tiers: readonly PriceTier[],
+  basePriceCentavos: number | null = 0,
+): TierProblem | null {
   for (const t of tiers) {
     if (t.priceCentavos < 0 || (t.scholarshipPriceCentavos !== null && t.scholarshipPriceCentavos < 0)) {
       return 'negative';
     }
   }
+  if (basePriceCentavos !== null && basePriceCentavos < 0) return 'negative';
   const seen = new Set<string>();
   for (const t of tiers) {
     const key = `${t.userType}|${t.untilAt ?? 'open'}`;
     if (seen.has(key)) return 'overlap';
     seen.add(key);
   }
+  if (basePriceCentavos === null && openGeneralStep(tiers) === null) return 'noPrice';
   return null;
+}
+
+/** The `general` step without an end: the event's price when no base price is given. */
+export function openGeneralStep(tiers: readonly PriceTier[]): PriceTier | null {
+  return tiers.find((t) => t.userType === 'general' && t.untilAt === null) ?? null;
 }
 
 /** The instant to show as "hasta el …" for a step: its last minute (untilAt − 1 minute). */

@@ -1,11 +1,13 @@
 // Request and response shapes of /api/admin/events: events (products) with their days, seats and stream links.
 
 import { z } from 'zod';
-import { CATEGORIES, LEVELS } from '../../constants';
+import { CATEGORIES, LEVELS, SALE_MODES, USER_TYPES } from '../../constants';
+import { toCentavos } from '../../domain/money';
+import { tierProblem, type PriceTier } from '../../domain/pricing';
 import { normalizeStreamUrl } from '../../domain/stream-url';
 import { MAX_DAY_LENGTH_MS } from '../../domain/event-days';
 import { ADMIN_MSG, adminDuplicateDay, adminStreamUrlInvalid } from '../../admin-messages';
-import { product } from '../product';
+import { priceTier, product } from '../product';
 import { idParam, optionalParam, pesosField } from './common';
 
 /** Paths we serve (uploads, the seed's covers) or an https URL of the configured storage. */
@@ -50,6 +52,55 @@ export const adminDayInput = z.object({
 });
 export type AdminDayInput = z.input<typeof adminDayInput>;
 
+/** Pesos with at most two decimals, at most 1 000 000; the sign is checked by `tierProblem`. */
+const tierPesos = (message: string) =>
+  z
+    .number({ error: message })
+    .max(1_000_000, { error: message })
+    .refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: message });
+
+/**
+ * One step of the fee schedule: the participant type, the instant it ends (exclusive: the step
+ * applies while now < until; null = no end), the price and the optional scholarship price.
+ */
+export const adminTierInput = z.object({
+  userType: z.enum(USER_TYPES, { error: ADMIN_MSG.tierTypeInvalid }),
+  until: z
+    .string({ error: ADMIN_MSG.tierUntilInvalid })
+    .trim()
+    .pipe(z.iso.datetime({ offset: true, error: ADMIN_MSG.tierUntilInvalid }))
+    .transform((v) => Date.parse(v))
+    .nullable(),
+  price: tierPesos(ADMIN_MSG.tierPriceInvalid),
+  scholarshipPrice: tierPesos(ADMIN_MSG.tierScholarshipInvalid)
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type AdminTierInput = z.input<typeof adminTierInput>;
+
+/** Input tiers (pesos) → the pure pricing shape (centavos). */
+export function toPriceTiers(
+  tiers: readonly {
+    userType: PriceTier['userType'];
+    until: number | null;
+    price: number;
+    scholarshipPrice: number | null;
+  }[],
+): PriceTier[] {
+  return tiers.map((t) => ({
+    userType: t.userType,
+    untilAt: t.until,
+    priceCentavos: toCentavos(t.price),
+    scholarshipPriceCentavos: t.scholarshipPrice === null ? null : toCentavos(t.scholarshipPrice),
+  }));
+}
+
+export const TIER_PROBLEM_MESSAGES = {
+  negative: ADMIN_MSG.tierNegative,
+  overlap: ADMIN_MSG.tierOverlap,
+  noPrice: ADMIN_MSG.tierNoPrice,
+} as const;
+
 export const adminEventInput = z
   .object({
     name: z
@@ -58,7 +109,8 @@ export const adminEventInput = z
       .min(1, { error: ADMIN_MSG.eventNameRequired })
       .max(200, { error: ADMIN_MSG.eventNameTooLong }),
     description: z.string().trim().max(5000, { error: ADMIN_MSG.eventDescriptionTooLong }).default(''),
-    price: pesosField(ADMIN_MSG.eventPriceInvalid),
+    /** The general price; null = the price of the `general` tier without an end. */
+    price: pesosField(ADMIN_MSG.eventPriceInvalid).nullable(),
     image: z
       .array(
         z
@@ -74,8 +126,19 @@ export const adminEventInput = z
       .array(adminDayInput, { error: ADMIN_MSG.eventDaysRequired })
       .min(1, { error: ADMIN_MSG.eventDaysRequired })
       .max(30, { error: ADMIN_MSG.eventTooManyDays }),
+    /** Absent = unchanged (por_dia for a new event). */
+    saleMode: z.enum(SALE_MODES, { error: ADMIN_MSG.eventSaleModeInvalid }).optional(),
+    /** The event a buyer must hold first; null = none; absent = unchanged. */
+    requires: idParam.nullable().optional(),
+    /** The whole fee schedule, replacing the stored one; absent = unchanged. */
+    tiers: z.array(adminTierInput).max(60, { error: ADMIN_MSG.tierTooMany }).optional(),
   })
   .superRefine((v, ctx) => {
+    // Tiers left unchanged are checked against the stored ones by the server.
+    if (v.tiers !== undefined) {
+      const problem = tierProblem(toPriceTiers(v.tiers), v.price === null ? null : toCentavos(v.price));
+      if (problem) ctx.addIssue({ code: 'custom', message: TIER_PROBLEM_MESSAGES[problem], path: ['tiers'] });
+    }
     const seen = new Set<string>();
     v.days.forEach((d, i) => {
       const key = d.label.toLocaleLowerCase('es-MX');
@@ -142,6 +205,10 @@ export const adminEvent = product
     createdAt: z.number(),
     updatedAt: z.number(),
     days: z.array(adminEventDay),
+    saleMode: z.enum(SALE_MODES),
+    /** The required event's id, or null. */
+    requires: z.string().nullable(),
+    tiers: z.array(priceTier),
   });
 export type AdminEvent = z.infer<typeof adminEvent>;
 

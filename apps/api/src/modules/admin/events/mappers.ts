@@ -1,10 +1,12 @@
-// Event records → the admin event shape (pesos, epoch milliseconds, stream links included).
+// Event records → the admin event shape (pesos, epoch milliseconds, stream links and the fee
+// schedule included).
 
+import { toPesos } from '@store/shared/domain/money';
 import { productFields } from '@store/shared/domain/product-fields';
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
 import type { EventRecord } from './repo';
 
-export function toAdminEvent({ product, days }: EventRecord): AdminEvent {
+export function toAdminEvent({ product, days, tiers }: EventRecord): AdminEvent {
   return {
     ...productFields(product),
     description: product.description,
@@ -13,6 +15,14 @@ export function toAdminEvent({ product, days }: EventRecord): AdminEvent {
     active: product.active,
     createdAt: product.createdAt.getTime(),
     updatedAt: product.updatedAt.getTime(),
+    saleMode: product.saleMode,
+    requires: product.requiresProductId,
+    tiers: tiers.map((t) => ({
+      userType: t.userType,
+      until: t.untilAt,
+      price: toPesos(t.priceCentavos),
+      scholarshipPrice: t.scholarshipPriceCentavos === null ? null : toPesos(t.scholarshipPriceCentavos),
+    })),
     days: days.map((d) => ({
       _id: d.id,
       label: d.label,

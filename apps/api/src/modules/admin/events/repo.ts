@@ -1,10 +1,12 @@
-// Every query of the admin events area: products with their day options and the seat and
-// order counts each day carries.
+// Every query of the admin events area: products with their day options, the seat and order
+// counts each day carries, and their fee schedule.
 
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { cartLines, productDays, products } from '../../../db/schema';
+import type { PriceTier } from '@store/shared/domain/pricing';
+import { cartLines, priceTiers, productDays, products } from '../../../db/schema';
 import { countOrderDaysByDay } from '../../orders/repo';
+import { findTiers } from '../../pricing/repo';
 import { containsPattern } from '../sql';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -16,6 +18,7 @@ export interface DayWithCounts extends ProductDayRow {
 export interface EventRecord {
   product: ProductRow;
   days: DayWithCounts[];
+  tiers: PriceTier[];
 }
 
 async function attachDays(db: Queryable, rows: ProductRow[]): Promise<EventRecord[]> {
@@ -27,6 +30,7 @@ async function attachDays(db: Queryable, rows: ProductRow[]): Promise<EventRecor
     .where(inArray(productDays.productId, ids))
     .orderBy(asc(productDays.position));
   const counts = await countOrderDaysByDay(db, ids);
+  const tiers = await findTiers(db, ids);
   const countByDay = new Map(counts.map((c) => [c.productDayId, c]));
   const byProduct = new Map<string, DayWithCounts[]>();
   for (const d of days) {
@@ -35,7 +39,11 @@ async function attachDays(db: Queryable, rows: ProductRow[]): Promise<EventRecor
     list.push({ ...d, seatsSold: c?.sold ?? 0, ordersCount: c?.total ?? 0 });
     byProduct.set(d.productId, list);
   }
-  return rows.map((product) => ({ product, days: byProduct.get(product.id) ?? [] }));
+  return rows.map((product) => ({
+    product,
+    days: byProduct.get(product.id) ?? [],
+    tiers: tiers.get(product.id) ?? [],
+  }));
 }
 
 export async function listEvents(
@@ -120,4 +128,32 @@ export async function replaceCartLinesOfProduct(
 ): Promise<void> {
   await db.delete(cartLines).where(eq(cartLines.productId, productId));
   if (rows.length > 0) await db.insert(cartLines).values(rows);
+}
+
+/** Replaces an event's whole fee schedule. */
+export async function replaceTiers(
+  db: Queryable,
+  productId: string,
+  tiers: readonly PriceTier[],
+): Promise<void> {
+  await db.delete(priceTiers).where(eq(priceTiers.productId, productId));
+  if (tiers.length === 0) return;
+  await db.insert(priceTiers).values(
+    tiers.map((t) => ({
+      productId,
+      userType: t.userType,
+      untilAt: t.untilAt === null ? null : new Date(t.untilAt),
+      priceCentavos: t.priceCentavos,
+      scholarshipPriceCentavos: t.scholarshipPriceCentavos,
+    })),
+  );
+}
+
+/** The prerequisite of a product (null = none), or undefined when the product does not exist. */
+export async function findRequiredId(db: Queryable, id: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ requires: products.requiresProductId })
+    .from(products)
+    .where(eq(products.id, id));
+  return row ? row.requires : undefined;
 }

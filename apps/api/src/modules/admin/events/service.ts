@@ -1,5 +1,10 @@
 // Event rules: create, edit (without breaking orders already sold), duplicate, archive.
 //
+// The fee schedule (docs/fees.md) is edited with the event: the list sent replaces the stored
+// one in the same transaction, after the checks of `tierProblem` (no negative price, no two
+// steps of a type ending together, a general price always exists). A prerequisite must be
+// another existing event and may not close a circle (A requires B requires A).
+//
 // Editing days keeps each existing product_days row (its id is what orders point at): a day
 // can be renamed, moved or given another stream link or seat limit, but a day with orders
 // cannot be removed and its seat limit cannot drop below the seats already taken. A rename
@@ -8,8 +13,14 @@
 
 import { eventSpan } from '@store/shared/domain/event-days';
 import { toCentavos } from '@store/shared/domain/money';
+import { openGeneralStep, tierProblem, type PriceTier } from '@store/shared/domain/pricing';
 import { ADMIN_MSG, adminCapacityBelowTaken, adminDayHasOrders } from '@store/shared/admin-messages';
-import type { AdminEvent, AdminEventData } from '@store/shared/schemas/admin/events';
+import {
+  TIER_PROBLEM_MESSAGES,
+  toPriceTiers,
+  type AdminEvent,
+  type AdminEventData,
+} from '@store/shared/schemas/admin/events';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import type { FileStorage as ImageStorage } from '../../../lib/storage/storage';
@@ -19,11 +30,13 @@ import {
   deleteDays,
   findCartLinesOfProduct,
   findEvent,
+  findRequiredId,
   insertDays,
   insertProduct,
   listEvents,
   lockEvent,
   replaceCartLinesOfProduct,
+  replaceTiers,
   updateDay,
   updateProduct,
   type EventRecord,
@@ -58,17 +71,57 @@ function span(days: readonly { startsAt: number; endsAt: number }[]) {
   return { startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) };
 }
 
-function productValues(data: AdminEventData) {
+function productValues(data: AdminEventData, pricing: Pricing) {
   return {
     name: data.name,
     description: data.description,
-    priceCentavos: toCentavos(data.price),
+    priceCentavos: pricing.basePriceCentavos,
     images: data.image,
     category: data.category,
     subCategory: data.subCategory,
     isPresential: data.isPresential,
+    saleMode: pricing.saleMode,
+    requiresProductId: pricing.requires,
     ...span(data.days),
   };
+}
+
+interface Pricing {
+  saleMode: AdminEvent['saleMode'];
+  requires: string | null;
+  tiers: PriceTier[];
+  basePriceCentavos: number;
+}
+
+/**
+ * The event's pricing after the edit: what the body sends, else what is stored. Refuses a
+ * schedule `tierProblem` faults; a missing base price is the open-ended general step's.
+ */
+function resolvePricing(data: AdminEventData, current: EventRecord | null): Pricing {
+  const tiers = data.tiers ? toPriceTiers(data.tiers) : (current?.tiers ?? []);
+  const base = data.price === null ? null : toCentavos(data.price);
+  const problem = tierProblem(tiers, base);
+  if (problem) throw new AppError('bad_request', TIER_PROBLEM_MESSAGES[problem]);
+  return {
+    saleMode: data.saleMode ?? current?.product.saleMode ?? 'por_dia',
+    requires: data.requires === undefined ? (current?.product.requiresProductId ?? null) : data.requires,
+    tiers,
+    basePriceCentavos: base ?? openGeneralStep(tiers)!.priceCentavos,
+  };
+}
+
+/** The prerequisite must exist, be another event and not lead back to this one. */
+async function checkRequires(tx: Tx, id: string | null, requires: string | null): Promise<void> {
+  if (requires === null) return;
+  if (requires === id) throw new AppError('bad_request', ADMIN_MSG.requiresSelf);
+  let next = await findRequiredId(tx, requires);
+  if (next === undefined) throw new AppError('bad_request', ADMIN_MSG.requiresNotFound);
+  const seen = new Set([requires]);
+  while (next !== null && next !== undefined && !seen.has(next)) {
+    if (next === id) throw new AppError('conflict', ADMIN_MSG.requiresCycle);
+    seen.add(next);
+    next = await findRequiredId(tx, next);
+  }
 }
 
 /** New product_days rows for an event, in the order given (position 0, 1, …). */
@@ -101,15 +154,18 @@ export async function createEvent(
 ): Promise<AdminEvent> {
   checkImages(storage, data.image);
   if (data.days.some((d) => d._id)) throw new AppError('bad_request', ADMIN_MSG.dayNotInEvent);
+  const pricing = resolvePricing(data, null);
   const id = await db.transaction(async (tx) => {
-    const product = await insertProduct(tx, productValues(data));
+    await checkRequires(tx, null, pricing.requires);
+    const product = await insertProduct(tx, productValues(data, pricing));
     await insertDays(tx, dayRows(product.id, data.days));
+    await replaceTiers(tx, product.id, pricing.tiers);
     await writeAudit(tx, {
       actorId,
       action: 'event.create',
       entity: 'event',
       entityId: product.id,
-      details: { name: data.name, days: data.days.map((d) => d.label) },
+      details: { name: data.name, days: data.days.map((d) => d.label), tiers: pricing.tiers },
     });
     return product.id;
   });
@@ -127,6 +183,8 @@ export async function updateEvent(
   await db.transaction(async (tx) => {
     const current = await lockEvent(tx, id);
     if (!current) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
+    const pricing = resolvePricing(data, current);
+    await checkRequires(tx, id, pricing.requires);
     const changes = await applyDayChanges(tx, current, data);
     const p = current.product;
     const before = {
@@ -137,23 +195,42 @@ export async function updateEvent(
       category: p.category,
       subCategory: p.subCategory,
       isPresential: p.isPresential,
+      saleMode: p.saleMode,
+      requiresProductId: p.requiresProductId,
       startsAt: p.startsAt,
       endsAt: p.endsAt,
     };
-    const after = productValues(data);
+    const after = productValues(data, pricing);
     const fields = (Object.keys(after) as (keyof typeof after)[]).filter(
       (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
     );
     await updateProduct(tx, id, after);
+    const tiersChanged =
+      JSON.stringify(sortTiers(current.tiers)) !== JSON.stringify(sortTiers(pricing.tiers));
+    if (tiersChanged) await replaceTiers(tx, id, pricing.tiers);
     await writeAudit(tx, {
       actorId,
       action: 'event.update',
       entity: 'event',
       entityId: id,
-      details: { name: data.name, fields, ...changes },
+      details: {
+        name: data.name,
+        fields,
+        ...changes,
+        ...(tiersChanged ? { tiers: { before: current.tiers, after: pricing.tiers } } : {}),
+      },
     });
   });
   return getAdminEvent(db, id);
+}
+
+/** Tiers in one order (type, then end), so two lists compare by content. */
+function sortTiers(tiers: readonly PriceTier[]): PriceTier[] {
+  return [...tiers].sort(
+    (a, b) =>
+      a.userType.localeCompare(b.userType) ||
+      (a.untilAt ?? Number.POSITIVE_INFINITY) - (b.untilAt ?? Number.POSITIVE_INFINITY),
+  );
 }
 
 interface DayChanges {
@@ -271,7 +348,10 @@ async function carryLabelsToCopies(
   }
 }
 
-/** A copy for the next edition: same content and days, no seats taken, archived until reviewed. */
+/**
+ * A copy for the next edition: same content, days, fee schedule and prerequisite, no seats
+ * taken, archived until reviewed.
+ */
 export async function duplicateEvent(db: Db, actorId: string, id: string): Promise<AdminEvent> {
   const source = await findEvent(db, id);
   if (!source) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
@@ -285,11 +365,14 @@ export async function duplicateEvent(db: Db, actorId: string, id: string): Promi
       category: product.category,
       subCategory: product.subCategory,
       isPresential: product.isPresential,
+      saleMode: product.saleMode,
+      requiresProductId: product.requiresProductId,
       startsAt: product.startsAt,
       endsAt: product.endsAt,
       active: false,
     });
     await insertDays(tx, dayRows(copy.id, source.days));
+    await replaceTiers(tx, copy.id, source.tiers);
     await writeAudit(tx, {
       actorId,
       action: 'event.duplicate',

@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAdminEvent } from '../../../features/admin/api/get-event';
+import { useAdminEvents } from '../../../features/admin/api/get-events';
 import { useSaveEvent } from '../../../features/admin/api/save-event';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
 import { EventForm } from '../../../features/admin/components/event-form';
@@ -17,6 +18,8 @@ export function Component() {
   const { eventId } = useParams();
   const navigate = useNavigate();
   const existing = useAdminEvent(eventId);
+  // The events it may require: the form waits for them so the select shows the current one.
+  const all = useAdminEvents();
   const save = useSaveEvent(eventId);
   const [serverError, setServerError] = useState<string>();
 
@@ -42,7 +45,7 @@ export function Component() {
     </ButtonLink>
   );
 
-  if (eventId && existing.isPending) return <Spinner label="Cargando el evento…" />;
+  if ((eventId && existing.isPending) || all.isPending) return <Spinner label="Cargando el evento…" />;
   if (eventId && existing.isError) {
     return (
       <>
@@ -73,7 +76,7 @@ export function Component() {
           </>
         }
       />
-      <EventForm event={event} onSubmit={onSubmit} serverError={serverError} />
+      <EventForm event={event} events={all.data ?? []} onSubmit={onSubmit} serverError={serverError} />
     </>
   );
 }

@@ -32,7 +32,8 @@ const set = (el: HTMLElement, value: string) => {
   fireEvent.blur(el);
 };
 
-describe('EventForm days', () => {
+// Journeys through the whole form (days and fees): jsdom on a busy machine needs more than 5 s.
+describe('EventForm days', { timeout: 20_000 }, () => {
   it('sends Mexico City wall times as instants and writes the option text from the date', async () => {
     const { onSubmit } = setup();
     await userEvent.type(screen.getByLabelText(/^Nombre\s*\*?$/), 'Curso de prueba');

@@ -2,11 +2,12 @@
 // with its start and end (entered and shown in Mexico City time, whatever the browser's zone),
 // its option text (offered from the date, editable), stream link (previewed) and optional seat
 // limit. Existing days keep their id, so a rename or reschedule never breaks the orders that
-// point at them; a day with orders cannot be removed.
+// point at them; a day with orders cannot be removed. The "Cuotas" section (event-fee-fields)
+// edits how the event is sold, its prerequisite and its fee schedule.
 import { useEffect } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { ArrowDownUp, Plus, Trash2, WandSparkles } from 'lucide-react';
-import { CATEGORIES, LEVELS } from '@store/shared/constants';
+import { CATEGORIES, LEVELS, type SaleMode } from '@store/shared/constants';
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import {
   addCalendarDays,
@@ -26,6 +27,7 @@ import { parseAmount, parseOptionalInt, formResolver } from '../../../lib/form-r
 import { ImageManager } from './image-manager';
 import { useNow } from '../../../lib/use-now';
 import { StreamPreview } from './stream-preview';
+import { EventFeeFields, toTierForms, toTierPayload, type TierForm } from './event-fee-fields';
 
 interface DayForm {
   _id?: string;
@@ -49,6 +51,10 @@ export interface EventFormValues {
   subCategory: string;
   isPresential: boolean;
   days: DayForm[];
+  saleMode: string;
+  /** The required event's id; '' = none. */
+  requires: string;
+  tiers: TierForm[];
 }
 
 const emptyDay = (): DayForm => ({
@@ -103,6 +109,9 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
       subCategory: LEVELS[0],
       isPresential: false,
       days: [emptyDay()],
+      saleMode: 'por_dia',
+      requires: '',
+      tiers: [],
     };
   }
   return {
@@ -124,6 +133,9 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
       seatsSold: d.seatsSold,
       ordersCount: d.ordersCount,
     })),
+    saleMode: event.saleMode,
+    requires: event.requires ?? '',
+    tiers: toTierForms(event.tiers),
   };
 }
 
@@ -131,7 +143,8 @@ export function toEventPayload(v: EventFormValues): AdminEventInput {
   return {
     name: v.name,
     description: v.description,
-    price: parseAmount(v.price),
+    // Empty: the price of the General step without an end (the schema refuses it without one).
+    price: v.price.trim() === '' ? null : parseAmount(v.price),
     image: v.image,
     category: v.category as AdminEventInput['category'],
     subCategory: v.subCategory as AdminEventInput['subCategory'],
@@ -145,6 +158,9 @@ export function toEventPayload(v: EventFormValues): AdminEventInput {
       streamUrl: d.streamUrl.trim() || null,
       seatCapacity: parseOptionalInt(d.seatCapacity),
     })),
+    saleMode: v.saleMode as SaleMode,
+    requires: v.requires || null,
+    tiers: toTierPayload(v.tiers),
   };
 }
 
@@ -158,10 +174,13 @@ const resolver = formResolver<EventFormValues, typeof adminEventInput>(
 
 export function EventForm({
   event,
+  events = [],
   onSubmit,
   serverError,
 }: {
   event?: AdminEvent;
+  /** Every event (for the prerequisite select); this one is left out. */
+  events?: readonly { _id: string; name: string }[];
   onSubmit: (payload: AdminEventInput) => Promise<AdminEvent | null>;
   serverError?: string;
 }) {
@@ -222,10 +241,9 @@ export function EventForm({
           />
           <TextField
             label="Precio (MXN$, pesos)"
-            required
             inputMode="decimal"
             placeholder="2500"
-            hint="0 para un evento gratuito. Cambiarlo no afecta órdenes ya hechas."
+            hint="El precio general. 0 para un evento gratuito; vacío si las cuotas tienen una General sin fecha límite. Cambiarlo no afecta órdenes ya hechas."
             error={errors.price?.message}
             {...register('price')}
           />
@@ -251,6 +269,15 @@ export function EventForm({
               </option>
             ))}
           </SelectField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Cuotas</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <EventFeeFields form={form} events={events} selfId={event?._id} />
         </CardContent>
       </Card>
 
