@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { CANCELLATION_NOTICE_DAYS } from '@store/shared/domain/cancellation';
 import { toPesos } from '@store/shared/domain/money';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { MSG } from '@store/shared/messages';
 import { dayTransfers, emailOutbox, orderDays, orders, users } from '../../db/schema';
 import { createProduct, mexicoCityTime, type ProductSpec } from '../../../test/factories';
@@ -26,7 +27,6 @@ import {
 } from '../../../test/payments-helpers';
 import { addToCart, createUser, placeOrder, post, type TestUser } from '../../../test/store-helpers';
 import { transferDay } from './transfer';
-import { addExtraTransfer } from './transfer-repo';
 
 let h: PaymentsHarness;
 beforeAll(async () => {
@@ -181,6 +181,9 @@ describe('transferring a paid day 10 days before', () => {
     expect(theirs.json().orders).toHaveLength(1);
     expect(theirs.json().orders[0]).toMatchObject({ status: 'pagado', amount: 0 });
     expect(theirs.json().orders[0].dayStatuses[0]).toMatchObject({ day: 'Día 1', status: 'pagado' });
+    const one = await post(h.ctx, '/api/order/single', colleagueUser.token, { orderId: received!.id });
+    expect(one.statusCode).toBe(200);
+    expect(one.body).not.toContain(buyer.body.address.street);
 
     // Cancelling is still refused for the colleague (same window), and the day cannot move twice.
     const again = await transfer(buyer.user, {
@@ -360,8 +363,17 @@ describe('events sold as a whole, limits and races', () => {
     expect((await transfer(first, body)).json()).toEqual({ success: false, message: MSG.transferLimitReached });
     expect(await grants(h.ctx, first.id)).toBe(1);
 
-    // The administrator allows one more (on the paid order): the colleague passes it on.
-    expect(await addExtraTransfer(h.ctx.database.db, f.orderId)).toBe(1);
+    // The administrator allows one more from the colleague's order (counted on the paid
+    // order): the colleague passes it on.
+    const admin = await createUser(h.ctx, { role: 'admin' });
+    const allow = await post(h.ctx, `/api/admin/orders/${received!.id}/allow-transfer`, admin.token, {
+      note: 'Lo pidió por correo',
+    });
+    expect(allow.statusCode).toBe(200);
+    expect(allow.json().message).toBe(ADMIN_MSG.transferAllowed);
+    expect(allow.json().order.transfers).toMatchObject([{ day: 'Día 1', seq: 1, fromOrderId: f.orderId }]);
+    expect((await orderRow(h.ctx, f.orderId)).extraTransfers).toBe(1);
+    expect(await auditActions(h.ctx, received!.id)).toContain('order.transfer_allowed');
     const second = await transfer(first, body);
     expect(second.statusCode).toBe(200);
     expect(await grants(h.ctx, first.id)).toBe(0);

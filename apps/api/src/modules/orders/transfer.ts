@@ -12,6 +12,7 @@
 
 import { TRANSFERS_PER_DAY, transferWindow } from '@store/shared/domain/transfer';
 import { MSG } from '@store/shared/messages';
+import type { Address } from '@store/shared/schemas/order';
 import type { TransferDayBody, TransferOptions } from '@store/shared/schemas/transfer';
 import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -113,6 +114,24 @@ export async function transferOptions(
   };
 }
 
+/**
+ * A received order has no checkout, so no billing address: a placeholder that says so and
+ * passes the address schema (never the giver's address, which is personal data).
+ */
+function transferAddress(user: { name: string; email: string }): Address {
+  return {
+    firstName: user.name,
+    lastName: '(transferencia)',
+    email: user.email,
+    street: 'Sin dirección: día transferido',
+    city: 'Sin dirección',
+    state: '',
+    zipcode: '00000',
+    country: 'México',
+    phone: '0000000',
+  };
+}
+
 /** The colleague's account: the existing one, or a new one without a password (+ its set-password token). */
 async function colleagueAccount(tx: Queryable, input: { email: string; name: string }, now: Date) {
   const existing = await findUserByEmail(tx, input.email);
@@ -176,17 +195,7 @@ export async function transferDay(
         items: order.items
           .filter((i) => i._id === target.productId)
           .map((i) => ({ ...i, days: group.map((d) => d.day), quantity: group.length, price: 0, total: 0 })),
-        address: {
-          firstName: colleague.user.name,
-          lastName: '',
-          email: colleague.user.email,
-          street: '',
-          city: '',
-          state: '',
-          zipcode: '',
-          country: '',
-          phone: '',
-        },
+        address: transferAddress(colleague.user),
         subtotalCentavos: 0,
         amountCentavos: 0,
         status: 'pagado',
