@@ -182,11 +182,12 @@ export const MSG = {
   transferLimitReached:
     'Este día ya se transfirió una vez. Si necesitas transferirlo de nuevo, escríbenos y la asociación lo autorizará.',
   transferToSelf: 'No puedes transferirte un día a ti mismo: escribe el correo de tu colega.',
-  transferAlreadyHolds:
-    'Esa persona ya tiene este día (pagado o pendiente de pago): elige a otro colega.',
-  transferToAdmin: 'No se puede transferir a una cuenta de administración: escribe el correo personal de tu colega.',
+  transferAlreadyHolds: 'Esa persona ya tiene este día (pagado o pendiente de pago): elige a otro colega.',
+  transferToAdmin:
+    'No se puede transferir a una cuenta de administración: escribe el correo personal de tu colega.',
   transferConfirmRequired: 'Confirma que entiendes que perderás el acceso a este día.',
-  transferInProgress: 'Este día se está transfiriendo en este momento. Revisa Mis Productos en unos segundos.',
+  transferInProgress:
+    'Este día se está transfiriendo en este momento. Revisa Mis Productos en unos segundos.',
   transferDone: 'Listo: transferimos el día a tu colega y le enviamos un correo con su acceso.',
 } as const;
 

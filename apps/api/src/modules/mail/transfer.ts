@@ -24,7 +24,8 @@ export interface TransferMail {
   tokenDays: number;
 }
 
-const dayLines = (m: TransferMail) => m.days.map((d) => `${m.productName} — ${d.label} (${formatDateLong(d.startsAt)})`);
+const dayLines = (m: TransferMail) =>
+  m.days.map((d) => `${m.productName} — ${d.label} (${formatDateLong(d.startsAt)})`);
 
 export async function enqueueTransferEmails(db: Queryable, m: TransferMail): Promise<void> {
   const settings = mailSettings();

@@ -48,17 +48,16 @@ export async function countTransfers(
   const rows = await db
     .select({ productDayId: dayTransfers.productDayId, n: max(dayTransfers.seq) })
     .from(dayTransfers)
-    .where(and(eq(dayTransfers.rootOrderId, rootOrderId), inArray(dayTransfers.productDayId, [...productDayIds])))
+    .where(
+      and(eq(dayTransfers.rootOrderId, rootOrderId), inArray(dayTransfers.productDayId, [...productDayIds])),
+    )
     .groupBy(dayTransfers.productDayId);
   return new Map(rows.map((r) => [r.productDayId, r.n ?? 0]));
 }
 
 /** The administrator's extra transfers per day on a paid order. */
 export async function findExtraTransfers(db: Queryable, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: orders.extraTransfers })
-    .from(orders)
-    .where(eq(orders.id, orderId));
+  const [row] = await db.select({ n: orders.extraTransfers }).from(orders).where(eq(orders.id, orderId));
   return row?.n ?? 0;
 }
 
@@ -116,7 +115,10 @@ export async function findTransfersOut(db: Queryable, orderIds: readonly string[
     .innerJoin(productDays, eq(productDays.id, dayTransfers.productDayId))
     .innerJoin(
       orderDays,
-      and(eq(orderDays.orderId, dayTransfers.fromOrderId), eq(orderDays.productDayId, dayTransfers.productDayId)),
+      and(
+        eq(orderDays.orderId, dayTransfers.fromOrderId),
+        eq(orderDays.productDayId, dayTransfers.productDayId),
+      ),
     )
     .where(inArray(dayTransfers.fromOrderId, [...orderIds]));
 }

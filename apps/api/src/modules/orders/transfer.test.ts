@@ -60,7 +60,8 @@ async function claimed(spec: ProductSpec) {
   return { user, productId: product.id, days, orderId: placed.json().orderId as string };
 }
 
-const transfer = (user: TestUser, body: Record<string, unknown>) => post(h.ctx, '/api/order/transfer', user.token, body);
+const transfer = (user: TestUser, body: Record<string, unknown>) =>
+  post(h.ctx, '/api/order/transfer', user.token, body);
 
 const newEmail = () => `colega-${Math.random().toString(16).slice(2, 10)}@prueba.mx`;
 
@@ -78,7 +79,11 @@ async function dayRows(productDayId: string) {
 }
 
 const single = (productId: string, user: TestUser) =>
-  h.ctx.app.inject({ method: 'GET', url: `/api/product/single/${productId}`, headers: { token: user.token } });
+  h.ctx.app.inject({
+    method: 'GET',
+    url: `/api/product/single/${productId}`,
+    headers: { token: user.token },
+  });
 
 describe('transferring a paid day 10 days before', () => {
   it('cancel is refused; the day, its seat and the stream move; the money stays; the colleague sets a password', async () => {
@@ -116,7 +121,11 @@ describe('transferring a paid day 10 days before', () => {
 
     // Money: untouched, no refund asked.
     const after = await orderRow(h.ctx, orderId);
-    expect(after).toMatchObject({ status: 'pagado', amountCentavos: paid.amountCentavos, refundedCentavos: 0 });
+    expect(after).toMatchObject({
+      status: 'pagado',
+      amountCentavos: paid.amountCentavos,
+      refundedCentavos: 0,
+    });
     expect(h.paypal.refunds.length).toBe(refundsBefore);
     // Seat: still one taken, now by the colleague.
     expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(1);
@@ -137,8 +146,17 @@ describe('transferring a paid day 10 days before', () => {
     expect(received!.items[0]).toMatchObject({ _id: buyer.productId, days: ['Día 1'], total: 0 });
 
     // History and audit.
-    const [t] = await h.ctx.database.db.select().from(dayTransfers).where(eq(dayTransfers.fromOrderId, orderId));
-    expect(t).toMatchObject({ rootOrderId: orderId, seq: 1, toUserId: colleague.id, email, name: 'ANA COLEGA RUIZ' });
+    const [t] = await h.ctx.database.db
+      .select()
+      .from(dayTransfers)
+      .where(eq(dayTransfers.fromOrderId, orderId));
+    expect(t).toMatchObject({
+      rootOrderId: orderId,
+      seq: 1,
+      toUserId: colleague.id,
+      email,
+      name: 'ANA COLEGA RUIZ',
+    });
     expect(await auditActions(h.ctx, orderId)).toContain('order.day_transferred');
     expect(await auditActions(h.ctx, received!.id)).toContain('order.day_received');
 
@@ -160,7 +178,12 @@ describe('transferring a paid day 10 days before', () => {
       password: 'una-clave-nueva-segura-9',
     });
     expect(login.statusCode).toBe(200);
-    const colleagueUser: TestUser = { id: colleague.id, email, name: colleague.name, token: login.json().token };
+    const colleagueUser: TestUser = {
+      id: colleague.id,
+      email,
+      name: colleague.name,
+      token: login.json().token,
+    };
 
     // The stream: the colleague gets the link, the buyer no longer.
     expect((await single(buyer.productId, colleagueUser)).json().product.dayLinks).toHaveProperty('Día 1');
@@ -328,7 +351,11 @@ describe('events sold as a whole, limits and races', () => {
       name: 'Colega Curso',
       confirm: true,
     });
-    expect(res.json()).toEqual({ success: true, message: MSG.transferDone, days: ['Día 1', 'Día 2', 'Día 3'] });
+    expect(res.json()).toEqual({
+      success: true,
+      message: MSG.transferDone,
+      days: ['Día 1', 'Día 2', 'Día 3'],
+    });
     expect(await grants(h.ctx, f.user.id)).toBe(0);
     for (const d of f.days) expect(await seatsTaken(h.ctx, d.id)).toBe(1);
   });
@@ -359,8 +386,14 @@ describe('events sold as a whole, limits and races', () => {
       orderId: received!.id,
       productId: f.productId,
     });
-    expect(options.json().options.days[0]).toMatchObject({ transferable: false, reason: MSG.transferLimitReached });
-    expect((await transfer(first, body)).json()).toEqual({ success: false, message: MSG.transferLimitReached });
+    expect(options.json().options.days[0]).toMatchObject({
+      transferable: false,
+      reason: MSG.transferLimitReached,
+    });
+    expect((await transfer(first, body)).json()).toEqual({
+      success: false,
+      message: MSG.transferLimitReached,
+    });
     expect(await grants(h.ctx, first.id)).toBe(1);
 
     // The administrator allows one more from the colleague's order (counted on the paid
@@ -377,7 +410,10 @@ describe('events sold as a whole, limits and races', () => {
     const second = await transfer(first, body);
     expect(second.statusCode).toBe(200);
     expect(await grants(h.ctx, first.id)).toBe(0);
-    const seqs = await h.ctx.database.db.select().from(dayTransfers).where(eq(dayTransfers.rootOrderId, f.orderId));
+    const seqs = await h.ctx.database.db
+      .select()
+      .from(dayTransfers)
+      .where(eq(dayTransfers.rootOrderId, f.orderId));
     expect(seqs.map((t) => t.seq).sort()).toEqual([1, 2]);
     expect(await seatsTaken(h.ctx, f.days[0]!.id)).toBe(1);
   });
@@ -387,7 +423,13 @@ describe('events sold as a whole, limits and races', () => {
     const [a, b] = [newEmail(), newEmail()];
     const results = await Promise.all(
       [a, b].map((email) =>
-        transfer(f.user, { orderId: f.orderId, productDayId: f.days[0]!.id, email, name: 'Colega Rápido', confirm: true }),
+        transfer(f.user, {
+          orderId: f.orderId,
+          productDayId: f.days[0]!.id,
+          email,
+          name: 'Colega Rápido',
+          confirm: true,
+        }),
       ),
     );
     const codes = results.map((r) => r.statusCode).sort();
@@ -397,7 +439,10 @@ describe('events sold as a whole, limits and races', () => {
     const rows = await dayRows(f.days[0]!.id);
     expect(rows.filter((r) => r.status === 'pagado')).toHaveLength(1);
     expect(await seatsTaken(h.ctx, f.days[0]!.id)).toBe(1);
-    const made = await h.ctx.database.db.select().from(dayTransfers).where(eq(dayTransfers.fromOrderId, f.orderId));
+    const made = await h.ctx.database.db
+      .select()
+      .from(dayTransfers)
+      .where(eq(dayTransfers.fromOrderId, f.orderId));
     expect(made).toHaveLength(1);
   });
 });

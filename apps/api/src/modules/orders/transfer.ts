@@ -239,7 +239,12 @@ export async function transferDay(
         email,
         accountCreated: colleague.token !== null,
       };
-      await auditTransfer(tx, { actorId: userId, orderId: order.id, action: 'order.day_transferred', details });
+      await auditTransfer(tx, {
+        actorId: userId,
+        orderId: order.id,
+        action: 'order.day_transferred',
+        details,
+      });
       await auditTransfer(tx, {
         actorId: userId,
         orderId: received.id,
