@@ -3,14 +3,12 @@
 // moves the day; the colleague (no account before) chooses a password from the e-mailed link,
 // signs in and watches; the buyer's card says "Transferido a …" and the stream is gone.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { MSG } from '@store/shared/messages';
 import {
   linkFromNewestEmail,
   loginByApi,
   openSignedIn,
   productNamed,
   registerByApi,
-  toasts,
   uniqueEmail,
 } from './storefront-helpers';
 
@@ -48,7 +46,8 @@ async function buyWithPaypal(page: Page, request: APIRequestContext) {
   await field('Código postal').fill('14080');
   await field('Teléfono').fill('5555555555');
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
-  await expect(page).toHaveURL(/\/orders$/);
+  // The capture goes through the fake PayPal and the API: slow on a busy machine.
+  await expect(page).toHaveURL(/\/orders$/, { timeout: 45_000 });
   return { token, product };
 }
 
@@ -57,6 +56,7 @@ test('pay, cancel refused 9 days before, transfer: the colleague signs in and wa
   browser,
   request,
 }) => {
+  test.setTimeout(300_000);
   const { token, product } = await buyWithPaypal(page, request);
   const day = product.days[0]!;
   expect(Object.keys(await dayLinks(request, token, product._id))).toEqual([day]);
@@ -80,8 +80,9 @@ test('pay, cancel refused 9 days before, transfer: the colleague signs in and wa
   await dialog.getByRole('checkbox').check();
   await shoot(page, 'transfer-dialog');
   await dialog.getByRole('button', { name: 'Transferir', exact: true }).click();
-  await expect(toasts(page).getByText(MSG.transferDone)).toBeVisible();
-  await expect(card.getByText(`· Transferido a LUIS COLEGA MORA (${colleague})`)).toBeVisible();
+  await expect(card.getByText(`· Transferido a LUIS COLEGA MORA (${colleague})`)).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(card.getByText('Transferido', { exact: true })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Ver transmisión' })).toHaveCount(0);
   await expect(card.getByRole('button', { name: 'Transferir a un colega' })).toHaveCount(0);
@@ -93,7 +94,7 @@ test('pay, cancel refused 9 days before, transfer: the colleague signs in and wa
   const context = await browser.newContext();
   const other = await context.newPage();
   await other.goto(link);
-  await other.getByLabel('Nueva contraseña', { exact: true }).fill('colega-clave-segura-1');
+  await other.getByLabel(/^Nueva contraseña/).fill('colega-clave-segura-1');
   await other.getByLabel('Confirmar nueva contraseña').fill('colega-clave-segura-1');
   await other.getByRole('button', { name: 'Guardar contraseña' }).click();
   await expect(other).toHaveURL(/\/login$/);

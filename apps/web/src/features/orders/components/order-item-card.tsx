@@ -70,7 +70,7 @@ export function OrderItemCard({ order, item, onWatch, actions, dayNote }: OrderI
           {item.days.map((d) => (
             <li
               key={d}
-              className="inline-flex items-center gap-1 rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-sm"
+              className="inline-flex flex-wrap items-center gap-1 rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-sm"
             >
               <CalendarDays aria-hidden="true" className="h-3.5 w-3.5 text-slate-500" />
               {d}
