@@ -176,6 +176,28 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/order/{orderId}/receipt': mine(200, 403, (f) => ({ params: { orderId: f.ownerOrderId } }), 403),
   // Cancelling by the terms: only the buyer, about their own order (the admin refunds under /api/admin).
   'POST /api/order/cancellation': mine(200, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
+  // Transfers to a colleague: only the buyer. The owner's claim is weeks ahead (cancel
+  // instead); an unknown day of the order is refused.
+  'POST /api/order/transfer-options': mine(
+    200,
+    403,
+    (f) => ({ body: { orderId: f.ownerOrderId, productId: f.productId } }),
+    403,
+  ),
+  'POST /api/order/transfer': mine(
+    409,
+    403,
+    (f) => ({
+      body: {
+        orderId: f.ownerOrderId,
+        productDayId: '00000000-0000-4000-8000-000000000000',
+        email: 'colega-matriz@prueba.mx',
+        name: 'Colega Matriz',
+        confirm: true,
+      },
+    }),
+    403,
+  ),
   // After the admin cancelled the owner's second order: the owner is told it cannot be cancelled.
   'POST /api/order/cancel': {
     ...mine(409, 403, (f) => ({ body: { orderId: f.ownerSecondOrderId } }), 403),
@@ -329,6 +351,10 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/orders/{id}/mark-paid': adminOnly(
     409,
     id((f) => f.ownerOrderId, { body: {} }),
+  ),
+  'POST /api/admin/orders/{id}/allow-transfer': adminOnly(
+    200,
+    id((f) => f.ownerOrderId, { body: { note: '' } }),
   ),
   'POST /api/admin/orders/{id}/cancel': {
     ...adminOnly(

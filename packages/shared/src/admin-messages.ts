@@ -101,6 +101,8 @@ export const ADMIN_MSG = {
   orderRefundInvalid: 'Ingresa un monto de reembolso mayor que 0 (en pesos, hasta dos decimales)',
   orderNoteTooLong: 'La nota no puede tener más de 500 caracteres',
   orderMarkedPaid: 'Orden marcada como pagada',
+  transferAllowed: 'Listo: cada día de esta compra puede transferirse una vez más.',
+  orderNotTransferable: 'Solo se puede permitir otra transferencia en una orden pagada.',
   orderCancelled: 'Orden cancelada: el acceso se revocó y el lugar quedó libre',
   orderRefunded: 'Reembolso registrado',
   orderRefundedPaypal: 'PayPal hizo el reembolso',

@@ -161,7 +161,7 @@ export const MSG = {
   orderNotCancellable: 'Esta orden ya no se puede cancelar.',
   cancelDayNotActive: 'Ese día ya fue cancelado o transferido.',
   cancelWindowClosed:
-    'Ya pasó el plazo para cancelar: se puede cancelar hasta 15 días naturales antes del evento. Según los términos, aún puedes transferir tu lugar a un colega; escríbenos para hacerlo.',
+    'Ya pasó el plazo para cancelar: se puede cancelar hasta 15 días naturales antes del evento. Según los términos, aún puedes transferir tu lugar a un colega desde Mis Productos (Transferir a un colega).',
   cancelNotOnline:
     'Esta orden no se pagó con PayPal: escríbenos para cancelarla y te ayudaremos con el reembolso.',
   cancelInProgress: 'Ya hay una cancelación en curso para esta orden. Espera unos minutos.',
@@ -188,6 +188,21 @@ export const MSG = {
     'Recibimos tu solicitud: la asociación revisará tu comprobante y te avisará por correo',
   participantTypeRequestCancelled: 'Cancelamos tu solicitud',
   participantTypeNoOpenRequest: 'No tienes una solicitud en revisión',
+  // After the sale: transfer of a bought day to a colleague (docs/after-sale.md → Transfers)
+  transferBeforeWindow:
+    'Todavía estás a tiempo de cancelar este día (hasta 15 días naturales antes): cancélalo desde Cancelar compra. La transferencia a un colega se habilita cuando ya no se puede cancelar.',
+  transferDayEnded: 'Este día ya terminó: ya no se puede transferir.',
+  transferDayNotActive: 'Este día ya no está a tu nombre (fue cancelado o transferido).',
+  transferLimitReached:
+    'Este día ya se transfirió una vez. Si necesitas transferirlo de nuevo, escríbenos y la asociación lo autorizará.',
+  transferToSelf: 'No puedes transferirte un día a ti mismo: escribe el correo de tu colega.',
+  transferAlreadyHolds: 'Esa persona ya tiene este día (pagado o pendiente de pago): elige a otro colega.',
+  transferToAdmin:
+    'No se puede transferir a una cuenta de administración: escribe el correo personal de tu colega.',
+  transferConfirmRequired: 'Confirma que entiendes que perderás el acceso a este día.',
+  transferInProgress:
+    'Este día se está transfiriendo en este momento. Revisa Mis Productos en unos segundos.',
+  transferDone: 'Listo: transferimos el día a tu colega y le enviamos un correo con su acceso.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

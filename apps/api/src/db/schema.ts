@@ -313,6 +313,8 @@ export const orders = pgTable(
     paypalCaptureId: text('paypal_capture_id'),
     stripeSessionId: text('stripe_session_id'),
     refundedCentavos: integer('refunded_centavos').notNull().default(0),
+    /** Transfers per day an administrator allowed beyond the first (docs/after-sale.md). */
+    extraTransfers: integer('extra_transfers').notNull().default(0),
     /** Pending orders past this time are expired and release their seats. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -718,5 +720,49 @@ export const creditNotes = pgTable(
       .where(sql`${t.pendingAction} IS NOT NULL`),
     check('credit_notes_pending_action', sql`${t.pendingAction} IS NULL OR ${t.pendingAction} = 'stamp'`),
     check('credit_notes_amount_positive', sql`${t.amountCentavos} > 0`),
+  ],
+);
+
+/**
+ * A bought day passed on to a colleague (docs/after-sale.md → Transfers). The giver's
+ * order_days row becomes `transferido`; the colleague gets a new paid order of amount 0
+ * (`to_order_id`) holding the same day. `root_order_id` is the order that was paid: its
+ * transfers per day are counted (`seq`) against one plus `orders.extra_transfers`.
+ */
+export const dayTransfers = pgTable(
+  'day_transfers',
+  {
+    id: id(),
+    rootOrderId: uuid('root_order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productDayId: uuid('product_day_id')
+      .notNull()
+      .references(() => productDays.id),
+    /** 1 for the first transfer of this day of the root order, 2 for the next… */
+    seq: integer('seq').notNull(),
+    fromOrderId: uuid('from_order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id),
+    toOrderId: uuid('to_order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The name and e-mail as the giver typed them. */
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    actorId: uuid('actor_id').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Two transfers of the same day at once: only one can take the next number.
+    uniqueIndex('day_transfers_seq_idx').on(t.rootOrderId, t.productDayId, t.seq),
+    index('day_transfers_from_order_idx').on(t.fromOrderId),
+    index('day_transfers_to_order_idx').on(t.toOrderId),
   ],
 );

@@ -99,7 +99,15 @@ export const order = z.object({
   paypalPayerId: z.string().nullable(),
   /** My orders only: each bought day's own status (a day can be cancelled on its own). */
   dayStatuses: z
-    .array(z.object({ productId: z.string(), day: z.string(), status: z.enum(ORDER_STATUSES) }))
+    .array(
+      z.object({
+        productId: z.string(),
+        day: z.string(),
+        status: z.enum(ORDER_STATUSES),
+        /** A day passed on to a colleague: to whom (docs/after-sale.md → Transfers). */
+        transferredTo: z.object({ name: z.string(), email: z.string() }).optional(),
+      }),
+    )
     .optional(),
 });
 export type Order = z.infer<typeof order>;

@@ -14,6 +14,14 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import { z } from 'zod';
 import { getOwnOrder, listApiOrdersOf, ownReceipt, quoteForDisplay, toApiOrder } from './service';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
+import { rateLimits } from '../../plugins/rate-limit';
+import {
+  transferDayBody,
+  transferDayResponse,
+  transferOptionsBody,
+  transferOptionsResponse,
+} from '@store/shared/schemas/transfer';
+import { transferDay, transferOptions } from './transfer';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -66,6 +74,43 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ success: true as const, ...(await quoteForDisplay(app.db.db, currentUser(req).id)) }),
+  );
+
+  app.post(
+    '/transfer-options',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['order'],
+        summary: 'Qué días de un evento de una orden propia se pueden transferir a un colega',
+        security: tokenSecurity,
+        body: transferOptionsBody,
+        response: { 200: transferOptionsResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      options: await transferOptions(app.db.db, currentUser(req).id, req.body, new Date()),
+    }),
+  );
+
+  app.post(
+    '/transfer',
+    {
+      onRequest: requireUser,
+      config: { rateLimit: rateLimits(app.config).order },
+      schema: {
+        tags: ['order'],
+        summary: 'Transferir un día (o todo un evento vendido completo) de una orden propia a un colega',
+        security: tokenSecurity,
+        body: transferDayBody,
+        response: { 200: transferDayResponse, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await transferDay(app.db.db, currentUser(req).id, req.body, new Date())),
+    }),
   );
 
   app.get(

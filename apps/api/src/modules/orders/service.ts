@@ -61,6 +61,7 @@ import {
   type NewOrderRow,
   type OrderRow,
 } from './repo';
+import { findTransfersOut } from './transfer-repo';
 
 import { toApiOrder } from './mappers';
 import { receiptFileName, renderReceipt } from './receipt';
@@ -607,12 +608,25 @@ export async function listApiOrdersOf(db: Queryable, userId: string) {
     db,
     rows.map((r) => r.id),
   );
+  const given = await findTransfersOut(
+    db,
+    rows.map((r) => r.id),
+  );
+  const transferredTo = (orderId: string, productId: string, day: string) => {
+    const t = given.find((g) => g.orderId === orderId && g.productId === productId && g.day === day);
+    return t ? { transferredTo: { name: t.name, email: t.email } } : {};
+  };
   return rows.map((r) =>
     toApiOrder(
       r,
       days
         .filter((d) => d.orderId === r.id)
-        .map(({ productId, day, status }) => ({ productId, day, status })),
+        .map(({ productId, day, status }) => ({
+          productId,
+          day,
+          status,
+          ...(status === 'transferido' ? transferredTo(r.id, productId, day) : {}),
+        })),
     ),
   );
 }

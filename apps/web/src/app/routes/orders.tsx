@@ -17,6 +17,7 @@ import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { CancelOrderButton } from '../../features/orders/components/cancel-order';
 import { DayStatus, type DayTimes } from '../../features/orders/components/day-status';
 import { ReceiptButton } from '../../features/orders/components/receipt-button';
+import { canOfferTransfer, TransferDayButton } from '../../features/orders/components/transfer-day';
 import { allProductsQueryOptions } from '../../lib/products-query';
 import { useNow } from '../../lib/use-now';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
@@ -90,12 +91,17 @@ function Orders() {
                 item={item}
                 // One cancellation control per order, on its first card.
                 actions={
-                  entries[i - 1]?.order._id === order._id ? null : (
-                    <>
-                      <ReceiptButton order={order} />
-                      <CancelOrderButton order={order} />
-                    </>
-                  )
+                  <>
+                    {canOfferTransfer(order, item, (day) => times.get(`${item._id}|${day}`), now) && (
+                      <TransferDayButton order={order} item={item} />
+                    )}
+                    {entries[i - 1]?.order._id === order._id ? null : (
+                      <>
+                        <ReceiptButton order={order} />
+                        <CancelOrderButton order={order} />
+                      </>
+                    )}
+                  </>
                 }
                 dayNote={(day) => (
                   <DayStatus

@@ -58,5 +58,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.mark_paid': 'Marcó la orden como pagada',
   'order.cancel': 'Canceló la orden',
   'order.refund': 'Registró un reembolso',
+  'order.day_transferred': 'Transfirió un día a un colega',
+  'order.day_received': 'Recibió un día transferido',
+  'order.transfer_allowed': 'Permitió otra transferencia por día',
   'demo.remove': 'Eliminó los datos de demostración',
 };

@@ -72,6 +72,21 @@ export const adminOrderDetail = adminOrderSummary.extend({
     }),
   ),
   history: z.array(adminAuditEntry),
+  /** Days of this order passed on to a colleague, or received (docs/after-sale.md → Transfers). */
+  transfers: z.array(
+    z.object({
+      day: z.string(),
+      name: z.string(),
+      email: z.string(),
+      fromOrderId: z.string(),
+      toOrderId: z.string(),
+      /** 1 for the first transfer of the day, 2 for the next… */
+      seq: z.number().int(),
+      at: z.number(),
+    }),
+  ),
+  /** Transfers per day an administrator allowed beyond the first (counted on the paid order). */
+  extraTransfers: z.number().int(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 

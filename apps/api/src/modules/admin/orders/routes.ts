@@ -16,6 +16,7 @@ import { currentUser } from '../../../plugins/auth';
 import { createPaymentProviders } from '../../payments/providers';
 import type { PaymentDeps } from '../../payments/settle';
 import {
+  allowAnotherTransfer,
   cancelAdminOrder,
   getAdminOrder,
   listAdminOrders,
@@ -75,6 +76,24 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       order: await markCashOrderPaid(app.db.db, currentUser(req).id, req.params.id, req.body.note),
       message: ADMIN_MSG.orderMarkedPaid,
+    }),
+  );
+
+  app.post(
+    '/:id/allow-transfer',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Permitir una transferencia más por día a un colega en una orden pagada',
+        params: adminIdParams,
+        body: adminOrderNoteBody,
+        response: { 200: adminOrderResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      order: await allowAnotherTransfer(app.db.db, currentUser(req).id, req.params.id, req.body.note),
+      message: ADMIN_MSG.transferAllowed,
     }),
   );
 

@@ -22,6 +22,7 @@ import {
   searchOrders,
   type OrderRow,
 } from '../../orders/repo';
+import { addExtraTransfer, findOrderTransfers, findRootOrderId } from '../../orders/transfer-repo';
 import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
 import { containsPattern } from '../sql';
 import { refundThroughPaypal } from '../../payments/refunds';
@@ -66,6 +67,7 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
   if (!row) throw new AppError('not_found', MSG.orderNotFound);
   const lines = await findOrderLines(db, id);
   const { entries } = await listAudit(db, { entity: 'order', entityId: id, page: 1, pageSize: 100 });
+  const transfers = await findOrderTransfers(db, id);
   const { order } = row;
   return {
     ...toAdminOrderSummary(row),
@@ -83,6 +85,16 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
       status: l.status,
     })),
     history: entries,
+    transfers: transfers.map((t) => ({
+      day: t.day,
+      name: t.name,
+      email: t.email,
+      fromOrderId: t.fromOrderId,
+      toOrderId: t.toOrderId,
+      seq: t.seq,
+      at: t.createdAt.getTime(),
+    })),
+    extraTransfers: order.extraTransfers,
   };
 }
 
@@ -140,6 +152,24 @@ export function cancelAdminOrder(
     const result = await cancelOrder(tx, id, { status: 'cancelado' });
     if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
     return withNote({ from: order.status }, note);
+  });
+}
+
+/**
+ * One more transfer per day for the paid order this order's days come from (itself, or the
+ * order a colleague's transfer order was made from): its holder may pass each day on again.
+ */
+export function allowAnotherTransfer(
+  db: Db,
+  actorId: string,
+  id: string,
+  note: string,
+): Promise<AdminOrderDetail> {
+  return changeOrder(db, actorId, id, 'order.transfer_allowed', async (tx, order) => {
+    if (order.status !== 'pagado') throw new AppError('conflict', ADMIN_MSG.orderNotTransferable);
+    const rootOrderId = await findRootOrderId(tx, id);
+    const extraTransfers = await addExtraTransfer(tx, rootOrderId);
+    return withNote({ rootOrderId, extraTransfers }, note);
   });
 }
 

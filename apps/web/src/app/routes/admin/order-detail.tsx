@@ -1,5 +1,6 @@
 // /admin/orders/:orderId: the order, its customer and lines, and the fixes an organiser
-// needs: mark a cash order paid, cancel (access ends, seats freed), record a refund.
+// needs: mark a cash order paid, cancel (access ends, seats freed), record a refund, allow
+// another transfer of its days to a colleague.
 import { useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { orderReference } from '@store/shared/domain/order-reference';
@@ -12,6 +13,7 @@ import { OrderActionsCard } from '../../../features/admin/components/order-actio
 import { OrderCustomerCard } from '../../../features/admin/components/order-customer-card';
 import { OrderHistoryCard } from '../../../features/admin/components/order-history-card';
 import { OrderLinesCard } from '../../../features/admin/components/order-lines-card';
+import { OrderTransfersCard } from '../../../features/admin/components/order-transfers-card';
 import { OrderStatusBadge } from '../../../features/admin/components/status-badges';
 import { formatDateTime } from '@store/shared/domain/time';
 
@@ -54,6 +56,7 @@ export function Component() {
         </div>
         <div className="order-1 space-y-6 lg:order-2">
           <OrderActionsCard order={order} />
+          <OrderTransfersCard order={order} />
           <OrderCustomerCard order={order} />
         </div>
       </div>

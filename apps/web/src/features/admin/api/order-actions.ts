@@ -1,4 +1,4 @@
-// POST /api/admin/orders/:id/{mark-paid,cancel,refund}.
+// POST /api/admin/orders/:id/{mark-paid,cancel,refund,allow-transfer}.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminOrderResponse, type AdminRefundBody } from '@store/shared/schemas/admin/orders';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,6 +7,7 @@ import { adminKeys } from './keys';
 export type OrderAction =
   | { kind: 'mark-paid'; note: string }
   | { kind: 'cancel'; note: string }
+  | { kind: 'allow-transfer'; note: string }
   | ({ kind: 'refund' } & AdminRefundBody);
 
 export function runOrderAction(id: string, action: OrderAction) {

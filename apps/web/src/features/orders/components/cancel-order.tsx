@@ -187,7 +187,7 @@ function Options({ quote, onChoose }: { quote: CancellationQuote; onChoose: (c: 
         quote.online && (
           <Alert tone="info">
             Ya no se puede cancelar toda la orden. Según los términos, aún puedes transferir tu lugar a un
-            colega; escríbenos para hacerlo.
+            colega con el botón Transferir a un colega de cada evento.
           </Alert>
         )
       )}

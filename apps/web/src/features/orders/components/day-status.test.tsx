@@ -35,6 +35,23 @@ describe('DayStatus', () => {
     expect(screen.getByText('· Cancelado')).toBeInTheDocument();
   });
 
+  it('says to whom a day was transferred', () => {
+    show(
+      { startsAt: now + HOUR, endsAt: now + 2 * HOUR },
+      {
+        dayStatuses: [
+          {
+            productId: 'p1',
+            day: 'Día 1',
+            status: 'transferido',
+            transferredTo: { name: 'ANA PEREZ', email: 'ana@prueba.mx' },
+          },
+        ],
+      },
+    );
+    expect(screen.getByText('· Transferido a ANA PEREZ (ana@prueba.mx)')).toBeInTheDocument();
+  });
+
   it('shows nothing for orders that are not paid', () => {
     const { container } = render(
       <DayStatus

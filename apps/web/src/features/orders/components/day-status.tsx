@@ -1,7 +1,7 @@
 // Per bought day in Mis Productos (docs/after-sale.md): "En vivo" while it happens,
 // "Empieza en …" before, "Finalizado" after (Mexico City instants from the catalogue, judged
-// with the browser's clock, re-rendered each minute), or "Cancelado" for a day cancelled on
-// its own.
+// with the browser's clock, re-rendered each minute), "Cancelado" for a day cancelled on
+// its own, or "Transferido a <nombre> (<correo>)" for a day passed on to a colleague.
 import { dayPhase, formatTimeUntil } from '@store/shared/domain/time';
 import type { Order } from '@store/shared/schemas/order';
 
@@ -24,7 +24,16 @@ export function DayStatus({
   now: number;
 }) {
   if (order.status !== 'pagado') return null;
-  const own = order.dayStatuses?.find((d) => d.productId === productId && d.day === day)?.status;
+  const entry = order.dayStatuses?.find((d) => d.productId === productId && d.day === day);
+  const own = entry?.status;
+  if (own === 'transferido') {
+    const to = entry?.transferredTo;
+    return (
+      <span className="text-xs font-semibold text-slate-600">
+        · Transferido{to ? ` a ${to.name} (${to.email})` : ''}
+      </span>
+    );
+  }
   if (own && own !== 'pagado') {
     return <span className="text-xs font-semibold text-slate-500">· Cancelado</span>;
   }

@@ -43,7 +43,16 @@ export interface OrderItemCardProps {
 }
 
 export function OrderItemCard({ order, item, onWatch, actions, dayNote }: OrderItemCardProps) {
-  const paid = order.status === 'pagado';
+  // A paid order whose days of this event were all cancelled or transferred: no stream.
+  const own = order.dayStatuses?.filter((d) => d.productId === item._id) ?? [];
+  const held = own.length === 0 || own.some((d) => d.status === 'pagado');
+  const paid = order.status === 'pagado' && held;
+  const badgeStatus: Order['status'] =
+    order.status === 'pagado' && !held
+      ? own.every((d) => d.status === 'transferido')
+        ? 'transferido'
+        : 'cancelado'
+      : order.status;
   const pending = order.status === 'pendiente';
   return (
     <li className="grid gap-4 py-5 sm:grid-cols-[7rem_1fr_auto] sm:items-center">
@@ -61,7 +70,7 @@ export function OrderItemCard({ order, item, onWatch, actions, dayNote }: OrderI
           {item.days.map((d) => (
             <li
               key={d}
-              className="inline-flex items-center gap-1 rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-sm"
+              className="inline-flex flex-wrap items-center gap-1 rounded-md border border-slate-200 bg-slate-50 px-2 py-0.5 text-sm"
             >
               <CalendarDays aria-hidden="true" className="h-3.5 w-3.5 text-slate-500" />
               {d}
@@ -76,7 +85,7 @@ export function OrderItemCard({ order, item, onWatch, actions, dayNote }: OrderI
       </div>
       <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
         {!paid ? (
-          <Badge tone={STATUS_TONES[order.status]}>{ORDER_STATUS_LABELS[order.status]}</Badge>
+          <Badge tone={STATUS_TONES[badgeStatus]}>{ORDER_STATUS_LABELS[badgeStatus]}</Badge>
         ) : item.isPresential ? (
           <Badge tone="info">
             <MapPin aria-hidden="true" className="h-3.5 w-3.5" /> Evento Presencial

@@ -1,0 +1,110 @@
+// Transfer to a colleague in Chromium (docs/after-sale.md → Transfers): a buyer pays with the
+// fake PayPal for a conference 9 days ahead, cancelling is refused, "Transferir a un colega"
+// moves the day; the colleague (no account before) chooses a password from the e-mailed link,
+// signs in and watches; the buyer's card says "Transferido a …" and the stream is gone.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  linkFromNewestEmail,
+  loginByApi,
+  openSignedIn,
+  productNamed,
+  registerByApi,
+  uniqueEmail,
+} from './storefront-helpers';
+
+/** A demo conference 9 days from today: inside the 15 days, so no longer cancellable. */
+const SOON = 'Analgesia regional en cirugía cardíaca';
+const SHOTS = process.env.SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+}
+
+async function dayLinks(request: APIRequestContext, token: string, productId: string) {
+  const res = await request.get(`/api/product/single/${productId}`, { headers: { token } });
+  return ((await res.json()) as { product: { dayLinks: Record<string, string> } }).product.dayLinks;
+}
+
+async function buyWithPaypal(page: Page, request: APIRequestContext) {
+  const token = await registerByApi(request, uniqueEmail('transfiere'));
+  const product = await productNamed(request, SOON);
+  const add = await request.post('/api/cart/add', {
+    headers: { token },
+    data: { itemId: product._id, days: product.days[0] },
+  });
+  expect(add.ok()).toBe(true);
+  await openSignedIn(page, token, '/place-order');
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await field('Nombre').fill('Ana');
+  await field('Apellidos').fill('Ruiz');
+  await field('Calle y número').fill('Juan Badiano 1');
+  await field('Ciudad').fill('Ciudad de México');
+  await field('Código postal').fill('14080');
+  await field('Teléfono').fill('5555555555');
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  // The capture goes through the fake PayPal and the API: slow on a busy machine.
+  await expect(page).toHaveURL(/\/orders$/, { timeout: 45_000 });
+  return { token, product };
+}
+
+test('pay, cancel refused 9 days before, transfer: the colleague signs in and watches, the buyer no longer can', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const { token, product } = await buyWithPaypal(page, request);
+  const day = product.days[0]!;
+  expect(Object.keys(await dayLinks(request, token, product._id))).toEqual([day]);
+
+  // Cancelling is refused: the window closed.
+  await page.getByRole('button', { name: 'Cancelar compra' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancelar compra' });
+  await expect(cancel).toContainText('El plazo para cancelar terminó el');
+  await expect(cancel.getByRole('button', { name: 'Cancelar toda la orden' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(cancel).toBeHidden();
+
+  // Transfer to a colleague without an account.
+  const colleague = uniqueEmail('colega');
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: SOON }) });
+  await card.getByRole('button', { name: 'Transferir a un colega' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transferir a un colega' });
+  await expect(dialog).toContainText('tu pago no cambia');
+  await dialog.getByRole('textbox', { name: /Correo electrónico de tu colega/ }).fill(colleague);
+  await dialog.getByRole('textbox', { name: /Nombre completo de tu colega/ }).fill('Luis Colega Mora');
+  await dialog.getByRole('checkbox').check();
+  await shoot(page, 'transfer-dialog');
+  await dialog.getByRole('button', { name: 'Transferir', exact: true }).click();
+  await expect(card.getByText(`· Transferido a LUIS COLEGA MORA (${colleague})`)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(card.getByText('Transferido', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Ver transmisión' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Transferir a un colega' })).toHaveCount(0);
+  await shoot(page, 'transfer-done');
+  expect(await dayLinks(request, token, product._id)).toEqual({});
+
+  // The colleague chooses a password from the e-mailed link, signs in and watches.
+  const link = await linkFromNewestEmail(colleague, '/reset-password');
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(link);
+  await other.getByLabel(/^Nueva contraseña/).fill('colega-clave-segura-1');
+  await other.getByLabel('Confirmar nueva contraseña').fill('colega-clave-segura-1');
+  await other.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(other).toHaveURL(/\/login$/);
+  const colleagueToken = await loginByApi(request, colleague, 'colega-clave-segura-1');
+  await openSignedIn(other, colleagueToken, '/orders');
+  const theirs = other.getByRole('listitem').filter({ has: other.getByRole('heading', { name: SOON }) });
+  await expect(theirs.getByText('Listo para ver')).toBeVisible();
+  await theirs.getByRole('button', { name: 'Ver transmisión' }).click();
+  await expect(other).toHaveURL(/\/live-stream$/);
+  await expect(other.getByTitle(`Transmisión de ${SOON}: ${day}`)).toBeVisible();
+  expect(Object.keys(await dayLinks(request, colleagueToken, product._id))).toEqual([day]);
+  await context.close();
+});
