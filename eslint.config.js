@@ -50,6 +50,7 @@ const moduleOrder = [
   'orders',
   'streams',
   'products',
+  'waitlist',
   'payments',
   'attendance',
   ['admin', 'contact', 'seo', 'health', 'site-config'],

@@ -40,6 +40,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { attendanceRoutes, constanciaVerifyRoutes } from './modules/attendance/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import { pageMetaFor, withPageMeta } from './modules/seo/page-meta';
 
 declare module 'fastify' {
@@ -150,6 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(invoiceRoutes, { prefix: '/invoice' });
       // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*.
       await api.register(paymentRoutes);
+      await api.register(waitlistRoutes, { prefix: '/waitlist' });
       await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(constanciaVerifyRoutes, { prefix: '/constancias' });
       await api.register(adminRoutes, { prefix: '/admin' });

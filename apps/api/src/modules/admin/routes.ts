@@ -21,6 +21,7 @@ import { invoiceRoutes } from './invoices/routes';
 import { memberRoutes } from './members/routes';
 import { orderRoutes } from './orders/routes';
 import { uploadRoutes } from './uploads/routes';
+import { waitlistRoutes } from './waitlist/routes';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // RATE_LIMIT_ADMIN_MAX calls per window: per admin account, or per IP for callers without
@@ -76,6 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(memberRoutes, { prefix: '/members' });
   await app.register(orderRoutes, { prefix: '/orders' });
   await app.register(attendeeRoutes, { prefix: '/attendees' });
+  await app.register(waitlistRoutes, { prefix: '/waitlist' });
   await app.register(attendanceRoutes, { prefix: '/attendance' });
   await app.register(invoiceRoutes, { prefix: '/invoices' });
   await app.register(auditRoutes, { prefix: '/audit' });

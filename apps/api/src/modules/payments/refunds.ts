@@ -18,6 +18,7 @@ import type { Tx } from '../../db/client';
 import { enqueueCancellationEmail } from '../mail/after-sale';
 import { findOrder, findOrderDayDetails, findOrderForConfirmation, lockOrder } from '../orders/repo';
 import { cancelOrderDays, type OrderRow } from '../orders/service';
+import { offerFreedSeats } from '../waitlist/service';
 import { PaypalUnavailableError } from './paypal-client';
 import {
   auditPayment,
@@ -69,6 +70,8 @@ export async function applyCancellation(tx: Tx, effect: CancellationEffect): Pro
     refundCentavos: effect.refundCentavos,
     dayStatus: effect.kind === 'admin' ? 'reembolsado' : 'cancelado',
   });
+  // The freed seats go to the waiting list first, in this transaction.
+  await offerFreedSeats(tx, ended);
   const after = await findOrder(tx, effect.orderId);
   await auditPayment(tx, {
     action: effect.kind === 'admin' ? 'order.refund' : 'order.cancelled_by_buyer',

@@ -55,4 +55,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.cancel': 'Canceló la orden',
   'order.refund': 'Registró un reembolso',
   'demo.remove': 'Eliminó los datos de demostración',
+  'waitlist.offered': 'Ofreció un lugar liberado a la lista de espera',
+  'waitlist.expired': 'Venció una oferta de la lista de espera',
 };

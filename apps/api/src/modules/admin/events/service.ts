@@ -29,6 +29,7 @@ import {
   type EventRecord,
 } from './repo';
 import { findOrdersWithDays, renameOrderDays, updateOrderItems } from '../../orders/repo';
+import { offerFreedSeatsOfEvent } from '../../waitlist/service';
 
 export async function listAdminEvents(
   db: Db,
@@ -152,6 +153,8 @@ export async function updateEvent(
       entityId: id,
       details: { name: data.name, fields, ...changes },
     });
+    // A raised seat limit frees seats: the waiting list gets them first.
+    await offerFreedSeatsOfEvent(tx, id);
   });
   return getAdminEvent(db, id);
 }

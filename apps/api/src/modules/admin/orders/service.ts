@@ -15,6 +15,7 @@ import { toAdminOrderSummary } from './mappers';
 import {
   addRefunded,
   findOrder,
+  findOrderDays,
   findOrderLines,
   findOrderWithCustomer,
   lockOrder,
@@ -25,6 +26,7 @@ import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time
 import { containsPattern } from '../sql';
 import { refundThroughPaypal } from '../../payments/refunds';
 import type { PaymentDeps } from '../../payments/settle';
+import { offerFreedSeats } from '../../waitlist/service';
 
 export interface OrderFilter {
   productId?: string;
@@ -138,6 +140,7 @@ export function cancelAdminOrder(
   return changeOrder(db, actorId, id, 'order.cancel', async (tx, order) => {
     const result = await cancelOrder(tx, id, { status: 'cancelado' });
     if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
+    await offerFreedSeats(tx, (await findOrderDays(tx, id)).map((d) => d.productDayId));
     return withNote({ from: order.status }, note);
   });
 }
@@ -179,6 +182,7 @@ export async function refundAdminOrder(
     if (input.revokeAccess) {
       const result = await cancelOrder(tx, id, { status: 'reembolsado' });
       if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
+      await offerFreedSeats(tx, (await findOrderDays(tx, id)).map((d) => d.productDayId));
     }
     return withNote({ amount: input.amount, revokeAccess: input.revokeAccess }, input.note);
   });
