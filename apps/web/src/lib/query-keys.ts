@@ -4,5 +4,6 @@ export const userQueryKeys = {
   cart: (token: string | null) => ['cart', token] as const,
   profile: (token: string | null) => ['profile', token] as const,
   orders: (token: string | null) => ['orders', token] as const,
-  all: [['cart'], ['profile'], ['orders'], ['product-single'], ['fiscal-data'], ['invoices']] as const,
+  waitlist: (token: string | null, productId: string) => ['waitlist', token, productId] as const,
+  all: [['cart'], ['profile'], ['orders'], ['product-single'], ['fiscal-data'], ['invoices'], ['waitlist']] as const,
 };

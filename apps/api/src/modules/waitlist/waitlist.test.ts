@@ -251,9 +251,9 @@ describe('waiting list of a sold-out workshop', () => {
   it('concurrent frees never offer one seat twice', async () => {
     const { productId, dayId } = await workshop(2, 0);
     const holders = [await createUser(h.ctx), await createUser(h.ctx)];
-    const orders = [];
+    const orders: string[] = [];
     for (const u of holders) orders.push(await claim(h.ctx, u, productId, ['Taller']));
-    const waiting = [];
+    const waiting: TestUser[] = [];
     for (let i = 0; i < 4; i += 1) {
       const u = await createUser(h.ctx);
       expect((await join(u, productId)).statusCode).toBe(200);
