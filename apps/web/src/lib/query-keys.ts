@@ -5,5 +5,13 @@ export const userQueryKeys = {
   profile: (token: string | null) => ['profile', token] as const,
   orders: (token: string | null) => ['orders', token] as const,
   waitlist: (token: string | null, productId: string) => ['waitlist', token, productId] as const,
-  all: [['cart'], ['profile'], ['orders'], ['product-single'], ['fiscal-data'], ['invoices'], ['waitlist']] as const,
+  all: [
+    ['cart'],
+    ['profile'],
+    ['orders'],
+    ['product-single'],
+    ['fiscal-data'],
+    ['invoices'],
+    ['waitlist'],
+  ] as const,
 };

@@ -100,7 +100,12 @@ export async function productExists(db: Queryable, productId: string): Promise<P
  * Whether the day still has a seat for `userId`: no limit, or seats taken plus the open
  * waiting-list offers of other users below the capacity (the rule reserveSeat applies).
  */
-export async function hasSeatFor(db: Queryable, productDayId: string, userId: string, now: Date): Promise<boolean> {
+export async function hasSeatFor(
+  db: Queryable,
+  productDayId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
   const [row] = await db
     .select({
       free: sql<boolean>`(${productDays.seatCapacity} IS NULL OR ${productDays.seatsTaken} + ${heldByOffers(userId, now)} < ${productDays.seatCapacity})`,

@@ -149,6 +149,11 @@ export async function cancelGuarded(
   if (!locked) return false;
   const changed = (await cancelOrder(tx, order.id, { status: 'cancelado' })).changed;
   // An expired or abandoned hold frees its seats: the waiting list gets them first.
-  if (changed) await offerFreedSeats(tx, (await findOrderDays(tx, order.id)).map((d) => d.productDayId), opts.now);
+  if (changed)
+    await offerFreedSeats(
+      tx,
+      (await findOrderDays(tx, order.id)).map((d) => d.productDayId),
+      opts.now,
+    );
   return changed;
 }

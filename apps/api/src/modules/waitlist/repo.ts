@@ -23,7 +23,10 @@ export async function findDay(db: Queryable, productId: string, label: string) {
 }
 
 export async function findDayLabel(db: Queryable, productDayId: string): Promise<string | null> {
-  const [row] = await db.select({ label: productDays.label }).from(productDays).where(eq(productDays.id, productDayId));
+  const [row] = await db
+    .select({ label: productDays.label })
+    .from(productDays)
+    .where(eq(productDays.id, productDayId));
   return row?.label ?? null;
 }
 
@@ -248,7 +251,11 @@ export async function expireOffers(db: Queryable, now: Date) {
           AND od.product_day_id = waitlist_entries.product_day_id AND od.status IN ('pendiente', 'pagado'))`,
       ),
     )
-    .returning({ id: waitlistEntries.id, productDayId: waitlistEntries.productDayId, userId: waitlistEntries.userId });
+    .returning({
+      id: waitlistEntries.id,
+      productDayId: waitlistEntries.productDayId,
+      userId: waitlistEntries.userId,
+    });
 }
 
 /** Day options with someone waiting (the sweep offers their free seats). */
@@ -262,7 +269,10 @@ export async function findDaysWithWaiting(db: Queryable): Promise<string[]> {
 
 /** The day ids of a product (an admin change of capacity may free seats on any of them). */
 export async function findProductDayIds(db: Queryable, productId: string): Promise<string[]> {
-  const rows = await db.select({ id: productDays.id }).from(productDays).where(eq(productDays.productId, productId));
+  const rows = await db
+    .select({ id: productDays.id })
+    .from(productDays)
+    .where(eq(productDays.productId, productId));
   return rows.map((r) => r.id).sort();
 }
 

@@ -76,7 +76,8 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireUser,
       schema: {
         tags: ['waitlist'],
-        summary: 'Reclamar el lugar ofrecido (enlace del correo): el día pasa al carrito con el lugar guardado',
+        summary:
+          'Reclamar el lugar ofrecido (enlace del correo): el día pasa al carrito con el lugar guardado',
         security: tokenSecurity,
         body: waitlistClaimBody,
         response: { 200: waitlistClaimResponse, ...errorResponses(400, 401, 403, 404, 409) },

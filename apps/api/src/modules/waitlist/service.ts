@@ -160,7 +160,11 @@ export async function claimOffer(
  * freers cannot deadlock), then its free seats are counted with the open offers: a seat is
  * offered once, whoever calls. Answers how many offers were made.
  */
-export async function offerFreedSeats(tx: Tx, productDayIds: readonly string[], now = new Date()): Promise<number> {
+export async function offerFreedSeats(
+  tx: Tx,
+  productDayIds: readonly string[],
+  now = new Date(),
+): Promise<number> {
   let offered = 0;
   for (const dayId of [...new Set(productDayIds)].sort()) {
     const free = await lockDayFreeSeats(tx, dayId, now);
@@ -181,7 +185,12 @@ export async function offerFreedSeats(tx: Tx, productDayIds: readonly string[], 
       await auditWaitlist(tx, {
         action: 'waitlist.offered',
         entityId: next.id,
-        details: { productDayId: dayId, day: next.label, email: next.email, expiresAt: expiresAt.toISOString() },
+        details: {
+          productDayId: dayId,
+          day: next.label,
+          email: next.email,
+          expiresAt: expiresAt.toISOString(),
+        },
       });
       offered += 1;
     }
@@ -210,7 +219,11 @@ export async function sweepWaitlist(db: Db, now = new Date()): Promise<WaitlistS
   const expired = await db.transaction(async (tx) => {
     const rows = await expireOffers(tx, now);
     for (const r of rows) {
-      await auditWaitlist(tx, { action: 'waitlist.expired', entityId: r.id, details: { productDayId: r.productDayId } });
+      await auditWaitlist(tx, {
+        action: 'waitlist.expired',
+        entityId: r.id,
+        details: { productDayId: r.productDayId },
+      });
     }
     return rows.length;
   });
@@ -255,7 +268,11 @@ export function startWaitlistSweep(opts: {
 }
 
 /** An event's waiting lists for the back office (offers already paid for shown as claimed). */
-export async function eventWaitlist(db: Db, productId: string, now = new Date()): Promise<AdminWaitlistEntry[]> {
+export async function eventWaitlist(
+  db: Db,
+  productId: string,
+  now = new Date(),
+): Promise<AdminWaitlistEntry[]> {
   await markClaimed(db, now, productId);
   return (await listEventEntries(db, productId)).map((e) => ({
     _id: e.id,

@@ -61,7 +61,10 @@ async function stateOf(u: TestUser, productId: string) {
     headers: { token: u.token },
   });
   expect(res.statusCode).toBe(200);
-  return res.json().days[0] as { soldOut: boolean; entry: { status: string; position: number | null } | null };
+  return res.json().days[0] as {
+    soldOut: boolean;
+    entry: { status: string; position: number | null } | null;
+  };
 }
 
 /** The claim token of the offer e-mail sent to `u` (null when none was sent). */
@@ -87,7 +90,12 @@ async function payDay(u: TestUser, productId: string, dayId: string, price = 100
     productId,
     productDayId: dayId,
     total,
-    body: { address: ADDRESS, items: [{ _id: productId, days: 'Taller', quantity: 1 }], amount: total, discount: 0 },
+    body: {
+      address: ADDRESS,
+      items: [{ _id: productId, days: 'Taller', quantity: 1 }],
+      amount: total,
+      discount: 0,
+    },
   };
   const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
   h.paypal.approve(id);
@@ -115,7 +123,9 @@ describe('waiting list of a sold-out workshop', () => {
     const owner = await join(a, productId);
     expect([owner.statusCode, owner.json().message]).toEqual([409, MSG.alreadyOwned]);
     expect((await join(b, productId, 'Otro día')).json().message).toBe(MSG.invalidDay);
-    expect((await post(h.ctx, '/api/waitlist/join', undefined, { productId, day: 'Taller' })).statusCode).toBe(401);
+    expect(
+      (await post(h.ctx, '/api/waitlist/join', undefined, { productId, day: 'Taller' })).statusCode,
+    ).toBe(401);
     expect(await stateOf(b, productId)).toEqual({
       day: 'Taller',
       soldOut: true,
@@ -134,7 +144,10 @@ describe('waiting list of a sold-out workshop', () => {
     expect((await stateOf(b, productId)).soldOut).toBe(false);
     expect((await stateOf(c, productId)).soldOut).toBe(true);
     expect((await stateOf(c, productId)).entry?.position).toBe(1);
-    const [audit] = await h.ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'waitlist.offered'));
+    const [audit] = await h.ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'waitlist.offered'));
     expect(audit?.entity).toBe('waitlist');
 
     // The held seat: C can neither claim B's offer nor buy the seat; nor can a newcomer.
@@ -156,7 +169,12 @@ describe('waiting list of a sold-out workshop', () => {
     // The admin's list: B claimed with the order, C still first in line.
     const list = await call(h.ctx, admin.token, 'GET', `/api/admin/waitlist/?productId=${productId}`);
     expect(list.statusCode).toBe(200);
-    const entries = list.json().entries as { email: string; status: string; position: number | null; orderId: string | null }[];
+    const entries = list.json().entries as {
+      email: string;
+      status: string;
+      position: number | null;
+      orderId: string | null;
+    }[];
     expect(entries.map((e) => [e.email, e.status, e.position, e.orderId])).toEqual([
       [b.email, 'reclamado', null, bOrder],
       [c.email, 'esperando', 1, null],

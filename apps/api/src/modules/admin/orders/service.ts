@@ -140,7 +140,10 @@ export function cancelAdminOrder(
   return changeOrder(db, actorId, id, 'order.cancel', async (tx, order) => {
     const result = await cancelOrder(tx, id, { status: 'cancelado' });
     if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
-    await offerFreedSeats(tx, (await findOrderDays(tx, id)).map((d) => d.productDayId));
+    await offerFreedSeats(
+      tx,
+      (await findOrderDays(tx, id)).map((d) => d.productDayId),
+    );
     return withNote({ from: order.status }, note);
   });
 }
@@ -182,7 +185,10 @@ export async function refundAdminOrder(
     if (input.revokeAccess) {
       const result = await cancelOrder(tx, id, { status: 'reembolsado' });
       if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
-      await offerFreedSeats(tx, (await findOrderDays(tx, id)).map((d) => d.productDayId));
+      await offerFreedSeats(
+        tx,
+        (await findOrderDays(tx, id)).map((d) => d.productDayId),
+      );
     }
     return withNote({ amount: input.amount, revokeAccess: input.revokeAccess }, input.note);
   });

@@ -46,7 +46,10 @@ export function Component() {
           {event.days
             .filter((d) => !productDayId || d._id === productDayId)
             .map((d) => (
-              <li key={d._id} className="rounded-lg bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-200">
+              <li
+                key={d._id}
+                className="rounded-lg bg-white px-3 py-2 text-sm shadow-sm ring-1 ring-slate-200"
+              >
                 <span className="block font-medium text-ink">{d.label}</span>
                 <SeatMeter sold={d.seatsTaken} capacity={d.seatCapacity} />
               </li>
@@ -59,7 +62,9 @@ export function Component() {
         <QueryState
           query={waitlist}
           loadingLabel="Cargando la lista de espera…"
-          isEmpty={(d) => d.entries.filter((e) => !productDayId || e.productDayId === productDayId).length === 0}
+          isEmpty={(d) =>
+            d.entries.filter((e) => !productDayId || e.productDayId === productDayId).length === 0
+          }
           empty="Nadie está en la lista de espera de este evento."
         >
           {(data) => {

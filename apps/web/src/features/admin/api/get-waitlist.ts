@@ -9,7 +9,10 @@ export function getWaitlist(productId: string, signal?: AbortSignal) {
 }
 
 export const waitlistQueryOptions = (productId: string) =>
-  queryOptions({ queryKey: adminKeys.waitlist(productId), queryFn: ({ signal }) => getWaitlist(productId, signal) });
+  queryOptions({
+    queryKey: adminKeys.waitlist(productId),
+    queryFn: ({ signal }) => getWaitlist(productId, signal),
+  });
 
 export function useWaitlist(productId: string) {
   return useQuery({ ...waitlistQueryOptions(productId), enabled: productId !== '' });

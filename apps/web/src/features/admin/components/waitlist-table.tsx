@@ -17,7 +17,8 @@ const TONES: Record<WaitlistStatus, BadgeTone> = {
 
 function stateDetail(e: AdminWaitlistEntry): string | null {
   if (e.status === 'esperando' && e.position !== null) return `Posición ${e.position}`;
-  if (e.status === 'ofrecido' && e.offerExpiresAt !== null) return `Hasta ${formatDateTime(e.offerExpiresAt)}`;
+  if (e.status === 'ofrecido' && e.offerExpiresAt !== null)
+    return `Hasta ${formatDateTime(e.offerExpiresAt)}`;
   if (e.offeredAt !== null) return `Ofrecido ${formatDateTime(e.offeredAt)}`;
   return null;
 }

@@ -82,7 +82,9 @@ describe('WaitlistPanel', () => {
       true,
       [day('Taller A', 0)],
     );
-    expect(await screen.findByText(/Se liberó un lugar para ti en «Taller A».*2 mar 2030, 12:00/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Se liberó un lugar para ti en «Taller A».*2 mar 2030, 12:00/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: MSG.waitlistLeave })).toBeInTheDocument();
   });
 
@@ -90,7 +92,10 @@ describe('WaitlistPanel', () => {
     act(() => setToken('sesion'));
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ success: false, message: MSG.waitlistNotSoldOut }), { status: 409 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: false, message: MSG.waitlistNotSoldOut }), { status: 409 }),
+      ),
     );
     renderPanel([{ day: 'Taller A', soldOut: true, entry: null }]);
     await userEvent.click(await screen.findByRole('button', { name: MSG.waitlistJoin }));

@@ -47,7 +47,10 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
   };
 
   return (
-    <section aria-labelledby="lista-espera" className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4">
+    <section
+      aria-labelledby="lista-espera"
+      className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-4"
+    >
       <h2 id="lista-espera" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
         <BellRing aria-hidden="true" className="h-4 w-4 text-amber-700" />
         Lista de espera
@@ -79,11 +82,20 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
                     {MSG.waitlistSignIn}
                   </ButtonLink>
                 ) : entry ? (
-                  <Button variant="secondary" size="sm" disabled={busy} onClick={() => void run('leave', o.label)}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={busy}
+                    onClick={() => void run('leave', o.label)}
+                  >
                     {MSG.waitlistLeave}
                   </Button>
                 ) : (
-                  <Button size="sm" disabled={busy || !props.states} onClick={() => void run('join', o.label)}>
+                  <Button
+                    size="sm"
+                    disabled={busy || !props.states}
+                    onClick={() => void run('join', o.label)}
+                  >
                     {MSG.waitlistJoin}
                   </Button>
                 )}
