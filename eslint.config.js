@@ -50,6 +50,7 @@ const moduleOrder = [
   'orders',
   'streams',
   'products',
+  'waitlist',
   'payments',
   'attendance',
   'participant-types',

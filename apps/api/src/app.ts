@@ -41,6 +41,7 @@ import { seoRoutes } from './modules/seo/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { attendanceRoutes, constanciaVerifyRoutes } from './modules/attendance/routes';
 import { participantTypeRoutes } from './modules/participant-types/routes';
+import { waitlistRoutes } from './modules/waitlist/routes';
 import { pageMetaFor, withPageMeta } from './modules/seo/page-meta';
 
 declare module 'fastify' {
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(invoiceRoutes, { prefix: '/invoice' });
       // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*.
       await api.register(paymentRoutes);
+      await api.register(waitlistRoutes, { prefix: '/waitlist' });
       await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(constanciaVerifyRoutes, { prefix: '/constancias' });
       await api.register(participantTypeRoutes, { prefix: '/participant-type' });

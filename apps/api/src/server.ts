@@ -12,6 +12,7 @@ import { createFacturapiClient } from './modules/invoices/pac-client';
 import { startInvoiceWorker } from './modules/invoices/worker';
 import { startPendingOrderExpiry } from './modules/payments/expiry';
 import { startDayReminders } from './modules/orders/reminders';
+import { startWaitlistSweep } from './modules/waitlist/service';
 
 /** How long shutdown waits for in-flight requests and background calls before abandoning them. */
 const SHUTDOWN_GRACE_MS = 2_000;
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
   const orderExpiry = startPendingOrderExpiry({ db: database.db, config, log: app.log });
   // Reminders 24 h and 1 h before each bought day (sent once: outbox dedupe keys).
   const reminders = startDayReminders({ db: database.db, log: app.log });
+  // Waiting lists: claimed and expired offers closed, free seats offered to the next in line.
+  const waitlist = startWaitlistSweep({ db: database.db, log: app.log });
   // CFDI stamping and cancellation through the PAC, only with its key (docs/cfdi.md).
   const invoiceWorker = config.CFDI_API_KEY
     ? startInvoiceWorker(
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
       // A sweep may be waiting on PayPal or Stripe; it holds no transaction while it waits.
       step('la revisión de órdenes vencidas', () => orderExpiry.stop(), SHUTDOWN_GRACE_MS),
       step('los recordatorios', () => reminders.stop(), SHUTDOWN_GRACE_MS),
+      step('la lista de espera', () => waitlist.stop(), SHUTDOWN_GRACE_MS),
       step('la cola de facturas', async () => invoiceWorker?.stop(), SHUTDOWN_GRACE_MS),
     ]);
     await step('la base de datos', () => database.close());

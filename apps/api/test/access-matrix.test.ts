@@ -254,6 +254,11 @@ const MATRIX: Record<string, Entry> = {
     }),
   },
   'GET /api/attendance/mine': signedIn(200, (f) => ({ query: { productId: f.productId } })),
+  'GET /api/waitlist/product/{productId}': signedIn(200, (f) => ({ params: { productId: f.productId } })),
+  // The fixture's days have no seat limit: nobody can join (409); leaving and claiming find nothing (404).
+  'POST /api/waitlist/join': signedIn(409, (f) => ({ body: { productId: f.productId, day: 'Día 1' } })),
+  'POST /api/waitlist/leave': signedIn(404, (f) => ({ body: { productId: f.productId, day: 'Día 1' } })),
+  'POST /api/waitlist/claim': signedIn(404, body({ token: 'enlace-que-no-existe' })),
   'GET /api/attendance/tickets': signedIn(200),
   'GET /api/attendance/constancias': signedIn(200),
   'GET /api/attendance/constancias/{folio}/pdf': signedIn(404, () => ({
@@ -388,6 +393,7 @@ const MATRIX: Record<string, Entry> = {
     params: { id: f.ownerCreditNoteId, format: 'pdf' },
   })),
   'GET /api/admin/attendees/': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
+  'GET /api/admin/waitlist/': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
   'GET /api/admin/attendees/export': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
   'GET /api/admin/attendance/': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
   'PUT /api/admin/attendance/percent': adminOnly(200, (f) => ({

@@ -15,11 +15,14 @@ export function TestProviders({
   children,
   client,
   path = '/',
+  search = '',
   state,
 }: {
   children: ReactNode;
   client: QueryClient;
   path?: string;
+  /** The query string of the first entry ('?token=…'). */
+  search?: string;
   state?: unknown;
 }) {
   const router = createMemoryRouter(
@@ -27,7 +30,7 @@ export function TestProviders({
       { path, element: children },
       { path: '*', Component: LocationProbe },
     ],
-    { initialEntries: [{ pathname: path, state }] },
+    { initialEntries: [{ pathname: path, search, state }] },
   );
   return (
     <QueryClientProvider client={client}>

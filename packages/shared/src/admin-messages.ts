@@ -112,6 +112,7 @@ export const ADMIN_MSG = {
   orderRefundInProgress: 'Ya hay un reembolso en curso para esta orden',
   dateInvalid: 'Ingresa una fecha válida (AAAA-MM-DD)',
   attendeesNeedEvent: 'Elige un evento',
+  waitlistNeedsEvent: 'Elige un evento para ver su lista de espera',
   dayNotInEvent: 'El día elegido no pertenece a ese evento',
   // Attendance and constancias (docs/attendance.md).
   attendancePercentInvalid: 'El porcentaje de asistencia debe ser un número entero de 1 a 100',

@@ -66,6 +66,19 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   transferido: 'Transferido',
 };
 
+/** A waiting-list entry's state (docs/after-sale.md → Waiting list). */
+export const WAITLIST_STATUSES = ['esperando', 'ofrecido', 'reclamado', 'expirado', 'retirado'] as const;
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
+  esperando: 'Esperando',
+  ofrecido: 'Lugar ofrecido',
+  reclamado: 'Reclamado',
+  expirado: 'Oferta vencida',
+  retirado: 'Salió de la lista',
+};
+/** How long a freed seat stays offered to the next in line. */
+export const WAITLIST_OFFER_HOURS = 24;
+
 export const PAYMENT_METHODS = ['paypal', 'free', 'stripe', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

@@ -203,6 +203,25 @@ export const MSG = {
   transferInProgress:
     'Este día se está transfiriendo en este momento. Revisa Mis Productos en unos segundos.',
   transferDone: 'Listo: transferimos el día a tu colega y le enviamos un correo con su acceso.',
+  // The waiting list of sold-out days (docs/after-sale.md → Waiting list)
+  waitlistJoin: 'Avísame si se libera un lugar',
+  waitlistLeave: 'Salir de la lista',
+  waitlistSignIn: 'Inicia sesión para unirte a la lista de espera',
+  waitlistJoined: 'Te anotamos en la lista de espera. Te avisaremos por correo si se libera un lugar.',
+  waitlistLeft: 'Saliste de la lista de espera.',
+  waitlistNotSoldOut: 'Este día todavía tiene lugares: puedes agregarlo a tu carrito.',
+  waitlistNoLimit: 'Este día no tiene cupo limitado: puedes agregarlo a tu carrito.',
+  waitlistAlreadyJoined: 'Ya estás en la lista de espera de este día.',
+  waitlistHoldsDay: 'Ya tienes este día en una orden; no necesitas la lista de espera.',
+  waitlistNotJoined: 'No estás en la lista de espera de este día.',
+  waitlistClaimInvalid: 'Este enlace de la lista de espera no es válido.',
+  waitlistClaimNotYours:
+    'Este lugar se ofreció a otra persona de la lista de espera; solo ella puede reclamarlo con su cuenta.',
+  waitlistOfferExpired:
+    'La oferta de este lugar venció (tenías 24 horas para reclamarlo) y pasó a la siguiente persona de la lista.',
+  waitlistOfferWithdrawn: 'Saliste de la lista de espera, así que esta oferta ya no está disponible.',
+  waitlistAlreadyClaimed: 'Ya reclamaste este lugar: lo encuentras en Mis Productos.',
+  waitlistClaimed: 'Te guardamos el lugar: completa el pago antes de que venza la oferta.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
@@ -235,4 +254,9 @@ export function prerequisiteMissing(name: string, required: string): string {
 /** The price changed (a dated step ended) between the quote the buyer saw and the order. */
 export function priceStepChanged(totalLabel: string): string {
   return `La tarifa cambió mientras pagabas (terminó el periodo de preventa): el nuevo total es ${totalLabel}. Revisa tu orden e inténtalo de nuevo; no se hizo ningún cargo`;
+}
+
+/** The member's place in a day's waiting list. */
+export function waitlistPosition(position: number): string {
+  return `Estás en la lista de espera (posición ${position})`;
 }

@@ -22,6 +22,7 @@ import {
   INVOICE_STATUSES,
   LEVELS,
   ORDER_STATUSES,
+  WAITLIST_STATUSES,
   PAYMENT_METHODS,
   ROLES,
   SALE_MODES,
@@ -43,6 +44,7 @@ export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
 export const saleModeEnum = pgEnum('sale_mode', SALE_MODES);
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
+export const waitlistStatusEnum = pgEnum('waitlist_status', WAITLIST_STATUSES);
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -366,6 +368,44 @@ export const orderDays = pgTable(
     uniqueIndex('order_days_one_paid_idx')
       .on(t.userId, t.productDayId)
       .where(sql`${t.status} = 'pagado'`),
+  ],
+);
+
+/**
+ * The waiting list of sold-out days (docs/after-sale.md → Waiting list): one row per user and
+ * day joined, in FIFO order. An open offer (`ofrecido`, before offer_expires_at) holds a seat
+ * for that user: reserveSeat counts it against everybody else.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    productDayId: uuid('product_day_id')
+      .notNull()
+      .references(() => productDays.id, { onDelete: 'cascade' }),
+    status: waitlistStatusEnum('status').notNull().default('esperando'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** SHA-256 of the claim link's token; the token itself is only in the e-mail. */
+    claimTokenHash: text('claim_token_hash'),
+    /** The paid order that took the offered seat. */
+    orderId: uuid('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One live entry per user and day; a finished one (claimed, expired, left) allows a new one.
+    uniqueIndex('waitlist_entries_one_active_idx')
+      .on(t.userId, t.productDayId)
+      .where(sql`${t.status} IN ('esperando', 'ofrecido')`),
+    index('waitlist_entries_day_status_idx').on(t.productDayId, t.status, t.createdAt),
+    uniqueIndex('waitlist_entries_token_idx').on(t.claimTokenHash),
   ],
 );
 

@@ -34,6 +34,7 @@ export const routes = [
       { path: 'talleres', lazy: () => import('./routes/talleres') },
       { path: 'cuotas', lazy: () => import('./routes/cuotas') },
       { path: 'constancias/:folio', lazy: () => import('./routes/constancia') },
+      { path: 'lista-de-espera/reclamar', lazy: () => import('./routes/waitlist-claim') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -4,6 +4,7 @@ export const userQueryKeys = {
   cart: (token: string | null) => ['cart', token] as const,
   profile: (token: string | null) => ['profile', token] as const,
   orders: (token: string | null) => ['orders', token] as const,
+  waitlist: (token: string | null, productId: string) => ['waitlist', token, productId] as const,
   all: [
     ['cart'],
     ['profile'],
@@ -12,5 +13,6 @@ export const userQueryKeys = {
     ['fiscal-data'],
     ['invoices'],
     ['participant-type'],
+    ['waitlist'],
   ] as const,
 };

@@ -22,6 +22,7 @@ import { memberRoutes } from './members/routes';
 import { orderRoutes } from './orders/routes';
 import { participantTypeAdminRoutes } from './participant-types/routes';
 import { uploadRoutes } from './uploads/routes';
+import { waitlistRoutes } from './waitlist/routes';
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // RATE_LIMIT_ADMIN_MAX calls per window: per admin account, or per IP for callers without
@@ -78,6 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(participantTypeAdminRoutes, { prefix: '/participant-types' });
   await app.register(orderRoutes, { prefix: '/orders' });
   await app.register(attendeeRoutes, { prefix: '/attendees' });
+  await app.register(waitlistRoutes, { prefix: '/waitlist' });
   await app.register(attendanceRoutes, { prefix: '/attendance' });
   await app.register(invoiceRoutes, { prefix: '/invoices' });
   await app.register(auditRoutes, { prefix: '/audit' });

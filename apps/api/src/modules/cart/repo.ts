@@ -1,8 +1,9 @@
 // Every query of the cart module. A user's cart is their cart_lines rows: one per
 // (product, day), quantity always 1.
 
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { heldByOffers } from '../../db/seat-holds';
 import { cartLines, productDays, products } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -93,4 +94,23 @@ export async function findProductDay(db: Queryable, productId: string, label: st
 export async function productExists(db: Queryable, productId: string): Promise<ProductRow | null> {
   const [row] = await db.select().from(products).where(eq(products.id, productId));
   return row ?? null;
+}
+
+/**
+ * Whether the day still has a seat for `userId`: no limit, or seats taken plus the open
+ * waiting-list offers of other users below the capacity (the rule reserveSeat applies).
+ */
+export async function hasSeatFor(
+  db: Queryable,
+  productDayId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({
+      free: sql<boolean>`(${productDays.seatCapacity} IS NULL OR ${productDays.seatsTaken} + ${heldByOffers(userId, now)} < ${productDays.seatCapacity})`,
+    })
+    .from(productDays)
+    .where(eq(productDays.id, productDayId));
+  return row?.free === true;
 }

@@ -18,6 +18,7 @@ import {
   type ProductDayRow,
   type CartLineDetail,
   findProductDay,
+  hasSeatFor,
   productExists,
   upsertCartLine,
 } from './repo';
@@ -73,7 +74,7 @@ async function assertDayBuyable(
 ): Promise<void> {
   if (dayEnded(day, now)) throw new AppError('conflict', MSG.dayEnded);
   if (await ownsDay(db, userId, day.id)) throw new AppError('conflict', MSG.alreadyOwned);
-  if (day.seatCapacity !== null && day.seatsTaken >= day.seatCapacity) {
+  if (day.seatCapacity !== null && !(await hasSeatFor(db, day.id, userId, now))) {
     throw new AppError('conflict', MSG.seatsSoldOut);
   }
 }

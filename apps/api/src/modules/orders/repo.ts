@@ -5,6 +5,7 @@
 import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constants';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { heldByOffers } from '../../db/seat-holds';
 import { emailOutbox, orderDays, orders, productDays, products, users } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -146,18 +147,24 @@ export async function insertOrderDays(db: Queryable, rows: (typeof orderDays.$in
 }
 
 /**
- * Takes one seat of a day option, only while seats remain. Check and increment are one
- * statement (a concurrent order waits for the row lock and re-checks), so a day is never
- * oversold; the table's check constraint is the last line of defence.
+ * Takes one seat of a day option for `userId`, only while seats remain once the open
+ * waiting-list offers of other users are counted. Check and increment are one statement (a
+ * concurrent order waits for the row lock and re-checks), so a day is never oversold; the
+ * table's check constraint is the last line of defence.
  */
-export async function reserveSeat(db: Queryable, productDayId: string): Promise<boolean> {
+export async function reserveSeat(
+  db: Queryable,
+  productDayId: string,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(productDays)
     .set({ seatsTaken: sql`${productDays.seatsTaken} + 1` })
     .where(
       and(
         eq(productDays.id, productDayId),
-        sql`(${productDays.seatCapacity} IS NULL OR ${productDays.seatsTaken} < ${productDays.seatCapacity})`,
+        sql`(${productDays.seatCapacity} IS NULL OR ${productDays.seatsTaken} + ${heldByOffers(userId, now)} < ${productDays.seatCapacity})`,
       ),
     )
     .returning({ id: productDays.id });

@@ -301,7 +301,7 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
   for (const line of byDay) {
     let ok: boolean;
     try {
-      ok = await reserveSeat(tx, line.productDayId);
+      ok = await reserveSeat(tx, line.productDayId, input.userId, now);
     } catch (err) {
       if (isCheckViolation(err)) ok = false;
       else throw err;

@@ -19,6 +19,7 @@ import { enqueueCancellationEmail } from '../mail/after-sale';
 import { onRefundCompleted } from '../invoices/service';
 import { findOrder, findOrderDayDetails, findOrderForConfirmation, lockOrder } from '../orders/repo';
 import { cancelOrderDays, type OrderRow } from '../orders/service';
+import { offerFreedSeats } from '../waitlist/service';
 import { PaypalUnavailableError } from './paypal-client';
 import {
   auditPayment,
@@ -70,6 +71,8 @@ export async function applyCancellation(tx: Tx, effect: CancellationEffect): Pro
     refundCentavos: effect.refundCentavos,
     dayStatus: effect.kind === 'admin' ? 'reembolsado' : 'cancelado',
   });
+  // The freed seats go to the waiting list first, in this transaction.
+  await offerFreedSeats(tx, ended);
   const after = await findOrder(tx, effect.orderId);
   // Part of the sale stands: the refunded amount gets a CFDI credit note (docs/cfdi.md).
   if (effect.refundId) {

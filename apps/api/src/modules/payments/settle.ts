@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { holdUntil, lockForExpiry, lockIfUnchanged, lockPending } from '../orders/repo';
+import { findOrderDays, holdUntil, lockForExpiry, lockIfUnchanged, lockPending } from '../orders/repo';
 import {
   cancelOrder,
   closeDuplicatePayment,
@@ -14,6 +14,7 @@ import {
   type PaidPatch,
 } from '../orders/service';
 import type { PaymentProviders } from './providers';
+import { offerFreedSeats } from '../waitlist/service';
 import { auditPayment } from './repo';
 import type { PaymentOutcome } from './verify';
 
@@ -146,5 +147,13 @@ export async function cancelGuarded(
       ? await lockIfUnchanged(tx, order.id, opts.seenAt)
       : await lockForExpiry(tx, order.id, opts.seenAt, opts.now ?? new Date());
   if (!locked) return false;
-  return (await cancelOrder(tx, order.id, { status: 'cancelado' })).changed;
+  const changed = (await cancelOrder(tx, order.id, { status: 'cancelado' })).changed;
+  // An expired or abandoned hold frees its seats: the waiting list gets them first.
+  if (changed)
+    await offerFreedSeats(
+      tx,
+      (await findOrderDays(tx, order.id)).map((d) => d.productDayId),
+      opts.now,
+    );
+  return changed;
 }

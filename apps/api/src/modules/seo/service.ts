@@ -31,6 +31,7 @@ export const DISALLOWED_PATHS = [
   '/live-stream',
   '/login',
   '/reset-password',
+  '/lista-de-espera',
 ];
 
 export function robotsTxt(publicUrl: string): string {

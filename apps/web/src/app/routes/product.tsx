@@ -27,6 +27,8 @@ import { useCart } from '../../features/cart/hooks/use-cart';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { useOpenProduct } from '../../features/orders/hooks/use-open-product';
 import { ownedDays } from '../../features/orders/utils/owned-days';
+import { useWaitlistState } from '../../features/waitlist/api/get-waitlist-state';
+import { WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
 import { useNow } from '../../lib/use-now';
 
 export function Component() {
@@ -41,6 +43,7 @@ export function Component() {
   const { addToCart } = useCart();
   const { myPrice, signedIn } = useMyPrice(productId);
   const pendingRequest = useParticipantType().data?.request;
+  const waitlist = useWaitlistState(productId);
   // Keyed by product so moving to a related event starts with no day chosen.
   const [choice, setChoice] = useState({ productId, day: '' });
   const day = choice.productId === productId ? choice.day : '';
@@ -61,6 +64,10 @@ export function Component() {
   const owned = useMemo(
     () => (orders.data ? ownedDays(orders.data, productId) : undefined),
     [orders.data, productId],
+  );
+  const fullForMe = useMemo(
+    () => new Set(waitlist.data?.filter((d) => d.soldOut).map((d) => d.day)),
+    [waitlist.data],
   );
 
   if (products.isError || finished.isError) {
@@ -171,9 +178,20 @@ export function Component() {
                 selected={day}
                 onSelect={(d) => setChoice({ productId, day: d })}
                 owned={owned}
+                soldOut={fullForMe}
                 now={now}
               />
             </div>
+            {!ended && (
+              <WaitlistPanel
+                productId={product._id}
+                options={product.dayOptions}
+                states={signedIn ? waitlist.data : undefined}
+                signedIn={signedIn}
+                owned={owned}
+                now={now}
+              />
+            )}
             {ended ? null : allOwned ? (
               <ButtonLink to="/orders" size="lg" className="mt-6 w-full sm:w-auto">
                 <PackageCheck aria-hidden="true" className="h-5 w-5" />

@@ -62,4 +62,6 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.day_received': 'Recibió un día transferido',
   'order.transfer_allowed': 'Permitió otra transferencia por día',
   'demo.remove': 'Eliminó los datos de demostración',
+  'waitlist.offered': 'Ofreció un lugar liberado a la lista de espera',
+  'waitlist.expired': 'Venció una oferta de la lista de espera',
 };

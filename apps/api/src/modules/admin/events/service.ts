@@ -42,6 +42,7 @@ import {
   type EventRecord,
 } from './repo';
 import { findOrdersWithDays, renameOrderDays, updateOrderItems } from '../../orders/repo';
+import { offerFreedSeatsOfEvent } from '../../waitlist/service';
 
 export async function listAdminEvents(
   db: Db,
@@ -220,6 +221,8 @@ export async function updateEvent(
         ...(tiersChanged ? { tiers: { before: current.tiers, after: pricing.tiers } } : {}),
       },
     });
+    // A raised seat limit frees seats: the waiting list gets them first.
+    await offerFreedSeatsOfEvent(tx, id);
   });
   return getAdminEvent(db, id);
 }

@@ -16,6 +16,7 @@ import { toAdminOrderSummary } from './mappers';
 import {
   addRefunded,
   findOrder,
+  findOrderDays,
   findOrderLines,
   findOrderWithCustomer,
   lockOrder,
@@ -27,6 +28,7 @@ import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time
 import { containsPattern } from '../sql';
 import { refundThroughPaypal } from '../../payments/refunds';
 import type { PaymentDeps } from '../../payments/settle';
+import { offerFreedSeats } from '../../waitlist/service';
 
 export interface OrderFilter {
   productId?: string;
@@ -151,6 +153,10 @@ export function cancelAdminOrder(
   return changeOrder(db, actorId, id, 'order.cancel', async (tx, order) => {
     const result = await cancelOrder(tx, id, { status: 'cancelado' });
     if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
+    await offerFreedSeats(
+      tx,
+      (await findOrderDays(tx, id)).map((d) => d.productDayId),
+    );
     return withNote({ from: order.status }, note);
   });
 }
@@ -210,6 +216,10 @@ export async function refundAdminOrder(
     if (input.revokeAccess) {
       const result = await cancelOrder(tx, id, { status: 'reembolsado' });
       if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
+      await offerFreedSeats(
+        tx,
+        (await findOrderDays(tx, id)).map((d) => d.productDayId),
+      );
     }
     // A sale that stands (access kept, or credit notes already issued) gets a credit note
     // for what went back; a CFDI being cancelled as a whole does not (docs/cfdi.md).

@@ -11,6 +11,7 @@ export const adminRoutes = {
     { path: 'orders', lazy: () => import('./orders') },
     { path: 'orders/:orderId', lazy: () => import('./order-detail') },
     { path: 'attendees', lazy: () => import('./attendees') },
+    { path: 'waitlist', lazy: () => import('./waitlist') },
     { path: 'attendance', lazy: () => import('./attendance') },
     { path: 'checkin', lazy: () => import('./checkin') },
     { path: 'invoices', lazy: () => import('./invoices') },

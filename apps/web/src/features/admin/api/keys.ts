@@ -20,6 +20,7 @@ export const adminKeys = {
   orders: (q: AdminOrdersQuery) => ['admin', 'orders', q] as const,
   order: (id: string) => ['admin', 'order', id] as const,
   attendees: (q: AdminAttendeesQuery) => ['admin', 'attendees', q] as const,
+  waitlist: (productId: string) => ['admin', 'waitlist', productId] as const,
   audit: (q: AdminAuditQuery) => ['admin', 'audit', q] as const,
   invoices: (q: AdminInvoicesQuery) => ['admin', 'invoices', q] as const,
   demoData: () => ['admin', 'demo-data'] as const,

@@ -10,6 +10,8 @@ export interface DayOptionsProps {
   selected: string;
   onSelect: (day: string) => void;
   owned?: ReadonlySet<string>;
+  /** Days with no seat left for the signed-in member (seats held by waiting-list offers count). */
+  soldOut?: ReadonlySet<string>;
   /** The caller's clock (epoch ms). */
   now: number;
 }
@@ -19,8 +21,8 @@ export function seatsLeft(option: DayOption): number | null {
 }
 
 /** Why a day cannot be chosen, or its seats when few are left; null when nothing to say. */
-function dayNote(option: DayOption, owned: boolean, ended: boolean): string | null {
-  const left = seatsLeft(option);
+function dayNote(option: DayOption, owned: boolean, ended: boolean, full: boolean): string | null {
+  const left = full ? 0 : seatsLeft(option);
   if (owned) return 'Ya lo tienes';
   if (ended) return ENDED_LABEL;
   if (left === 0) return 'Agotado';
@@ -28,7 +30,7 @@ function dayNote(option: DayOption, owned: boolean, ended: boolean): string | nu
   return null;
 }
 
-export function DayOptions({ options, selected, onSelect, owned, now }: DayOptionsProps) {
+export function DayOptions({ options, selected, onSelect, owned, soldOut: fullForMe, now }: DayOptionsProps) {
   const allEnded = options.length > 0 && options.every((o) => hasEnded(o, now));
   return (
     <fieldset>
@@ -40,9 +42,9 @@ export function DayOptions({ options, selected, onSelect, owned, now }: DayOptio
         {options.map((o) => {
           const ended = hasEnded(o, now);
           const isOwned = owned?.has(o.label) ?? false;
-          const soldOut = seatsLeft(o) === 0;
+          const soldOut = seatsLeft(o) === 0 || (fullForMe?.has(o.label) ?? false);
           const isSelected = o.label === selected && !ended;
-          const note = dayNote(o, isOwned, ended);
+          const note = dayNote(o, isOwned, ended, soldOut);
           return (
             <button
               key={o.label}

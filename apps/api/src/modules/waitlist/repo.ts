@@ -1,0 +1,315 @@
+// Every query of the waiting list (waitlist_entries): joining and leaving, the member's place
+// in line, offering freed seats under the day's row lock, and the sweep that closes claimed
+// and expired offers.
+
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { WaitlistStatus } from '@store/shared/constants';
+import type { Queryable } from '../../db/client';
+import { auditLog, orderDays, productDays, products, users, waitlistEntries } from '../../db/schema';
+import { heldByOffers } from '../../db/seat-holds';
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+
+const ACTIVE: WaitlistStatus[] = ['esperando', 'ofrecido'];
+
+/** A day option of a product, by label, with its product's state. */
+export async function findDay(db: Queryable, productId: string, label: string) {
+  const [row] = await db
+    .select({ day: productDays, product: { id: products.id, name: products.name, active: products.active } })
+    .from(productDays)
+    .innerJoin(products, eq(products.id, productDays.productId))
+    .where(and(eq(productDays.productId, productId), eq(productDays.label, label)));
+  return row ?? null;
+}
+
+export async function findDayLabel(db: Queryable, productDayId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ label: productDays.label })
+    .from(productDays)
+    .where(eq(productDays.id, productDayId));
+  return row?.label ?? null;
+}
+
+/** Each day of the product with whether it has a seat left for `userId` (offers counted). */
+export async function findDaySeats(db: Queryable, productId: string, userId: string, now: Date) {
+  return db
+    .select({
+      id: productDays.id,
+      label: productDays.label,
+      seatCapacity: productDays.seatCapacity,
+      free: sql<boolean>`(${productDays.seatCapacity} IS NULL OR ${productDays.seatsTaken} + ${heldByOffers(userId, now)} < ${productDays.seatCapacity})`,
+    })
+    .from(productDays)
+    .where(eq(productDays.productId, productId))
+    .orderBy(asc(productDays.position));
+}
+
+/** The user's order row for the day that holds or grants it (pendiente or pagado), if any. */
+export async function findHeldDay(db: Queryable, userId: string, productDayId: string) {
+  const [row] = await db
+    .select({ orderId: orderDays.orderId, status: orderDays.status })
+    .from(orderDays)
+    .where(
+      and(
+        eq(orderDays.userId, userId),
+        eq(orderDays.productDayId, productDayId),
+        inArray(orderDays.status, ['pendiente', 'pagado']),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertEntry(
+  db: Queryable,
+  row: { userId: string; productId: string; productDayId: string; now: Date },
+): Promise<WaitlistEntryRow> {
+  const [created] = await db
+    .insert(waitlistEntries)
+    .values({
+      userId: row.userId,
+      productId: row.productId,
+      productDayId: row.productDayId,
+      createdAt: row.now,
+      updatedAt: row.now,
+    })
+    .returning();
+  return created!;
+}
+
+/** The user's live entry (esperando or ofrecido) on the day, locked for the transaction. */
+export async function lockActiveEntry(db: Queryable, userId: string, productDayId: string) {
+  const [row] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.userId, userId),
+        eq(waitlistEntries.productDayId, productDayId),
+        inArray(waitlistEntries.status, ACTIVE),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function lockEntryByToken(db: Queryable, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.claimTokenHash, tokenHash))
+    .for('update');
+  return row ?? null;
+}
+
+export async function setEntryStatus(db: Queryable, id: string, status: WaitlistStatus, now: Date) {
+  await db.update(waitlistEntries).set({ status, updatedAt: now }).where(eq(waitlistEntries.id, id));
+}
+
+/** Place in line: 1 + the entries still waiting on the same day that joined before it. */
+// The outer row is named in full: drizzle may write its columns unqualified, which inside
+// the subquery would mean e2's.
+const positionSql = sql<number>`(SELECT count(*)::int + 1 FROM waitlist_entries e2
+  WHERE e2.product_day_id = waitlist_entries.product_day_id AND e2.status = 'esperando'
+    AND (e2.created_at, e2.id) < (waitlist_entries.created_at, waitlist_entries.id))`;
+
+/** The user's live entries on the product's days, each with its place in line. */
+export async function findUserEntries(db: Queryable, userId: string, productId: string) {
+  return db
+    .select({
+      productDayId: waitlistEntries.productDayId,
+      status: waitlistEntries.status,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+      position: positionSql,
+    })
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.userId, userId),
+        eq(waitlistEntries.productId, productId),
+        inArray(waitlistEntries.status, ACTIVE),
+      ),
+    );
+}
+
+/**
+ * Locks the day option's row and answers how many seats are free for the waiting list:
+ * capacity − seats taken − open offers. The lock comes first, in its own statement, so the
+ * count that follows sees what a concurrent freer committed before it: one seat is never
+ * offered twice.
+ */
+export async function lockDayFreeSeats(db: Queryable, productDayId: string, now: Date): Promise<number> {
+  const [locked] = await db
+    .select({ id: productDays.id })
+    .from(productDays)
+    .where(eq(productDays.id, productDayId))
+    .for('update');
+  if (!locked) return 0;
+  const [row] = await db
+    .select({
+      capacity: productDays.seatCapacity,
+      taken: productDays.seatsTaken,
+      held: heldByOffers(null, now),
+      ended: sql<boolean>`${productDays.endsAt} <= ${now.toISOString()}::timestamptz`,
+    })
+    .from(productDays)
+    .where(eq(productDays.id, productDayId));
+  if (!row || row.capacity === null || row.ended) return 0;
+  return Math.max(0, row.capacity - row.taken - Number(row.held));
+}
+
+/**
+ * The next `limit` entries waiting on the day, first come first served, skipping anyone
+ * whose order already holds the day (paying for it right now, or bought it meanwhile).
+ */
+export async function findNextWaiting(db: Queryable, productDayId: string, limit: number) {
+  if (limit <= 0) return [];
+  return db
+    .select({
+      id: waitlistEntries.id,
+      userId: waitlistEntries.userId,
+      email: users.email,
+      name: users.name,
+      productName: products.name,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+    })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .innerJoin(productDays, eq(productDays.id, waitlistEntries.productDayId))
+    .innerJoin(products, eq(products.id, waitlistEntries.productId))
+    .where(
+      and(
+        eq(waitlistEntries.productDayId, productDayId),
+        eq(waitlistEntries.status, 'esperando'),
+        sql`NOT EXISTS (SELECT 1 FROM ${orderDays} od WHERE od.user_id = waitlist_entries.user_id
+          AND od.product_day_id = waitlist_entries.product_day_id AND od.status IN ('pendiente', 'pagado'))`,
+      ),
+    )
+    .orderBy(asc(waitlistEntries.createdAt), asc(waitlistEntries.id))
+    .limit(limit);
+}
+
+/** esperando → ofrecido with the offer's window and claim token; false when it moved meanwhile. */
+export async function markOffered(
+  db: Queryable,
+  id: string,
+  offer: { now: Date; expiresAt: Date; tokenHash: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(waitlistEntries)
+    .set({
+      status: 'ofrecido',
+      offeredAt: offer.now,
+      offerExpiresAt: offer.expiresAt,
+      claimTokenHash: offer.tokenHash,
+      updatedAt: offer.now,
+    })
+    .where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.status, 'esperando')))
+    .returning({ id: waitlistEntries.id });
+  return rows.length === 1;
+}
+
+/**
+ * Open offers whose user now holds the day through a paid order become `reclamado`, with
+ * that order. Limited to one product when `productId` is given.
+ */
+export async function markClaimed(db: Queryable, now: Date, productId?: string): Promise<number> {
+  const rows = await db
+    .update(waitlistEntries)
+    .set({
+      status: 'reclamado',
+      updatedAt: now,
+      orderId: sql`(SELECT od.order_id FROM order_days od WHERE od.user_id = waitlist_entries.user_id
+        AND od.product_day_id = waitlist_entries.product_day_id AND od.status = 'pagado' LIMIT 1)`,
+    })
+    .where(
+      and(
+        eq(waitlistEntries.status, 'ofrecido'),
+        productId ? eq(waitlistEntries.productId, productId) : undefined,
+        sql`EXISTS (SELECT 1 FROM order_days od WHERE od.user_id = waitlist_entries.user_id
+          AND od.product_day_id = waitlist_entries.product_day_id AND od.status = 'pagado')`,
+      ),
+    )
+    .returning({ id: waitlistEntries.id });
+  return rows.length;
+}
+
+/**
+ * Open offers whose 24 h passed become `expirado` — unless the user's order for the day is
+ * being paid right now (pending): that order holds the seat itself and decides.
+ */
+export async function expireOffers(db: Queryable, now: Date) {
+  return db
+    .update(waitlistEntries)
+    .set({ status: 'expirado', updatedAt: now })
+    .where(
+      and(
+        eq(waitlistEntries.status, 'ofrecido'),
+        sql`${waitlistEntries.offerExpiresAt} <= ${now.toISOString()}::timestamptz`,
+        sql`NOT EXISTS (SELECT 1 FROM order_days od WHERE od.user_id = waitlist_entries.user_id
+          AND od.product_day_id = waitlist_entries.product_day_id AND od.status IN ('pendiente', 'pagado'))`,
+      ),
+    )
+    .returning({
+      id: waitlistEntries.id,
+      productDayId: waitlistEntries.productDayId,
+      userId: waitlistEntries.userId,
+    });
+}
+
+/** Day options with someone waiting (the sweep offers their free seats). */
+export async function findDaysWithWaiting(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: waitlistEntries.productDayId })
+    .from(waitlistEntries)
+    .where(eq(waitlistEntries.status, 'esperando'));
+  return rows.map((r) => r.id).sort();
+}
+
+/** The day ids of a product (an admin change of capacity may free seats on any of them). */
+export async function findProductDayIds(db: Queryable, productId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: productDays.id })
+    .from(productDays)
+    .where(eq(productDays.productId, productId));
+  return rows.map((r) => r.id).sort();
+}
+
+/** Every entry of the event, for the back office: day order, then line order. */
+export async function listEventEntries(db: Queryable, productId: string) {
+  return db
+    .select({
+      id: waitlistEntries.id,
+      productDayId: waitlistEntries.productDayId,
+      day: productDays.label,
+      userId: waitlistEntries.userId,
+      name: users.name,
+      email: users.email,
+      status: waitlistEntries.status,
+      createdAt: waitlistEntries.createdAt,
+      offeredAt: waitlistEntries.offeredAt,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+      orderId: waitlistEntries.orderId,
+      position: sql<number | null>`CASE WHEN ${waitlistEntries.status} = 'esperando' THEN ${positionSql} END`,
+    })
+    .from(waitlistEntries)
+    .innerJoin(users, eq(users.id, waitlistEntries.userId))
+    .innerJoin(productDays, eq(productDays.id, waitlistEntries.productDayId))
+    .where(eq(waitlistEntries.productId, productId))
+    .orderBy(asc(productDays.position), asc(waitlistEntries.createdAt), asc(waitlistEntries.id));
+}
+
+/** An audit entry of the waiting list (offers made, expired, claimed), written by the system. */
+export async function auditWaitlist(
+  db: Queryable,
+  entry: { action: string; entityId: string; details: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: null,
+    action: entry.action,
+    entity: 'waitlist',
+    entityId: entry.entityId,
+    details: entry.details,
+  });
+}

@@ -1,0 +1,290 @@
+// The waiting list of sold-out days (docs/after-sale.md → Waiting list): members join a day
+// with no seat left, a freed seat is offered to the next in line for 24 hours (the offer
+// holds the seat: reserveSeat counts it against everybody else), the offered member claims it
+// from the e-mail's link and pays, and an unclaimed offer passes on.
+
+import { WAITLIST_OFFER_HOURS } from '@store/shared/constants';
+import { MSG } from '@store/shared/messages';
+import type { AdminWaitlistEntry } from '@store/shared/schemas/admin/waitlist';
+import type { WaitlistClaimResponse, WaitlistDayState } from '@store/shared/schemas/waitlist';
+import type { Db, Queryable, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
+import { addToCart } from '../cart/service';
+import { ownsProductDay } from '../orders/repo';
+import { enqueueWaitlistOffer } from './offer-email';
+import {
+  auditWaitlist,
+  expireOffers,
+  findDay,
+  findDaySeats,
+  findDayLabel,
+  findDaysWithWaiting,
+  findHeldDay,
+  findNextWaiting,
+  findProductDayIds,
+  findUserEntries,
+  insertEntry,
+  listEventEntries,
+  lockActiveEntry,
+  lockDayFreeSeats,
+  lockEntryByToken,
+  markClaimed,
+  markOffered,
+  setEntryStatus,
+} from './repo';
+
+const HOUR = 3_600_000;
+
+async function dayOf(db: Queryable, productId: string, label: string) {
+  if (!isUuid(productId)) throw new AppError('not_found', MSG.productNotFound);
+  const found = await findDay(db, productId, label);
+  if (!found || !found.product.active) {
+    if (found) throw new AppError('not_found', MSG.productNotFound);
+    throw new AppError('bad_request', MSG.invalidDay);
+  }
+  return found;
+}
+
+/** The member's waiting-list state on each limited day of the product. */
+export async function waitlistStateFor(
+  db: Db,
+  userId: string,
+  productId: string,
+  now = new Date(),
+): Promise<WaitlistDayState[]> {
+  if (!isUuid(productId)) throw new AppError('not_found', MSG.productNotFound);
+  await markClaimed(db, now, productId);
+  const days = await findDaySeats(db, productId, userId, now);
+  const entries = await findUserEntries(db, userId, productId);
+  return days
+    .filter((d) => d.seatCapacity !== null)
+    .map((d) => {
+      const e = entries.find((x) => x.productDayId === d.id);
+      return {
+        day: d.label,
+        soldOut: !d.free,
+        entry: e
+          ? {
+              status: e.status,
+              position: e.status === 'esperando' ? Number(e.position) : null,
+              offerExpiresAt: e.offerExpiresAt?.getTime() ?? null,
+            }
+          : null,
+      };
+    });
+}
+
+/** Joins the day's waiting list: only a limited, sold-out, upcoming day the member does not hold. */
+export async function joinWaitlist(
+  db: Db,
+  userId: string,
+  productId: string,
+  label: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { day } = await dayOf(tx, productId, label);
+    if (day.endsAt.getTime() <= now.getTime()) throw new AppError('conflict', MSG.dayEnded);
+    if (day.seatCapacity === null) throw new AppError('conflict', MSG.waitlistNoLimit);
+    const held = await findHeldDay(tx, userId, day.id);
+    if (held?.status === 'pagado') throw new AppError('conflict', MSG.alreadyOwned);
+    if (held) throw new AppError('conflict', MSG.waitlistHoldsDay);
+    if (await lockActiveEntry(tx, userId, day.id)) throw new AppError('conflict', MSG.waitlistAlreadyJoined);
+    const seats = await findDaySeats(tx, productId, userId, now);
+    if (seats.find((s) => s.id === day.id)?.free) throw new AppError('conflict', MSG.waitlistNotSoldOut);
+    try {
+      // A savepoint: a concurrent join of the same member fails only this step.
+      await tx.transaction((sp) => insertEntry(sp, { userId, productId, productDayId: day.id, now }));
+    } catch (err) {
+      if (isUniqueViolation(err, 'waitlist_entries_one_active_idx')) {
+        throw new AppError('conflict', MSG.waitlistAlreadyJoined);
+      }
+      throw err;
+    }
+  });
+}
+
+/** Leaves the day's waiting list; an open offer given up passes to the next in line at once. */
+export async function leaveWaitlist(
+  db: Db,
+  userId: string,
+  productId: string,
+  label: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { day } = await dayOf(tx, productId, label);
+    const entry = await lockActiveEntry(tx, userId, day.id);
+    if (!entry) throw new AppError('not_found', MSG.waitlistNotJoined);
+    await setEntryStatus(tx, entry.id, 'retirado', now);
+    if (entry.status === 'ofrecido') await offerFreedSeats(tx, [day.id], now);
+  });
+}
+
+/**
+ * Claims an offered seat from the e-mail's link: only the offered member, while the offer is
+ * open. The day goes into the member's cart; the seat stays held for them until the offer
+ * expires, and paying within the window takes it.
+ */
+export async function claimOffer(
+  db: Db,
+  userId: string,
+  token: string,
+  now = new Date(),
+): Promise<Omit<WaitlistClaimResponse, 'success' | 'message'>> {
+  return db.transaction(async (tx) => {
+    const entry = await lockEntryByToken(tx, hashSecretToken(token));
+    if (!entry) throw new AppError('not_found', MSG.waitlistClaimInvalid);
+    if (entry.userId !== userId) throw new AppError('forbidden', MSG.waitlistClaimNotYours);
+    if (entry.status === 'reclamado') throw new AppError('conflict', MSG.waitlistAlreadyClaimed);
+    if (entry.status === 'retirado') throw new AppError('conflict', MSG.waitlistOfferWithdrawn);
+    const held = await findHeldDay(tx, userId, entry.productDayId);
+    if (held?.status === 'pagado') throw new AppError('conflict', MSG.waitlistAlreadyClaimed);
+    const expiresAt = entry.offerExpiresAt;
+    if (entry.status !== 'ofrecido' || !expiresAt || expiresAt.getTime() <= now.getTime()) {
+      throw new AppError('conflict', MSG.waitlistOfferExpired);
+    }
+    const label = await findDayLabel(tx, entry.productDayId);
+    if (label === null) throw new AppError('not_found', MSG.waitlistClaimInvalid);
+    await addToCart(tx, ownsProductDay, userId, entry.productId, label, now);
+    return { productId: entry.productId, day: label, offerExpiresAt: expiresAt.getTime() };
+  });
+}
+
+/**
+ * Offers the free seats of these days to the next in line, in the caller's transaction (the
+ * one that freed them, or the sweep's). Each day's row is locked first (ids sorted, so two
+ * freers cannot deadlock), then its free seats are counted with the open offers: a seat is
+ * offered once, whoever calls. Answers how many offers were made.
+ */
+export async function offerFreedSeats(
+  tx: Tx,
+  productDayIds: readonly string[],
+  now = new Date(),
+): Promise<number> {
+  let offered = 0;
+  for (const dayId of [...new Set(productDayIds)].sort()) {
+    const free = await lockDayFreeSeats(tx, dayId, now);
+    for (const next of await findNextWaiting(tx, dayId, free)) {
+      const token = newSecretToken();
+      const expiresAt = new Date(now.getTime() + WAITLIST_OFFER_HOURS * HOUR);
+      if (!(await markOffered(tx, next.id, { now, expiresAt, tokenHash: hashSecretToken(token) }))) continue;
+      await enqueueWaitlistOffer(tx, {
+        entryId: next.id,
+        to: next.email,
+        name: next.name,
+        productName: next.productName,
+        label: next.label,
+        startsAt: next.startsAt,
+        expiresAt,
+        token,
+      });
+      await auditWaitlist(tx, {
+        action: 'waitlist.offered',
+        entityId: next.id,
+        details: {
+          productDayId: dayId,
+          day: next.label,
+          email: next.email,
+          expiresAt: expiresAt.toISOString(),
+        },
+      });
+      offered += 1;
+    }
+  }
+  return offered;
+}
+
+/** Offers the free seats of every day of an event (an admin raised a capacity). */
+export async function offerFreedSeatsOfEvent(tx: Tx, productId: string, now = new Date()): Promise<number> {
+  return offerFreedSeats(tx, await findProductDayIds(tx, productId), now);
+}
+
+export interface WaitlistSweepResult {
+  claimed: number;
+  expired: number;
+  offered: number;
+}
+
+/**
+ * The periodic sweep: offers paid for become `reclamado`, offers past their 24 h become
+ * `expirado`, and every day with someone waiting gets its free seats offered (a seat freed
+ * by any path, even one that did not offer it itself, or while the server was down).
+ */
+export async function sweepWaitlist(db: Db, now = new Date()): Promise<WaitlistSweepResult> {
+  const claimed = await markClaimed(db, now);
+  const expired = await db.transaction(async (tx) => {
+    const rows = await expireOffers(tx, now);
+    for (const r of rows) {
+      await auditWaitlist(tx, {
+        action: 'waitlist.expired',
+        entityId: r.id,
+        details: { productDayId: r.productDayId },
+      });
+    }
+    return rows.length;
+  });
+  let offered = 0;
+  for (const dayId of await findDaysWithWaiting(db)) {
+    offered += await db.transaction((tx) => offerFreedSeats(tx, [dayId], now));
+  }
+  return { claimed, expired, offered };
+}
+
+/** Runs sweepWaitlist now and then every `intervalMs` (a minute); stop() waits for a run. */
+export function startWaitlistSweep(opts: {
+  db: Db;
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  intervalMs?: number;
+}): { stop(): Promise<void> } {
+  const intervalMs = opts.intervalMs ?? 60_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = sweepWaitlist(opts.db)
+      .then((r) => {
+        if (r.claimed || r.expired || r.offered) opts.log.info(r, 'lista de espera revisada');
+      })
+      .catch((err: unknown) => opts.log.error({ err }, 'error al revisar la lista de espera'))
+      .finally(() => {
+        if (!stopped) {
+          timer = setTimeout(tick, intervalMs);
+          timer.unref();
+        }
+      });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** An event's waiting lists for the back office (offers already paid for shown as claimed). */
+export async function eventWaitlist(
+  db: Db,
+  productId: string,
+  now = new Date(),
+): Promise<AdminWaitlistEntry[]> {
+  await markClaimed(db, now, productId);
+  return (await listEventEntries(db, productId)).map((e) => ({
+    _id: e.id,
+    productDayId: e.productDayId,
+    day: e.day,
+    name: e.name,
+    email: e.email,
+    status: e.status,
+    position: e.position === null ? null : Number(e.position),
+    joinedAt: e.createdAt.getTime(),
+    offeredAt: e.offeredAt?.getTime() ?? null,
+    offerExpiresAt: e.offerExpiresAt?.getTime() ?? null,
+    orderId: e.orderId,
+  }));
+}
