@@ -40,7 +40,7 @@ import { contactRoutes } from './modules/contact/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { attendanceRoutes, constanciaVerifyRoutes } from './modules/attendance/routes';
-import { pageMetaFor, withPageMeta } from './modules/seo/page-meta';
+import { pageMetaFor, withHeroPreload, withPageMeta } from './modules/seo/page-meta';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,6 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     webDist: opts.webDist ?? config.WEB_DIST ?? findWebDist(),
     prepareIndexHtml: (html) => withSiteConfig(html, siteConfigOf(config)),
     renderPage: async (pathname, indexHtml) => {
+      if (pathname === '/') return withHeroPreload(indexHtml);
       const meta = await pageMetaFor(catalogue, pathname, config.PUBLIC_URL);
       return meta ? withPageMeta(indexHtml, meta) : null;
     },
