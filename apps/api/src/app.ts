@@ -42,7 +42,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { attendanceRoutes, constanciaVerifyRoutes } from './modules/attendance/routes';
 import { participantTypeRoutes } from './modules/participant-types/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
-import { pageMetaFor, withPageMeta } from './modules/seo/page-meta';
+import { pageMetaFor, withHeroPreload, withPageMeta } from './modules/seo/page-meta';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -174,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     webDist: opts.webDist ?? config.WEB_DIST ?? findWebDist(),
     prepareIndexHtml: (html) => withSiteConfig(html, siteConfigOf(config)),
     renderPage: async (pathname, indexHtml) => {
+      if (pathname === '/') return withHeroPreload(indexHtml);
       const meta = await pageMetaFor(catalogue, pathname, config.PUBLIC_URL);
       return meta ? withPageMeta(indexHtml, meta) : null;
     },

@@ -100,3 +100,9 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   cancelada: 'Cancelada',
   error: 'Error',
 };
+
+/** How payments are taken: real PayPal, or the local simulator where no charge is real. */
+export const PAYMENTS_MODES = ['real', 'simulated'] as const;
+export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
+/** Attribute of <html> in which the server hands the page its payments mode before any request. */
+export const PAYMENTS_MODE_ATTRIBUTE = 'data-payments-mode';

@@ -43,3 +43,9 @@ export function previewImageUrl(image: string | undefined, origin: string): stri
   const usable = image && !/\.svg(\?|$)/i.test(image) ? image : DEFAULT_PREVIEW_IMAGE;
   return /^https?:\/\//.test(usable) ? usable : `${origin}${usable}`;
 }
+
+/**
+ * The home page's hero image, its largest paint: a 2 KB vector, sharp at every width, so it
+ * needs no raster variants; the server preloads it from the page's <head>.
+ */
+export const HERO_IMAGE = '/images/hero.svg';

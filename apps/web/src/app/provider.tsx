@@ -1,11 +1,11 @@
-// App-wide providers: TanStack Query, the toast container (docs/product.md → Toasts: 5000 ms,
-// top right), and the demo ribbon every page shows while payments are simulated.
+// App-wide providers: TanStack Query, the toast container (mounted with the first toast,
+// lib/notify.ts), and the demo ribbon every page shows while payments are simulated.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
-import { TOAST_AUTO_CLOSE_MS } from '@store/shared/constants';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { DemoRibbon } from '../features/site-config/components/demo-ribbon';
+import { useToastsWanted } from '../lib/notify';
+
+const Toasts = lazy(() => import('./toast-container').then((m) => ({ default: m.Component })));
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [client] = useState(
@@ -14,11 +14,16 @@ export function AppProvider({ children }: { children: ReactNode }) {
         defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
       }),
   );
+  const toastsWanted = useToastsWanted();
   return (
     <QueryClientProvider client={client}>
       <DemoRibbon />
       {children}
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick />
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

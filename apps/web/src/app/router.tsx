@@ -1,54 +1,62 @@
-// The one route table (docs/product.md → Routes), every page a lazy route module exporting `Component`.
-import { createBrowserRouter } from 'react-router';
-// From react-router/dom so router updates can use ReactDOM.flushSync (the catalogue's
-// URL-controlled checkboxes rely on it).
-import { RouterProvider } from 'react-router/dom';
+// The one route table (docs/product.md → Routes), every page a lazy route module exporting
+// `Component`. Declarative routes (BrowserRouter + useRoutes) rather than the data router: the
+// app loads no data through the router, and the data router alone would cost 17 KB gzip of the
+// 100 KB that `/` may load before any interaction (docs/speed.md → Initial JavaScript).
+import { Suspense } from 'react';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import { page } from './lazy-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { StoreShell } from './store-shell';
-import { RouteError } from './routes/route-error';
-import { adminRoutes } from './routes/admin/routes';
 
-export const routes = [
+export const routes: RouteObject[] = [
   {
     path: '/',
-    Component: StoreShell,
-    ErrorBoundary: RouteError,
-    HydrateFallback: PageLoading,
+    element: <StoreShell />,
     children: [
-      { index: true, lazy: () => import('./routes/home') },
-      { path: 'collection', lazy: () => import('./routes/collection') },
-      { path: 'about', lazy: () => import('./routes/about') },
-      { path: 'contact', lazy: () => import('./routes/contact') },
-      { path: 'product/:productId', lazy: () => import('./routes/product') },
-      { path: 'cart', lazy: () => import('./routes/cart') },
-      { path: 'login', lazy: () => import('./routes/login') },
-      { path: 'place-order', lazy: () => import('./routes/place-order') },
-      { path: 'orders', lazy: () => import('./routes/orders') },
-      { path: 'account', lazy: () => import('./routes/account') },
-      { path: 'verify', lazy: () => import('./routes/verify') },
-      { path: 'live-stream', lazy: () => import('./routes/live-stream') },
-      { path: 'reset-password', lazy: () => import('./routes/reset-password') },
-      { path: 'privacy-policy', lazy: () => import('./routes/privacy-policy') },
-      { path: 'terms', lazy: () => import('./routes/terms') },
-      { path: 'curso-anestesia', lazy: () => import('./routes/curso-anestesia') },
-      { path: 'talleres', lazy: () => import('./routes/talleres') },
-      { path: 'cuotas', lazy: () => import('./routes/cuotas') },
-      { path: 'constancias/:folio', lazy: () => import('./routes/constancia') },
-      { path: 'lista-de-espera/reclamar', lazy: () => import('./routes/waitlist-claim') },
-      { path: '*', lazy: () => import('./routes/not-found') },
+      { index: true, element: page(() => import('./routes/home')) },
+      { path: 'collection', element: page(() => import('./routes/collection')) },
+      { path: 'about', element: page(() => import('./routes/about')) },
+      { path: 'contact', element: page(() => import('./routes/contact')) },
+      { path: 'product/:productId', element: page(() => import('./routes/product')) },
+      { path: 'cart', element: page(() => import('./routes/cart')) },
+      { path: 'login', element: page(() => import('./routes/login')) },
+      { path: 'place-order', element: page(() => import('./routes/place-order')) },
+      { path: 'orders', element: page(() => import('./routes/orders')) },
+      { path: 'account', element: page(() => import('./routes/account')) },
+      { path: 'verify', element: page(() => import('./routes/verify')) },
+      { path: 'live-stream', element: page(() => import('./routes/live-stream')) },
+      { path: 'reset-password', element: page(() => import('./routes/reset-password')) },
+      { path: 'privacy-policy', element: page(() => import('./routes/privacy-policy')) },
+      { path: 'terms', element: page(() => import('./routes/terms')) },
+      { path: 'curso-anestesia', element: page(() => import('./routes/curso-anestesia')) },
+      { path: 'talleres', element: page(() => import('./routes/talleres')) },
+      { path: 'cuotas', element: page(() => import('./routes/cuotas')) },
+      { path: 'constancias/:folio', element: page(() => import('./routes/constancia')) },
+      { path: 'lista-de-espera/reclamar', element: page(() => import('./routes/waitlist-claim')) },
+      { path: '*', element: page(() => import('./routes/not-found')) },
     ],
   },
-  // The back office: its own shell (no store header), its own lazy chunks.
-  { ...adminRoutes, ErrorBoundary: RouteError, HydrateFallback: PageLoading },
+  // The back office: its own shell (no store header), its own route table and lazy chunks.
+  { path: '/admin/*', element: page(() => import('./routes/admin/routes')) },
 ];
 
-/** Shown while the first page's lazy module loads. */
-function PageLoading() {
-  return <Spinner className="min-h-screen" />;
+function Routes() {
+  return useRoutes(routes);
 }
 
-const router = createBrowserRouter(routes);
-
+// useTransitions={false}: a navigation renders at once (a page still loading shows its
+// spinner), so a control driven by the URL (the catalogue's checkboxes) changes in the same
+// frame as the click.
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter useTransitions={false}>
+      <RouteErrorBoundary>
+        {/* The first page of the back office, before its own frame has loaded. */}
+        <Suspense fallback={<Spinner className="min-h-screen" />}>
+          <Routes />
+        </Suspense>
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
 }

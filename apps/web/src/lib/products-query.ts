@@ -2,11 +2,13 @@
 // features read the list: the catalogue shows it (features/catalog/api/get-products.ts adds
 // the hook with its error toast) and the cart prices its lines from it.
 import { queryOptions } from '@tanstack/react-query';
-import { productListResponse } from '@store/shared/schemas/product';
 import { apiRequest } from './api-client';
 
+/** The list's schema, loaded with the first request (lib/api-client.ts → SchemaSource). */
+const productListSchema = async () => (await import('@store/shared/schemas/product')).productListResponse;
+
 export async function getProducts(signal?: AbortSignal) {
-  const res = await apiRequest('/api/product/list', productListResponse, { signal });
+  const res = await apiRequest('/api/product/list', productListSchema, { signal });
   return res.products;
 }
 
@@ -18,5 +20,9 @@ export const allProductsQueryOptions = () =>
   queryOptions({
     queryKey: ['products', 'todos'],
     queryFn: async ({ signal }) =>
-      (await apiRequest('/api/product/list?estado=todos', productListResponse, { signal })).products,
+      (
+        await apiRequest('/api/product/list?estado=todos', productListSchema, {
+          signal,
+        })
+      ).products,
   });

@@ -2,9 +2,10 @@
 // whether payments are simulated (the local PayPal simulator of `npm run demo`).
 
 import { z } from 'zod';
+import { PAYMENTS_MODES } from '../constants';
 
-export const PAYMENTS_MODES = ['real', 'simulated'] as const;
-export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
+// In the zod-free constants so the browser's first script reads them without zod.
+export { PAYMENTS_MODE_ATTRIBUTE, PAYMENTS_MODES, type PaymentsMode } from '../constants';
 
 export const siteConfig = z.object({
   /** simulated = the local PayPal simulator: no charge is real (every page says so). */
@@ -14,6 +15,3 @@ export type SiteConfig = z.infer<typeof siteConfig>;
 
 export const siteConfigResponse = siteConfig.extend({ success: z.literal(true) });
 export type SiteConfigResponse = z.infer<typeof siteConfigResponse>;
-
-/** Attribute of <html> in which the server hands the page its payments mode before any request. */
-export const PAYMENTS_MODE_ATTRIBUTE = 'data-payments-mode';

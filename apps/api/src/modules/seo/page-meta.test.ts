@@ -55,7 +55,6 @@ describe('link previews of event pages', () => {
   it('sends index.html as built for other routes, unknown and archived events', async () => {
     const { product } = await createProduct(ctx.database.db, { active: false });
     for (const url of [
-      '/',
       '/collection',
       `/product/${product.id}`,
       '/product/00000000-0000-4000-8000-000000000000',
@@ -65,6 +64,16 @@ describe('link previews of event pages', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(SERVED);
     }
+  });
+
+  it('preloads the hero image on the home page only', async () => {
+    const preload =
+      '<link rel="preload" as="image" href="/images/hero.svg" type="image/svg+xml" fetchpriority="high" />';
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toBe(SERVED.replace('</head>', `    ${preload}\n  </head>`));
+    const collection = await app.inject({ method: 'GET', url: '/collection' });
+    expect(collection.body).not.toContain('rel="preload"');
   });
 
   it("writes names with $-patterns literally ($&, $', $` and $1 are not expanded)", async () => {

@@ -3,7 +3,7 @@
 // title, description, cover and canonical URL into index.html's <head>; the SPA renders the
 // same tags again for browsers.
 
-import { previewImageUrl, site } from '@store/shared/site';
+import { HERO_IMAGE, previewImageUrl, site } from '@store/shared/site';
 import { clipText } from '@store/shared/domain/text';
 import type { CatalogueSnapshot } from '../products/snapshot';
 
@@ -67,4 +67,13 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
   return indexHtml
     .replace(/<title>[^<]*<\/title>/, () => `<title>${e.title}</title>`)
     .replace('</head>', () => `    ${tags}\n  </head>`);
+}
+
+/**
+ * index.html of the home page with its hero image preloaded: the browser fetches it while it
+ * parses <head>, not after the script has rendered the <img> (docs/speed.md → Hero image).
+ */
+export function withHeroPreload(indexHtml: string): string {
+  const tag = `<link rel="preload" as="image" href="${HERO_IMAGE}" type="image/svg+xml" fetchpriority="high" />`;
+  return indexHtml.replace('</head>', () => `    ${tag}\n  </head>`);
 }

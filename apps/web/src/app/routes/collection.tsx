@@ -2,6 +2,7 @@
 // sort and search live in the URL, so a filtered view can be shared and survives reload.
 // Upcoming events by default; "Mostrar eventos finalizados" adds the finished ones after them.
 import { useEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSearchParams } from 'react-router';
 import type { Category, Level, SortValue } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
@@ -67,7 +68,7 @@ export function Component() {
   // flushSync: the checkboxes are controlled by the URL, so it must change in the same
   // frame as the click or the box would flicker back for a moment.
   const update = (patch: Partial<typeof filters>) =>
-    setParams((prev) => filtersToParams(prev, { ...filters, ...patch }), { replace: true, flushSync: true });
+    flushSync(() => setParams((prev) => filtersToParams(prev, { ...filters, ...patch }), { replace: true }));
 
   const noFilters =
     filters.categories.length === 0 &&

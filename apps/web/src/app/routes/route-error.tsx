@@ -1,6 +1,5 @@
-// Friendly Spanish page for routing failures (its title is MSG.routeErrorTitle). It replaces
-// the whole shell, so it carries its own way back.
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+// Friendly Spanish page for a page that failed (its title is MSG.routeErrorTitle), shown by
+// app/route-error-boundary.tsx. It replaces the whole shell, so it carries its own way back.
 import { TriangleAlert } from 'lucide-react';
 import { MSG } from '@store/shared/messages';
 import { Seo } from '../../components/layout/seo';
@@ -8,11 +7,7 @@ import { Button, ButtonLink } from '../../components/ui/button';
 import { Container } from '../../components/ui/container';
 
 export function RouteError() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const explanation = notFound
-    ? 'La página que buscas no existe.'
-    : 'Algo salió mal al cargar esta página. Recarga la página o vuelve al inicio.';
+  const explanation = 'Algo salió mal al cargar esta página. Recarga la página o vuelve al inicio.';
   return (
     <main>
       <Seo title={MSG.routeErrorTitle} description={explanation} noindex />

@@ -1,5 +1,6 @@
 // Home hero (docs/product.md → Routes): full-width banner image under a dark overlay, the association's short
 // name as the page title and the tagline between two red rules.
+import { HERO_IMAGE } from '@store/shared/site';
 import { site } from '../../config/site';
 import { ButtonLink } from '../ui/button';
 import { Container } from '../ui/container';
@@ -8,7 +9,7 @@ export function Hero() {
   return (
     <section aria-labelledby="hero-title" className="on-dark relative isolate overflow-hidden bg-navy-950">
       <img
-        src="/images/hero.svg"
+        src={HERO_IMAGE}
         alt=""
         width={1600}
         height={700}

@@ -1,7 +1,9 @@
 // Page frame: the header it is given (app/store-shell.tsx composes it), the routed page, footer.
-import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { Spinner } from '../ui/spinner';
 import { Footer } from './footer';
+import { ScrollToTop } from './scroll-to-top';
 
 export function Shell({ header }: { header: ReactNode }) {
   return (
@@ -14,10 +16,13 @@ export function Shell({ header }: { header: ReactNode }) {
       </a>
       {header}
       <div id="contenido" className="flex-1">
-        <Outlet />
+        {/* A page whose module is still loading: the spinner, with header and footer in place. */}
+        <Suspense fallback={<Spinner className="min-h-[60vh]" />}>
+          <Outlet />
+        </Suspense>
       </div>
       <Footer />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // /admin/* frame: checks the admin session (server-side role check on every call; this only
 // decides what to show), offers the back office's own sign-in, then the sidebar shell.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG } from '@store/shared/messages';
@@ -60,7 +60,9 @@ export function Component() {
   }
   return (
     <AdminShell email={session.data.email} onLogout={logout}>
-      <Outlet />
+      <Suspense fallback={<Spinner label="Cargando la administración…" />}>
+        <Outlet />
+      </Suspense>
     </AdminShell>
   );
 }

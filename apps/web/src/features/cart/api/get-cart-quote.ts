@@ -3,12 +3,15 @@
 // Keyed under the cart's key with the cart itself, so every cart change asks again.
 import { queryOptions } from '@tanstack/react-query';
 import type { CartData } from '@store/shared/domain/cart';
-import { cartQuoteResponse } from '@store/shared/schemas/order';
 import { apiRequest } from '../../../lib/api-client';
 import { userQueryKeys } from '../../../lib/query-keys';
 
 export async function getCartQuote(signal?: AbortSignal) {
-  return apiRequest('/api/order/quote', cartQuoteResponse, { method: 'POST', body: {}, signal });
+  return apiRequest(
+    '/api/order/quote',
+    async () => (await import('@store/shared/schemas/order')).cartQuoteResponse,
+    { method: 'POST', body: {}, signal },
+  );
 }
 
 export const cartQuoteQueryOptions = (token: string | null, cart: CartData | undefined) =>

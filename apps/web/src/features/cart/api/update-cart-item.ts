@@ -1,8 +1,11 @@
 // POST /api/cart/update: sets the quantity of (product, day); 0 removes the line.
-import { okResponse } from '@store/shared/schemas/common';
 import type { CartUpdateBody } from '@store/shared/schemas/cart';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function updateCartItem(body: CartUpdateBody) {
-  return apiRequest('/api/cart/update', okResponse, { method: 'POST', body });
+  return apiRequest(
+    '/api/cart/update',
+    async () => (await import('@store/shared/schemas/common')).okResponse,
+    { method: 'POST', body },
+  );
 }
