@@ -27,7 +27,8 @@ test('Mi cuenta: profile, then logout on every device ends this and the other se
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('MI CUENTA');
   await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByText('General', { exact: true })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^General$/ })).toBeVisible();
+  await expect(page.getByTestId('verified-type')).toHaveText('General');
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: testInfo.outputPath(`mi-cuenta-${width}.png`), fullPage: true });

@@ -144,7 +144,7 @@ test('a specialist pays the early-bird price before the cut-off', async ({ page,
   expect(order!.amount).toBe(early.price + FEE);
 });
 
-test('a specialist pays the full price after the cut-off (the store clock moved)', async ({
+test('a specialist pays the full price after the cut-off (the store clock moved) @moved-clock', async ({
   page,
   request,
 }) => {
