@@ -49,6 +49,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data folder; absent = in memory (tests). */
   dataDir?: string;
+  /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster. */
+  initialData?: Blob;
   poolSize?: number;
 }
 
@@ -72,7 +74,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     mkdirSync(opts.dataDir, { recursive: true });
     release = takeFolderLock(opts.dataDir);
   }
-  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata')) : new PGlite();
+  const client = opts.dataDir
+    ? new PGlite(path.join(opts.dataDir, 'pgdata'))
+    : new PGlite(opts.initialData ? { loadDataDir: opts.initialData } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
