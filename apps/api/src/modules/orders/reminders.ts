@@ -3,6 +3,7 @@
 // makes it go out once, whichever process or restart queues it; a day found late (the
 // server was down) gets only the reminder whose window it is in.
 
+import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { enqueueDayReminder } from '../mail/after-sale';
@@ -49,30 +50,14 @@ export function startDayReminders(opts: {
   db: Db;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   intervalMs?: number;
-}): { stop(): Promise<void> } {
-  const intervalMs = opts.intervalMs ?? 60_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = queueDayReminders(opts.db)
-      .then((n) => {
-        if (n > 0) opts.log.info({ queued: n }, 'recordatorios de eventos en cola');
-      })
-      .catch((err: unknown) => opts.log.error({ err }, 'error al preparar recordatorios'))
-      .finally(() => {
-        if (!stopped) {
-          timer = setTimeout(tick, intervalMs);
-          timer.unref();
-        }
-      });
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+}): PeriodicJob {
+  return startPeriodic(
+    () =>
+      queueDayReminders(opts.db)
+        .then((n) => {
+          if (n > 0) opts.log.info({ queued: n }, 'recordatorios de eventos en cola');
+        })
+        .catch((err: unknown) => opts.log.error({ err }, 'error al preparar recordatorios')),
+    opts.intervalMs ?? 60_000,
+  );
 }

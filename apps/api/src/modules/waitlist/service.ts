@@ -3,6 +3,7 @@
 // holds the seat: reserveSeat counts it against everybody else), the offered member claims it
 // from the e-mail's link and pays, and an unclaimed offer passes on.
 
+import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import { WAITLIST_OFFER_HOURS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import type { AdminWaitlistEntry } from '@store/shared/schemas/admin/waitlist';
@@ -239,32 +240,16 @@ export function startWaitlistSweep(opts: {
   db: Db;
   log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   intervalMs?: number;
-}): { stop(): Promise<void> } {
-  const intervalMs = opts.intervalMs ?? 60_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = sweepWaitlist(opts.db)
-      .then((r) => {
-        if (r.claimed || r.expired || r.offered) opts.log.info(r, 'lista de espera revisada');
-      })
-      .catch((err: unknown) => opts.log.error({ err }, 'error al revisar la lista de espera'))
-      .finally(() => {
-        if (!stopped) {
-          timer = setTimeout(tick, intervalMs);
-          timer.unref();
-        }
-      });
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+}): PeriodicJob {
+  return startPeriodic(
+    () =>
+      sweepWaitlist(opts.db)
+        .then((r) => {
+          if (r.claimed || r.expired || r.offered) opts.log.info(r, 'lista de espera revisada');
+        })
+        .catch((err: unknown) => opts.log.error({ err }, 'error al revisar la lista de espera')),
+    opts.intervalMs ?? 60_000,
+  );
 }
 
 /** An event's waiting lists for the back office (offers already paid for shown as claimed). */
