@@ -25,7 +25,11 @@ const sources = [
   .map((p) => path.join(root, p))
   .filter(existsSync)
   .map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs));
-const outputs = ['apps/web/dist/index.html', 'apps/api/dist/server.js'].map((p) => path.join(root, p));
+const outputs = [
+  'apps/web/dist/index.html',
+  'apps/web/dist-ssr/entry-server.js',
+  'apps/api/dist/server.js',
+].map((p) => path.join(root, p));
 const built = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
 if (built < Math.max(...sources)) {
   console.log('Compilando…');

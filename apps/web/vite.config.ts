@@ -107,8 +107,10 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), siteFacts(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server render's bundle (`vite build --ssr`, dist-ssr/) is read by the API only:
+  // no compressed copies, no public files, no manifest.
+  plugins: [react(), tailwindcss(), siteFacts(), ...(isSsrBuild ? [] : [precompress()])],
   server: {
     port: 5173,
     proxy: {
@@ -121,5 +123,7 @@ export default defineConfig({
     },
   },
   // The manifest lets scripts/initial-js.mjs add up what `/` loads before any interaction.
-  build: { sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
-});
+  build: isSsrBuild
+    ? { sourcemap: false, outDir: 'dist-ssr', copyPublicDir: false }
+    : { sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+}));

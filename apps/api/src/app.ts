@@ -43,6 +43,7 @@ import { attendanceRoutes, constanciaVerifyRoutes } from './modules/attendance/r
 import { participantTypeRoutes } from './modules/participant-types/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
 import { pageMetaFor, withHeroPreload, withPageMeta } from './modules/seo/page-meta';
+import { ServerPages } from './modules/seo/server-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -170,8 +171,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Demo mode only: the PayPal simulator's SDK and approval step, under the store's origin.
   if (config.PAYPAL_SIMULATOR) await app.register(paypalSimulatorRoutes);
 
+  const webDist = opts.webDist ?? config.WEB_DIST ?? findWebDist();
+  const serverPages = await ServerPages.load({
+    webDist,
+    catalogue,
+    origin: config.PUBLIC_URL,
+    paymentsMode: siteConfigOf(config).paymentsMode,
+    onError: (err, url) =>
+      app.log.warn({ err, url }, 'server render failed; the page is sent without content'),
+  });
   await registerSpa(app, {
-    webDist: opts.webDist ?? config.WEB_DIST ?? findWebDist(),
+    webDist,
+    serverPage: serverPages ? (url, indexHtml) => serverPages.page(url, indexHtml) : undefined,
     prepareIndexHtml: (html) => withSiteConfig(html, siteConfigOf(config)),
     renderPage: async (pathname, indexHtml) => {
       if (pathname === '/') return withHeroPreload(indexHtml);

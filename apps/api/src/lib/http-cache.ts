@@ -2,6 +2,7 @@
 // If-None-Match gets 304 without a body.
 
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export interface CachedBody {
@@ -13,6 +14,21 @@ export interface CachedBody {
 export function cachedBody(text: string): CachedBody {
   const body = Buffer.from(text, 'utf8');
   return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
+}
+
+/** Bytes with their gzip and brotli copies, compressed once for every request that gets them. */
+export interface CompressedBody extends CachedBody {
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+export function compressedBody(text: string): CompressedBody {
+  const cached = cachedBody(text);
+  return {
+    ...cached,
+    gzip: gzipSync(cached.body, { level: 9 }),
+    brotli: brotliCompressSync(cached.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+  };
 }
 
 /** True when If-None-Match names `etag` (or is `*`); weak tags compare by their value. */

@@ -1,19 +1,15 @@
 // App-wide providers: TanStack Query, the toast container (mounted with the first toast,
-// lib/notify.ts), and the demo ribbon every page shows while payments are simulated.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+// lib/notify.ts), and the demo ribbon every page shows while payments are simulated. The
+// QueryClient comes from the caller: the browser seeds it with the data the server rendered
+// the page with (app/server-state.ts) before hydrating.
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { DemoRibbon } from '../features/site-config/components/demo-ribbon';
 import { useToastsWanted } from '../lib/notify';
 
 const Toasts = lazy(() => import('./toast-container').then((m) => ({ default: m.Component })));
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-      }),
-  );
+export function AppProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   const toastsWanted = useToastsWanted();
   return (
     <QueryClientProvider client={client}>

@@ -45,18 +45,25 @@ function Routes() {
   return useRoutes(routes);
 }
 
+/** The routes under the error boundary, for the browser's router and the server's (entry-server.tsx). */
+export function AppRoutes() {
+  return (
+    <RouteErrorBoundary>
+      {/* The first page of the back office, before its own frame has loaded. */}
+      <Suspense fallback={<Spinner className="min-h-screen" />}>
+        <Routes />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
 // useTransitions={false}: a navigation renders at once (a page still loading shows its
 // spinner), so a control driven by the URL (the catalogue's checkboxes) changes in the same
 // frame as the click.
 export function AppRouter() {
   return (
     <BrowserRouter useTransitions={false}>
-      <RouteErrorBoundary>
-        {/* The first page of the back office, before its own frame has loaded. */}
-        <Suspense fallback={<Spinner className="min-h-screen" />}>
-          <Routes />
-        </Suspense>
-      </RouteErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

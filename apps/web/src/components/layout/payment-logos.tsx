@@ -1,4 +1,6 @@
 // The two payment logos (our own drawings, served as images), for the footer and checkout.
+// loading="lazy": below the fold, so they neither compete with the page's largest image nor
+// get preloaded by the server render.
 import { cn } from '../ui/cn';
 
 export function PaymentLogos({ className }: { className?: string }) {
@@ -10,6 +12,7 @@ export function PaymentLogos({ className }: { className?: string }) {
           alt="PayPal"
           width={96}
           height={32}
+          loading="lazy"
           className="h-8 w-24 rounded-md ring-1 ring-slate-200"
         />
       </li>
@@ -19,6 +22,7 @@ export function PaymentLogos({ className }: { className?: string }) {
           alt="Tarjeta de crédito o débito"
           width={96}
           height={32}
+          loading="lazy"
           className="h-8 w-24 rounded-md ring-1 ring-slate-200"
         />
       </li>

@@ -1,5 +1,7 @@
 // Per-route title, description, canonical URL and Open Graph tags. React 19 hoists <title>,
-// <meta> and <link> rendered anywhere into <head>, so each page renders one <Seo>.
+// <meta> and <link> rendered anywhere into <head>, so each page renders one <Seo>. The server
+// render gives the store's public origin (SiteOriginContext); the browser uses its own.
+import { createContext, useContext } from 'react';
 import { useLocation } from 'react-router';
 import { clipText, DESCRIPTION_MAX } from '@store/shared/domain/text';
 import { previewImageUrl } from '@store/shared/site';
@@ -19,6 +21,9 @@ export interface SeoProps {
   noindex?: boolean;
 }
 
+/** The absolute origin of links in the tags; null = the browser's location. */
+export const SiteOriginContext = createContext<string | null>(null);
+
 export function Seo({
   title,
   description = site.description,
@@ -29,7 +34,8 @@ export function Seo({
 }: SeoProps) {
   const location = useLocation();
   const summary = clipText(description, DESCRIPTION_MAX);
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const origin =
+    useContext(SiteOriginContext) ?? (typeof window === 'undefined' ? '' : window.location.origin);
   const url = `${origin}${path ?? location.pathname}`;
   const fullTitle = title ? `${title} · ${site.shortName}` : `${site.shortName} · ${site.tagline}`;
   const imageUrl = previewImageUrl(image, origin);

@@ -15,8 +15,10 @@ export function getSiteConfig(signal?: AbortSignal) {
 }
 
 /** What the server stamped on this page, if it did. */
-export function siteConfigFromPage(doc: Document = document): SiteConfigResponse | undefined {
-  const mode = doc.documentElement.getAttribute(PAYMENTS_MODE_ATTRIBUTE);
+export function siteConfigFromPage(
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): SiteConfigResponse | undefined {
+  const mode = doc?.documentElement.getAttribute(PAYMENTS_MODE_ATTRIBUTE);
   return PAYMENTS_MODES.includes(mode as PaymentsMode)
     ? { success: true, paymentsMode: mode as PaymentsMode }
     : undefined;
