@@ -1,5 +1,6 @@
 // Page speed with Lighthouse 12 in Debian's Chromium: performance score and LCP/TBT/CLS of
-// the main pages, and each page's LCP as a ratio of the home page's in the same run.
+// the main pages (the median of BENCH_LIGHTHOUSE_RUNS runs, 3), and each page's LCP as a ratio
+// of the home page's in the same run.
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
@@ -17,41 +18,62 @@ export async function benchPages(base) {
       '--disable-sync',
     ],
   });
-  const pages = ['/', '/collection', '/curso-anestesia', '/cuotas', '/login'];
+  const list = await (await fetch(`${base}/api/product/list`)).json();
+  const productId = list.products[0]?._id;
+  const pages = [
+    '/',
+    '/collection',
+    ...(productId ? [`/product/${productId}`] : []),
+    '/curso-anestesia',
+    '/cuotas',
+    '/login',
+  ];
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const rows = [];
   try {
     for (const p of pages) {
-      const result = await lighthouse(`${base}${p}`, {
-        port: chrome.port,
-        onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
-        logLevel: 'error',
-        formFactor: 'mobile',
-      });
-      const lhr = result.lhr;
-      rows.push({
-        page: p,
-        perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
-        a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-        seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
-        bp: Math.round((lhr.categories['best-practices'].score ?? 0) * 100),
-        lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-        tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-        error: lhr.runtimeError?.message,
-      });
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        const { lhr } = await lighthouse(`${base}${p}`, {
+          port: chrome.port,
+          onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+          logLevel: 'error',
+          formFactor: 'mobile',
+        });
+        results.push({
+          perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          a11y: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+          seo: Math.round((lhr.categories.seo.score ?? 0) * 100),
+          bp: Math.round((lhr.categories['best-practices'].score ?? 0) * 100),
+          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+          fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          error: lhr.runtimeError?.message,
+        });
+      }
+      const row = {
+        page: p.startsWith('/product/') ? '/product/:id' : p,
+        error: results.find((r) => r.error)?.error,
+      };
+      for (const key of ['perf', 'a11y', 'seo', 'bp', 'lcp', 'fcp', 'tbt', 'cls'])
+        row[key] = median(results.map((r) => r[key]));
+      rows.push(row);
     }
   } finally {
     await chrome.kill();
   }
   const homeLcp = rows[0]?.lcp || 1;
   for (const r of rows.filter((x) => x.error)) console.log(`(${r.page}: ${r.error})`);
-  console.log('\nPáginas (Lighthouse, móvil simulado)');
+  console.log(`\nPáginas (Lighthouse, móvil simulado, mediana de ${runs})`);
   console.log(
     'página'.padEnd(18),
     'perf'.padStart(5),
     'a11y'.padStart(5),
     'seo'.padStart(5),
     'bp'.padStart(5),
+    'FCP ms'.padStart(8),
     'LCP ms'.padStart(8),
     'LCP/inicio'.padStart(11),
     'TBT ms'.padStart(7),
@@ -64,6 +86,7 @@ export async function benchPages(base) {
       String(r.a11y).padStart(5),
       String(r.seo).padStart(5),
       String(r.bp).padStart(5),
+      r.fcp.toFixed(0).padStart(8),
       r.lcp.toFixed(0).padStart(8),
       (r.lcp / homeLcp).toFixed(2).padStart(11),
       r.tbt.toFixed(0).padStart(7),

@@ -2,7 +2,8 @@
 // when one answers at BENCH_DATABASE_URL / TEST_DATABASE_URL / the local server) start the
 // built store beside a bare Fastify hello-world and measure the API (bench/api.mjs); then
 // the pages with Lighthouse (bench/pages.mjs) and the initial JavaScript of `/`.
-// `--no-pages` skips Lighthouse; `--only=pglite|postgres` measures one database.
+// `--no-pages` skips Lighthouse, `--pages-only` runs only Lighthouse; `--only=pglite|postgres`
+// measures one database.
 // Rate limits are raised for the benchmark through their settings, never switched off.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -39,46 +40,49 @@ console.log(
   `Benchmark ${new Date().toISOString()} · node ${process.version} · ${(await import('node:os')).cpus().length} núcleos`,
 );
 
-const hello = await startHello(root, port + 1);
+const pagesOnly = process.argv.includes('--pages-only');
+const hello = pagesOnly ? null : await startHello(root, port + 1);
 try {
-  if (only !== 'postgres') {
-    const server = await startServer(root, port, env);
-    try {
-      await benchApi({ base: server.url, hello: hello.url, pid: server.pid, label: 'PGlite embebido' });
-    } finally {
-      await server.stop();
-    }
-  }
-  if (only !== 'pglite') {
-    const adminUrl =
-      process.env.BENCH_DATABASE_URL ??
-      process.env.TEST_DATABASE_URL ??
-      'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `store_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    const reachable = await admin.connect().then(
-      () => true,
-      () => false,
-    );
-    if (!reachable) console.log(`\nPostgreSQL no responde en ${adminUrl}: se omite.`);
-    else {
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const server = await startServer(root, port, { ...env, DATABASE_URL: url.toString() });
+  if (!pagesOnly) {
+    if (only !== 'postgres') {
+      const server = await startServer(root, port, env);
       try {
-        await benchApi({ base: server.url, hello: hello.url, pid: server.pid, label: 'PostgreSQL' });
+        await benchApi({ base: server.url, hello: hello.url, pid: server.pid, label: 'PGlite embebido' });
       } finally {
         await server.stop();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+      }
+    }
+    if (only !== 'pglite') {
+      const adminUrl =
+        process.env.BENCH_DATABASE_URL ??
+        process.env.TEST_DATABASE_URL ??
+        'postgres://postgres@127.0.0.1:5432/postgres';
+      const name = `store_bench_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      const reachable = await admin.connect().then(
+        () => true,
+        () => false,
+      );
+      if (!reachable) console.log(`\nPostgreSQL no responde en ${adminUrl}: se omite.`);
+      else {
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(adminUrl);
+        url.pathname = `/${name}`;
+        const server = await startServer(root, port, { ...env, DATABASE_URL: url.toString() });
+        try {
+          await benchApi({ base: server.url, hello: hello.url, pid: server.pid, label: 'PostgreSQL' });
+        } finally {
+          await server.stop();
+          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await admin.end();
+        }
       }
     }
   }
 } finally {
-  await hello.stop();
+  await hello?.stop();
 }
-initialJsReport();
+if (!pagesOnly) initialJsReport();
 if (!process.argv.includes('--no-pages')) {
   const server = await startServer(root, port, { SEED_DEMO: 'true' });
   try {
