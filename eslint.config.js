@@ -91,6 +91,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       'data/**',
       'data-demo/**',
       'e2e/test-results/**',

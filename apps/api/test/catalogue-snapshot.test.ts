@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { productListResponse } from '@store/shared/schemas/product';
@@ -53,6 +54,24 @@ describe('product/list from the snapshot', () => {
     // Each state has its own bytes and tag.
     const finished = await get('/api/product/list?estado=finalizados');
     expect(finished.headers.etag).not.toBe(etag);
+  });
+
+  it('is sent compressed to clients that accept it, compressed once per snapshot', async () => {
+    await createProduct(ctx.database.db, { name: 'Evento comprimido' });
+    const plain = await get('/api/product/list');
+    const br = await get('/api/product/list', { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await get('/api/product/list', { 'accept-encoding': 'gzip' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    // The same entity whatever the encoding: one ETag.
+    expect(br.headers.etag).toBe(plain.headers.etag);
+    const sitemap = await get('/sitemap.xml', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(sitemap.rawPayload).toString('utf8')).toContain('<urlset');
   });
 
   it('is rebuilt after an admin edit, with a new ETag', async () => {

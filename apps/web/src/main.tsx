@@ -12,7 +12,7 @@ import './styles.css';
 
 const client = createQueryClient();
 const state = readServerState();
-if (state) seedQueries(client, state, 0);
+if (state) seedQueries(client, state);
 
 const app = (
   <StrictMode>

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@store/shared/messages';
-import { matchesIfNoneMatch, type CompressedBody } from '../lib/http-cache';
+import { sendCached, type CompressedBody } from '../lib/http-cache';
 
 /** apps/web/dist, found by walking up from this module (source and bundle sit at different depths). */
 export function findWebDist(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -28,18 +28,6 @@ export interface SpaOptions {
   serverPage?: (url: string, indexHtml: string) => Promise<CompressedBody | null>;
   /** Rewrites index.html for a client route (link-preview tags); null = send it as built. */
   renderPage?: (pathname: string, indexHtml: string) => Promise<string | null>;
-}
-
-/** The encoding to send: brotli, gzip, or none, as the client accepts. */
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
-  const accepted = (name: string) =>
-    (accept ?? '').split(',').some((part) => {
-      const [coding, ...params] = part.trim().split(';');
-      return coding?.trim() === name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
-    });
-  if (accepted('br')) return 'br';
-  if (accepted('gzip')) return 'gzip';
-  return null;
 }
 
 export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
@@ -83,15 +71,7 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
       const rendered = opts.serverPage
         ? await opts.serverPage(url + search, indexHtml).catch(() => null)
         : null;
-      if (rendered) {
-        reply.header('ETag', rendered.etag).header('Vary', 'Accept-Encoding');
-        if (matchesIfNoneMatch(req.headers['if-none-match'], rendered.etag)) return reply.code(304).send();
-        const encoding = pickEncoding(req.headers['accept-encoding']);
-        reply.type('text/html; charset=utf-8');
-        if (encoding === 'br') return reply.header('Content-Encoding', 'br').send(rendered.brotli);
-        if (encoding === 'gzip') return reply.header('Content-Encoding', 'gzip').send(rendered.gzip);
-        return reply.send(rendered.body);
-      }
+      if (rendered) return sendCached(req, reply, rendered, 'text/html; charset=utf-8', 'no-cache');
       const page = opts.renderPage ? await opts.renderPage(url, indexHtml).catch(() => null) : null;
       return reply.type('text/html; charset=utf-8').send(page ?? indexHtml);
     }

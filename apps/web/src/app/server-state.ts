@@ -30,10 +30,12 @@ export function readServerState(doc: Document = document): ServerState | null {
 }
 
 /**
- * Puts the server's answers in the cache. In the browser they are marked as old (updatedAt 0)
- * so every query still asks the API once on mount: a signed-in buyer's own data (prices, day
- * links, orders) comes from that call, and the public answer only spares the first paint.
+ * Puts the server's answers in the cache, as fresh: they are public catalogue answers, current
+ * when the page was sent (the server drops a kept page whenever the catalogue changes), so the
+ * page does not ask for them again on hydration (no second download, no schema to load, no
+ * second render). What belongs to a signed-in buyer (prices, orders, day links) is in other
+ * queries, asked for as on any page.
  */
-export function seedQueries(client: QueryClient, state: ServerState, updatedAt?: number): void {
-  for (const [key, data] of state.queries) client.setQueryData(key, data, { updatedAt });
+export function seedQueries(client: QueryClient, state: ServerState): void {
+  for (const [key, data] of state.queries) client.setQueryData(key, data);
 }

@@ -2,7 +2,7 @@
 // index.html fallback does not answer them.
 
 import type { FastifyPluginAsync } from 'fastify';
-import { cachedBody, sendCached } from '../../lib/http-cache';
+import { compressedBody, sendCached } from '../../lib/http-cache';
 import { robotsTxt, sitemapXml } from './service';
 
 export const seoRoutes: FastifyPluginAsync = async (app) => {
@@ -14,7 +14,7 @@ export const seoRoutes: FastifyPluginAsync = async (app) => {
   // From the catalogue snapshot: built once per catalogue change, then bytes with an ETag.
   app.get('/sitemap.xml', { schema: { hide: true } }, async (req, reply) => {
     const xml = await app.catalogue.derived('sitemap.xml', (view) =>
-      cachedBody(sitemapXml(view, app.config.PUBLIC_URL)),
+      compressedBody(sitemapXml(view, app.config.PUBLIC_URL)),
     );
     return sendCached(req, reply, xml, 'application/xml; charset=utf-8', 'public, max-age=3600');
   });

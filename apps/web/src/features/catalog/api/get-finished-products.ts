@@ -2,11 +2,14 @@
 // recently ended first. Loaded only where they are shown: the catalogue when "Mostrar
 // eventos finalizados" is on, and a product or cart line that is not in the current list.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productListResponse } from '@store/shared/schemas/product';
 import { apiRequest } from '../../../lib/api-client';
 
+/** The answer's schema, loaded with the request (lib/api-client.ts → SchemaSource). */
+const productListResponseSchema = async () =>
+  (await import('@store/shared/schemas/product')).productListResponse;
+
 export async function getFinishedProducts(signal?: AbortSignal) {
-  const res = await apiRequest('/api/product/list?estado=finalizados', productListResponse, { signal });
+  const res = await apiRequest('/api/product/list?estado=finalizados', productListResponseSchema, { signal });
   return res.products;
 }
 

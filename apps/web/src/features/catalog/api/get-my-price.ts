@@ -3,14 +3,17 @@
 // 'product-single' (dropped on logout): the live page's stream query must never be served a
 // copy cached here before the member paid (its dayLinks would be empty).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { productSingleResponse } from '@store/shared/schemas/product';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
+
+/** The answer's schema, loaded with the request (lib/api-client.ts → SchemaSource). */
+const productSingleResponseSchema = async () =>
+  (await import('@store/shared/schemas/product')).productSingleResponse;
 
 export async function getProductForMember(productId: string, signal?: AbortSignal) {
   const res = await apiRequest(
     `/api/product/single/${encodeURIComponent(productId)}`,
-    productSingleResponse,
+    productSingleResponseSchema,
     {
       signal,
     },
