@@ -7,6 +7,16 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 /** Runs axe on the page (or one part of it) and fails listing every violation and its nodes. */
 export async function expectNoAxeViolations(page: Page, include?: string) {
+  // Colours are measured at rest: a fade or colour transition still running (a message
+  // appearing, a resize) would be read half-way.
+  // Only short ones (a toast sliding in): not a spinner's endless turn, nor a toast's
+  // countdown bar, which ends by closing the toast.
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => a.effect && Number(a.effect.getComputedTiming().endTime) <= 1500)
+      .map((a) => a.finished.catch(() => null)),
+  )`);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
