@@ -10,6 +10,7 @@ import { centavosToDecimalString, toCentavos } from '@store/shared/domain/money'
 import { invoiceLines } from '@store/shared/domain/cfdi-rules';
 import { orderReference } from '@store/shared/domain/order-reference';
 import type { Db, Queryable } from '../../db/client';
+import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import type { FileStorage } from '../../lib/storage/storage';
 import { newStorageKey } from '../../lib/storage/keys';
 import { enqueueEmail } from '../mail/outbox';
@@ -355,30 +356,12 @@ export async function enqueueCreditNoteEmail(
   });
 }
 
-export interface InvoiceWorker {
-  stop(): Promise<void>;
-}
+export type InvoiceWorker = PeriodicJob;
 
 export function startInvoiceWorker(deps: InvoiceJobDeps, intervalMs: number): InvoiceWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = runInvoiceJobs(deps)
-      .catch((err: unknown) => deps.log.error({ err }, 'error en la cola de facturas'))
-      .finally(() => {
-        if (!stopped) {
-          timer = setTimeout(tick, intervalMs);
-          timer.unref();
-        }
-      });
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPeriodic(
+    () =>
+      runInvoiceJobs(deps).catch((err: unknown) => deps.log.error({ err }, 'error en la cola de facturas')),
+    intervalMs,
+  );
 }

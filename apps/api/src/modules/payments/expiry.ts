@@ -7,6 +7,7 @@
 import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import { findExpiredPending } from '../orders/repo';
 import type { OrderRow } from '../orders/service';
 import { expireStripeSession } from './checkout';
@@ -86,9 +87,7 @@ function verdict(r: SettleResult): 'paid' | 'cancelled' | 'kept' {
   return r.changed ? 'cancelled' : 'kept';
 }
 
-export interface PendingOrderExpiry {
-  stop(): Promise<void>;
-}
+export type PendingOrderExpiry = PeriodicJob;
 
 /** Runs the sweep now and then every `intervalMs` (default: a minute, or half the TTL if shorter). */
 export function startPendingOrderExpiry(opts: {
@@ -105,28 +104,13 @@ export function startPendingOrderExpiry(opts: {
   };
   const intervalMs =
     opts.intervalMs ?? Math.min(60_000, (opts.config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2);
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = sweepExpiredOrders(deps)
-      .then((r) => {
-        if (r.paid || r.cancelled) opts.log.info(r, 'órdenes pendientes vencidas revisadas');
-      })
-      .catch((err: unknown) => opts.log.error({ err }, 'error al revisar órdenes pendientes vencidas'))
-      .finally(() => {
-        if (!stopped) {
-          timer = setTimeout(tick, intervalMs);
-          timer.unref();
-        }
-      });
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPeriodic(
+    () =>
+      sweepExpiredOrders(deps)
+        .then((r) => {
+          if (r.paid || r.cancelled) opts.log.info(r, 'órdenes pendientes vencidas revisadas');
+        })
+        .catch((err: unknown) => opts.log.error({ err }, 'error al revisar órdenes pendientes vencidas')),
+    intervalMs,
+  );
 }
