@@ -105,13 +105,24 @@ export function splitHead(html: string): { head: string; body: string } {
   return { head: head.join(''), body: rest };
 }
 
+function serverPageAt(pathname: string) {
+  for (const page of SERVER_PAGES) {
+    const match = matchPath(page.path, pathname);
+    if (match) return { page, match };
+  }
+  return null;
+}
+
+/** True when the server renders the page at `url` (path and query string). */
+export function isServerPage(url: string): boolean {
+  return serverPageAt(new URL(url, 'http://store.invalid').pathname) !== null;
+}
+
 /** The page at `url` as HTML, or null when it is not one the server renders. */
 export async function render(input: RenderInput): Promise<RenderedPage | null> {
   const url = new URL(input.url, 'http://store.invalid');
-  const found = SERVER_PAGES.map((page) => ({ page, match: matchPath(page.path, url.pathname) })).find(
-    (f) => f.match,
-  );
-  if (!found?.match) return null;
+  const found = serverPageAt(url.pathname);
+  if (!found) return null;
   const { page, match } = found;
 
   const lists = await page.lists(url, match.params, input.products);

@@ -28,6 +28,9 @@ const MANIFEST = {
 const FAKE_ENTRY = `
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => '&#' + c.charCodeAt(0) + ';');
 globalThis.__serverRenders = 0;
+export function isServerPage(url) {
+  return new URL(url, 'http://x').pathname !== '/login';
+}
 export async function render({ url, origin, paymentsMode, products }) {
   const u = new URL(url, 'http://x');
   if (u.pathname === '/login') return null;

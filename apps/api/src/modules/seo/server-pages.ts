@@ -27,6 +27,7 @@ type ListState = Extract<ProductListState, 'proximos' | 'finalizados'>;
 
 /** What apps/web/src/entry-server.tsx exports. */
 interface ServerEntry {
+  isServerPage(url: string): boolean;
   render(input: {
     url: string;
     origin: string;
@@ -60,12 +61,22 @@ export interface ServerPagesOptions {
 
 export class ServerPages {
   private readonly parsed = new WeakMap<CachedBody, Product[]>();
+  /** Files index.html already loads (the entry and its imports): never preloaded again. */
+  private readonly entryFiles = new Set<string>();
 
   private constructor(
     private readonly entry: ServerEntry,
     private readonly manifest: Manifest,
     private readonly opts: ServerPagesOptions,
-  ) {}
+  ) {
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || this.entryFiles.has(chunk.file)) return;
+      this.entryFiles.add(chunk.file);
+      chunk.imports?.forEach(visit);
+    };
+    visit('index.html');
+  }
 
   /** The renderer, or null when the web build has no server entry (API tests, dev server). */
   static async load(opts: ServerPagesOptions): Promise<ServerPages | null> {
@@ -79,6 +90,8 @@ export class ServerPages {
 
   /** The page at `url` (path and query string) with its content, or null (not a server page). */
   async page(url: string, indexHtml: string): Promise<ServerPage | null> {
+    // Other paths (sign-in, checkout, unknown ones) take no place among the kept pages.
+    if (!this.entry.isServerPage(url)) return null;
     const pages = await this.opts.catalogue.derived('server-pages', () => new Map<string, Entry>());
     const now = Date.now();
     const cached = pages.get(url);
@@ -132,18 +145,10 @@ export class ServerPages {
 
   /** <link rel="modulepreload"> for the page's route module and what it imports. */
   private preloads(modules: string[]): string {
-    const entryFiles = new Set<string>();
-    const visitEntry = (key: string) => {
-      const chunk = this.manifest[key];
-      if (!chunk || entryFiles.has(chunk.file)) return;
-      entryFiles.add(chunk.file);
-      chunk.imports?.forEach(visitEntry);
-    };
-    visitEntry('index.html');
     const files: string[] = [];
     const visit = (key: string) => {
       const chunk = this.manifest[key];
-      if (!chunk || entryFiles.has(chunk.file) || files.includes(chunk.file)) return;
+      if (!chunk || this.entryFiles.has(chunk.file) || files.includes(chunk.file)) return;
       files.push(chunk.file);
       chunk.imports?.forEach(visit);
     };
