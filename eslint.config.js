@@ -43,9 +43,11 @@ const webZones = [
 const moduleOrder = [
   'mail',
   'users',
+  'seats',
   'pricing',
-  'cart',
   'coupons',
+  'cart',
+  'lifecycle',
   'invoices',
   'orders',
   'streams',
@@ -75,6 +77,17 @@ const apiZones = [
     from: modulePath('admin'),
     message: 'Only app.ts registers the admin routes; nothing else imports modules/admin.',
   },
+  {
+    // The lifecycle's writes and row locks are its own: everyone else calls its actions.
+    target: [
+      ...flatModules.filter((m) => m !== 'lifecycle').map(modulePath),
+      `${api}/app.ts`,
+      `${api}/server.ts`,
+    ],
+    from: `${api}/modules/lifecycle/repo.ts`,
+    message:
+      'lifecycle/repo.ts is private to the lifecycle module: change orders through its actions (lifecycle/service.ts, open.ts, transfer.ts, cancellation.ts).',
+  },
   ...moduleOrder.flatMap((entry, i) => {
     const names = Array.isArray(entry) ? entry : [entry];
     const later = moduleOrder.slice(i + 1).flat();
@@ -84,6 +97,25 @@ const apiZones = [
       return [{ target: modulePath(name), from: [...later, ...peers].map(modulePath), message }];
     });
   }),
+];
+
+const ownedWrites = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(insert|update|delete)$/] > Identifier.arguments[name=/^(orders|orderDays|orderRefunds)$/]',
+    message:
+      'Only the lifecycle module (modules/lifecycle) writes orders, order_days and order_refunds: call one of its actions.',
+  },
+  {
+    selector: "CallExpression[callee.property.name='set'] Property[key.name=/^(seatsTaken|seatCapacity)$/]",
+    message: 'Only the seats module (modules/seats) changes seats_taken and seat_capacity.',
+  },
+  {
+    selector:
+      "TaggedTemplateExpression[tag.name='sql'] TemplateElement[value.raw=/(update|insert\\s+into|delete\\s+from)\\s+\\S*(orders|order_days|order_refunds)\\b|seats_taken\\s*=|seat_capacity\\s*=/i]",
+    message:
+      'Raw SQL that writes orders, order days, refunds or seats belongs to the lifecycle or seats module.',
+  },
 ];
 
 export default tseslint.config(
@@ -144,6 +176,15 @@ export default tseslint.config(
         },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // One owner of orders and one of seats (docs/lifecycle.md): no other code inserts, updates
+    // or deletes orders, order_days or order_refunds, or sets a day's seat columns.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/modules/lifecycle/**', 'apps/api/src/modules/seats/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...ownedWrites],
     },
   },
   {

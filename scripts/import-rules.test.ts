@@ -129,13 +129,35 @@ describe('api layers', () => {
     ).toEqual([]);
   });
 
-  it('refuses coupons importing orders (orders builds on coupons)', async () => {
+  it('refuses coupons importing the cart (the cart builds on coupons)', async () => {
     expect(
       await importErrors(
         'apps/api/src/modules/coupons/fixture.ts',
-        "import { quoteCart } from '../orders/service';\nexport const x = quoteCart;\n",
+        "import { quoteCart } from '../cart/quote';\nexport const x = quoteCart;\n",
       ),
     ).toEqual(restricted);
+  });
+
+  it('refuses the lifecycle importing its subscribers (invoices, mail via orders, the waiting list)', async () => {
+    for (const from of ['../invoices/service', '../orders/subscriber', '../waitlist/service']) {
+      expect(
+        await importErrors(
+          'apps/api/src/modules/lifecycle/fixture.ts',
+          `import * as m from '${from}';\nexport const x = m;\n`,
+        ),
+      ).toEqual(restricted);
+    }
+  });
+
+  it('keeps lifecycle/repo.ts private to the lifecycle module', async () => {
+    const code = "import { transitionOrder } from '../lifecycle/repo';\nexport const x = transitionOrder;\n";
+    expect(await importErrors('apps/api/src/modules/payments/fixture.ts', code)).toEqual(restricted);
+    expect(
+      await importErrors(
+        'apps/api/src/modules/lifecycle/fixture.ts',
+        "import { transitionOrder } from './repo';\nexport const x = transitionOrder;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses packages/shared importing an app', async () => {
@@ -145,6 +167,43 @@ describe('api layers', () => {
         "import { AppError } from '../../../apps/api/src/lib/errors';\nexport const x = AppError;\n",
       ),
     ).toEqual(restricted);
+  });
+});
+
+/** The owned-writes rule (docs/lifecycle.md): messages of no-restricted-syntax for `code` at `file`. */
+async function writeErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+describe('one owner of orders and seats', () => {
+  const header =
+    "import { sql } from 'drizzle-orm';\nimport { orderDays, orders, orderRefunds, productDays } from '../../db/schema';\nimport type { Db } from '../../db/client';\n";
+  const writes = [
+    'export const a = (db: Db) => db.update(orders).set({ status: "cancelado" });',
+    'export const b = (db: Db) => db.insert(orderDays).values([]);',
+    'export const c = (db: Db) => db.delete(orderRefunds);',
+    'export const d = (db: Db) => db.update(productDays).set({ seatsTaken: 0 });',
+    'export const e = (db: Db) => db.update(productDays).set({ seatCapacity: 3 });',
+    "export const f = (db: Db) => db.execute(sql`update order_days set status = 'pagado'`);",
+    'export const g = (db: Db) => db.execute(sql`update ${productDays} set seats_taken = 0`);',
+  ];
+
+  it('refuses every write outside the lifecycle and seats modules', async () => {
+    for (const w of writes) {
+      expect(await writeErrors('apps/api/src/modules/admin/orders/fixture.ts', header + w)).toHaveLength(1);
+    }
+  });
+
+  it('lets the lifecycle write orders and the seats module write seats, and anyone read them', async () => {
+    for (const w of writes.slice(0, 3)) {
+      expect(await writeErrors('apps/api/src/modules/lifecycle/fixture.ts', header + w)).toEqual([]);
+    }
+    for (const w of writes.slice(3, 5)) {
+      expect(await writeErrors('apps/api/src/modules/seats/fixture.ts', header + w)).toEqual([]);
+    }
+    const read = "export const r = (db: Db) => db.select().from(orders).where(sql`status = 'pagado'`);";
+    expect(await writeErrors('apps/api/src/modules/admin/orders/fixture.ts', header + read)).toEqual([]);
   });
 });
 

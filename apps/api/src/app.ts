@@ -28,11 +28,10 @@ import { serializeRequest } from './lib/log-redaction';
 import { configureMail } from './modules/mail/settings';
 import { userRoutes } from './modules/users/routes';
 import { cartRoutes } from './modules/cart/routes';
-import { couponRoutes } from './modules/coupons/routes';
+import { couponRoutes } from './modules/cart/coupon-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
-import { ownsProductDay } from './modules/orders/repo';
-import { quoteCart } from './modules/orders/service';
+import { installLifecycleSubscribers } from './subscribers';
 import { paymentRoutes } from './modules/payments/routes';
 import { paypalSdkOrigin } from './modules/payments/providers';
 import { healthRoutes } from './modules/health/routes';
@@ -83,6 +82,7 @@ function trustProxyOption(
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
+  installLifecycleSubscribers();
   const app = Fastify({
     logger:
       opts.logger === false || config.LOG_LEVEL === 'silent'
@@ -146,9 +146,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes, { prefix: '/health' });
       await api.register(productRoutes, { prefix: '/product' });
       await api.register(userRoutes, { prefix: '/user' });
-      // Reads of orders these two need, passed in so cart and coupons never import orders.
-      await api.register(cartRoutes, { prefix: '/cart', ownsDay: ownsProductDay });
-      await api.register(couponRoutes, { prefix: '/coupon', quoteCart });
+      await api.register(cartRoutes, { prefix: '/cart' });
+      await api.register(couponRoutes, { prefix: '/coupon' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(invoiceRoutes, { prefix: '/invoice' });
       // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*.

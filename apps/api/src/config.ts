@@ -109,6 +109,12 @@ const envSchema = z.object({
   PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Unpaid cash orders (CASH_ORDERS_ENABLED) expire after this many hours and release their seats. */
   CASH_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  /**
+   * Unpaid holds of days with a seat limit that one network (an IPv4 address, an IPv6 /64)
+   * may have open at once (docs/lifecycle.md → Holds). Sized for a hospital's residents
+   * buying together behind one address.
+   */
+  MAX_OPEN_HOLDS_PER_NETWORK: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),

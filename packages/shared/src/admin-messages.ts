@@ -160,8 +160,11 @@ export function adminDayHasOrders(label: string): string {
   return `No puedes quitar «${label}»: tiene órdenes registradas. Puedes renombrarlo o archivar el evento.`;
 }
 /** Capacity below the seats already held by paid and pending orders. */
-export function adminCapacityBelowTaken(label: string, taken: number): string {
-  return `El cupo de «${label}» no puede ser menor que los lugares ya ocupados (${taken})`;
+/** `offers`: seats held for members of the waiting list whose offer is still open. */
+export function adminCapacityBelowTaken(label: string, taken: number, offers = 0): string {
+  const held =
+    offers > 0 ? ` y ${offers} ${offers === 1 ? 'apartado' : 'apartados'} para la lista de espera` : '';
+  return `El cupo de «${label}» no puede ser menor que los lugares ya ocupados (${taken}${held})`;
 }
 /** `position` (0-based) names the day while it has no name yet. */
 export function adminStreamUrlInvalid(label: string, position = 0): string {

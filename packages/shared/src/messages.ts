@@ -202,6 +202,8 @@ export const MSG = {
   transferConfirmRequired: 'Confirma que entiendes que perderás el acceso a este día.',
   transferInProgress:
     'Este día se está transfiriendo en este momento. Revisa Mis Productos en unos segundos.',
+  transferRefundInProgress:
+    'Hay un reembolso en curso para esta orden: no se puede transferir hasta que termine. Revisa Mis Productos en unos minutos.',
   transferDone: 'Listo: transferimos el día a tu colega y le enviamos un correo con su acceso.',
   // The waiting list of sold-out days (docs/after-sale.md → Waiting list)
   waitlistJoin: 'Avísame si se libera un lugar',
@@ -259,4 +261,14 @@ export function priceStepChanged(totalLabel: string): string {
 /** The member's place in a day's waiting list. */
 export function waitlistPosition(position: number): string {
   return `Estás en la lista de espera (posición ${position})`;
+}
+
+/** A hold of a limited day that expired unpaid cannot be renewed at once (docs/lifecycle.md → Holds). */
+export function holdRenewalWait(minutes: number): string {
+  return `Tu apartado anterior de este lugar venció sin pago. Para que otras personas también puedan comprarlo, podrás apartarlo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
+}
+
+/** Too many unpaid holds of limited days from one network at once. */
+export function holdNetworkLimit(max: number): string {
+  return `Desde tu red ya hay ${max} compras de lugares limitados esperando pago. Completa o cancela alguna antes de apartar otra.`;
 }

@@ -319,6 +319,13 @@ export const orders = pgTable(
     extraTransfers: integer('extra_transfers').notNull().default(0),
     /** Pending orders past this time are expired and release their seats. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * Why an unpaid hold ended (docs/lifecycle.md → Holds): 'expirado' and 'abandonado' count
+     * for the renewal rule; null for an order that was paid or is still pending.
+     */
+    closedReason: text('closed_reason').$type<HoldClosedReason>(),
+    /** The buyer's network (IPv4 address or IPv6 /64) when the hold was opened: holds per network are capped. */
+    clientNetwork: text('client_network'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -329,6 +336,9 @@ export const orders = pgTable(
     uniqueIndex('orders_paypal_order_idx').on(t.paypalOrderId),
     uniqueIndex('orders_paypal_capture_idx').on(t.paypalCaptureId),
     uniqueIndex('orders_stripe_session_idx').on(t.stripeSessionId),
+    index('orders_open_holds_network_idx')
+      .on(t.clientNetwork)
+      .where(sql`${t.status} = 'pendiente'`),
   ],
 );
 
@@ -678,6 +688,10 @@ export const constancias = pgTable(
 );
 
 export const REFUND_STATUSES = ['pendiente', 'completado', 'fallido'] as const;
+export type RefundKind = 'cancelacion' | 'admin' | 'manual' | 'externo';
+/** Why an unpaid hold ended (orders.closed_reason). */
+export type HoldClosedReason =
+  'expirado' | 'abandonado' | 'reemplazado' | 'rechazado' | 'cancelado' | 'duplicado';
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /**
@@ -692,8 +706,12 @@ export const orderRefunds = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** 'cancelacion' (the buyer, by the terms) or 'admin'. */
-    kind: text('kind').$type<'cancelacion' | 'admin'>().notNull(),
+    /**
+     * 'cancelacion' (the buyer, by the terms), 'admin' (asked of the provider by an admin),
+     * 'manual' (made outside the store and recorded by an admin) or 'externo' (reported by
+     * the provider: a refund from its dashboard, a chargeback).
+     */
+    kind: text('kind').$type<RefundKind>().notNull(),
     /** The order's days this refund ends (empty: only money, access kept). */
     productDayIds: uuid('product_day_ids')
       .array()

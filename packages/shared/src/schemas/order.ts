@@ -109,6 +109,18 @@ export const order = z.object({
       }),
     )
     .optional(),
+  /** My orders only: what went back to the buyer, oldest first (pesos; date of the refund). */
+  refunds: z
+    .array(
+      z.object({
+        amount: z.number(),
+        status: z.enum(['pendiente', 'completado', 'fallido']),
+        date: z.number(),
+      }),
+    )
+    .optional(),
+  /** My orders only: the buyer can cancel something of it now ("Cancelar compra"). */
+  cancellable: z.boolean().optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -1,9 +1,8 @@
 // Every query of the cart module. A user's cart is their cart_lines rows: one per
 // (product, day), quantity always 1.
 
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { heldByOffers } from '../../db/seat-holds';
 import { cartLines, productDays, products } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -96,21 +95,11 @@ export async function productExists(db: Queryable, productId: string): Promise<P
   return row ?? null;
 }
 
-/**
- * Whether the day still has a seat for `userId`: no limit, or seats taken plus the open
- * waiting-list offers of other users below the capacity (the rule reserveSeat applies).
- */
-export async function hasSeatFor(
-  db: Queryable,
-  productDayId: string,
-  userId: string,
-  now: Date,
-): Promise<boolean> {
-  const [row] = await db
-    .select({
-      free: sql<boolean>`(${productDays.seatCapacity} IS NULL OR ${productDays.seatsTaken} + ${heldByOffers(userId, now)} < ${productDays.seatCapacity})`,
-    })
-    .from(productDays)
-    .where(eq(productDays.id, productDayId));
-  return row?.free === true;
+export async function findProductNames(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

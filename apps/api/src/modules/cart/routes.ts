@@ -6,13 +6,9 @@ import { okResponse } from '@store/shared/schemas/common';
 import { cartAddBody, cartGetResponse, cartUpdateBody } from '@store/shared/schemas/cart';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { addToCart, getCart, updateCart, type OwnsDay } from './service';
+import { addToCart, getCart, updateCart } from './service';
 
-export interface CartRoutesOptions {
-  ownsDay: OwnsDay;
-}
-
-export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { ownsDay }) => {
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/add',
     {
@@ -26,7 +22,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
       },
     },
     async (req) => {
-      await addToCart(app.db.db, ownsDay, currentUser(req).id, req.body.itemId, req.body.days);
+      await addToCart(app.db.db, currentUser(req).id, req.body.itemId, req.body.days);
       return { success: true as const, message: MSG.cartAddDone };
     },
   );
@@ -45,7 +41,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, 
     },
     async (req) => {
       const { itemId, days, quantity } = req.body;
-      await updateCart(app.db.db, ownsDay, currentUser(req).id, itemId, days, quantity);
+      await updateCart(app.db.db, currentUser(req).id, itemId, days, quantity);
       return { success: true as const, message: MSG.cartUpdated };
     },
   );

@@ -18,10 +18,10 @@ import {
   type ProductDayRow,
   type CartLineDetail,
   findProductDay,
-  hasSeatFor,
   productExists,
   upsertCartLine,
 } from './repo';
+import { hasSeatFor, ownsProductDay } from '../seats/repo';
 
 export async function getCart(db: Queryable, userId: string): Promise<CartData> {
   const cart: CartData = {};
@@ -31,16 +31,8 @@ export async function getCart(db: Queryable, userId: string): Promise<CartData> 
   return cart;
 }
 
-/**
- * Whether the user already holds this day option through a paid order. The orders module
- * answers it (app.ts passes orders/repo's ownsProductDay), so the cart never reads orders
- * itself and orders, which builds on the cart, does not depend back on it.
- */
-export type OwnsDay = (db: Queryable, userId: string, productDayId: string) => Promise<boolean>;
-
 export async function addToCart(
   db: Queryable,
-  ownsDay: OwnsDay,
   userId: string,
   itemId: string,
   day: string,
@@ -57,23 +49,17 @@ export async function addToCart(
   if (found.product.saleMode === 'completo') {
     // Sold as a whole: choosing any day puts every day of the event in the cart.
     const days = await findProductDays(db, itemId);
-    for (const d of days) await assertDayBuyable(db, ownsDay, userId, d, now);
+    for (const d of days) await assertDayBuyable(db, userId, d, now);
     for (const d of days) await upsertCartLine(db, userId, itemId, d.label);
     return;
   }
-  await assertDayBuyable(db, ownsDay, userId, found.productDay, now);
+  await assertDayBuyable(db, userId, found.productDay, now);
   await upsertCartLine(db, userId, itemId, day);
 }
 
-async function assertDayBuyable(
-  db: Queryable,
-  ownsDay: OwnsDay,
-  userId: string,
-  day: ProductDayRow,
-  now: Date,
-): Promise<void> {
+async function assertDayBuyable(db: Queryable, userId: string, day: ProductDayRow, now: Date): Promise<void> {
   if (dayEnded(day, now)) throw new AppError('conflict', MSG.dayEnded);
-  if (await ownsDay(db, userId, day.id)) throw new AppError('conflict', MSG.alreadyOwned);
+  if (await ownsProductDay(db, userId, day.id)) throw new AppError('conflict', MSG.alreadyOwned);
   if (day.seatCapacity !== null && !(await hasSeatFor(db, day.id, userId, now))) {
     throw new AppError('conflict', MSG.seatsSoldOut);
   }
@@ -82,7 +68,6 @@ async function assertDayBuyable(
 /** Sets a line's quantity: 0 removes it, anything above adds it with quantity 1. */
 export async function updateCart(
   db: Queryable,
-  ownsDay: OwnsDay,
   userId: string,
   itemId: string,
   day: string,
@@ -97,7 +82,7 @@ export async function updateCart(
     else await deleteCartLine(db, userId, itemId, day);
     return;
   }
-  await addToCart(db, ownsDay, userId, itemId, day, now);
+  await addToCart(db, userId, itemId, day, now);
 }
 
 function dayEnded(day: { startsAt: Date; endsAt: Date }, now: Date): boolean {

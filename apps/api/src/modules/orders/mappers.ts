@@ -5,7 +5,11 @@ import { toPesos } from '@store/shared/domain/money';
 import type { Order } from '@store/shared/schemas/order';
 import type { OrderRow } from './repo';
 
-export function toApiOrder(row: OrderRow, dayStatuses?: Order['dayStatuses']): Order {
+export function toApiOrder(
+  row: OrderRow,
+  dayStatuses?: Order['dayStatuses'],
+  extra: Pick<Order, 'refunds' | 'cancellable'> = {},
+): Order {
   return {
     _id: row.id,
     items: row.items,
@@ -23,5 +27,6 @@ export function toApiOrder(row: OrderRow, dayStatuses?: Order['dayStatuses']): O
     paypalOrderId: row.paypalOrderId,
     paypalPayerId: row.paypalPayerId,
     ...(dayStatuses ? { dayStatuses } : {}),
+    ...extra,
   };
 }

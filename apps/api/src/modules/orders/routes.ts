@@ -12,7 +12,8 @@ import {
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { z } from 'zod';
-import { getOwnOrder, listApiOrdersOf, ownReceipt, quoteForDisplay, toApiOrder } from './service';
+import { quoteForDisplay } from '../cart/quote';
+import { getOwnOrder, listApiOrdersOf, ownReceipt, toApiOrder } from './service';
 import { fastSerializerCompiler } from '../../lib/fast-serializer';
 import { rateLimits } from '../../plugins/rate-limit';
 import {
@@ -21,7 +22,7 @@ import {
   transferOptionsBody,
   transferOptionsResponse,
 } from '@store/shared/schemas/transfer';
-import { transferDay, transferOptions } from './transfer';
+import { transferDay, transferOptions } from '../lifecycle/transfer';
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

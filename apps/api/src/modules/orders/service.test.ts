@@ -25,7 +25,10 @@ import {
   type TestUser,
   useStoreTestContext,
 } from '../../../test/store-helpers';
-import { cancelOrder, markOrderPaid, quoteCart, toApiOrder } from './service';
+import { quoteCart } from '../cart/quote';
+import { endPendingOrder, markOrderPaid, recordProviderRefund } from '../lifecycle/service';
+import { findOrder } from '../lifecycle/reads';
+import { toApiOrder } from './service';
 
 const ctx = useStoreTestContext();
 const db = () => ctx.database.db;
@@ -125,14 +128,32 @@ describe('pending orders and markOrderPaid', () => {
     const { product } = await createProduct(ctx.database.db, { price: 100 });
     await addToCart(ctx, user, product.id);
     const order = await pendingOrder(user);
-    await db().transaction((tx) => cancelOrder(tx, order.id, { status: 'cancelado' }));
+    await cancel(order.id);
     const late = await db().transaction((tx) => markOrderPaid(tx, order.id));
     expect(late.changed).toBe(false);
     expect(late.order?.status).toBe('cancelado');
   });
 });
 
-describe('cancelOrder', () => {
+/** The buyer abandons a pending order. */
+const cancel = async (id: string) => ({
+  changed: await db().transaction((tx) => endPendingOrder(tx, id, 'abandonado')),
+});
+/** The provider reports the whole amount refunded. */
+const refundAll = async (id: string) => {
+  const amount = (await findOrder(db(), id))!.amountCentavos;
+  return {
+    changed: await db().transaction((tx) =>
+      recordProviderRefund(tx, {
+        orderId: id,
+        providerRefundId: `R-${id.slice(0, 8)}`,
+        amountCentavos: amount,
+      }),
+    ),
+  };
+};
+
+describe('ending orders', () => {
   it('cancelling releases the seats and gives the coupon use back', async () => {
     const user = await createUser(ctx);
     const { product, days } = await createProduct(ctx.database.db, {
@@ -145,7 +166,7 @@ describe('cancelOrder', () => {
     expect((await dayRow(days[0]!.id)).seatsTaken).toBe(1);
     expect((await db().select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.usedCount).toBe(1);
 
-    const result = await db().transaction((tx) => cancelOrder(tx, order.id, { status: 'cancelado' }));
+    const result = await cancel(order.id);
     expect(result.changed).toBe(true);
     expect((await dayRow(days[0]!.id)).seatsTaken).toBe(0);
     expect((await db().select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.usedCount).toBe(0);
@@ -155,9 +176,7 @@ describe('cancelOrder', () => {
     const entitlement = await db().select().from(orderDays).where(eq(orderDays.orderId, order.id));
     expect(entitlement.map((d) => d.status)).toEqual(['cancelado']);
     // A second cancel changes nothing (seats are not released twice).
-    expect((await db().transaction((tx) => cancelOrder(tx, order.id, { status: 'cancelado' }))).changed).toBe(
-      false,
-    );
+    expect((await cancel(order.id)).changed).toBe(false);
     expect((await dayRow(days[0]!.id)).seatsTaken).toBe(0);
   });
 
@@ -171,13 +190,9 @@ describe('cancelOrder', () => {
     await addToCart(ctx, user, product.id);
     const order = await pendingOrder(user, { couponCode: 'REEMB' });
     // Only a paid order can be refunded.
-    expect(
-      (await db().transaction((tx) => cancelOrder(tx, order.id, { status: 'reembolsado' }))).changed,
-    ).toBe(false);
+    expect((await refundAll(order.id)).changed).toBe(false);
     await db().transaction((tx) => markOrderPaid(tx, order.id));
-    expect(
-      (await db().transaction((tx) => cancelOrder(tx, order.id, { status: 'reembolsado' }))).changed,
-    ).toBe(true);
+    expect((await refundAll(order.id)).changed).toBe(true);
     expect((await dayRow(days[0]!.id)).seatsTaken).toBe(0);
     expect((await db().select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.usedCount).toBe(1);
     const res = await ctx.app.inject({

@@ -13,7 +13,8 @@ import { computeTotals } from '@store/shared/domain/totals';
 import { cartLines } from '../../db/schema';
 import { createProduct } from '../../../test/factories';
 import { ADDRESS, createCoupon, createUser, useStoreTestContext } from '../../../test/store-helpers';
-import { createOrderFromCart, quoteCart } from './service';
+import { quoteCart } from '../cart/quote';
+import { createOrderFromCart } from '../lifecycle/open';
 
 const ctx = useStoreTestContext();
 

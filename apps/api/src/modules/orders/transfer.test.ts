@@ -26,7 +26,7 @@ import {
   type PaymentsHarness,
 } from '../../../test/payments-helpers';
 import { addToCart, createUser, placeOrder, post, type TestUser } from '../../../test/store-helpers';
-import { transferDay } from './transfer';
+import { transferDay } from '../lifecycle/transfer';
 
 let h: PaymentsHarness;
 beforeAll(async () => {

@@ -10,8 +10,9 @@ import type Stripe from 'stripe';
 import { MSG } from '@store/shared/messages';
 import type { Config } from '../../config';
 import { AppError } from '../../lib/errors';
-import { findOrder, type HoldingOrder } from '../orders/repo';
-import { openOrder, type CreateOrderInput, type OrderRow } from '../orders/service';
+import { findOrder, type HoldingOrder, type OrderRow } from '../lifecycle/reads';
+import { openOrder, type CreateOrderInput } from '../lifecycle/open';
+import { assertInvoiceable, attachCheckoutRequest } from '../invoices/service';
 import { reconcilePaypalHold } from './paypal-capture';
 import { cancelGuarded, settle, type PaymentDeps } from './settle';
 import { judgeStripeSession, type StripeSessionLike } from './verify';
@@ -35,8 +36,25 @@ export async function holdOrder(deps: PaymentDeps, input: CreateOrderInput): Pro
     input.status === 'pendiente'
       ? { reuseMinRemainingMs: reuseMinRemainingMs(deps.config, input.paymentMethod) }
       : {};
+  // The CFDI request travels with the order: checked against the server total, attached in
+  // the order's own transaction (the lifecycle does not import the invoices module).
+  const fiscal = input.invoice ?? null;
+  const withInvoice: Partial<CreateOrderInput> = {
+    maxHoldsPerNetwork: deps.config.MAX_OPEN_HOLDS_PER_NETWORK,
+    attachInvoice: (tx, orderId) => attachCheckoutRequest(tx, { orderId, userId: input.userId, fiscal }),
+    ...(fiscal
+      ? {
+          check: (quote) => {
+            input.check?.(quote);
+            assertInvoiceable(quote.total);
+          },
+        }
+      : {}),
+  };
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const result = await deps.db.transaction((tx) => openOrder(tx, { ...input, ...reuse, now }));
+    const result = await deps.db.transaction((tx) =>
+      openOrder(tx, { ...input, ...withInvoice, ...reuse, now }),
+    );
     if (result.kind === 'created') return result.order;
     const held = result.kind === 'reusable' ? [result.order] : result.orders;
     for (const order of held) {
@@ -67,7 +85,9 @@ async function reconcileHold(
   if (opts.keep) return 'payable';
   // A provider order of a provider no longer configured: nobody can pay it any more.
   deps.log.warn({ orderId: order.id }, 'orden pendiente de un proveedor sin configurar: se cancela');
-  await deps.db.transaction((tx) => cancelGuarded(tx, order, { seenAt: order.updatedAt, stillOpen: true }));
+  await deps.db.transaction((tx) =>
+    cancelGuarded(tx, order, 'reemplazado', { seenAt: order.updatedAt, stillOpen: true }),
+  );
   return 'settled';
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { addToCart, createUser, post } from '../../../test/store-helpers';
 import { sweepExpiredOrders } from './expiry';
-import { claimForCapture } from '../orders/repo';
+import { claimForCapture } from '../lifecycle/service';
 import { cancelGuarded } from './settle';
 import {
   buyerWithCart,
@@ -110,7 +110,7 @@ describe('sweepExpiredOrders', () => {
     // Close the window: only updated_at tells the sweep something happened.
     await expire(h.ctx, orderId);
     const cancelled = await h.ctx.database.db.transaction((tx) =>
-      cancelGuarded(tx, seen, { seenAt: seen.updatedAt, now: new Date() }),
+      cancelGuarded(tx, seen, 'expirado', { seenAt: seen.updatedAt, now: new Date() }),
     );
     expect(cancelled).toBe(false);
     expect((await orderRow(h.ctx, orderId)).status).toBe('pendiente');

@@ -8,8 +8,7 @@ import type Stripe from 'stripe';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
-import { findExpiredPending } from '../orders/repo';
-import type { OrderRow } from '../orders/service';
+import { findExpiredPending, type OrderRow } from '../lifecycle/reads';
 import { expireStripeSession } from './checkout';
 import { settlePaypal } from './paypal-capture';
 import { createPaymentProviders } from './providers';
@@ -78,7 +77,7 @@ async function sweepOne(
     );
   }
   // Cash orders, and attempts that never reached a provider: nothing can pay them any more.
-  const changed = await deps.db.transaction((tx) => cancelGuarded(tx, order, { seenAt, now }));
+  const changed = await deps.db.transaction((tx) => cancelGuarded(tx, order, 'expirado', { seenAt, now }));
   return changed ? 'cancelled' : 'kept';
 }
 

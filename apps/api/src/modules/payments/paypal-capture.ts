@@ -8,14 +8,10 @@ import { centavosToDecimalString } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import {
-  claimForCapture,
-  findOrder,
-  findOrderDays,
-  findPaidElsewhere,
-  lockIfUnchanged,
-} from '../orders/repo';
-import { cancelOrder, closeDuplicatePayment, type OrderRow } from '../orders/service';
+import { findOrder, findOrderDays } from '../lifecycle/reads';
+import type { OrderRow } from '../lifecycle/reads';
+import { claimForCapture, closeDuplicatePayment, endPendingOrder } from '../lifecycle/service';
+import { findPaidElsewhere } from '../seats/repo';
 import { PaypalUnavailableError, type PaypalClient, type PaypalOrder } from './paypal-client';
 import { auditPayment } from './repo';
 import { cancelGuarded, settle, type PaymentDeps, type SettleOptions, type SettleResult } from './settle';
@@ -66,7 +62,7 @@ export async function captureAndSettle(
     else {
       deps.log.warn({ orderId: order.id, issue: result.issue }, 'PayPal rechazó el cobro');
       if (result.issue === 'INSTRUMENT_DECLINED') {
-        await deps.db.transaction((tx) => cancelGuarded(tx, order));
+        await deps.db.transaction((tx) => cancelGuarded(tx, order, 'rechazado'));
       }
       throw new AppError('payment_failed', MSG.paymentError);
     }
@@ -173,7 +169,7 @@ export async function refundDuplicate(
   }
   await deps.db.transaction(async (tx) => {
     const closed = await closeDuplicatePayment(tx, order.id, {
-      refunded: true,
+      refunded: { providerRefundId: refundId },
       patch: { paypalCaptureId: captureId },
     });
     if (!closed.changed) return;
@@ -230,9 +226,7 @@ export async function reconcilePaypalHold(
     : { kind: 'failed', reason: 'PayPal no conoce la orden' };
   if (outcome.kind === 'unpaid') {
     await deps.db.transaction(async (tx) => {
-      if (await lockIfUnchanged(tx, order.id, order.updatedAt)) {
-        await cancelOrder(tx, order.id, { status: 'cancelado' });
-      }
+      await endPendingOrder(tx, order.id, 'reemplazado', { seenAt: order.updatedAt, stillOpen: true });
     });
     return 'settled';
   }

@@ -11,14 +11,8 @@ import type { z } from 'zod';
 import type { placeOrderBody } from '@store/shared/schemas/order';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import {
-  addRefunded,
-  findOrderByPaypalCaptureId,
-  findOrderByPaypalId,
-  lockIfUnchanged,
-  setProviderIds,
-} from '../orders/repo';
-import { cancelOrder, type OrderRow } from '../orders/service';
+import { findOrderByPaypalCaptureId, findOrderByPaypalId, type OrderRow } from '../lifecycle/reads';
+import { endPendingOrder, recordProviderRefund, setProviderIds } from '../lifecycle/service';
 import { holdOrder } from './checkout';
 import { captureAndSettle, ownsAnotherCopy, paypalOf, refundDuplicate } from './paypal-capture';
 import {
@@ -49,6 +43,7 @@ export async function createPaypalOrder(
   deps: PaymentDeps,
   userId: string,
   body: z.output<typeof placeOrderBody>,
+  clientNetwork: string | null = null,
 ): Promise<{ paypalOrderId: string; orderId: string }> {
   const paypal = paypalOf(deps);
   const now = new Date();
@@ -59,6 +54,7 @@ export async function createPaypalOrder(
     invoice: body.invoice ?? null,
     paymentMethod: 'paypal',
     status: 'pendiente',
+    clientNetwork,
     expiresAt: new Date(now.getTime() + deps.config.PENDING_ORDER_TTL_MINUTES * 60_000),
     clientItems: body.items,
     clientAmount: body.amount,
@@ -80,7 +76,7 @@ export async function createPaypalOrder(
 async function attachPaypalOrder(deps: PaymentDeps, paypal: PaypalClient, order: OrderRow): Promise<string> {
   const giveUp = async (err: unknown, message: string = MSG.paymentError): Promise<never> => {
     deps.log.error({ err, orderId: order.id }, 'no se pudo crear la orden de PayPal');
-    await deps.db.transaction((tx) => cancelOrder(tx, order.id, { status: 'cancelado' }));
+    await deps.db.transaction((tx) => endPendingOrder(tx, order.id, 'rechazado'));
     throw new AppError(err instanceof PaypalUnavailableError ? 'unavailable' : 'conflict', message);
   };
 
@@ -136,7 +132,7 @@ export async function capturePaypalOrder(
   if (order.status !== 'pendiente') throw new AppError('conflict', MSG.paymentError);
 
   if (await ownsAnotherCopy(deps, order)) {
-    await deps.db.transaction((tx) => cancelGuarded(tx, order));
+    await deps.db.transaction((tx) => cancelGuarded(tx, order, 'duplicado'));
     throw new AppError('conflict', MSG.alreadyOwned);
   }
   if (order.expiresAt && order.expiresAt.getTime() <= now.getTime()) {
@@ -169,7 +165,7 @@ export async function cancelPaypalOrder(
   if (remote && remote.status !== 'CREATED' && remote.status !== 'VOIDED') return;
   await deps.db.transaction(async (tx) => {
     // Only if nothing (a capture claim) touched the order since we read it.
-    if (await lockIfUnchanged(tx, order.id, seenAt)) await cancelOrder(tx, order.id, { status: 'cancelado' });
+    await endPendingOrder(tx, order.id, 'abandonado', { seenAt, stillOpen: true });
   });
 }
 
@@ -243,7 +239,7 @@ async function handleVerifiedEvent(
       const order = await orderForCapture(deps, event.resource);
       await deps.db.transaction(async (tx) => {
         if (!(await recordPaymentEvent(tx, record))) return;
-        if (order?.status === 'pendiente') await cancelGuarded(tx, order);
+        if (order?.status === 'pendiente') await cancelGuarded(tx, order, 'rechazado');
       });
       return;
     }
@@ -263,8 +259,16 @@ async function handleVerifiedEvent(
         }
         // A refund the store asked for (a cancellation, an admin refund) is applied once.
         if (await reconcileRefundEvent(tx, order.id, resource.id, centavos)) return;
-        const refunded = centavos === null ? null : await addRefunded(tx, order.id, centavos);
-        if (refunded === null) {
+        // One made outside the store (PayPal's dashboard) or a chargeback: recorded once, never
+        // beyond what was paid; a full one ends access (the lifecycle's providerRefund).
+        const recorded =
+          centavos !== null &&
+          (await recordProviderRefund(tx, {
+            orderId: order.id,
+            providerRefundId: resource.id,
+            amountCentavos: centavos,
+          }));
+        if (!recorded) {
           await auditPayment(tx, {
             action: 'payment.refund_unmatched',
             orderId: order.id,
@@ -272,9 +276,7 @@ async function handleVerifiedEvent(
           });
           return;
         }
-        // A full refund ends access; a partial one is recorded for the association.
-        if (refunded >= order.amountCentavos) await cancelOrder(tx, order.id, { status: 'reembolsado' });
-        deps.log.info({ orderId: order.id, refunded }, 'reembolso de PayPal registrado');
+        deps.log.info({ orderId: order.id, eventId: event.id }, 'reembolso de PayPal registrado');
       });
       return;
     }

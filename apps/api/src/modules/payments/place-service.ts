@@ -6,7 +6,8 @@
 import { MSG } from '@store/shared/messages';
 import type { Address, OrderLineInput } from '@store/shared/schemas/order';
 import { AppError } from '../../lib/errors';
-import { quoteCart, type OrderRow } from '../orders/service';
+import { quoteCart } from '../cart/quote';
+import type { OrderRow } from '../lifecycle/reads';
 import type { FiscalData } from '@store/shared/schemas/invoice';
 import { holdOrder } from './checkout';
 import type { PaymentDeps } from './settle';
@@ -18,6 +19,8 @@ export interface PlaceOrderInput {
   amount?: number;
   couponCode?: string | null;
   invoice?: FiscalData | null;
+  /** The buyer's network (lib/network.ts): unpaid holds per network are capped. */
+  clientNetwork?: string | null;
 }
 
 export async function placeOrder(
@@ -37,6 +40,7 @@ export async function placeOrder(
     paymentMethod: free ? 'free' : 'cod',
     status: free ? 'pagado' : 'pendiente',
     expiresAt: free ? null : new Date(now.getTime() + deps.config.CASH_ORDER_TTL_HOURS * 3600_000),
+    clientNetwork: input.clientNetwork ?? null,
     clientItems: input.items,
     clientAmount: input.amount,
     // The cart may have changed between the preview and the locked quote.

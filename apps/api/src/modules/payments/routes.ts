@@ -29,6 +29,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
+import { networkOf } from '../../lib/network';
 import { PAYPAL_WEBHOOK_BODY_LIMIT } from './paypal-webhook-screen';
 import { placeOrder } from './place-service';
 import { cancellationQuote, cancelOwnOrder } from './cancellation';
@@ -94,6 +95,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
         amount: req.body.amount,
         couponCode: req.body.couponCode,
         invoice: req.body.invoice ?? null,
+        clientNetwork: networkOf(req.ip),
       });
       return { success: true as const, message, orderId: order.id };
     },
@@ -169,7 +171,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (req) => {
-      const { paypalOrderId, orderId } = await createPaypalOrder(deps, currentUser(req).id, req.body);
+      const { paypalOrderId, orderId } = await createPaypalOrder(
+        deps,
+        currentUser(req).id,
+        req.body,
+        networkOf(req.ip),
+      );
       return { success: true as const, id: paypalOrderId, orderId };
     },
   );
@@ -224,7 +231,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
       },
     },
     async (req) => {
-      const { sessionUrl } = await createStripeCheckout(deps, currentUser(req).id, req.body);
+      const { sessionUrl } = await createStripeCheckout(
+        deps,
+        currentUser(req).id,
+        req.body,
+        networkOf(req.ip),
+      );
       return { success: true as const, session_url: sessionUrl };
     },
   );

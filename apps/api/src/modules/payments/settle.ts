@@ -5,16 +5,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { findOrderDays, holdUntil, lockForExpiry, lockIfUnchanged, lockPending } from '../orders/repo';
+import type { HoldClosedReason } from '../../db/schema';
+import type { OrderRow } from '../lifecycle/reads';
 import {
-  cancelOrder,
   closeDuplicatePayment,
+  endPendingOrder,
+  holdUntil,
   markOrderPaid,
-  type OrderRow,
   type PaidPatch,
-} from '../orders/service';
+} from '../lifecycle/service';
 import type { PaymentProviders } from './providers';
-import { offerFreedSeats } from '../waitlist/service';
 import { auditPayment } from './repo';
 import type { PaymentOutcome } from './verify';
 
@@ -86,7 +86,7 @@ export async function settle(
         if (order.paymentMethod === 'paypal') return { paid: false, changed: false, duplicate: true };
         // Other providers: the order is closed and a person refunds it from the audit entry.
         const closed = await closeDuplicatePayment(tx, order.id, {
-          refunded: false,
+          refunded: null,
           patch: opts.patch ?? {},
         });
         await auditPayment(tx, {
@@ -120,9 +120,15 @@ export async function settle(
     }
     case 'unpaid':
       if (!opts.cancelUnpaid) return { paid: false, changed: false };
-      return { paid: false, changed: await cancelGuarded(tx, order, opts) };
+      return {
+        paid: false,
+        changed: await cancelGuarded(tx, order, opts.source === 'expiry' ? 'expirado' : 'reemplazado', opts),
+      };
     case 'failed':
-      return { paid: false, changed: await cancelGuarded(tx, order, opts) };
+      return {
+        paid: false,
+        changed: await cancelGuarded(tx, order, opts.source === 'expiry' ? 'expirado' : 'rechazado', opts),
+      };
     case 'mismatch': {
       await auditPayment(tx, {
         action: 'payment.mismatch',
@@ -130,30 +136,20 @@ export async function settle(
         details: { reason: outcome.reason, source: opts.source, ...opts.patch },
       });
       deps.log.error({ orderId: order.id, reason: outcome.reason }, 'el cobro no coincide con la orden');
-      return { paid: false, changed: await cancelGuarded(tx, order, opts) };
+      return { paid: false, changed: await cancelGuarded(tx, order, 'rechazado', opts) };
     }
   }
 }
 
-/** Cancels a pending order (seats and coupon back) unless something moved it meanwhile. */
+/**
+ * Ends a pending order (seats and coupon back, the waiting list told) unless something moved
+ * it meanwhile; `reason` is what the renewal rule of holds reads (docs/lifecycle.md → Holds).
+ */
 export async function cancelGuarded(
   tx: Tx,
   order: OrderRow,
+  reason: HoldClosedReason,
   opts: Pick<SettleOptions, 'seenAt' | 'stillOpen' | 'now'> = {},
 ): Promise<boolean> {
-  const locked = !opts.seenAt
-    ? await lockPending(tx, order.id)
-    : opts.stillOpen
-      ? await lockIfUnchanged(tx, order.id, opts.seenAt)
-      : await lockForExpiry(tx, order.id, opts.seenAt, opts.now ?? new Date());
-  if (!locked) return false;
-  const changed = (await cancelOrder(tx, order.id, { status: 'cancelado' })).changed;
-  // An expired or abandoned hold frees its seats: the waiting list gets them first.
-  if (changed)
-    await offerFreedSeats(
-      tx,
-      (await findOrderDays(tx, order.id)).map((d) => d.productDayId),
-      opts.now,
-    );
-  return changed;
+  return endPendingOrder(tx, order.id, reason, opts);
 }

@@ -9,8 +9,9 @@ import { MSG } from '@store/shared/messages';
 import type { placeOrderBody } from '@store/shared/schemas/order';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findOrder, setProviderIds } from '../orders/repo';
-import { cancelOrder, getOwnOrder, type OrderRow } from '../orders/service';
+import { findOrder, type OrderRow } from '../lifecycle/reads';
+import { endPendingOrder, setProviderIds } from '../lifecycle/service';
+import { getOwnOrder } from '../orders/service';
 import { holdOrder } from './checkout';
 import { paymentEventSeen, recordPaymentEvent } from './repo';
 import { cancelGuarded, settle, type PaymentDeps } from './settle';
@@ -35,6 +36,7 @@ export async function createStripeCheckout(
   deps: PaymentDeps,
   userId: string,
   body: z.output<typeof placeOrderBody>,
+  clientNetwork: string | null = null,
 ): Promise<{ sessionUrl: string; orderId: string }> {
   const stripe = stripeOf(deps);
   const now = new Date();
@@ -46,6 +48,7 @@ export async function createStripeCheckout(
     invoice: body.invoice ?? null,
     paymentMethod: 'stripe',
     status: 'pendiente',
+    clientNetwork,
     expiresAt: new Date(now.getTime() + minutes * 60_000 + ORDER_GRACE_MS),
     clientItems: body.items,
     clientAmount: body.amount,
@@ -95,11 +98,11 @@ export async function createStripeCheckout(
     );
   } catch (err) {
     deps.log.error({ err, orderId: order.id }, 'no se pudo crear la sesión de Stripe');
-    await deps.db.transaction((tx) => cancelOrder(tx, order.id, { status: 'cancelado' }));
+    await deps.db.transaction((tx) => endPendingOrder(tx, order.id, 'rechazado'));
     throw new AppError('unavailable', MSG.paymentError);
   }
   if (!session.url || !(await setProviderIds(deps.db, order.id, { stripeSessionId: session.id }))) {
-    await deps.db.transaction((tx) => cancelOrder(tx, order.id, { status: 'cancelado' }));
+    await deps.db.transaction((tx) => endPendingOrder(tx, order.id, 'rechazado'));
     throw new AppError('unavailable', MSG.paymentError);
   }
   return { sessionUrl: session.url, orderId: order.id };
@@ -144,7 +147,7 @@ export async function verifyStripeCheckout(
   if (cancelled && outcome.kind === 'unpaid' && session.status === 'open') {
     try {
       await stripe.checkout.sessions.expire(session.id);
-      await deps.db.transaction((tx) => cancelGuarded(tx, order));
+      await deps.db.transaction((tx) => cancelGuarded(tx, order, 'abandonado'));
     } catch (err) {
       // Paid in the meantime, or Stripe unreachable: the webhook or the sweep settles it.
       deps.log.warn({ err, orderId: order.id }, 'no se pudo cerrar la sesión de Stripe');
@@ -192,7 +195,9 @@ export async function handleStripeWebhook(
       stripeSessionId: order.stripeSessionId,
     });
     if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') {
-      if (outcome.kind !== 'paid') await cancelGuarded(tx, order);
+      if (outcome.kind !== 'paid') {
+        await cancelGuarded(tx, order, event.type === 'checkout.session.expired' ? 'expirado' : 'rechazado');
+      }
       return;
     }
     if (order.status === 'pendiente' || outcome.kind === 'paid') {

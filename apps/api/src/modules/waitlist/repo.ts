@@ -6,7 +6,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '@store/shared/constants';
 import type { Queryable } from '../../db/client';
 import { auditLog, orderDays, productDays, products, users, waitlistEntries } from '../../db/schema';
-import { heldByOffers } from '../../db/seat-holds';
+import { heldByOffers } from '../seats/repo';
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 

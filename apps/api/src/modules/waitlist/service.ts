@@ -14,7 +14,6 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import { addToCart } from '../cart/service';
-import { ownsProductDay } from '../orders/repo';
 import { enqueueWaitlistOffer } from './offer-email';
 import {
   auditWaitlist,
@@ -150,7 +149,7 @@ export async function claimOffer(
     }
     const label = await findDayLabel(tx, entry.productDayId);
     if (label === null) throw new AppError('not_found', MSG.waitlistClaimInvalid);
-    await addToCart(tx, ownsProductDay, userId, entry.productId, label, now);
+    await addToCart(tx, userId, entry.productId, label, now);
     return { productId: entry.productId, day: label, offerExpiresAt: expiresAt.getTime() };
   });
 }

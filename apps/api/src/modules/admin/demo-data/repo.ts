@@ -1,50 +1,11 @@
 // Every query of the demo-data removal. The rows the demo seed wrote carry is_demo.
 
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import {
-  auditLog,
-  couponRedemptions,
-  coupons,
-  orderDays,
-  orders,
-  productDays,
-  products,
-  users,
-} from '../../../db/schema';
+import { auditLog, couponRedemptions, coupons, orderDays, orders, products, users } from '../../../db/schema';
 
 export async function demoUserIds(db: Queryable): Promise<string[]> {
   return (await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true))).map((r) => r.id);
-}
-
-/**
- * Deletes the orders of these accounts (their days and coupon uses cascade), first giving back
- * the seats their paid and pending days held and the coupon uses they took.
- */
-export async function deleteOrdersOf(db: Queryable, userIds: string[]): Promise<number> {
-  if (userIds.length === 0) return 0;
-  const ids = (await db.select({ id: orders.id }).from(orders).where(inArray(orders.userId, userIds))).map(
-    (r) => r.id,
-  );
-  if (ids.length === 0) return 0;
-  await db.execute(sql`
-    update ${productDays} pd set seats_taken = greatest(pd.seats_taken - held.n, 0)
-    from (
-      select ${orderDays.productDayId} as day_id, count(*)::int as n from ${orderDays}
-      where ${inArray(orderDays.orderId, ids)} and ${inArray(orderDays.status, ['pagado', 'pendiente'])}
-      group by ${orderDays.productDayId}
-    ) held
-    where pd.id = held.day_id and pd.seat_capacity is not null`);
-  await db.execute(sql`
-    update ${coupons} c set used_count = greatest(c.used_count - used.n, 0)
-    from (
-      select ${couponRedemptions.couponId} as coupon_id, count(*)::int as n from ${couponRedemptions}
-      where ${inArray(couponRedemptions.orderId, ids)}
-      group by ${couponRedemptions.couponId}
-    ) used
-    where c.id = used.coupon_id`);
-  await db.delete(orders).where(inArray(orders.id, ids));
-  return ids.length;
 }
 
 /** Demo events: deleted unless an order (of a real customer) holds them, then archived. */

@@ -9,7 +9,8 @@ import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { writeAudit } from '../audit/repo';
 import { countDemoData } from '../../../db/demo-data';
-import { deleteDemoUsers, deleteOrdersOf, demoUserIds, removeDemoCoupons, removeDemoProducts } from './repo';
+import { deleteOrdersOf } from '../../lifecycle/service';
+import { deleteDemoUsers, demoUserIds, removeDemoCoupons, removeDemoProducts } from './repo';
 
 export async function removeDemoData(
   db: Db,

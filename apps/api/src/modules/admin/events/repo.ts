@@ -108,7 +108,8 @@ export async function insertDays(db: Queryable, rows: (typeof productDays.$infer
 export async function updateDay(
   db: Queryable,
   id: string,
-  patch: Partial<typeof productDays.$inferInsert>,
+  // Seat figures change only through the seats module (setSeatCapacity).
+  patch: Omit<Partial<typeof productDays.$inferInsert>, 'seatsTaken' | 'seatCapacity'>,
 ): Promise<void> {
   await db.update(productDays).set(patch).where(eq(productDays.id, id));
 }

@@ -14,7 +14,7 @@
 import { eventSpan } from '@store/shared/domain/event-days';
 import { toCentavos } from '@store/shared/domain/money';
 import { openGeneralStep, tierProblem, type PriceTier } from '@store/shared/domain/pricing';
-import { ADMIN_MSG, adminCapacityBelowTaken, adminDayHasOrders } from '@store/shared/admin-messages';
+import { ADMIN_MSG, adminDayHasOrders } from '@store/shared/admin-messages';
 import {
   TIER_PROBLEM_MESSAGES,
   toPriceTiers,
@@ -41,8 +41,10 @@ import {
   updateProduct,
   type EventRecord,
 } from './repo';
-import { findOrdersWithDays, renameOrderDays, updateOrderItems } from '../../orders/repo';
+import { findOrdersWithDays } from '../../orders/repo';
+import { renameOrderDays, updateOrderItems } from '../../lifecycle/service';
 import { offerFreedSeatsOfEvent } from '../../waitlist/service';
+import { setSeatCapacity } from '../../seats/service';
 
 export async function listAdminEvents(
   db: Db,
@@ -257,12 +259,10 @@ async function applyDayChanges(tx: Tx, current: EventRecord, data: AdminEventDat
   for (const d of removed) {
     if (d.ordersCount > 0 || d.seatsTaken > 0) throw new AppError('conflict', adminDayHasOrders(d.label));
   }
-  for (const d of data.days) {
-    const old = d._id ? existing.get(d._id) : undefined;
-    if (old && d.seatCapacity !== null && d.seatCapacity < old.seatsTaken) {
-      throw new AppError('conflict', adminCapacityBelowTaken(d.label, old.seatsTaken));
-    }
-  }
+  // Seat limits go through the seats module first: it locks each day and refuses a limit
+  // below the seats taken plus the open waiting-list offers (ids sorted: no deadlock).
+  const kept = data.days.filter((d) => d._id).sort((a, b) => a._id!.localeCompare(b._id!));
+  for (const d of kept) await setSeatCapacity(tx, d._id!, d.seatCapacity);
 
   const renames = new Map<string, string>();
   for (const d of data.days) {
@@ -289,7 +289,6 @@ async function applyDayChanges(tx: Tx, current: EventRecord, data: AdminEventDat
         startsAt: new Date(d.startsAt),
         endsAt: new Date(d.endsAt),
         streamUrl: d.streamUrl,
-        seatCapacity: d.seatCapacity,
       });
       if (existing.get(d._id)!.label !== d.label) await renameOrderDays(tx, d._id, d.label);
     }

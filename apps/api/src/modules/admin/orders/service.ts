@@ -1,6 +1,7 @@
-// Order actions of the back office. The state changes themselves are the orders module's
-// (markOrderPaid, cancelOrder: seats, access, coupon use, e-mail); this adds the admin
-// rules around them and an audit entry for each, in the same transaction.
+// Order actions of the back office. The state changes themselves are the lifecycle's
+// (markOrderPaid, adminCancelOrder, recordManualRefund, allowAnotherTransfer: seats, access,
+// coupon use, events); this adds the admin rules around them and an audit entry for each, in
+// the same transaction.
 
 import type { OrderStatus, PaymentMethod } from '@store/shared/constants';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
@@ -9,26 +10,26 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminOrderDetail, AdminOrdersResponse } from '@store/shared/schemas/admin/orders';
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
-import { cancelOrder, markOrderPaid } from '../../orders/service';
-import { onRefundCompleted } from '../../invoices/service';
+import {
+  adminCancelOrder,
+  allowAnotherTransfer as allowTransfer,
+  markOrderPaid,
+  recordManualRefund,
+} from '../../lifecycle/service';
 import { listAudit, writeAudit } from '../audit/repo';
 import { toAdminOrderSummary } from './mappers';
 import {
-  addRefunded,
   findOrder,
-  findOrderDays,
   findOrderLines,
   findOrderWithCustomer,
-  lockOrder,
   searchOrders,
   type OrderRow,
 } from '../../orders/repo';
-import { addExtraTransfer, findOrderTransfers, findRootOrderId } from '../../orders/transfer-repo';
+import { findOrderTransfers } from '../../lifecycle/transfer-repo';
 import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
 import { containsPattern } from '../sql';
 import { refundThroughPaypal } from '../../payments/refunds';
 import type { PaymentDeps } from '../../payments/settle';
-import { offerFreedSeats } from '../../waitlist/service';
 
 export interface OrderFilter {
   productId?: string;
@@ -113,8 +114,9 @@ async function changeOrder(
   apply: (tx: Tx, order: OrderRow) => Promise<Record<string, unknown>>,
 ): Promise<AdminOrderDetail> {
   await db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
+    const order = await findOrder(tx, id);
     if (!order) throw new AppError('not_found', MSG.orderNotFound);
+    // The lifecycle's action in `apply` takes the order's lock and checks its state again.
     const details = await apply(tx, order);
     await writeAudit(tx, { actorId, action, entity: 'order', entityId: id, details });
   });
@@ -151,12 +153,7 @@ export function cancelAdminOrder(
   note: string,
 ): Promise<AdminOrderDetail> {
   return changeOrder(db, actorId, id, 'order.cancel', async (tx, order) => {
-    const result = await cancelOrder(tx, id, { status: 'cancelado' });
-    if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
-    await offerFreedSeats(
-      tx,
-      (await findOrderDays(tx, id)).map((d) => d.productDayId),
-    );
+    await adminCancelOrder(tx, id);
     return withNote({ from: order.status }, note);
   });
 }
@@ -172,9 +169,7 @@ export function allowAnotherTransfer(
   note: string,
 ): Promise<AdminOrderDetail> {
   return changeOrder(db, actorId, id, 'order.transfer_allowed', async (tx, order) => {
-    if (order.status !== 'pagado') throw new AppError('conflict', ADMIN_MSG.orderNotTransferable);
-    const rootOrderId = await findRootOrderId(tx, id);
-    const extraTransfers = await addExtraTransfer(tx, rootOrderId);
+    const { rootOrderId, extraTransfers } = await allowTransfer(tx, order.id);
     return withNote({ rootOrderId, extraTransfers }, note);
   });
 }
@@ -207,23 +202,12 @@ export async function refundAdminOrder(
     return { order: await getAdminOrder(db, id), message: ADMIN_MSG.orderRefundedPaypal };
   }
   const order = await changeOrder(db, actorId, id, 'order.refund', async (tx, order) => {
-    if (order.status !== 'pagado') throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
-    const centavos = toCentavos(input.amount);
-    if (centavos > order.amountCentavos - order.refundedCentavos) {
-      throw new AppError('bad_request', ADMIN_MSG.orderRefundTooLarge);
-    }
-    await addRefunded(tx, id, centavos);
-    if (input.revokeAccess) {
-      const result = await cancelOrder(tx, id, { status: 'reembolsado' });
-      if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
-      await offerFreedSeats(
-        tx,
-        (await findOrderDays(tx, id)).map((d) => d.productDayId),
-      );
-    }
-    // A sale that stands (access kept, or credit notes already issued) gets a credit note
-    // for what went back; a CFDI being cancelled as a whole does not (docs/cfdi.md).
-    await onRefundCompleted(tx, { orderId: id, refundId: null, amountCentavos: centavos });
+    await recordManualRefund(tx, {
+      orderId: order.id,
+      actorId,
+      amountCentavos: toCentavos(input.amount),
+      revokeAccess: input.revokeAccess,
+    });
     return withNote({ amount: input.amount, revokeAccess: input.revokeAccess }, input.note);
   });
   return { order, message: ADMIN_MSG.orderRefunded };

@@ -20,16 +20,19 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { hashPassword } from '../../lib/passwords';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
-import { enqueueTransferEmails } from '../mail/transfer';
 import { findUserByEmail, findUserById, insertResetToken, insertUser } from '../users/repo';
-import { findOrder, insertOrder, insertOrderDays, lockOrder, type OrderRow } from './repo';
+import { holdsAnyDay } from '../seats/repo';
+import { emit } from './events';
+import { findOrder, type OrderRow } from './reads';
+import { findPendingRefund } from './refunds-repo';
+import { insertOrder, insertOrderDays, lockOrder } from './repo';
+import { allows } from './table';
 import {
   auditTransfer,
   countTransfers,
   findExtraTransfers,
   findRootOrderId,
   findTransferDays,
-  holdsAnyDay,
   insertTransfers,
   markTransferred,
   type TransferDay,
@@ -165,7 +168,9 @@ export async function transferDay(
       // The order's row lock: two transfers of the same order wait for each other, and the
       // second finds the day already `transferido`.
       const order = ownPaidOrder(await lockOrder(tx, input.orderId), userId);
-      if (order.status !== 'pagado') throw new AppError('conflict', MSG.transferDayNotActive);
+      if (!allows('transfer', order.status)) throw new AppError('conflict', MSG.transferDayNotActive);
+      // A refund waiting for the provider may end this day: never both refunded and passed on.
+      if (await findPendingRefund(tx, order.id)) throw new AppError('conflict', MSG.transferRefundInProgress);
       const giver = await findUserById(tx, userId);
       if (!giver) throw new AppError('unauthorized', MSG.unauthorized);
       if (giver.email.toLowerCase() === email) throw new AppError('conflict', MSG.transferToSelf);
@@ -251,8 +256,9 @@ export async function transferDay(
         action: 'order.day_received',
         details: { ...details, fromOrderId: order.id, fromUserId: userId },
       });
-      await enqueueTransferEmails(tx, {
+      await emit(tx, 'days.transferred', {
         transferId: transfers[0]!.id,
+        toOrderId: received.id,
         productName: target.productName,
         days: group.map((d) => ({ label: d.label, startsAt: d.startsAt })),
         from: { name: giver.name, email: giver.email },

@@ -1,7 +1,7 @@
-// The one definition of a day's seat count beyond seats_taken: seats held by open
-// waiting-list offers (docs/after-sale.md → Waiting list). Used as an SQL expression by the
-// seat reservation (orders), the cart's sold-out check and the waiting list itself, so all
-// three count the same way.
+// Seats held by open waiting-list offers (docs/after-sale.md → Waiting list): the part of a
+// day's availability beyond seats_taken. Used as an SQL expression by every seat count of
+// this module (taking a seat, the cart's sold-out check, the catalogue, the waiting list,
+// a capacity edit), so all of them count the same way.
 
 import { sql, type SQL } from 'drizzle-orm';
 

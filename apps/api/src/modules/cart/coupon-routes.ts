@@ -1,4 +1,5 @@
-// /api/coupon/validate (docs/product.md → API): the discount a code gives on the caller's server cart.
+// /api/coupon/validate (docs/product.md → API): the discount a code gives on the caller's server
+// cart. It lives with the cart because it prices the cart (quote.ts).
 // userType, orderAmount and cartItems in the body are accepted for compatibility and
 // ignored: the user type comes from the database and prices from the server cart.
 
@@ -9,18 +10,9 @@ import { couponValidateBody, couponValidateResponse } from '@store/shared/schema
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
-import type { Queryable } from '../../db/client';
-import type { AppliedCoupon } from './service';
+import { quoteCart } from './quote';
 
-export interface CouponRoutesOptions {
-  /**
-   * The user's server cart priced with the code (orders' quoteCart, passed by app.ts): the
-   * coupons module does not import the orders module, which builds on coupons.
-   */
-  quoteCart: (db: Queryable, userId: string, code: string) => Promise<{ coupon: AppliedCoupon | null }>;
-}
-
-export const couponRoutes: FastifyPluginAsyncZod<CouponRoutesOptions> = async (app, { quoteCart }) => {
+export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/validate',
     {

@@ -1,6 +1,6 @@
 // Every query of a transfer to a colleague (docs/after-sale.md → Transfers): the order's
-// days with their sale mode and instants, the transfers already made of a day, who holds a
-// day, and the day_transfers history. Kept beside repo.ts so the transfer reads as one unit.
+// days with their sale mode and instants, the transfers already made of a day and the
+// day_transfers history. The orders module and the back office read the history from here.
 
 import { and, asc, eq, inArray, max, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -59,22 +59,6 @@ export async function countTransfers(
 export async function findExtraTransfers(db: Queryable, orderId: string): Promise<number> {
   const [row] = await db.select({ n: orders.extraTransfers }).from(orders).where(eq(orders.id, orderId));
   return row?.n ?? 0;
-}
-
-/** True when the user holds any of these days (paid, or a pending order keeping a seat). */
-export async function holdsAnyDay(db: Queryable, userId: string, productDayIds: readonly string[]) {
-  const [row] = await db
-    .select({ id: orderDays.id })
-    .from(orderDays)
-    .where(
-      and(
-        eq(orderDays.userId, userId),
-        inArray(orderDays.productDayId, [...productDayIds]),
-        inArray(orderDays.status, ['pagado', 'pendiente']),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }
 
 /**

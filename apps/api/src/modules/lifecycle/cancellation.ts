@@ -1,0 +1,92 @@
+// The buyer's cancellation by the terms (docs/after-sale.md → Cancelling): which orders the
+// store cancels online, what a cancellation gives back, and the transition that opens it.
+// The provider call and its answer are the payments module's (payments/cancellation.ts).
+
+import { canCancelDay, cancellationFigures, type CancellableOrder } from '@store/shared/domain/cancellation';
+import { MSG } from '@store/shared/messages';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { findOrderDayDetails, type OrderDayDetail, type OrderRow } from './reads';
+import { lockOrder } from './repo';
+import type { RefundRow } from './refunds-repo';
+import { cancelDaysWithoutRefund, refundable, requestRefund } from './service';
+
+/** Why the buyer cannot cancel the order from the store at all; null when they can. */
+export function cancellationRefusal(order: OrderRow): string | null {
+  if (order.status !== 'pagado') return MSG.orderNotCancellable;
+  if (refundable(order) > 0 && (order.paymentMethod !== 'paypal' || !order.paypalCaptureId)) {
+    return MSG.cancelNotOnline;
+  }
+  return null;
+}
+
+export function cancellableModel(order: OrderRow, days: readonly OrderDayDetail[]): CancellableOrder {
+  return {
+    amountCentavos: order.amountCentavos,
+    feeCentavos: order.feeCentavos,
+    days: days.map((d) => ({
+      productDayId: d.productDayId,
+      priceCentavos: d.priceCentavos,
+      live: d.status === 'pagado',
+    })),
+  };
+}
+
+/**
+ * What cancelling these days gives back by the terms: the terms' refund for them, but never
+ * more than what is left once earlier refunds and the terms' charge are counted
+ * (paid − refunded − charge), and never below zero.
+ */
+export function buyerRefundFigures(
+  order: OrderRow,
+  days: readonly OrderDayDetail[],
+  wanted: readonly string[],
+) {
+  const figures = cancellationFigures(cancellableModel(order, days), wanted);
+  const left = refundable(order) - figures.chargeCentavos;
+  return { ...figures, refundCentavos: Math.max(0, Math.min(figures.refundCentavos, left)) };
+}
+
+export type CancellationPlan =
+  { kind: 'done' } | { kind: 'refund'; order: OrderRow; refund: RefundRow; repeated: boolean };
+
+/**
+ * Opens the buyer's cancellation of these days (all active ones when absent) at `now`, under
+ * the order's lock: with nothing to give back the days end now; otherwise a refund is asked
+ * (the caller asks the provider). Throws the Spanish AppError the buyer should see.
+ */
+export async function openCancellation(
+  tx: Tx,
+  userId: string,
+  input: { orderId: string; productDayIds?: readonly string[] | undefined },
+  now: Date,
+): Promise<CancellationPlan> {
+  const order = await lockOrder(tx, input.orderId);
+  if (!order) throw new AppError('not_found', MSG.orderNotFound);
+  if (order.userId !== userId) throw new AppError('forbidden', MSG.forbidden);
+  const refusal = cancellationRefusal(order);
+  if (refusal) throw new AppError('conflict', refusal);
+  const days = await findOrderDayDetails(tx, order.id);
+  const live = days.filter((d) => d.status === 'pagado');
+  const wanted = [...new Set(input.productDayIds ?? live.map((d) => d.productDayId))].sort();
+  if (wanted.length === 0) throw new AppError('conflict', MSG.orderNotCancellable);
+  const chosen = wanted.map((id) => live.find((d) => d.productDayId === id));
+  if (chosen.some((d) => !d)) throw new AppError('conflict', MSG.cancelDayNotActive);
+  if (chosen.some((d) => !canCancelDay(now, d!.startsAt)))
+    throw new AppError('conflict', MSG.cancelWindowClosed);
+  const figures = buyerRefundFigures(order, days, wanted);
+  if (figures.refundCentavos === 0) {
+    await cancelDaysWithoutRefund(tx, order, wanted, userId);
+    return { kind: 'done' };
+  }
+  const asked = await requestRefund(tx, {
+    orderId: order.id,
+    kind: 'cancelacion',
+    productDayIds: wanted,
+    amountCentavos: figures.refundCentavos,
+    actorId: userId,
+    refusal: MSG.orderNotCancellable,
+    inFlight: MSG.cancelInProgress,
+  });
+  return { kind: 'refund', ...asked };
+}

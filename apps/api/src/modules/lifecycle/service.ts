@@ -1,0 +1,603 @@
+// The order lifecycle (docs/lifecycle.md): one function per action of the transition table
+// (table.ts), each run in the caller's transaction after taking the order's row lock, each
+// refusing (409, Spanish, nothing changed) what the table does not allow from the current
+// state. Seats move only through the seats module, and only for the rows a transition
+// actually moved; every effect elsewhere (e-mail, CFDI, the waiting list) follows an event
+// emitted in the same transaction (events.ts).
+//
+//   markOrderPaid           pendiente → pagado, exactly once; never a day twice
+//   closeDuplicatePayment   money for days already owned: pendiente → reembolsado | cancelado
+//   endPendingOrder         an unpaid hold ends (expired, abandoned, declined, replaced)
+//   adminCancelOrder        pendiente | pagado → cancelado
+//   requestRefund           a refund asked of the provider (one in flight per order)
+//   completeRefund          the provider refunded: the refund's days end, money recorded
+//   failRefund              the provider refused: nothing changes but the refund row
+//   cancelDaysWithoutRefund the buyer cancels days with nothing to give back (free claims)
+//   recordManualRefund      a refund made outside the store, recorded by an admin
+//   recordProviderRefund    a refund or chargeback the provider reports on its own
+//   allowAnotherTransfer    one more transfer per day (admin)
+// Opening an order (hold, free claim) is open.ts; a transfer is transfer.ts.
+
+import { ADMIN_MSG } from '@store/shared/admin-messages';
+import type { OrderStatus } from '@store/shared/constants';
+import { cancellationFigures } from '@store/shared/domain/cancellation';
+import { toPesos } from '@store/shared/domain/money';
+import { MSG } from '@store/shared/messages';
+import type { HoldClosedReason, RefundKind } from '../../db/schema';
+import type { Queryable, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { releaseCouponUse } from '../coupons/repo';
+import { deleteCartLines } from '../cart/repo';
+import { findPaidElsewhere, giveBackSeats } from '../seats/repo';
+import { emit } from './events';
+import { countLiveOrderDays, findOrder, findOrderDays, findOrderIdsOf, type OrderRow } from './reads';
+import {
+  addRefunded,
+  deleteOrders,
+  audit,
+  lockForExpiry,
+  lockIfUnchanged,
+  lockOrder,
+  lockPending,
+  moveOrderDays,
+  transitionOrder,
+} from './repo';
+import {
+  completeRefundRow,
+  failRefundRow,
+  findPendingRefund,
+  findRefund,
+  findRefundByProviderId,
+  insertCompletedRefund,
+  insertRefund,
+  type RefundRow,
+} from './refunds-repo';
+import { allows, type Action } from './table';
+import { addExtraTransfer, findRootOrderId } from './transfer-repo';
+
+export interface PaidPatch {
+  paymentMethod?: OrderRow['paymentMethod'];
+  paypalOrderId?: string | null;
+  paypalPayerId?: string | null;
+  paypalCaptureId?: string | null;
+  stripeSessionId?: string | null;
+}
+
+export interface TransitionResult {
+  /** True only for the call that changed the order. */
+  changed: boolean;
+  /** The order after the call (null when the id is unknown). */
+  order: OrderRow | null;
+  /**
+   * markOrderPaid only: the user already holds one of the order's days through another paid
+   * order, so this one was left pending. Money received for it must go back.
+   */
+  duplicate?: boolean;
+}
+
+/** Locks the order and refuses (409) an action the table does not allow from its state. */
+async function lockFor(
+  tx: Tx,
+  orderId: string,
+  action: Action,
+  opts: { refusal: string; refundInFlight?: string },
+): Promise<OrderRow> {
+  const order = await lockOrder(tx, orderId);
+  if (!order) throw new AppError('not_found', MSG.orderNotFound);
+  if (!allows(action, order.status)) throw new AppError('conflict', opts.refusal);
+  if (opts.refundInFlight && (await findPendingRefund(tx, orderId))) {
+    throw new AppError('conflict', opts.refundInFlight);
+  }
+  return order;
+}
+
+/**
+ * Ends the order's days that still hold a seat (all, or these) with `to`, gives back one seat
+ * per row actually moved, and lets the waiting list know. Answers the day options ended.
+ */
+async function endDays(
+  tx: Tx,
+  orderId: string,
+  to: 'cancelado' | 'reembolsado',
+  productDayIds?: readonly string[],
+  now = new Date(),
+): Promise<string[]> {
+  const moved = await moveOrderDays(tx, orderId, ['pendiente', 'pagado'], to, productDayIds);
+  if (moved.length > 0) {
+    await giveBackSeats(tx, moved);
+    await emit(tx, 'seats.freed', { productDayIds: moved, now });
+  }
+  return moved;
+}
+
+/**
+ * After days of a paid order ended: with none left the order ends too, `reembolsado` when
+ * everything went back, `reembolso_parcial` when part did (the terms' charge), `cancelado`
+ * when nothing did (its coupon use is given back). Answers the new status when it changed.
+ */
+async function followDays(tx: Tx, orderId: string): Promise<OrderStatus | null> {
+  if ((await countLiveOrderDays(tx, orderId)) > 0) return null;
+  const current = await findOrder(tx, orderId);
+  if (!current || current.status !== 'pagado') return null;
+  const status: OrderStatus =
+    current.refundedCentavos <= 0
+      ? 'cancelado'
+      : current.refundedCentavos >= current.amountCentavos
+        ? 'reembolsado'
+        : 'reembolso_parcial';
+  const updated = await transitionOrder(tx, orderId, ['pagado'], { status, expiresAt: null });
+  if (!updated) return null;
+  if (status === 'cancelado') await releaseCouponUse(tx, orderId);
+  // Its CFDI is cancelled when nothing of the sale stands; with the terms' charge kept the
+  // operation happened in part, and the credit note covers what went back (docs/cfdi.md).
+  if (status !== 'reembolso_parcial') await emit(tx, 'order.ended', { orderId, status });
+  return status;
+}
+
+/**
+ * pendiente → pagado, exactly once: the conditional update lets only one caller (browser
+ * capture, webhook, retry, an admin marking cash paid) win. A day the user already holds
+ * through another paid order is never granted twice: the order stays pending and the result
+ * says `duplicate` (checked first, and enforced by the one-paid index for a concurrent
+ * payment of the other order).
+ */
+export async function markOrderPaid(
+  tx: Tx,
+  orderId: string,
+  patch: PaidPatch = {},
+): Promise<TransitionResult> {
+  const current = await lockOrder(tx, orderId);
+  if (!current || !allows('pay', current.status)) return { changed: false, order: current };
+  const days = await findOrderDays(tx, orderId);
+  const ownedElsewhere = await findPaidElsewhere(
+    tx,
+    current.userId,
+    days.map((d) => d.productDayId),
+    orderId,
+  );
+  if (ownedElsewhere.size > 0) return { changed: false, order: current, duplicate: true };
+  let updated: OrderRow | null;
+  try {
+    // A savepoint: a unique violation undoes only this step, and the caller's transaction
+    // can still record what happened.
+    updated = await tx.transaction(async (sp) => {
+      const row = await transitionOrder(sp, orderId, ['pendiente'], {
+        ...patch,
+        status: 'pagado',
+        payment: true,
+        paidAt: new Date(),
+        expiresAt: null,
+      });
+      if (row) await moveOrderDays(sp, orderId, ['pendiente'], 'pagado');
+      return row;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err, 'order_days_one_paid_idx')) throw err;
+    return { changed: false, order: await findOrder(tx, orderId), duplicate: true };
+  }
+  if (!updated) return { changed: false, order: await findOrder(tx, orderId) };
+  await deleteCartLines(tx, updated.userId, days);
+  await emit(tx, 'order.paid', { orderId });
+  return { changed: true, order: updated };
+}
+
+/**
+ * Money arrived for a pending order whose days the user already holds (two tabs, two
+ * providers): the order never grants anything. With `refunded` (the provider gave the money
+ * back: its refund id) it becomes `reembolsado` with the whole amount refunded; otherwise
+ * `cancelado`, for a person to refund. Seats and the coupon use are given back either way.
+ */
+export async function closeDuplicatePayment(
+  tx: Tx,
+  orderId: string,
+  opts: { refunded: { providerRefundId: string | null } | null; patch?: PaidPatch },
+): Promise<TransitionResult> {
+  const current = await lockOrder(tx, orderId);
+  if (!current) return { changed: false, order: null };
+  if (!allows('closeDuplicate', current.status)) return { changed: false, order: current };
+  const status = opts.refunded ? 'reembolsado' : 'cancelado';
+  const now = new Date();
+  const updated = await transitionOrder(tx, orderId, ['pendiente'], {
+    ...opts.patch,
+    status,
+    expiresAt: null,
+    closedReason: 'duplicado',
+    ...(opts.refunded ? { payment: true, paidAt: now, refundedCentavos: current.amountCentavos } : {}),
+  });
+  if (!updated) return { changed: false, order: current };
+  await endDays(tx, orderId, status === 'reembolsado' ? 'reembolsado' : 'cancelado');
+  if (opts.refunded && current.amountCentavos > 0) {
+    await insertCompletedRefund(tx, {
+      orderId,
+      kind: 'admin',
+      productDayIds: [],
+      amountCentavos: current.amountCentavos,
+      providerRefundId: opts.refunded.providerRefundId,
+      completedAt: now,
+    });
+  }
+  await releaseCouponUse(tx, orderId);
+  await emit(tx, 'order.ended', { orderId, status });
+  return { changed: true, order: updated };
+}
+
+/** How a pending order is found still open before it is ended (see endPendingOrder). */
+export interface PendingGuard {
+  /** Only if nothing (a capture claim) touched the order since it was read at this time. */
+  seenAt?: Date;
+  /** With seenAt: the order may still be inside its payment window. */
+  stillOpen?: boolean;
+  now?: Date;
+}
+
+/**
+ * An unpaid hold ends: pendiente → cancelado with its reason (the renewal rule of open.ts
+ * reads it), seats and the coupon use given back. With a guard, only if the order is
+ * unchanged since it was read (the expiry sweep and a late capture never both win). False
+ * when the order was no longer pending (or changed meanwhile).
+ */
+export async function endPendingOrder(
+  tx: Tx,
+  orderId: string,
+  reason: HoldClosedReason,
+  guard: PendingGuard = {},
+): Promise<boolean> {
+  const now = guard.now ?? new Date();
+  const locked = !guard.seenAt
+    ? await lockPending(tx, orderId)
+    : guard.stillOpen
+      ? await lockIfUnchanged(tx, orderId, guard.seenAt)
+      : await lockForExpiry(tx, orderId, guard.seenAt, now);
+  if (!locked) return false;
+  const updated = await transitionOrder(tx, orderId, ['pendiente'], {
+    status: 'cancelado',
+    expiresAt: null,
+    closedReason: reason,
+  });
+  if (!updated) return false;
+  await endDays(tx, orderId, 'cancelado', undefined, now);
+  await releaseCouponUse(tx, orderId);
+  await emit(tx, 'order.ended', { orderId, status: 'cancelado' });
+  return true;
+}
+
+/**
+ * An admin cancels a pending or paid order: its days that still hold a seat end (a day
+ * already transferred or cancelled keeps its state and its seat stays where it is), the
+ * coupon use is given back. Money, if any, is refunded separately.
+ */
+export async function adminCancelOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+  const order = await lockFor(tx, orderId, 'adminCancel', {
+    refusal: ADMIN_MSG.orderNotCancellable,
+    refundInFlight: ADMIN_MSG.orderRefundInProgress,
+  });
+  const updated = await transitionOrder(tx, orderId, [order.status], {
+    status: 'cancelado',
+    expiresAt: null,
+    ...(order.status === 'pendiente' ? { closedReason: 'cancelado' as const } : {}),
+  });
+  if (!updated) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
+  await endDays(tx, orderId, 'cancelado');
+  await releaseCouponUse(tx, orderId);
+  await emit(tx, 'order.ended', { orderId, status: 'cancelado' });
+  return updated;
+}
+
+// Money (docs/lifecycle.md → Money): a refund never exceeds what was paid minus what was
+// already refunded, ends only the days it names, and one refund at a time waits for the
+// provider; a day in a refund in flight cannot be transferred.
+
+/** The refunds of an order still to give: what was paid minus what was refunded. */
+export function refundable(order: Pick<OrderRow, 'amountCentavos' | 'refundedCentavos'>): number {
+  return Math.max(0, order.amountCentavos - order.refundedCentavos);
+}
+
+export interface RefundRequest {
+  orderId: string;
+  kind: 'cancelacion' | 'admin';
+  /** The days the refund ends when it completes (empty: money only, access kept). */
+  productDayIds: readonly string[];
+  amountCentavos: number;
+  actorId: string | null;
+  /** The order as read under the lock, for extra checks by the caller (throw to refuse). */
+  check?: (order: OrderRow) => void;
+  /** Spanish refusals for this caller. */
+  refusal: string;
+  inFlight: string;
+}
+
+/**
+ * paid → a refund in flight: the refund row is written (its id is the provider's
+ * idempotency key) under the order's lock. The same request asked again (the provider did
+ * not answer) gets the same row back; any other request while one waits is refused.
+ */
+export async function requestRefund(
+  tx: Tx,
+  req: RefundRequest,
+): Promise<{ order: OrderRow; refund: RefundRow; repeated: boolean }> {
+  const order = await lockOrder(tx, req.orderId);
+  if (!order) throw new AppError('not_found', MSG.orderNotFound);
+  const pending = await findPendingRefund(tx, order.id);
+  if (pending) {
+    const same =
+      pending.kind === req.kind &&
+      pending.amountCentavos === req.amountCentavos &&
+      [...pending.productDayIds].sort().join() === [...req.productDayIds].sort().join();
+    if (!same) throw new AppError('conflict', req.inFlight);
+    return { order, refund: pending, repeated: true };
+  }
+  if (!allows('requestRefund', order.status)) throw new AppError('conflict', req.refusal);
+  req.check?.(order);
+  if (req.amountCentavos <= 0 || req.amountCentavos > refundable(order)) {
+    throw new AppError('bad_request', ADMIN_MSG.orderRefundTooLarge);
+  }
+  const refund = await insertRefund(tx, {
+    orderId: order.id,
+    kind: req.kind,
+    productDayIds: [...req.productDayIds].sort(),
+    amountCentavos: req.amountCentavos,
+    actorId: req.actorId,
+  });
+  if (!refund) throw new AppError('conflict', req.inFlight);
+  return { order, refund, repeated: false };
+}
+
+/**
+ * The provider refunded (its answer, or its webhook, whichever comes first; the second finds
+ * nothing to do): the refund row completes, the money is recorded, the refund's days end
+ * (`cancelado` for the buyer's cancellation, `reembolsado` for an admin's), the order's
+ * status follows, and the events go out. Null when the row was no longer pending.
+ */
+export async function completeRefund(
+  tx: Tx,
+  refundId: string,
+  providerRefundId: string,
+  source: 'api' | 'webhook',
+): Promise<RefundRow | null> {
+  const pending = await findRefund(tx, refundId);
+  if (!pending) return null;
+  await lockOrder(tx, pending.orderId);
+  const done = await completeRefundRow(tx, refundId, providerRefundId);
+  if (!done) return null;
+  const before = await findOrder(tx, done.orderId);
+  const paid = await paidFor(tx, done.orderId, done.productDayIds);
+  await addRefunded(tx, done.orderId, Math.min(done.amountCentavos, before ? refundable(before) : 0));
+  const ended = await endDays(
+    tx,
+    done.orderId,
+    done.kind === 'cancelacion' ? 'cancelado' : 'reembolsado',
+    done.productDayIds,
+  );
+  const status = await followDays(tx, done.orderId);
+  const after = await findOrder(tx, done.orderId);
+  if (ended.length > 0) {
+    await emit(tx, 'days.cancelled', {
+      orderId: done.orderId,
+      productDayIds: done.productDayIds,
+      by: done.kind === 'cancelacion' ? 'buyer' : 'admin',
+      paidCentavos: paid,
+      refundCentavos: done.amountCentavos,
+      refundId: done.id,
+      wholeOrder: after?.status !== 'pagado',
+    });
+  }
+  await emit(tx, 'refund.completed', {
+    orderId: done.orderId,
+    refundId: done.id,
+    amountCentavos: done.amountCentavos,
+    endsSale: status !== null && status !== 'reembolso_parcial',
+  });
+  await audit(tx, {
+    action: done.kind === 'admin' ? 'order.refund' : 'order.cancelled_by_buyer',
+    orderId: done.orderId,
+    actorId: done.actorId,
+    details: {
+      days: ended,
+      refunded: toPesos(done.amountCentavos),
+      ...(done.kind === 'cancelacion' ? { paid: toPesos(paid) } : {}),
+      refundId: done.id,
+      providerRefundId,
+      status: after?.status,
+      source,
+    },
+  });
+  return done;
+}
+
+/** What the buyer paid for these days (their share of the order's amount). */
+async function paidFor(tx: Queryable, orderId: string, productDayIds: readonly string[]): Promise<number> {
+  const order = await findOrder(tx, orderId);
+  if (!order || productDayIds.length === 0) return 0;
+  const days = await findOrderDays(tx, orderId);
+  return cancellationFigures(
+    {
+      amountCentavos: order.amountCentavos,
+      feeCentavos: order.feeCentavos,
+      days: days.map((d) => ({ productDayId: d.productDayId, priceCentavos: d.priceCentavos, live: true })),
+    },
+    productDayIds,
+  ).paidCentavos;
+}
+
+/** The provider refused the refund: the row fails, the order stays as it was. */
+export async function failRefund(tx: Tx, refund: RefundRow, reason: string): Promise<boolean> {
+  await lockOrder(tx, refund.orderId);
+  if (!(await failRefundRow(tx, refund.id, reason))) return false;
+  await audit(tx, {
+    action: 'payment.refund_failed',
+    orderId: refund.orderId,
+    actorId: refund.actorId,
+    details: { refundId: refund.id, amount: toPesos(refund.amountCentavos), reason },
+  });
+  return true;
+}
+
+/**
+ * The buyer cancels days with nothing to give back (a free claim, or nothing left to
+ * refund): the days end, the order's status follows.
+ */
+export async function cancelDaysWithoutRefund(
+  tx: Tx,
+  order: OrderRow,
+  productDayIds: readonly string[],
+  actorId: string,
+): Promise<string[]> {
+  if (!allows('cancelFree', order.status)) throw new AppError('conflict', MSG.orderNotCancellable);
+  if (await findPendingRefund(tx, order.id)) throw new AppError('conflict', MSG.cancelInProgress);
+  const paid = await paidFor(tx, order.id, productDayIds);
+  const ended = await endDays(tx, order.id, 'cancelado', productDayIds);
+  await followDays(tx, order.id);
+  const after = await findOrder(tx, order.id);
+  await emit(tx, 'days.cancelled', {
+    orderId: order.id,
+    productDayIds,
+    by: 'buyer',
+    paidCentavos: paid,
+    refundCentavos: 0,
+    refundId: null,
+    wholeOrder: after?.status !== 'pagado',
+  });
+  await audit(tx, {
+    action: 'order.cancelled_by_buyer',
+    orderId: order.id,
+    actorId,
+    details: {
+      days: ended,
+      refunded: 0,
+      paid: toPesos(paid),
+      refundId: null,
+      status: after?.status,
+      source: 'api',
+    },
+  });
+  return ended;
+}
+
+/**
+ * An admin records a refund made outside the store (bank transfer, cash, the provider's
+ * dashboard). With `revokeAccess` every remaining day ends and the order becomes
+ * `reembolsado`; otherwise only the money is recorded.
+ */
+export async function recordManualRefund(
+  tx: Tx,
+  input: { orderId: string; actorId: string; amountCentavos: number; revokeAccess: boolean },
+): Promise<void> {
+  const order = await lockFor(tx, input.orderId, 'recordRefund', {
+    refusal: ADMIN_MSG.orderNotRefundable,
+    refundInFlight: ADMIN_MSG.orderRefundInProgress,
+  });
+  if (input.amountCentavos > refundable(order))
+    throw new AppError('bad_request', ADMIN_MSG.orderRefundTooLarge);
+  const now = new Date();
+  const refund =
+    input.amountCentavos > 0
+      ? await insertCompletedRefund(tx, {
+          orderId: order.id,
+          kind: 'manual',
+          productDayIds: [],
+          amountCentavos: input.amountCentavos,
+          actorId: input.actorId,
+          completedAt: now,
+        })
+      : null;
+  if (input.amountCentavos > 0) await addRefunded(tx, order.id, input.amountCentavos);
+  let endsSale = false;
+  if (input.revokeAccess) {
+    await endDays(tx, order.id, 'reembolsado');
+    const updated = await transitionOrder(tx, order.id, ['pagado'], {
+      status: 'reembolsado',
+      expiresAt: null,
+    });
+    if (!updated) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
+    await emit(tx, 'order.ended', { orderId: order.id, status: 'reembolsado' });
+    endsSale = true;
+  }
+  if (refund) {
+    await emit(tx, 'refund.completed', {
+      orderId: order.id,
+      refundId: refund.id,
+      amountCentavos: refund.amountCentavos,
+      endsSale,
+    });
+  }
+}
+
+/**
+ * A refund or chargeback the provider reports that the store did not ask for: recorded once
+ * (by the provider's refund id) and never beyond what was paid; when nothing paid is left the
+ * remaining days end and the order becomes `reembolsado`. False when it was already recorded
+ * or nothing was left to refund (the caller audits it).
+ */
+export async function recordProviderRefund(
+  tx: Tx,
+  input: { orderId: string; providerRefundId: string; amountCentavos: number; kind?: RefundKind },
+): Promise<boolean> {
+  const order = await lockOrder(tx, input.orderId);
+  if (!order || !allows('providerRefund', order.status)) return false;
+  if (await findRefundByProviderId(tx, input.providerRefundId)) return true;
+  const amount = Math.min(input.amountCentavos, refundable(order));
+  if (amount <= 0) return false;
+  const refund = await insertCompletedRefund(tx, {
+    orderId: order.id,
+    kind: input.kind ?? 'externo',
+    productDayIds: [],
+    amountCentavos: amount,
+    providerRefundId: input.providerRefundId,
+    completedAt: new Date(),
+  });
+  const refunded = await addRefunded(tx, order.id, amount);
+  let endsSale = false;
+  if (refunded !== null && refunded >= order.amountCentavos && order.status === 'pagado') {
+    await endDays(tx, order.id, 'reembolsado');
+    await transitionOrder(tx, order.id, ['pagado'], { status: 'reembolsado', expiresAt: null });
+    await emit(tx, 'order.ended', { orderId: order.id, status: 'reembolsado' });
+    endsSale = true;
+  }
+  await emit(tx, 'refund.completed', {
+    orderId: order.id,
+    refundId: refund.id,
+    amountCentavos: amount,
+    endsSale,
+  });
+  return true;
+}
+
+/**
+ * One more transfer per day for the paid order this order's days come from (itself, or the
+ * order a colleague's transfer order was made from). Answers the root order and the new allowance.
+ */
+export async function allowAnotherTransfer(
+  tx: Tx,
+  orderId: string,
+): Promise<{ rootOrderId: string; extraTransfers: number }> {
+  await lockFor(tx, orderId, 'allowTransfer', { refusal: ADMIN_MSG.orderNotTransferable });
+  const rootOrderId = await findRootOrderId(tx, orderId);
+  const extraTransfers = (await addExtraTransfer(tx, rootOrderId)) ?? 0;
+  return { rootOrderId, extraTransfers };
+}
+
+// Steps of the `pay` action that a provider's flow takes before the order is paid: attach
+// the provider's ids to a pending order, announce a capture inside the payment window, and
+// keep the seats while the provider still decides (docs/lifecycle.md → Holds).
+export { claimForCapture, holdUntil, setProviderIds } from './repo';
+
+// An event's day renamed, or removed, in the back office: the orders' copies of the label
+// (order_days.day and the items snapshot) follow.
+export { renameOrderDays, updateOrderItems } from './repo';
+
+/**
+ * Deletes every order of these accounts (the demo customer's, when the association removes
+ * the demo data): the days that held seats give them back and the coupon uses are returned
+ * first, then the orders go (their days, refunds and coupon uses cascade). Answers how many.
+ */
+export async function deleteOrdersOf(tx: Tx, userIds: readonly string[]): Promise<number> {
+  const ids = (await findOrderIdsOf(tx, userIds)).sort();
+  for (const id of ids) {
+    await lockOrder(tx, id);
+    await giveBackSeats(tx, await moveOrderDays(tx, id, ['pendiente', 'pagado'], 'cancelado'));
+    await releaseCouponUse(tx, id);
+  }
+  await deleteOrders(tx, ids);
+  return ids.length;
+}
