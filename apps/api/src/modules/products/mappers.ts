@@ -21,7 +21,8 @@ export function toPublicProduct({ product, days }: ProductWithDays, extras: Pric
       startsAt: d.startsAt.getTime(),
       endsAt: d.endsAt.getTime(),
       seatCapacity: d.seatCapacity,
-      seatsSold: d.seatsTaken,
+      // Taken: paid days, unpaid holds and seats held for the waiting list (docs/lifecycle.md → Seats).
+      seatsSold: d.seatsTaken + d.seatsHeld,
     })),
     date: product.createdAt.getTime(),
     startsAt: product.startsAt.getTime(),

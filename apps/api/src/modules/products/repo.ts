@@ -1,12 +1,14 @@
 // Every query of the products module.
 
-import { and, asc, desc, eq, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, type SQL } from 'drizzle-orm';
 import type { ProductListState } from '@store/shared/schemas/product';
 import type { Queryable } from '../../db/client';
 import { productDays, products } from '../../db/schema';
+import { heldByOffers } from '../seats/repo';
 
 export type ProductRow = typeof products.$inferSelect;
-export type ProductDayRow = typeof productDays.$inferSelect;
+/** A day option with the seats its open waiting-list offers hold. */
+export type ProductDayRow = typeof productDays.$inferSelect & { seatsHeld: number };
 export interface ProductWithDays {
   product: ProductRow;
   days: ProductDayRow[];
@@ -20,6 +22,11 @@ function attachDays(rows: ProductRow[], days: ProductDayRow[]): ProductWithDays[
     byProduct.set(d.productId, list);
   }
   return rows.map((product) => ({ product, days: byProduct.get(product.id) ?? [] }));
+}
+
+/** A day's columns and the seats its open waiting-list offers hold at `now` (the seats module's count). */
+function dayColumns(now: Date) {
+  return { ...getTableColumns(productDays), seatsHeld: heldByOffers(null, now).mapWith(Number) };
 }
 
 /**
@@ -48,7 +55,7 @@ export async function listActiveProducts(
     );
   if (rows.length === 0) return [];
   const days = await db
-    .select()
+    .select(dayColumns(now))
     .from(productDays)
     .where(
       inArray(
@@ -65,7 +72,7 @@ export async function findProductWithDays(db: Queryable, id: string): Promise<Pr
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;
   const days = await db
-    .select()
+    .select(dayColumns(new Date()))
     .from(productDays)
     .where(eq(productDays.productId, id))
     .orderBy(asc(productDays.position));
