@@ -5,7 +5,6 @@
 import { canCancelDay } from '@store/shared/domain/cancellation';
 import { toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
-import { cancellationRefusal } from '../lifecycle/cancellation';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
@@ -56,9 +55,11 @@ export async function listApiOrdersOf(db: Queryable, userId: string, now = new D
           status: f.status,
           date: (f.completedAt ?? f.createdAt).getTime(),
         })),
+        // Something can be cancelled by the terms now (online, or through the association
+        // for card and cash payments: the dialog says which).
         cancellable:
+          r.status === 'pagado' &&
           !inFlight &&
-          cancellationRefusal(r) === null &&
           own.some((d) => d.status === 'pagado' && canCancelDay(now, d.startsAt)),
       },
     );

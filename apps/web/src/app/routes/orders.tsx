@@ -15,6 +15,7 @@ import { ConstanciasSection } from '../../features/attendance/components/constan
 import { TicketsSection } from '../../features/attendance/components/tickets-section';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { CancelOrderButton } from '../../features/orders/components/cancel-order';
+import { RefundNote } from '../../features/orders/components/refund-note';
 import { DayStatus, type DayTimes } from '../../features/orders/components/day-status';
 import { ReceiptButton } from '../../features/orders/components/receipt-button';
 import { canOfferTransfer, TransferDayButton } from '../../features/orders/components/transfer-day';
@@ -103,6 +104,7 @@ function Orders() {
                     )}
                   </>
                 }
+                note={entries[i - 1]?.order._id === order._id ? null : <RefundNote order={order} />}
                 dayNote={(day) => (
                   <DayStatus
                     order={order}

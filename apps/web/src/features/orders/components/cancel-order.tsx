@@ -27,7 +27,9 @@ interface Choice {
 
 export function CancelOrderButton({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
-  if (order.status !== 'pagado') return null;
+  // The server says whether anything can be cancelled now (a paid day inside its window, no
+  // refund in flight); an order whose days were all transferred or cancelled shows nothing.
+  if (order.status !== 'pagado' || order.cancellable === false) return null;
   return (
     <>
       <Button variant="ghost" size="sm" onClick={() => setOpen(true)}>

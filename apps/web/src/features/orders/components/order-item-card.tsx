@@ -40,9 +40,11 @@ export interface OrderItemCardProps {
   actions?: ReactNode;
   /** What to show beside each bought day (its state: en vivo, empieza en…, finalizado). */
   dayNote?: (day: string) => ReactNode;
+  /** About the whole order, under the purchase line (what was refunded). */
+  note?: ReactNode;
 }
 
-export function OrderItemCard({ order, item, onWatch, actions, dayNote }: OrderItemCardProps) {
+export function OrderItemCard({ order, item, onWatch, actions, dayNote, note }: OrderItemCardProps) {
   // A paid order whose days of this event were all cancelled or transferred: no stream.
   const own = order.dayStatuses?.filter((d) => d.productId === item._id) ?? [];
   const held = own.length === 0 || own.some((d) => d.status === 'pagado');
@@ -81,6 +83,7 @@ export function OrderItemCard({ order, item, onWatch, actions, dayNote }: OrderI
         <p className="mt-2 text-sm text-slate-600">
           Orden {orderReference(order._id)} · {purchaseLine(order)}
         </p>
+        {note}
         {pending && <p className="mt-2 text-sm text-amber-800">{MSG.orderPendingHint}</p>}
       </div>
       <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">

@@ -1,0 +1,24 @@
+// What went back to the buyer of an order (docs/after-sale.md): one line per refund, with its
+// amount and date, or "en proceso" while PayPal has not confirmed it.
+import { RotateCcw } from 'lucide-react';
+import { CURRENCY_LABEL } from '@store/shared/constants';
+import { formatPrice } from '@store/shared/domain/money';
+import { formatDateLong } from '@store/shared/domain/time';
+import type { Order } from '@store/shared/schemas/order';
+
+export function RefundNote({ order }: { order: Order }) {
+  const refunds = (order.refunds ?? []).filter((r) => r.status !== 'fallido');
+  if (refunds.length === 0) return null;
+  return (
+    <ul aria-label="Reembolsos" className="mt-2 space-y-1 text-sm text-slate-700">
+      {refunds.map((r, i) => (
+        <li key={i} className="flex items-center gap-1.5">
+          <RotateCcw aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
+          {r.status === 'pendiente'
+            ? `Reembolso en proceso: ${formatPrice(r.amount, CURRENCY_LABEL)} (solicitado el ${formatDateLong(r.date)})`
+            : `Reembolsado: ${formatPrice(r.amount, CURRENCY_LABEL)} el ${formatDateLong(r.date)}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
