@@ -1,8 +1,8 @@
 // After the sale in Chromium (docs/after-sale.md), against the fake PayPal: a buyer pays,
 // downloads the receipt PDF (its text carries the figures), cancels from Mis Productos well
-// before the event and PayPal refunds 80 % (seen by the fake), the seat comes back and
-// access ends; an event less than 15 days away cannot be
-// cancelled and the dialog says so.
+// before the event and PayPal refunds 80 % (seen by the fake), the seat comes back, access
+// ends and the card says what came back; an event less than 15 days away offers no
+// cancellation (only the transfer) and the API refuses one.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { extractText } from 'unpdf';
@@ -28,6 +28,8 @@ async function ordersOf(request: APIRequestContext, token: string): Promise<ApiO
   const res = await request.post('/api/order/userorders', { headers: { token }, data: {} });
   return ((await res.json()) as { orders: ApiOrder[] }).orders;
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function fillAddress(page: Page) {
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
@@ -112,6 +114,18 @@ test('cancelling well before the event: 80 % back through PayPal, seat freed, ac
   await confirm.getByRole('button', { name: 'Sí, cancelar' }).click();
   await expect(page.getByText('Reembolso parcial')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ver transmisión' })).toHaveCount(0);
+  // The card says what came back and when; nothing is left to cancel.
+  await expect(
+    page
+      .getByRole('list', { name: 'Reembolsos' })
+      .getByText(
+        new RegExp(
+          `^Reembolsado: ${escapeRegExp(formatPrice(toPesos(refund), CURRENCY_LABEL))} el \\d{1,2} de \\p{L}+ de \\d{4}$`,
+          'u',
+        ),
+      ),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancelar compra' })).toHaveCount(0);
   await shoot(page, 'orders-after-cancel');
 
   // What the fake PayPal saw: one refund of 80 % of the order's amount, in MXN.
@@ -132,16 +146,14 @@ test('cancelling well before the event: 80 % back through PayPal, seat freed, ac
   );
 });
 
-test('less than 15 days before: cancelling is refused and the dialog says until when it was possible', async ({
+test('less than 15 days before: no Cancelar compra, the colleague transfer instead, and the API refuses', async ({
   page,
   request,
 }) => {
   const { token } = await buyWithPaypal(page, request, SOON, 'tarde');
-  await page.getByRole('button', { name: 'Cancelar compra' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancelar compra' });
-  await expect(dialog).toContainText('El plazo para cancelar terminó el');
-  await expect(dialog).toContainText('transferir tu lugar a un colega');
-  await expect(dialog.getByRole('button', { name: 'Cancelar toda la orden' })).toHaveCount(0);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: SOON }) });
+  await expect(card.getByRole('button', { name: 'Transferir a un colega' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancelar compra' })).toHaveCount(0);
   await shoot(page, 'cancel-closed');
 
   const [order] = await ordersOf(request, token);
