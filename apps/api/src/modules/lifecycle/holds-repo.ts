@@ -6,7 +6,8 @@ import type { Queryable } from '../../db/client';
 import { orderDays, orders, productDays, type HoldClosedReason } from '../../db/schema';
 
 /**
- * The user's unpaid holds of any of these days that expired or were abandoned after `since`,
+ * The user's unpaid holds of any of these days that expired, were abandoned or were replaced
+ * by a new attempt after `since`,
  * with when each was opened and ended.
  */
 export async function findRecentEndedHolds(
@@ -29,7 +30,7 @@ export async function findRecentEndedHolds(
       and(
         eq(orders.userId, userId),
         eq(orders.payment, false),
-        inArray(orders.closedReason, ['expirado', 'abandonado']),
+        inArray(orders.closedReason, ['expirado', 'abandonado', 'reemplazado']),
         gt(orders.updatedAt, since),
         inArray(orderDays.productDayId, [...productDayIds]),
       ),

@@ -199,7 +199,8 @@ export async function createOrderFromCart(tx: Tx, input: CreateOrderInput): Prom
  * When a new hold of limited days must close (docs/lifecycle.md → Holds), or the refusal:
  * - renewal: the account's hold of one of these days that expired unpaid within one hold
  *   period blocks a new one until that period has passed; one the buyer abandoned (closed
- *   the payment) may be opened again, but only for what was left of the first one's window;
+ *   the payment) or replaced by a new attempt (another cart) may be opened again, but only
+ *   for what was left of the first one's window;
  * - per network: at most `maxHoldsPerNetwork` open holds of limited days per network.
  * Days without a seat limit, and a buyer who pays within the window, never meet either rule.
  */
