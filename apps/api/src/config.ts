@@ -128,6 +128,12 @@ const envSchema = z.object({
   RATE_LIMIT_WEBHOOK_MAX: z.coerce.number().int().min(1).default(300),
   /** Failed logins per account per hour (OWASP: at most 100). */
   RATE_LIMIT_ACCOUNT_LOGIN_MAX: z.coerce.number().int().min(1).default(100),
+  /** Stream heartbeats per account per window (a player sends 2 a minute). */
+  RATE_LIMIT_HEARTBEAT_MAX: z.coerce.number().int().min(1).default(20),
+  /** Participant-type proof uploads per account per hour. */
+  RATE_LIMIT_PROOF_MAX: z.coerce.number().int().min(1).default(10),
+  /** Waiting-list joins per account per hour. */
+  RATE_LIMIT_WAITLIST_MAX: z.coerce.number().int().min(1).default(30),
   /** E-mail outbox sender: how often it looks for messages, and how many tries per message. */
   /** Facturapi's REST API (or a compatible PAC, or the local fake in tests). */
   CFDI_API_URL: z.url().default('https://www.facturapi.io'),
