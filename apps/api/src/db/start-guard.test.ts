@@ -82,7 +82,10 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server; resolves when it answers /api/health or exits, whichever comes first. */
+/**
+ * Starts the server; resolves once it answers /api/health and has printed its banner (its
+ * SIGTERM handler is in place from then on), or when it exits, whichever comes first.
+ */
 async function start(env: Record<string, string>) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -109,10 +112,12 @@ async function start(env: Record<string, string>) {
   );
   let up = false;
   for (let i = 0; i < 400 && !up && exitCode === undefined; i += 1) {
-    up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
+    up =
+      output.includes('Tienda lista en') &&
+      (await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
     if (!up) await new Promise((r) => setTimeout(r, 100));
   }
   return {
