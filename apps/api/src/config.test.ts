@@ -1,5 +1,5 @@
 // Configuration rules that span several variables: the PayPal simulator's refusals and the
-// S3 settings that only make sense together.
+// S3 settings that only make sense together; where demo data may be.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -95,5 +95,41 @@ describe('S3 storage settings', () => {
     });
     expect(config).toMatchObject({ S3_BUCKET: 'tienda', S3_REGION: 'auto', S3_FORCE_PATH_STYLE: true });
     expect(loadConfig(base).S3_BUCKET).toBeUndefined();
+  });
+});
+
+describe('demo data and the published address', () => {
+  it('seeds demo data on the embedded database only at a local address (or for the PayPal simulator)', () => {
+    expect(loadConfig(base)).toMatchObject({ SEED_DEMO: true, demoDataAllowed: true });
+    for (const local of [
+      'http://localhost:3000',
+      'http://127.0.0.1:8080',
+      'http://[::1]:3000',
+      'http://tienda.localhost',
+    ]) {
+      expect(loadConfig({ ...base, PUBLIC_URL: local }), local).toMatchObject({
+        SEED_DEMO: true,
+        demoDataAllowed: true,
+      });
+    }
+    const published = { ...base, PUBLIC_URL: 'https://tienda.example.org' };
+    expect(loadConfig(published)).toMatchObject({ SEED_DEMO: false, demoDataAllowed: false });
+    expect(loadConfig({ ...published, SEED_DEMO: 'false' })).toMatchObject({ demoDataAllowed: false });
+    expect(loadConfig({ ...published, DATABASE_URL: 'postgres://db/store' })).toMatchObject({
+      SEED_DEMO: false,
+      demoDataAllowed: false,
+    });
+  });
+
+  it('keeps demo data at a published address only when asked: SEED_DEMO=true or the simulator', () => {
+    const published = { ...base, PUBLIC_URL: 'https://tienda.example.org' };
+    expect(loadConfig({ ...published, SEED_DEMO: 'true' })).toMatchObject({
+      SEED_DEMO: true,
+      demoDataAllowed: true,
+    });
+    expect(loadConfig({ ...published, PAYPAL_SIMULATOR: 'true' })).toMatchObject({
+      SEED_DEMO: true,
+      demoDataAllowed: true,
+    });
   });
 });

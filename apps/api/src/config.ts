@@ -134,6 +134,12 @@ const envSchema = z.object({
   RATE_LIMIT_WEBHOOK_MAX: z.coerce.number().int().min(1).default(300),
   /** Failed logins per account per hour (OWASP: at most 100). */
   RATE_LIMIT_ACCOUNT_LOGIN_MAX: z.coerce.number().int().min(1).default(100),
+  /** Stream heartbeats per account per window (a player sends 2 a minute). */
+  RATE_LIMIT_HEARTBEAT_MAX: z.coerce.number().int().min(1).default(20),
+  /** Participant-type proof uploads per account per hour. */
+  RATE_LIMIT_PROOF_MAX: z.coerce.number().int().min(1).default(10),
+  /** Waiting-list joins per account per hour. */
+  RATE_LIMIT_WAITLIST_MAX: z.coerce.number().int().min(1).default(30),
   /** E-mail outbox sender: how often it looks for messages, and how many tries per message. */
   /** Facturapi's REST API (or a compatible PAC, or the local fake in tests). */
   CFDI_API_URL: z.url().default('https://www.facturapi.io'),
@@ -163,8 +169,16 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
   JWT_SECRET: string;
   PUBLIC_URL: string;
-  /** Resolved: SEED_DEMO when given, else true only for the embedded database. */
+  /**
+   * Resolved: SEED_DEMO when given, else true only for the embedded database on a local
+   * PUBLIC_URL (or the PayPal simulator's demo).
+   */
   SEED_DEMO: boolean;
+  /**
+   * Whether demo rows may be present at start: a local PUBLIC_URL, SEED_DEMO=true or the
+   * PayPal simulator. A published store with demo rows refuses to start (db/seed.ts).
+   */
+  demoDataAllowed: boolean;
   /** Absolute DATA_DIR. */
   dataDir: string;
 }
@@ -184,16 +198,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const PUBLIC_URL = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   // Demo data (a 100 % coupon, a customer with a published password) is for trying the store
-  // on the embedded database; a PostgreSQL server gets it only when SEED_DEMO=true is given.
-  const SEED_DEMO = e.SEED_DEMO ?? !e.DATABASE_URL;
+  // on the embedded database at a local address (or with the PayPal simulator); a PostgreSQL
+  // server or a published address gets it only when SEED_DEMO=true is given.
+  const published = !isLocalUrl(PUBLIC_URL);
+  const SEED_DEMO = e.SEED_DEMO ?? (!e.DATABASE_URL && (!published || e.PAYPAL_SIMULATOR));
   return {
     ...e,
     ...(e.PAYPAL_SIMULATOR ? simulatorPaypal(PUBLIC_URL) : {}),
     dataDir,
     PUBLIC_URL,
     SEED_DEMO,
+    demoDataAllowed: !published || e.SEED_DEMO === true || e.PAYPAL_SIMULATOR,
     JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
   };
+}
+
+/** An address only this machine reaches: localhost (and *.localhost) or a loopback IP. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
+  return isIP(host) === 4 && host.startsWith('127.');
 }
 
 /** S3 settings that only make sense together. */

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from './db/seed';
 import { demoDataStatus } from './db/demo-data';
+import { announceGeneratedAdmin } from './db/first-admin';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
 import { createOutboxSender } from './modules/mail/sender';
 import { createFacturapiClient } from './modules/invoices/pac-client';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       adminEmail: config.ADMIN_EMAIL,
       adminPassword: config.ADMIN_PASSWORD,
       adminPromoteExisting: config.ADMIN_PROMOTE_EXISTING,
+      ...(config.demoDataAllowed ? {} : { refuseDemoAt: config.PUBLIC_URL }),
     });
   } catch (err) {
     if (!(err instanceof SeedRefusedError)) throw err;
@@ -135,8 +137,10 @@ async function main(): Promise<void> {
   }
   if (seeded.generatedAdmin) {
     lines.push(
-      `  Administrador creado: ${seeded.generatedAdmin.email} / ${seeded.generatedAdmin.password}`,
-      '  (esta contraseña se muestra solo esta vez; guárdala)',
+      ...announceGeneratedAdmin(seeded.generatedAdmin, {
+        databaseUrl: config.DATABASE_URL,
+        dataDir: config.dataDir,
+      }),
     );
   } else if (seeded.promotedAdminEmail) {
     lines.push(

@@ -2,6 +2,7 @@
 // validation; failed logins per account; counters shared through Redis when REDIS_URL is set.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -298,5 +299,109 @@ describe('admin calls (RATE_LIMIT_ADMIN_MAX)', () => {
     for (let i = 0; i < 3; i += 1)
       expect((await adminGet('/api/admin/session', customer.token, '10.9.0.2')).statusCode).toBe(403);
     expect((await adminGet('/api/admin/session', customer.token, '10.9.0.2')).statusCode).toBe(429);
+  });
+});
+
+describe('IPv6 clients are counted by their /64', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      ...LOW,
+      RATE_LIMIT_ADMIN_MAX: '2',
+      RATE_LIMIT_ORDER_MAX: '1',
+      RATE_LIMIT_ACCOUNT_LOGIN_MAX: '2',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  const send = (method: 'GET' | 'POST', url: string, ip: string, payload?: Record<string, unknown>) =>
+    ctx.app.inject({ method, url, remoteAddress: ip, ...(payload ? { payload } : {}) });
+
+  it('two addresses of one /64 share a per-IP limit; another /64 has its own', async () => {
+    const reset = (ip: string) =>
+      send('POST', '/api/user/reset-password-request', ip, { email: 'v6@prueba.mx' });
+    expect((await reset('2001:db8:aa:1::1')).statusCode).toBe(200);
+    expect((await reset('2001:db8:aa:1:ffff:ffff:ffff:fffe')).statusCode).toBe(200);
+    const limited = await reset('2001:0db8:00aa:0001:1234:5678:9abc:def0');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ success: false, message: MSG.rateLimited });
+    expect((await reset('2001:db8:aa:2::1')).statusCode).toBe(200);
+  });
+
+  it('the admin scope counts anonymous callers by /64', async () => {
+    expect((await send('GET', '/api/admin/session', '2001:db8:bb:1::1')).statusCode).toBe(401);
+    expect((await send('GET', '/api/admin/session', '2001:db8:bb:1::2')).statusCode).toBe(401);
+    expect((await send('GET', '/api/admin/session', '2001:db8:bb:1::3')).statusCode).toBe(429);
+  });
+
+  it('the order calls count each /64 once across its addresses', async () => {
+    // Per IP: five times RATE_LIMIT_ORDER_MAX, counted before authentication.
+    for (let i = 1; i <= 5; i += 1) {
+      expect((await send('POST', '/api/order/place', `2001:db8:cc:1::${i}`, {})).statusCode).toBe(401);
+    }
+    expect((await send('POST', '/api/order/place', '2001:db8:cc:1::99', {})).statusCode).toBe(429);
+  });
+
+  it('failed logins: a device stays known across the addresses of its /64', async () => {
+    const user = await createUser(ctx);
+    const login = (ip: string, password: string) =>
+      send('POST', '/api/user/login', ip, { email: user.email, password });
+    expect((await login('2001:db8:dd:1::1', TEST_PASSWORD)).statusCode).toBe(200);
+    // Strangers exhaust the account's failures (2 here) …
+    expect((await login('2001:db8:ee:1::1', 'mala')).statusCode).toBe(401);
+    expect((await login('2001:db8:ee:2::1', 'mala')).statusCode).toBe(401);
+    expect((await login('2001:db8:ee:3::1', TEST_PASSWORD)).statusCode).toBe(429);
+    // … and the owner's device, now on another address of its /64 (privacy addresses
+    // rotate), is still known and signs in.
+    expect((await login('2001:db8:dd:1:a:b:c:d', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe('per-account limits on heartbeats, proof uploads and waiting-list joins', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      RATE_LIMIT_HEARTBEAT_MAX: '3',
+      RATE_LIMIT_PROOF_MAX: '2',
+      RATE_LIMIT_WAITLIST_MAX: '2',
+    });
+  });
+  afterAll(() => ctx.close());
+
+  const heartbeat = { productId: randomUUID(), day: 'Día 1', sessionId: 'sesion-de-prueba-0001' };
+  const waitlist = { productId: randomUUID(), day: 'Día 1' };
+
+  it('heartbeats: a Spanish 429 past the limit, for that account only, whatever its address', async () => {
+    const user = await createUser(ctx);
+    const other = await createUser(ctx);
+    let n = 0;
+    await hitUntilLimited(
+      () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/attendance/heartbeat',
+          remoteAddress: `10.20.0.${(n += 1)}`,
+          headers: { token: user.token },
+          payload: heartbeat,
+        }),
+      3,
+    );
+    expect((await post(ctx, '/api/attendance/heartbeat', other.token, heartbeat)).statusCode).not.toBe(429);
+  });
+
+  it('proof uploads: a Spanish 429 past the limit, for that account only', async () => {
+    const user = await createUser(ctx);
+    const other = await createUser(ctx);
+    await hitUntilLimited(() => post(ctx, '/api/participant-type', user.token, {}), 2);
+    expect((await post(ctx, '/api/participant-type', other.token, {})).statusCode).not.toBe(429);
+  });
+
+  it('waiting-list joins: a Spanish 429 past the limit, for that account only', async () => {
+    const user = await createUser(ctx);
+    const other = await createUser(ctx);
+    await hitUntilLimited(() => post(ctx, '/api/waitlist/join', user.token, waitlist), 2);
+    expect((await post(ctx, '/api/waitlist/join', other.token, waitlist)).statusCode).not.toBe(429);
+    // Leaving is not limited by it.
+    expect((await post(ctx, '/api/waitlist/leave', user.token, waitlist)).statusCode).not.toBe(429);
   });
 });

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { toCentavos } from '@store/shared/domain/money';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
+import { countDemoData } from './demo-data';
 import { coupons, priceTiers, productDays, products, users } from './schema';
 import { DEMO_COUPON, DEMO_CUSTOMER, demoCatalogue } from './seed-data';
 
@@ -33,6 +34,11 @@ export interface SeedOptions {
   adminPromoteExisting?: boolean;
   /** The demo events' dates are generated from this day (default: now). */
   now?: Date;
+  /**
+   * The store's published address (PUBLIC_URL) when demo rows must stop the start (config's
+   * demoDataAllowed is false): set, nothing else is done while demo rows are present.
+   */
+  refuseDemoAt?: string;
 }
 
 /** The demo coupon's limits: valid this many days after seeding, for this many orders. */
@@ -41,10 +47,38 @@ export const DEMO_COUPON_MAX_USES = 50;
 export const DEMO_COUPON_MAX_USES_PER_USER = 5;
 
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
+  if (opts.refuseDemoAt) await refuseDemoData(db, opts.refuseDemoAt);
   const result: SeedResult = { seededDemo: false };
   await ensureAdmin(db, opts, result);
   if (opts.demo) result.seededDemo = await seedDemo(db, opts.now ?? new Date());
   return result;
+}
+
+/**
+ * A published store must not carry the demo customer (its password is in the README) nor a
+ * 100 % coupon: the start stops, saying how to remove them or keep them on purpose.
+ */
+async function refuseDemoData(db: Db, publicUrl: string): Promise<void> {
+  const demo = await countDemoData(db);
+  if (demo.products + demo.coupons + demo.users === 0) return;
+  const found = [
+    demo.products > 0 ? `${demo.products} evento(s) de demostración` : '',
+    demo.coupons > 0 ? `el cupón ${DEMO_COUPON.code} (100 % de descuento)` : '',
+    demo.users > 0 ? `el cliente ${DEMO_CUSTOMER.email}, cuya contraseña está publicada en el README` : '',
+  ].filter(Boolean);
+  throw new SeedRefusedError(
+    [
+      `La tienda se publica en ${publicUrl} (PUBLIC_URL), pero la base de datos tiene datos de demostración:`,
+      ...found.map((f) => `  - ${f}`),
+      'No arranca así: cualquiera podría entrar con el cliente de demostración o comprar gratis con el cupón.',
+      'Para eliminarlos:',
+      '  1. Arranca una vez sin PUBLIC_URL (o con PUBLIC_URL=http://localhost:PUERTO) y entra a /admin',
+      '     desde esta máquina (o por un túnel SSH).',
+      '  2. En el panel pulsa «Eliminar datos de demostración».',
+      `  3. Vuelve a arrancar con PUBLIC_URL=${publicUrl}.`,
+      'Si quieres conservarlos a propósito (una tienda de prueba), arranca con SEED_DEMO=true.',
+    ].join('\n'),
+  );
 }
 
 async function ensureAdmin(db: Db, opts: SeedOptions, result: SeedResult): Promise<void> {

@@ -3,9 +3,11 @@
 // `rateLimits().admin` to all its routes itself. Counters live in memory, or in Redis when
 // REDIS_URL is set so several replicas share them (in memory again while Redis is down).
 // Limits come from config (RATE_LIMIT_*) so tests can set them low; a 429 goes through the
-// one error handler, which answers MSG.rateLimited.
+// one error handler, which answers MSG.rateLimited. Per-IP counters key an IPv6 client by its
+// /64 (ipKey): one customer line gets a whole /64, so its addresses are one client.
 
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 // The plugin's own stores, combined below; they ship without type declarations.
@@ -14,7 +16,55 @@ import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Config } from '../config';
 
 export type RateLimitName =
-  'login' | 'register' | 'resetRequest' | 'coupon' | 'contact' | 'admin' | 'order' | 'orderPerIp' | 'webhook';
+  | 'login'
+  | 'register'
+  | 'resetRequest'
+  | 'coupon'
+  | 'contact'
+  | 'admin'
+  | 'order'
+  | 'orderPerIp'
+  | 'webhook'
+  | 'heartbeat'
+  | 'proofUpload'
+  | 'waitlistJoin';
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a dotted IPv4 tail split in two). */
+function ipv6Groups(ip: string): number[] {
+  let addr = ip.split('%')[0]!.toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(addr);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    addr = `${addr.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = addr.split('::');
+  const parse = (part: string) => (part === '' ? [] : part.split(':').map((g) => parseInt(g, 16)));
+  const left = parse(head);
+  const right = tail === undefined ? [] : parse(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The client a per-IP counter counts: the IPv4 address as is; an IPv6 address by its /64
+ * (`2001:db8:1:2::/64`), since every home or mobile line gets at least a /64 and could
+ * otherwise take a fresh address, and a fresh counter, for each request. An IPv4-mapped
+ * address (`::ffff:203.0.113.5`) counts as its IPv4.
+ */
+export function ipKey(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const groups = ipv6Groups(ip);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** A per-account counter's key: the signed-in user (the route's auth hook runs first). */
+const perUser = (name: string) => (req: FastifyRequest) =>
+  `${name}:${req.user ? `user:${req.user.id}` : `ip:${ipKey(req.ip)}`}`;
 
 export interface RouteRateLimit {
   max: number;
@@ -23,7 +73,9 @@ export interface RouteRateLimit {
   keyGenerator?: (req: FastifyRequest) => string;
 }
 
-/** The per-IP limit of each protected call, from config. */
+const HOUR = 60 * 60 * 1000;
+
+/** The limit of each protected call (per IP unless its keyGenerator says otherwise), from config. */
 export function rateLimits(config: Config): Record<RateLimitName, RouteRateLimit> {
   const timeWindow = config.RATE_LIMIT_WINDOW_MS;
   return {
@@ -39,14 +91,23 @@ export function rateLimits(config: Config): Record<RateLimitName, RouteRateLimit
     order: {
       max: config.RATE_LIMIT_ORDER_MAX,
       timeWindow,
-      keyGenerator: (req) => `user:${req.user?.id ?? req.ip}`,
+      keyGenerator: (req) => `user:${req.user?.id ?? ipKey(req.ip)}`,
     },
     orderPerIp: {
       max: config.RATE_LIMIT_ORDER_MAX * 5,
       timeWindow,
-      keyGenerator: (req) => `order-ip:${req.ip}`,
+      keyGenerator: (req) => `order-ip:${ipKey(req.ip)}`,
     },
     webhook: { max: config.RATE_LIMIT_WEBHOOK_MAX, timeWindow },
+    // Per account, sized for honest use: a player beats twice a minute (a few tabs or
+    // devices fit); a proof or a waiting-list join is a handful of clicks an hour.
+    heartbeat: { max: config.RATE_LIMIT_HEARTBEAT_MAX, timeWindow, keyGenerator: perUser('heartbeat') },
+    proofUpload: { max: config.RATE_LIMIT_PROOF_MAX, timeWindow: HOUR, keyGenerator: perUser('proof') },
+    waitlistJoin: {
+      max: config.RATE_LIMIT_WAITLIST_MAX,
+      timeWindow: HOUR,
+      keyGenerator: perUser('waitlist-join'),
+    },
   };
 }
 
@@ -139,5 +200,9 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     });
     store = fallbackStore(redis, () => redis.status === 'ready', markDown);
   }
-  await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (req) => ipKey(req.ip),
+    ...(store ? { store } : {}),
+  });
 }

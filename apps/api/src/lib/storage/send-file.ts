@@ -42,6 +42,11 @@ export interface PrivateFileOptions {
   filename: string;
   /** attachment (default) downloads; inline lets the browser show a PDF or image. */
   disposition?: 'attachment' | 'inline';
+  /**
+   * Runs once the file is found, before a byte is sent (an admin's view written to the audit
+   * log): when it throws, nothing is sent and the error stands; a missing file never runs it.
+   */
+  beforeSend?: () => Promise<void>;
 }
 
 /**
@@ -57,6 +62,14 @@ export async function sendPrivateFile(
   assertStorageKey(key, 'private');
   const file = await storage.get(key);
   if (!file) throw new AppError('not_found', MSG.notFound);
+  if (opts.beforeSend) {
+    try {
+      await opts.beforeSend();
+    } catch (err) {
+      file.body.destroy();
+      throw err;
+    }
+  }
   return reply
     .headers({
       'Content-Type': file.contentType,

@@ -9,7 +9,7 @@ import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { MSG } from '@store/shared/messages';
 import { AppError } from '../../lib/errors';
 import { currentUser, requireAdmin } from '../../plugins/auth';
-import { rateLimits } from '../../plugins/rate-limit';
+import { ipKey, rateLimits } from '../../plugins/rate-limit';
 import { attendanceRoutes } from './attendance/routes';
 import { attendeeRoutes } from './attendees/routes';
 import { auditRoutes } from './audit/routes';
@@ -29,7 +29,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   // a valid token (so guessing tokens or hammering as a customer is limited too).
   const adminLimit = app.createRateLimit({
     ...rateLimits(app.config).admin,
-    keyGenerator: (req) => (req.user ? `admin-user:${req.user.id}` : `admin-ip:${req.ip}`),
+    keyGenerator: (req) => (req.user ? `admin-user:${req.user.id}` : `admin-ip:${ipKey(req.ip)}`),
   });
   app.addHook('onRequest', async (req, reply) => {
     let refused: unknown;

@@ -72,12 +72,13 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/heartbeat',
     {
+      config: { rateLimit: rateLimits(app.config).heartbeat },
       schema: {
         tags: ['attendance'],
         summary: 'El reproductor de un día sigue reproduciendo: suma el tiempo real transcurrido',
         security: tokenSecurity,
         body: heartbeatBody,
-        response: { 200: heartbeatResponse, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: heartbeatResponse, ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (req) => ({

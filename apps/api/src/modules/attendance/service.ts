@@ -228,7 +228,7 @@ export async function checkIn(db: Db, secret: string, target: CheckinTarget, adm
     method: 'code' in target ? 'qr' : 'busqueda',
     at: now,
   });
-  return { ...result, ...holder };
+  return { ...result, ...holder, userId: who.userId, productDayId: who.productDayId };
 }
 
 // ---- Constancias ----
@@ -278,7 +278,14 @@ export async function ownConstanciaFile(db: Queryable, userId: string, folio: st
 export async function issueConstancia(
   db: Db,
   storage: FileStorage,
-  v: { userId: string; productId: string; eventName: string; now: Date },
+  v: {
+    userId: string;
+    productId: string;
+    eventName: string;
+    now: Date;
+    /** Runs inside the issuing transaction (the back office's audit entry). */
+    audit?: (tx: Queryable, folio: string) => Promise<void>;
+  },
 ): Promise<{ folio: string }> {
   if (await findValidConstancia(db, v.userId, v.productId)) {
     throw new AppError('conflict', ADMIN_MSG.constanciaAlreadyIssued);
@@ -330,6 +337,7 @@ export async function issueConstancia(
         attachments: [{ filename: `Constancia ${folio}.pdf`, contentType: 'application/pdf', content: pdf }],
         dedupeKey: `constancia:${folio}`,
       });
+      await v.audit?.(tx, folio);
     });
   } catch (err) {
     await storage.delete(fileKey);

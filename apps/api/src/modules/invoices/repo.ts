@@ -5,7 +5,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } fro
 import type { InvoiceStatus } from '@store/shared/constants';
 import type { FiscalData } from '@store/shared/schemas/invoice';
 import type { Queryable } from '../../db/client';
-import { creditNotes, fiscalProfiles, invoices, orders, users } from '../../db/schema';
+import { auditLog, creditNotes, fiscalProfiles, invoices, orders, users } from '../../db/schema';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type CreditNoteRow = typeof creditNotes.$inferSelect;
@@ -338,4 +338,23 @@ export async function claimDueCreditNotes(
     .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${creditNotes.attempts} + 1` })
     .where(sql`${creditNotes.id} IN ${due}`)
     .returning();
+}
+
+/** An administrator downloaded someone's CFDI or credit note: the order's audit history says so. */
+export async function auditAdminDownload(
+  db: Queryable,
+  entry: {
+    actorId: string;
+    action: 'invoice.download' | 'invoice.credit_note_download';
+    orderId: string;
+    details: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entity: 'order',
+    entityId: entry.orderId,
+    details: entry.details,
+  });
 }

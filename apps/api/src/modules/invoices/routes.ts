@@ -19,6 +19,7 @@ import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { sendPrivateFile } from '../../lib/storage/send-file';
 import { currentUser, requireUser } from '../../plugins/auth';
 import {
+  auditDownloadBy,
   creditNoteForViewer,
   getFiscalData,
   invoiceForViewer,
@@ -109,11 +110,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { note } = await creditNoteForViewer(app.db.db, req.params.id, currentUser(req));
+      const viewer = currentUser(req);
+      const { note, invoice } = await creditNoteForViewer(app.db.db, req.params.id, viewer);
       const key = req.params.format === 'xml' ? note.xmlKey : note.pdfKey;
       if (!key) throw new AppError('not_found', MSG.creditNoteNotReady);
       return sendPrivateFile(reply, app.storage, key, {
         filename: `Nota de credito ${orderReference(note.orderId)}.${req.params.format}`,
+        beforeSend: () =>
+          auditDownloadBy(app.db.db, viewer, {
+            kind: 'credit_note',
+            id: note.id,
+            orderId: note.orderId,
+            buyerId: invoice.userId,
+            format: req.params.format,
+          }),
       });
     },
   );
@@ -131,11 +141,20 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const row = await invoiceForViewer(app.db.db, req.params.id, currentUser(req));
+      const viewer = currentUser(req);
+      const row = await invoiceForViewer(app.db.db, req.params.id, viewer);
       const key = req.params.format === 'xml' ? row.xmlKey : row.pdfKey;
       if (!key) throw new AppError('not_found', MSG.invoiceNotReady);
       return sendPrivateFile(reply, app.storage, key, {
         filename: `CFDI ${orderReference(row.orderId)}.${req.params.format}`,
+        beforeSend: () =>
+          auditDownloadBy(app.db.db, viewer, {
+            kind: 'invoice',
+            id: row.id,
+            orderId: row.orderId,
+            buyerId: row.userId,
+            format: req.params.format,
+          }),
       });
     },
   );

@@ -12,6 +12,7 @@ import type { Queryable, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import {
+  auditAdminDownload,
   deleteUnpaidRequest,
   findCreditNote,
   findFiscalProfile,
@@ -209,6 +210,30 @@ export async function creditNoteForViewer(
   if (!note || !invoice) throw new AppError('not_found', MSG.notFound);
   if (invoice.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('forbidden', MSG.forbidden);
   return { note, invoice };
+}
+
+/**
+ * Before a CFDI file reaches an administrator who is not its buyer: the download goes into
+ * the order's audit history (the file is sent only once it is there). Nothing for the buyer.
+ */
+export async function auditDownloadBy(
+  db: Queryable,
+  viewer: { id: string; role: string },
+  file: {
+    kind: 'invoice' | 'credit_note';
+    id: string;
+    orderId: string;
+    buyerId: string;
+    format: 'xml' | 'pdf';
+  },
+): Promise<void> {
+  if (viewer.role !== 'admin' || viewer.id === file.buyerId) return;
+  await auditAdminDownload(db, {
+    actorId: viewer.id,
+    action: file.kind === 'invoice' ? 'invoice.download' : 'invoice.credit_note_download',
+    orderId: file.orderId,
+    details: { [file.kind === 'invoice' ? 'invoiceId' : 'creditNoteId']: file.id, format: file.format },
+  });
 }
 
 /** An invoice for its buyer or an admin (403 for anyone else). */

@@ -5,7 +5,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
-import type { OutgoingEmail } from './outbox';
+import { withoutQueryParams } from '../../lib/db-errors';
+import { OUTBOX_INSERT_FAILED, type OutgoingEmail } from './outbox';
 
 type PlainEmail = Pick<OutgoingEmail, 'to' | 'subject' | 'html' | 'text' | 'replyTo'>;
 
@@ -36,7 +37,10 @@ export async function enqueueEmails(
           ...(opts.held ? { nextAttemptAt: HELD_UNTIL } : {}),
         })),
       )
-      .returning({ id: emailOutbox.id });
+      .returning({ id: emailOutbox.id })
+      .catch((err: unknown) => {
+        throw withoutQueryParams(err, OUTBOX_INSERT_FAILED);
+      });
     ids.push(...rows.map((r) => r.id));
   }
   return ids;

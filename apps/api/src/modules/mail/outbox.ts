@@ -2,6 +2,7 @@
 // a background loop (modules/mail/sender.ts) delivers them.
 
 import type { Queryable } from '../../db/client';
+import { withoutQueryParams } from '../../lib/db-errors';
 import { emailOutbox } from '../../db/schema';
 
 export interface EmailAttachment {
@@ -21,6 +22,9 @@ export interface OutgoingEmail {
   dedupeKey?: string;
 }
 
+/** What a failed outbox insert is reported as: never the query, whose parameters hold the links. */
+export const OUTBOX_INSERT_FAILED = 'no se pudo poner un correo en la cola';
+
 /** Queues a message; false when its dedupeKey was already used (nothing queued). */
 export async function enqueueEmail(db: Queryable, msg: OutgoingEmail): Promise<boolean> {
   const rows = await db
@@ -39,6 +43,9 @@ export async function enqueueEmail(db: Queryable, msg: OutgoingEmail): Promise<b
       dedupeKey: msg.dedupeKey ?? null,
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
-    .returning({ id: emailOutbox.id });
+    .returning({ id: emailOutbox.id })
+    .catch((err: unknown) => {
+      throw withoutQueryParams(err, OUTBOX_INSERT_FAILED);
+    });
   return rows.length === 1;
 }

@@ -39,25 +39,36 @@ export async function claimDueMessages(
     .returning();
 }
 
-export async function markSent(db: Queryable, id: string, now: Date): Promise<void> {
+/** The body kept once a message has left: its one-time links' tokens replaced (redact.ts). */
+export interface RedactedBody {
+  html: string;
+  text: string;
+}
+
+export async function markSent(db: Queryable, id: string, now: Date, body: RedactedBody): Promise<void> {
   await db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: now, lastError: null })
+    .set({ status: 'sent', sentAt: now, lastError: null, html: body.html, text: body.text })
     .where(eq(emailOutbox.id, id));
 }
 
+/**
+ * A failed delivery: retried at `nextAttemptAt`, or, when null, given up (status failed,
+ * and `body` keeps it without its one-time links, like a sent one).
+ */
 export async function markFailedAttempt(
   db: Queryable,
   id: string,
   error: string,
   nextAttemptAt: Date | null,
+  body: RedactedBody,
 ): Promise<void> {
   await db
     .update(emailOutbox)
     .set(
       nextAttemptAt
         ? { lastError: error.slice(0, 1000), nextAttemptAt }
-        : { lastError: error.slice(0, 1000), status: 'failed' },
+        : { lastError: error.slice(0, 1000), status: 'failed', html: body.html, text: body.text },
     )
     .where(eq(emailOutbox.id, id));
 }

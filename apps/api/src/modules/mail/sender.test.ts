@@ -5,13 +5,20 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { stdSerializers } from 'pino';
+import { newSecretToken } from '../../lib/secret-tokens';
+import { enqueueEmails } from './bulk-outbox';
 import { enqueueEmail } from './outbox';
+import { REDACTED_TOKEN } from './redact';
 import { createOutboxSender, retryDelayMs } from './sender';
+import { mailSettings } from './settings';
+import { passwordResetEmail } from './templates';
+import { enqueueTransferEmails } from './transfer';
 
 interface Received {
   from: string;
@@ -261,5 +268,145 @@ describe('outbox sender', () => {
       await new Promise((r) => setTimeout(r, 25));
     await sender.stop();
     expect(smtp.state.received.map((m) => m.to)).toEqual([['fer@prueba.mx']]);
+  });
+
+  describe('one-time links', () => {
+    /** Three messages with a working link each: a reset, a transfer's set-password, a claim. */
+    async function queueLinks() {
+      const tokens = { reset: newSecretToken(), transfer: newSecretToken(), claim: newSecretToken() };
+      await enqueueEmail(
+        ctx.database.db,
+        passwordResetEmail(mailSettings(), { to: 'ana@prueba.mx', name: 'ANA', token: tokens.reset }),
+      );
+      await enqueueTransferEmails(ctx.database.db, {
+        transferId: '00000000-0000-4000-8000-000000000001',
+        productName: 'Curso de ecocardiografía',
+        days: [{ label: 'Día 1', startsAt: new Date('2030-03-01T15:00:00Z') }],
+        from: { name: 'BETO', email: 'beto@prueba.mx' },
+        to: { name: 'CARLA', email: 'carla@prueba.mx' },
+        fromOrderId: '00000000-0000-4000-8000-000000000002',
+        setPasswordToken: tokens.transfer,
+        tokenDays: 7,
+      });
+      const claim = `${mailSettings().publicUrl}/lista-de-espera/reclamar?token=${tokens.claim}`;
+      await enqueueEmails(ctx.database.db, [
+        {
+          to: 'dora@prueba.mx',
+          subject: 'Se liberó un lugar',
+          html: `<p><a href="${claim}&amp;origen=correo">Reclamar</a> ${claim}.</p>`,
+          text: `Reclama tu lugar: ${claim}.`,
+        },
+      ]);
+      return tokens;
+    }
+
+    const stored = async () => JSON.stringify(await rows());
+
+    it('a sent message keeps no usable token: each link token is replaced by a marker', async () => {
+      const tokens = await queueLinks();
+      expect(await stored()).toContain(tokens.reset);
+      const sender = createOutboxSender({
+        db: ctx.database.db,
+        from: 'no-reply@prueba.mx',
+        smtpUrl: smtp.url,
+        outboxDir: '',
+        log: quietLog,
+      });
+      expect(await sender.runOnce()).toBe(4);
+      await sender.stop();
+      // The recipients got their links…
+      const delivered = smtp.state.received.map((m) => m.raw.replace(/=\r?\n/g, '')).join('\n');
+      for (const token of Object.values(tokens)) expect(delivered).toContain(token);
+      // …and the outbox keeps the messages without them.
+      const after = await rows();
+      expect(after.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+      const kept = await stored();
+      for (const token of Object.values(tokens)) expect(kept).not.toContain(token);
+      const reset = after.find((r) => r.to === 'ana@prueba.mx')!;
+      expect(reset.html).toContain(`/reset-password?token=${REDACTED_TOKEN}`);
+      expect(reset.text).toContain(`/reset-password?token=${REDACTED_TOKEN}`);
+      expect(reset.html).toContain('Restablecer contraseña');
+      const claim = after.find((r) => r.to === 'dora@prueba.mx')!;
+      expect(claim.html).toContain(`reclamar?token=${REDACTED_TOKEN}&amp;origen=correo`);
+      expect(claim.text).toMatch(/reclamar\?token=\[redactado\]\.$/);
+    });
+
+    it('a message given up keeps no usable token either; one still being retried keeps its link', async () => {
+      const token = newSecretToken();
+      await enqueueEmail(
+        ctx.database.db,
+        passwordResetEmail(mailSettings(), { to: 'eva@prueba.mx', name: 'EVA', token }),
+      );
+      smtp.state.failNext = 10;
+      const sender = createOutboxSender({
+        db: ctx.database.db,
+        from: 'no-reply@prueba.mx',
+        smtpUrl: smtp.url,
+        outboxDir: '',
+        log: quietLog,
+        maxAttempts: 2,
+      });
+      const t0 = Date.now() + 1000;
+      await sender.runOnce(new Date(t0));
+      expect(await stored()).toContain(token);
+      await sender.runOnce(new Date(t0 + retryDelayMs(1) + 1));
+      await sender.stop();
+      const [row] = await rows();
+      expect(row!.status).toBe('failed');
+      expect(await stored()).not.toContain(token);
+      expect(row!.text).toContain(`token=${REDACTED_TOKEN}`);
+    });
+
+    it('the migration redacts the messages sent before the sender did, and leaves pending ones', async () => {
+      const tokens = await queueLinks();
+      const [reset] = await ctx.database.db
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.to, 'ana@prueba.mx'));
+      await ctx.database.db
+        .update(emailOutbox)
+        .set({ status: 'sent' })
+        .where(eq(emailOutbox.to, 'carla@prueba.mx'));
+      await ctx.database.db
+        .update(emailOutbox)
+        .set({ status: 'failed' })
+        .where(eq(emailOutbox.to, 'dora@prueba.mx'));
+      const migration = readFileSync(
+        path.join(import.meta.dirname, '../../db/migrations/0016_redact_sent_outbox_links.sql'),
+        'utf8',
+      );
+      await ctx.database.db.execute(sql.raw(migration));
+      const kept = await stored();
+      expect(kept).not.toContain(tokens.transfer);
+      expect(kept).not.toContain(tokens.claim);
+      const after = await rows();
+      expect(after.find((r) => r.to === 'dora@prueba.mx')!.text).toMatch(/reclamar\?token=\[redactado\]\.$/);
+      // Still to be delivered: untouched.
+      expect(after.find((r) => r.to === 'ana@prueba.mx')!.html).toBe(reset!.html);
+      expect(kept).toContain(tokens.reset);
+    });
+
+    it('a failed outbox insert reports no parameter of the query', async () => {
+      const token = newSecretToken();
+      const email = passwordResetEmail(mailSettings(), { to: 'fer@prueba.mx', name: 'FER', token });
+      // PostgreSQL refuses a NUL character in text: the insert fails.
+      const failures: unknown[] = [];
+      await enqueueEmail(ctx.database.db, { ...email, subject: 'a\u0000b' }).catch((e: unknown) =>
+        failures.push(e),
+      );
+      await enqueueEmails(ctx.database.db, [{ ...email, subject: 'a\u0000b' }]).catch((e: unknown) =>
+        failures.push(e),
+      );
+      expect(failures).toHaveLength(2);
+      for (const err of failures) {
+        // What the error handler would log: pino's serializer follows causes too.
+        const logged = JSON.stringify(stdSerializers.err(err as Error));
+        expect(logged).toContain('no se pudo poner un correo en la cola');
+        expect(logged).not.toContain(token);
+        expect(logged).not.toContain('fer@prueba.mx');
+        expect(logged).not.toMatch(/params:|insert into/i);
+      }
+      expect(await rows()).toHaveLength(0);
+    });
   });
 });

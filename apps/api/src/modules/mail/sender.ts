@@ -1,13 +1,15 @@
 // The outbox sender: a background loop that delivers queued e-mails through SMTP
 // (nodemailer, SMTP_URL) with retries and exponential backoff. Without SMTP_URL each
 // message is written as an .eml file under DATA_DIR/outbox and a line is logged, so a
-// fresh install still shows what it would have sent.
+// fresh install still shows what it would have sent. Once a message has left (or is given
+// up), its row keeps it with the tokens of its one-time links redacted (redact.ts).
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { redactLinkTokens } from './redact';
 import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow } from './repo';
 
 export interface OutboxSenderOptions {
@@ -40,6 +42,10 @@ export interface OutboxSender {
 /** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+function redacted(msg: OutboxRow) {
+  return { html: redactLinkTokens(msg.html), text: redactLinkTokens(msg.text) };
 }
 
 export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
@@ -84,13 +90,13 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
       if (closing) break;
       try {
         await deliver(msg);
-        await markSent(opts.db, msg.id, new Date());
+        await markSent(opts.db, msg.id, new Date(), redacted(msg));
         sent += 1;
       } catch (err) {
         const reason = err instanceof Error ? err.message : String(err);
         const giveUp = msg.attempts >= maxAttempts;
         const next = giveUp ? null : new Date(now.getTime() + retryDelayMs(msg.attempts));
-        await markFailedAttempt(opts.db, msg.id, reason, next);
+        await markFailedAttempt(opts.db, msg.id, reason, next, redacted(msg));
         opts.log.warn(
           { id: msg.id, to: msg.to, attempts: msg.attempts, err: reason },
           giveUp ? 'correo descartado tras varios intentos' : 'envío de correo fallido; se reintentará',

@@ -23,6 +23,7 @@ import { newStorageKey } from '../../lib/storage/keys';
 import { receiveFile } from '../../lib/storage/receive-file';
 import type { FileKind } from '../../lib/storage/sniff';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { rateLimits } from '../../plugins/rate-limit';
 import { assertCanRequest, cancelRequest, myParticipantType, submitRequest } from './service';
 
 const PROOF_KINDS: readonly FileKind[] = ['pdf', 'jpg', 'png'];
@@ -49,7 +50,9 @@ export const participantTypeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
+      // Before the body is read: a refused upload costs no bytes.
       onRequest: requireUser,
+      config: { rateLimit: rateLimits(app.config).proofUpload },
       schema: {
         tags: ['user'],
         summary:
@@ -61,6 +64,7 @@ export const participantTypeRoutes: FastifyPluginAsyncZod = async (app) => {
           400: errorResponse,
           409: errorResponse,
           413: errorResponse,
+          429: errorResponse,
         },
       },
     },

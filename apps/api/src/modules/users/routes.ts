@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { rateLimits } from '../../plugins/rate-limit';
+import { ipKey, rateLimits } from '../../plugins/rate-limit';
 import {
   getProfile,
   login,
@@ -41,7 +41,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const accountIpLimit = app.createRateLimit({
     max,
     timeWindow: hour,
-    keyGenerator: (req) => `login-account-ip:${emailOf(req)}|${req.ip}`,
+    keyGenerator: (req) => `login-account-ip:${emailOf(req)}|${ipKey(req.ip)}`,
   });
   const accountLimit = app.createRateLimit({
     max,
@@ -51,7 +51,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const knownDevices = app.createRateLimit({
     max: Number.MAX_SAFE_INTEGER,
     timeWindow: 30 * 24 * hour,
-    keyGenerator: (req) => `login-known:${emailOf(req)}|${req.ip}`,
+    keyGenerator: (req) => `login-known:${emailOf(req)}|${ipKey(req.ip)}`,
   });
   const exhausted = (r: Awaited<ReturnType<typeof accountLimit>>) => !r.isAllowed && r.remaining === 0;
   const isKnownDevice = async (req: FastifyRequest) => {

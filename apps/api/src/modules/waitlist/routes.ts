@@ -13,6 +13,7 @@ import {
 } from '@store/shared/schemas/waitlist';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { rateLimits } from '../../plugins/rate-limit';
 import { claimOffer, joinWaitlist, leaveWaitlist, waitlistStateFor } from './service';
 
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,12 +39,13 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/join',
     {
       onRequest: requireUser,
+      config: { rateLimit: rateLimits(app.config).waitlistJoin },
       schema: {
         tags: ['waitlist'],
         summary: 'Unirse a la lista de espera de un día agotado',
         security: tokenSecurity,
         body: waitlistDayBody,
-        response: { 200: okResponse, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: okResponse, ...errorResponses(400, 401, 404, 409, 429) },
       },
     },
     async (req) => {

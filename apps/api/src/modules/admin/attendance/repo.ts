@@ -15,6 +15,15 @@ import {
 } from '../../../db/schema';
 import { containsPattern } from '../sql';
 
+/** The event a day belongs to. */
+export async function findDayProductId(db: Queryable, productDayId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ productId: productDays.productId })
+    .from(productDays)
+    .where(eq(productDays.id, productDayId));
+  return row?.productId ?? null;
+}
+
 export async function findEvent(db: Queryable, productId: string) {
   const [row] = await db
     .select({

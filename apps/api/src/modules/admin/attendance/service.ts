@@ -17,6 +17,7 @@ import { revokeConstancia } from '../../attendance/repo';
 import { writeAudit } from '../audit/repo';
 import {
   findConstanciaRow,
+  findDayProductId,
   findEvent,
   findEventAttendance,
   findEventConstancias,
@@ -126,7 +127,27 @@ export async function adminCheckIn(
   actorId: string,
   now: Date,
 ): Promise<Omit<AdminCheckinResponse, 'success'>> {
-  const r = await checkIn(db, secret, body, actorId, now);
+  // The check-in and its audit entry commit together (a repeated scan changes nothing and
+  // writes no entry).
+  const r = await db.transaction(async (tx) => {
+    const done = await checkIn(tx, secret, body, actorId, now);
+    if (done.created) {
+      await writeAudit(tx, {
+        actorId,
+        action: 'event.checkin',
+        entity: 'event',
+        entityId: await findDayProductId(tx, done.productDayId),
+        details: {
+          userId: done.userId,
+          productDayId: done.productDayId,
+          name: done.name,
+          day: done.day,
+          method: 'code' in body ? 'qr' : 'busqueda',
+        },
+      });
+    }
+    return done;
+  });
   return {
     created: r.created,
     name: r.name,
@@ -157,13 +178,19 @@ export async function adminIssueConstancia(
 ) {
   const event = await findEvent(db, v.productId);
   if (!event) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
-  const { folio } = await issueConstancia(db, storage, { ...v, eventName: event.name, now });
-  await writeAudit(db, {
-    actorId,
-    action: 'event.constancia_issue',
-    entity: 'event',
-    entityId: v.productId,
-    details: { folio, userId: v.userId },
+  const { folio } = await issueConstancia(db, storage, {
+    ...v,
+    eventName: event.name,
+    now,
+    // Written in the constancia's own transaction: issued and audited, or neither.
+    audit: (tx, issued) =>
+      writeAudit(tx, {
+        actorId,
+        action: 'event.constancia_issue',
+        entity: 'event',
+        entityId: v.productId,
+        details: { folio: issued, userId: v.userId },
+      }),
   });
   return folio;
 }

@@ -13,7 +13,7 @@ import {
 import { errorResponse } from '@store/shared/schemas/common';
 import { sendPrivateFile } from '../../../lib/storage/send-file';
 import { currentUser } from '../../../plugins/auth';
-import { adminQueue, decide, proofOf } from './service';
+import { adminQueue, auditProofView, decide, proofOf } from './service';
 
 const errors = { 400: errorResponse, 404: errorResponse, 409: errorResponse };
 
@@ -36,7 +36,8 @@ export const participantTypeAdminRoutes: FastifyPluginAsyncZod = async (app) => 
     {
       schema: {
         tags: ['admin'],
-        summary: 'El comprobante de una solicitud (se muestra en el navegador; nunca en caché)',
+        summary:
+          'El comprobante de una solicitud (se muestra en el navegador; nunca en caché; queda en la bitácora)',
         params: adminIdParams,
         response: { 404: errorResponse },
       },
@@ -47,6 +48,8 @@ export const participantTypeAdminRoutes: FastifyPluginAsyncZod = async (app) => 
       return sendPrivateFile(reply, app.storage, proof.key, {
         filename: `Comprobante ${proof.memberName}.${ext}`,
         disposition: 'inline',
+        // Served only once the view is in the audit log.
+        beforeSend: () => auditProofView(app.db.db, currentUser(req).id, proof),
       });
     },
   );

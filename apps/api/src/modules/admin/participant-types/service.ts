@@ -9,7 +9,7 @@ import type {
   AdminParticipantRequestsResponse,
 } from '@store/shared/schemas/admin/participant-types';
 import type { ParticipantRequestStatus } from '@store/shared/schemas/participant-types';
-import type { Db } from '../../../db/client';
+import type { Db, Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { enqueueDecisionEmail } from '../../participant-types/emails';
 import {
@@ -65,7 +65,29 @@ export async function adminRequest(db: Db, id: string): Promise<AdminParticipant
 export async function proofOf(db: Db, id: string) {
   const row = await findQueueRow(db, id);
   if (!row) throw new AppError('not_found', ADMIN_MSG.participantRequestNotFound);
-  return { key: row.request.fileKey, fileName: row.request.fileName, memberName: row.member.name };
+  return {
+    requestId: row.request.id,
+    memberId: row.request.userId,
+    key: row.request.fileKey,
+    fileName: row.request.fileName,
+    memberName: row.member.name,
+    requestedType: row.request.requestedType,
+  };
+}
+
+/** A proof is a member's private document: every admin view of one is in the audit log. */
+export async function auditProofView(
+  db: Queryable,
+  actorId: string,
+  proof: Awaited<ReturnType<typeof proofOf>>,
+) {
+  await writeAudit(db, {
+    actorId,
+    action: 'member.participant_type_proof_view',
+    entity: 'member',
+    entityId: proof.memberId,
+    details: { requestId: proof.requestId, name: proof.memberName, userType: proof.requestedType },
+  });
 }
 
 /**

@@ -66,7 +66,7 @@ export function Component() {
     <>
       <AdminPageHeader
         title="Bitácora"
-        description="Cada cambio hecho desde la administración: quién, cuándo y qué."
+        description="Cada cambio hecho desde la administración, y quién vio o descargó datos privados: quién, cuándo y qué."
         actions={
           <Select
             aria-label="Tipo de cambio"

@@ -62,6 +62,9 @@ export function auditSummary(entry: AdminAuditEntry): string {
   if (typeof d.amount === 'number') parts.push(money(d.amount));
   if (entry.action === 'order.refund')
     parts.push(d.revokeAccess === false ? 'conserva el acceso' : 'acceso revocado');
+  if (str(d.folio)) parts.push(`folio ${str(d.folio)}`);
+  if (str(d.day)) parts.push(`día: ${str(d.day)}`);
+  if (str(d.format)) parts.push(str(d.format).toUpperCase());
   if (str(d.note)) parts.push(`nota: ${str(d.note)}`);
   return parts.join(' · ');
 }
