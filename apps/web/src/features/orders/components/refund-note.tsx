@@ -12,8 +12,8 @@ export function RefundNote({ order }: { order: Order }) {
   return (
     <ul aria-label="Reembolsos" className="mt-2 space-y-1 text-sm text-slate-700">
       {refunds.map((r, i) => (
-        <li key={i} className="flex items-center gap-1.5">
-          <RotateCcw aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />
+        <li key={i} className="flex items-start gap-1.5">
+          <RotateCcw aria-hidden="true" className="mt-1 h-3.5 w-3.5 shrink-0 text-slate-500" />
           {r.status === 'pendiente'
             ? `Reembolso en proceso: ${formatPrice(r.amount, CURRENCY_LABEL)} (solicitado el ${formatDateLong(r.date)})`
             : `Reembolsado: ${formatPrice(r.amount, CURRENCY_LABEL)} el ${formatDateLong(r.date)}`}
