@@ -405,7 +405,10 @@ export async function completeRefund(
   return done;
 }
 
-/** What the buyer paid for these days (their share of the order's amount). */
+/**
+ * What the buyer paid for these days (their share of the order's amount; the last live days
+ * also carry the service fee), read before they end.
+ */
 async function paidFor(tx: Queryable, orderId: string, productDayIds: readonly string[]): Promise<number> {
   const order = await findOrder(tx, orderId);
   if (!order || productDayIds.length === 0) return 0;
@@ -414,7 +417,11 @@ async function paidFor(tx: Queryable, orderId: string, productDayIds: readonly s
     {
       amountCentavos: order.amountCentavos,
       feeCentavos: order.feeCentavos,
-      days: days.map((d) => ({ productDayId: d.productDayId, priceCentavos: d.priceCentavos, live: true })),
+      days: days.map((d) => ({
+        productDayId: d.productDayId,
+        priceCentavos: d.priceCentavos,
+        live: d.status === 'pagado',
+      })),
     },
     productDayIds,
   ).paidCentavos;
