@@ -156,6 +156,17 @@ export const MSG = {
   ticketNotPaid: 'Este boleto ya no da acceso (la orden no está pagada).',
   constanciaNotFound: 'No existe una constancia con este folio.',
   constanciaNotYours: 'Esta constancia no es de tu cuenta.',
+  watchAfterDay:
+    'Este día ya terminó: el tiempo de conexión solo cuenta mientras el día ocurre, y no se registró.',
+  evaluationNotFound: 'Este evento no tiene evaluación.',
+  evaluationNotYet: 'La evaluación se abre al terminar el evento.',
+  evaluationNotAttended:
+    'Para responder la evaluación necesitas la asistencia mínima en al menos un día del evento.',
+  evaluationAlreadyPassed: 'Ya aprobaste esta evaluación; no hace falta responderla otra vez.',
+  evaluationNoAttemptsLeft: 'Ya usaste todos tus intentos de esta evaluación.',
+  evaluationAnswersInvalid: 'Responde cada pregunta eligiendo una de sus opciones.',
+  evaluationPassed: 'Evaluación aprobada: tu constancia ya puede emitirse.',
+  evaluationSurveyDone: 'Gracias por responder la encuesta: tu constancia ya puede emitirse.',
 
   // After the sale: cancellation and refund (docs/after-sale.md)
   orderNotCancellable: 'Esta orden ya no se puede cancelar.',
@@ -259,4 +270,28 @@ export function priceStepChanged(totalLabel: string): string {
 /** The member's place in a day's waiting list. */
 export function waitlistPosition(position: number): string {
   return `Estás en la lista de espera (posición ${position})`;
+}
+
+// Attendance and evaluations (docs/attendance.md).
+
+/** A ticket is valid only on its own day (Mexico City date); this names that date. */
+export function ticketNotToday(date: string): string {
+  return `Este boleto es del ${date}; solo se registra ese día.`;
+}
+
+/** Heartbeats before the day's window opens credit nothing; this says when they start to count. */
+export function watchBeforeDay(when: string): string {
+  return `Este día aún no empieza: tu tiempo de conexión empieza a contar el ${when}.`;
+}
+
+/** 'te quedan 2 intentos', 'te queda 1 intento', 'ya no te quedan intentos'. */
+export function attemptsLeftText(left: number): string {
+  if (left <= 0) return 'ya no te quedan intentos';
+  return left === 1 ? 'te queda 1 intento' : `te quedan ${left} intentos`;
+}
+
+/** An exam attempt under the pass mark. */
+export function evaluationFailed(score: number, pass: number, left: number): string {
+  const rest = attemptsLeftText(left);
+  return `Obtuviste ${score} % y se necesita ${pass} %: ${rest}.`;
 }
