@@ -158,6 +158,7 @@ export const MSG = {
   constanciaNotYours: 'Esta constancia no es de tu cuenta.',
   watchAfterDay:
     'Este día ya terminó: el tiempo de conexión solo cuenta mientras el día ocurre, y no se registró.',
+  watchDayOver: 'Este día ya terminó: el tiempo de conexión ya no cuenta.',
   evaluationNotFound: 'Este evento no tiene evaluación.',
   evaluationNotYet: 'La evaluación se abre al terminar el evento.',
   evaluationNotAttended:
@@ -165,8 +166,9 @@ export const MSG = {
   evaluationAlreadyPassed: 'Ya aprobaste esta evaluación; no hace falta responderla otra vez.',
   evaluationNoAttemptsLeft: 'Ya usaste todos tus intentos de esta evaluación.',
   evaluationAnswersInvalid: 'Responde cada pregunta eligiendo una de sus opciones.',
-  evaluationPassed: 'Evaluación aprobada: tu constancia ya puede emitirse.',
-  evaluationSurveyDone: 'Gracias por responder la encuesta: tu constancia ya puede emitirse.',
+  evaluationPassed: 'Evaluación aprobada: la asociación emitirá tu constancia y te la enviará por correo.',
+  evaluationSurveyDone:
+    'Gracias por responder la encuesta: la asociación emitirá tu constancia y te la enviará por correo.',
 
   // After the sale: cancellation and refund (docs/after-sale.md)
   orderNotCancellable: 'Esta orden ya no se puede cancelar.',
@@ -284,6 +286,11 @@ export function watchBeforeDay(when: string): string {
   return `Este día aún no empieza: tu tiempo de conexión empieza a contar el ${when}.`;
 }
 
+/** Under the player of a day not yet under way: when its time starts to count. */
+export function watchCreditStarts(when: string): string {
+  return `Tu tiempo de conexión empieza a contar el ${when}.`;
+}
+
 /** 'te quedan 2 intentos', 'te queda 1 intento', 'ya no te quedan intentos'. */
 export function attemptsLeftText(left: number): string {
   if (left <= 0) return 'ya no te quedan intentos';
@@ -294,4 +301,26 @@ export function attemptsLeftText(left: number): string {
 export function evaluationFailed(score: number, pass: number, left: number): string {
   const rest = attemptsLeftText(left);
   return `Obtuviste ${score} % y se necesita ${pass} %: ${rest}.`;
+}
+
+/** Where a member stands in an event's evaluation, as Mi cuenta shows it. */
+export function evaluationStateText(
+  state:
+    'pendiente_evento' | 'sin_asistencia' | 'por_responder' | 'aprobada' | 'no_aprobada' | 'sin_intentos',
+  attemptsLeft: number,
+  opensAt: string,
+): string {
+  switch (state) {
+    case 'pendiente_evento':
+      return `La evaluación se abre al terminar el evento (${opensAt}).`;
+    case 'sin_asistencia':
+      return 'No alcanzaste la asistencia mínima en ningún día: no puedes responderla.';
+    case 'por_responder':
+      return 'Asistencia suficiente — responde la evaluación';
+    case 'aprobada':
+      return 'Aprobada';
+    case 'no_aprobada':
+    case 'sin_intentos':
+      return `No aprobada (${attemptsLeftText(attemptsLeft)})`;
+  }
 }
