@@ -135,7 +135,7 @@ function EvaluationForm({ productId, current }: { productId: string; current: Ad
                       type="radio"
                       name={`correct-${qi}`}
                       className="h-4 w-4 shrink-0 accent-brand-700"
-                      aria-label={`Opción ${oi + 1} es la correcta`}
+                      aria-label={`Pregunta ${qi + 1}: la opción ${oi + 1} es la correcta`}
                       checked={q.correct === oi}
                       disabled={locked}
                       onChange={() => update(qi, { correct: oi })}
