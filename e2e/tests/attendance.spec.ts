@@ -292,7 +292,7 @@ test('an endorsed event with an exam: attend, fail once, pass, constancia with t
 
   // …and an exam of two questions (pass mark 80 %: both right) plus one survey question.
   await admin.goto(`/admin/attendance?productId=${event.id}`);
-  const editor = admin.getByRole('region', { name: 'Evaluación antes de la constancia' });
+  const editor = admin.locator('[aria-labelledby="evaluation-title"]');
   const questions = [
     {
       kind: 'Pregunta de examen',
@@ -344,7 +344,7 @@ test('an endorsed event with an exam: attend, fail once, pass, constancia with t
     // After the event the evaluation opens on Mi cuenta.
     await moveStoreClock(end + 5 * 60_000);
     await openSignedIn(page, member, '/account');
-    const card = page.getByRole('region', { name: 'Evaluaciones' });
+    const card = page.locator('[aria-labelledby="account-evaluations-title"]');
     const state = card.getByTestId('evaluation-state');
     await expect(state).toHaveText('Asistencia suficiente — responde la evaluación', { timeout: 30_000 });
     const answer = async (picks: string[]) => {

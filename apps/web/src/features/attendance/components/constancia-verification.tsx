@@ -41,6 +41,7 @@ export function ConstanciaVerification({ folio }: { folio: string }) {
     ['Nombre', c.name],
     ['Evento', c.eventName],
     ['Duración acreditada', formatDuration(c.minutes)],
+    ['Fecha de emisión', formatDateLong(c.issuedAt)],
     ...(c.endorsement
       ? ([
           ['Avalada por', c.endorsement.body],
@@ -49,7 +50,6 @@ export function ConstanciaVerification({ folio }: { folio: string }) {
           ['Puntos de recertificación', formatPoints(c.endorsement.points)],
         ] as [string, string][])
       : []),
-    ['Fecha de emisión', formatDateLong(c.issuedAt)],
   ];
   return (
     <Card>
