@@ -300,7 +300,8 @@ export function attemptsLeftText(left: number): string {
 /** An exam attempt under the pass mark. */
 export function evaluationFailed(score: number, pass: number, left: number): string {
   const rest = attemptsLeftText(left);
-  return `Obtuviste ${score} % y se necesita ${pass} %: ${rest}.`;
+  // A no-break space keeps '80 %' on one line.
+  return `Obtuviste ${score}\u00a0% y se necesita ${pass}\u00a0%: ${rest}.`;
 }
 
 /** Where a member stands in an event's evaluation, as Mi cuenta shows it. */

@@ -315,7 +315,6 @@ export function EventForm({
           <TextField
             label="Organismo que avala"
             placeholder="Consejo Mexicano de Anestesiología, A.C."
-            containerClassName="sm:col-span-2"
             error={errors.endorsement?.body?.message}
             {...register('endorsement.body')}
           />
@@ -324,20 +323,18 @@ export function EventForm({
             error={errors.endorsement?.number?.message}
             {...register('endorsement.number')}
           />
-          <div className="grid grid-cols-2 gap-4">
-            <TextField
-              label="Horas avaladas"
-              inputMode="decimal"
-              error={errors.endorsement?.hours?.message}
-              {...register('endorsement.hours')}
-            />
-            <TextField
-              label="Puntos de recertificación"
-              inputMode="decimal"
-              error={errors.endorsement?.points?.message}
-              {...register('endorsement.points')}
-            />
-          </div>
+          <TextField
+            label="Horas avaladas"
+            inputMode="decimal"
+            error={errors.endorsement?.hours?.message}
+            {...register('endorsement.hours')}
+          />
+          <TextField
+            label="Puntos de recertificación"
+            inputMode="decimal"
+            error={errors.endorsement?.points?.message}
+            {...register('endorsement.points')}
+          />
         </CardContent>
       </Card>
 

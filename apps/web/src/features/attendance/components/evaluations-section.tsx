@@ -89,8 +89,8 @@ function EvaluationItem({ evaluation: e }: { evaluation: MyEvaluation }) {
       </div>
       {e.hasExam && e.state !== 'sin_asistencia' ? (
         <p className="mt-2 text-sm text-slate-600">
-          Examen de opción múltiple: se aprueba con {e.passPercent} % o más.
-          {e.bestScore !== null ? ` Tu mejor calificación: ${e.bestScore} %.` : ''}
+          Examen de opción múltiple: se aprueba con {e.passPercent}&nbsp;% o más.
+          {e.bestScore !== null ? ` Tu mejor calificación: ${e.bestScore}\u00a0%.` : ''}
         </p>
       ) : null}
       {result && !result.passed ? (
