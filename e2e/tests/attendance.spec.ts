@@ -3,14 +3,18 @@
 // the admin sees the minute; an in-person ticket's QR, decoded here, checks the buyer in once
 // at the door page; the batch issues a constancia only to who qualifies; the PDF carries the
 // name with accents, the cédula, the hours and the folio, its QR opens the verification page,
-// which confirms it and, after revocation, says it was revoked.
+// which confirms it and, after revocation, says it was revoked. A second journey (the store's
+// clock moved) sets an endorsement and an exam in the back office; a member attends, fails the
+// exam once, passes, and gets a constancia whose PDF and verification page show the endorsement.
 import { inflateSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { rmSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ADMIN, loginByApi, openSignedIn, registerByApi, uniqueEmail } from './storefront-helpers';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { ADMIN, loginByApi, openSignedIn, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
 
 const PROFILE = {
   certificateName: 'María José Núñez de la Peña',
@@ -121,12 +125,13 @@ test('watch, check in, issue, verify and revoke a constancia', async ({ page, br
     data: { productId: online.id, percent: 10 },
   });
   expect(percent.ok()).toBe(true);
+  // Under way today: the door accepts a ticket only on its own day.
   const inPerson = await createEvent(request, adminToken, {
     name: `Taller presencial ${suffix}`,
     isPresential: true,
     day: 'Viernes',
-    startsAt: now + 86_400_000,
-    endsAt: now + 86_400_000 + 4 * 3_600_000,
+    startsAt: now - 30 * 60_000,
+    endsAt: now + 4 * 3_600_000,
   });
 
   const buyerEmail = uniqueEmail('asistencia');
@@ -240,4 +245,160 @@ test('watch, check in, issue, verify and revoke a constancia', async ({ page, br
   await verifier.reload();
   await expect(verifier.getByRole('heading', { name: 'Constancia revocada' })).toBeVisible();
   await expect(verifier.getByText('Constancia auténtica')).toHaveCount(0);
+});
+
+/**
+ * Moves the store's clock to `at` (epoch ms); null puts it back (e2e/support/server-clock.mjs).
+ * The store reads the offset at most 50 ms late, so the journey waits a little longer.
+ */
+async function moveStoreClock(at: number | null) {
+  const file = process.env.E2E_CLOCK_FILE;
+  if (!file) throw new Error('E2E_CLOCK_FILE is set by e2e/playwright.config.ts');
+  if (at === null) rmSync(file, { force: true });
+  else writeFileSync(file, String(at - Date.now()));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+const ENDORSEMENT = { body: 'Consejo Mexicano de Anestesiología, A.C.', number: 'CMA-2026-0415' };
+
+test('an endorsed event with an exam: attend, fail once, pass, constancia with the endorsement @moved-clock', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
+  const suffix = Date.now().toString(36);
+  const start = Date.now() + 2 * 3_600_000;
+  const end = start + 3_600_000;
+  const name = `Curso avalado ${suffix}`;
+  const event = await createEvent(request, adminToken, {
+    name,
+    isPresential: true,
+    day: 'Único',
+    startsAt: start,
+    endsAt: end,
+  });
+
+  // The admin sets the endorsement in the event form…
+  const admin = await browser.newPage();
+  await openSignedIn(admin, adminToken, `/admin/events/${event.id}`);
+  await admin.getByLabel('Organismo que avala').fill(ENDORSEMENT.body);
+  await admin.getByLabel('Número de aval').fill(ENDORSEMENT.number);
+  await admin.getByLabel('Horas avaladas').fill('8');
+  await admin.getByLabel('Puntos de recertificación').fill('2.5');
+  await admin.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(toasts(admin).getByText(ADMIN_MSG.eventSaved)).toBeVisible({ timeout: 30_000 });
+
+  // …and an exam of two questions (pass mark 80 %: both right) plus one survey question.
+  await admin.goto(`/admin/attendance?productId=${event.id}`);
+  const editor = admin.locator('[aria-labelledby="evaluation-title"]');
+  const questions = [
+    {
+      kind: 'Pregunta de examen',
+      text: '¿Qué fármaco es de primera línea?',
+      options: ['Milrinona', 'Norepinefrina'],
+      correct: 1,
+    },
+    {
+      kind: 'Pregunta de examen',
+      text: '¿Qué monitor es indispensable?',
+      options: ['Ecocardiograma', 'Ninguno'],
+      correct: 0,
+    },
+    { kind: 'Pregunta de encuesta', text: '¿Recomendarías el curso?', options: ['Sí', 'No'], correct: null },
+  ];
+  for (const [i, q] of questions.entries()) {
+    await editor.getByRole('button', { name: q.kind }).click();
+    await editor.getByLabel(new RegExp(`^Pregunta ${i + 1} \\(`)).fill(q.text);
+    for (const [k, option] of q.options.entries()) {
+      await editor.getByLabel(`Pregunta ${i + 1}, opción ${k + 1}`).fill(option);
+    }
+    if (q.correct !== null) {
+      await editor.getByLabel(`Pregunta ${i + 1}: la opción ${q.correct + 1} es la correcta`).check();
+    }
+  }
+  await editor.getByLabel('Calificación mínima del examen (%)').fill('80');
+  await editor.getByLabel('Intentos por persona').fill('3');
+  await editor.getByRole('button', { name: 'Guardar evaluación' }).click();
+  await expect(toasts(admin).getByText(ADMIN_MSG.evaluationSaved)).toBeVisible();
+
+  // A member buys the day and gives the constancia data.
+  const member = await registerByApi(request, uniqueEmail('avalado'));
+  await claim(request, member, event.id, 'Único');
+  await request.put('/api/attendance/profile', { headers: { token: member }, data: PROFILE });
+  const tickets = (
+    await (await request.get('/api/attendance/tickets', { headers: { token: member } })).json()
+  ).tickets as { code: string; productId: string }[];
+  const code = tickets.find((t) => t.productId === event.id)!.code;
+
+  try {
+    // During the day the member is checked in at the door.
+    await moveStoreClock(start + 10 * 60_000);
+    const checkin = await request.post('/api/admin/attendance/checkin', {
+      headers: { token: adminToken },
+      data: { code, productDayId: event.dayId },
+    });
+    expect(checkin.ok(), await checkin.text()).toBe(true);
+
+    // After the event the evaluation opens on Mi cuenta.
+    await moveStoreClock(end + 5 * 60_000);
+    await openSignedIn(page, member, '/account');
+    const card = page.locator('[aria-labelledby="account-evaluations-title"]');
+    const state = card.getByTestId('evaluation-state');
+    await expect(state).toHaveText('Asistencia suficiente — responde la evaluación', { timeout: 30_000 });
+    const answer = async (picks: string[]) => {
+      for (const [i, q] of questions.entries()) {
+        await card
+          .getByRole('group', { name: `${i + 1}. ${q.text}` })
+          .getByLabel(picks[i]!)
+          .check();
+      }
+      await card.getByRole('button', { name: 'Enviar respuestas' }).click();
+    };
+    // One wrong answer: 50 %.
+    await answer(['Milrinona', 'Ecocardiograma', 'Sí']);
+    await expect(card.getByRole('alert')).toHaveText(
+      'Obtuviste 50 % y se necesita 80 %: te quedan 2 intentos.',
+    );
+    await expect(state).toHaveText('No aprobada (te quedan 2 intentos)');
+    await answer(['Norepinefrina', 'Ecocardiograma', 'Sí']);
+    await expect(state).toHaveText('Aprobada');
+    await expect(card.getByRole('button', { name: 'Enviar respuestas' })).toHaveCount(0);
+
+    // The admin issues; the member downloads the constancia.
+    await admin.goto(`/admin/attendance?productId=${event.id}`);
+    await expect(admin.getByText(/1\s+persona cumple/)).toBeVisible();
+    await admin.getByRole('button', { name: 'Emitir constancias' }).click();
+    await expect(admin.getByText('Se emitió 1 constancia y se envió por correo.')).toBeVisible();
+
+    await page.goto('/orders');
+    const constancias = page.getByRole('region', { name: 'Constancias' });
+    const item = constancias.getByRole('listitem').filter({ hasText: name });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      item.getByRole('button', { name: 'Descargar PDF' }).click(),
+    ]);
+    const pdf = await readFile((await download.path())!);
+    const pdfPath = testInfo.outputPath('constancia-avalada.pdf');
+    writeFileSync(pdfPath, pdf);
+    // Kept under test-results/ for a person to look at (pdftoppm -png turns it into a picture).
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    expect(text).toContain(`Actividad avalada por ${ENDORSEMENT.body} · Aval núm. ${ENDORSEMENT.number}`);
+    expect(text).toContain('8 horas avaladas · 2.5 puntos de recertificación');
+    expect(text).toContain('Duración acreditada: 1 h');
+    const verifyUrl = qrOfPdf(pdf)!;
+
+    const verifier = await browser.newPage();
+    await verifier.goto(verifyUrl);
+    await expect(verifier.getByRole('heading', { name: 'Constancia auténtica' })).toBeVisible();
+    const facts = verifier.locator('dl');
+    await expect(facts).toContainText(ENDORSEMENT.body);
+    await expect(facts).toContainText(ENDORSEMENT.number);
+    await expect(facts).toContainText('8 horas');
+    await expect(facts).toContainText('2.5 puntos');
+    await verifier.screenshot({ path: testInfo.outputPath('verificacion-avalada.png'), fullPage: true });
+  } finally {
+    await moveStoreClock(null);
+  }
 });

@@ -243,10 +243,11 @@ const MATRIX: Record<string, Entry> = {
 
   'GET /api/attendance/profile': signedIn(200),
   'PUT /api/attendance/profile': signedIn(400, body({ certificateName: '', cedula: 'x' })),
-  // Only a buyer of the day may report watching it.
+  // Only a buyer of the day may report watching it; the fixture's day is a month ahead, so the
+  // buyer's heartbeat gets past access and is refused as out of the day's window (409).
   'POST /api/attendance/heartbeat': {
     anon: 401,
-    owner: 200,
+    owner: 409,
     other: 403,
     admin: 403,
     request: (f, role) => ({
@@ -265,6 +266,12 @@ const MATRIX: Record<string, Entry> = {
     params: { folio: 'AAAA-BBBB-CCCC' },
   })),
   'GET /api/constancias/{folio}': open(404, () => ({ params: { folio: 'AAAA-BBBB-CCCC' } })),
+  'GET /api/attendance/evaluations': signedIn(200),
+  // The fixture's event asks no evaluation.
+  'POST /api/attendance/evaluations/{productId}': signedIn(404, (f) => ({
+    params: { productId: f.productId },
+    body: { answers: [0] },
+  })),
 
   'GET /api/admin/session': adminOnly(200),
   'GET /api/admin/dashboard/': adminOnly(200),
@@ -409,6 +416,14 @@ const MATRIX: Record<string, Entry> = {
   })),
   'POST /api/admin/attendance/constancias/{folio}/reissue': adminOnly(404, () => ({
     params: { folio: 'AAAA-BBBB-CCCC' },
+  })),
+  'GET /api/admin/attendance/evaluation': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
+  // No questions: the event asks no evaluation (nothing to export).
+  'PUT /api/admin/attendance/evaluation': adminOnly(200, (f) => ({
+    body: { productId: f.productId, questions: [], passPercent: 80, maxAttempts: 1 },
+  })),
+  'GET /api/admin/attendance/evaluation/export': adminOnly(404, (f) => ({
+    query: { productId: f.productId, view: 'personas' },
   })),
   'GET /api/admin/audit/': adminOnly(200),
   'GET /api/admin/demo-data/': adminOnly(200),

@@ -125,6 +125,23 @@ export const ADMIN_MSG = {
   constanciaNotQualified: 'Esta persona no cumple la asistencia necesaria para una constancia',
   constanciaNoProfile: 'Esta persona no ha completado sus datos profesionales',
   constanciaAlreadyIssued: 'Esta persona ya tiene una constancia vigente de este evento',
+  constanciaEvaluationPending: 'Esta persona aún no aprueba (o no responde) la evaluación del evento',
+  endorsementBodyInvalid: 'Escribe el organismo que avala (2 a 160 caracteres)',
+  endorsementNumberInvalid: 'Escribe el número de aval (1 a 60 caracteres)',
+  endorsementHoursInvalid: 'Las horas avaladas deben ser un número de 0.5 a 999, con un decimal como máximo',
+  endorsementPointsInvalid:
+    'Los puntos de recertificación deben ser un número de 0.1 a 999, con un decimal como máximo',
+  evaluationSaved: 'Evaluación guardada',
+  evaluationNone: 'Este evento no tiene evaluación',
+  evaluationRemoved: 'Evaluación quitada: la constancia ya no la pide',
+  evaluationPassPercentInvalid: 'La calificación mínima debe ser un número entero de 1 a 100',
+  evaluationAttemptsInvalid: 'El número de intentos debe ser un número entero de 1 a 10',
+  evaluationQuestionInvalid: 'Escribe cada pregunta (3 a 300 caracteres)',
+  evaluationOptionsInvalid: 'Cada pregunta lleva de 2 a 6 opciones de 1 a 200 caracteres',
+  evaluationCorrectMissing: 'Marca la respuesta correcta de cada pregunta del examen',
+  evaluationTooManyQuestions: 'La evaluación puede tener hasta 30 preguntas',
+  evaluationHasAnswers:
+    'Ya hay respuestas a esta evaluación: no se pueden cambiar sus preguntas (sí la calificación mínima y los intentos)',
   // CFDI invoices.
   invoiceRetryQueued: 'La factura volvió a la cola; se intentará en unos segundos',
   invoiceRetryNotAllowed: 'Solo se reintentan facturas con error',

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -30,6 +31,8 @@ import {
 } from '@store/shared/constants';
 import type { OrderItem, Address } from '@store/shared/schemas/order';
 import type { ParticipantRequestStatus } from '@store/shared/schemas/participant-types';
+import type { ConstanciaEndorsement } from '@store/shared/schemas/attendance';
+import type { EvaluationQuestion } from '@store/shared/schemas/evaluation';
 
 // Value lists are PostgreSQL enums built from the shared constants: the database refuses a
 // value the code does not know, and Drizzle types each column with the constant's union.
@@ -84,6 +87,15 @@ export const products = pgTable(
     isPresential: boolean('is_presential').notNull().default(false),
     /** Share of a day's length (percent) an online attendee must watch for the day to count. */
     attendancePercent: integer('attendance_percent').notNull().default(80),
+    /**
+     * The recertification endorsement printed on the event's constancias (docs/attendance.md →
+     * Endorsement): the endorsing body, its endorsement number, the hours it grants and the
+     * recertification points; all four set, or all null (no endorsement).
+     */
+    endorsementBody: text('endorsement_body'),
+    endorsementNumber: text('endorsement_number'),
+    endorsementHours: numeric('endorsement_hours', { precision: 5, scale: 1, mode: 'number' }),
+    endorsementPoints: numeric('endorsement_points', { precision: 5, scale: 1, mode: 'number' }),
     /** por_dia: each day at the event's price; completo: one price for every day (docs/fees.md). */
     saleMode: saleModeEnum('sale_mode').notNull().default('por_dia'),
     /** The event a buyer must hold (paid) or buy in the same order first; null = none. */
@@ -108,6 +120,10 @@ export const products = pgTable(
     index('products_active_ends_idx').on(t.active, t.endsAt),
     check('products_price_nonneg', sql`${t.priceCentavos} >= 0`),
     check('products_attendance_percent_range', sql`${t.attendancePercent} BETWEEN 1 AND 100`),
+    check(
+      'products_endorsement_complete',
+      sql`(${t.endorsementBody} IS NULL) = (${t.endorsementNumber} IS NULL) AND (${t.endorsementBody} IS NULL) = (${t.endorsementHours} IS NULL) AND (${t.endorsementBody} IS NULL) = (${t.endorsementPoints} IS NULL)`,
+    ),
     check('products_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
     check(
       'products_not_own_prerequisite',
@@ -673,6 +689,8 @@ export const constancias = pgTable(
     days: jsonb('days').$type<string[]>().notNull(),
     /** Minutes certified (the lengths of the days attended). */
     minutes: integer('minutes').notNull(),
+    /** The event's endorsement as it was when issued (null: none). */
+    endorsement: jsonb('endorsement').$type<ConstanciaEndorsement>(),
     /** The PDF under private/ in the file storage. */
     fileKey: text('file_key').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
@@ -685,6 +703,49 @@ export const constancias = pgTable(
       .on(t.userId, t.productId)
       .where(sql`${t.revokedAt} IS NULL`),
   ],
+);
+
+/**
+ * The evaluation an event asks before its constancia (docs/attendance.md → Evaluation): survey
+ * questions (no correct answer) and exam questions (one correct option), the exam's pass mark
+ * and how many attempts a member has. No row: the event asks none.
+ */
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    questions: jsonb('questions').$type<EvaluationQuestion[]>().notNull(),
+    passPercent: integer('pass_percent').notNull(),
+    maxAttempts: integer('max_attempts').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('evaluations_pass_percent_range', sql`${t.passPercent} BETWEEN 1 AND 100`),
+    check('evaluations_max_attempts_range', sql`${t.maxAttempts} BETWEEN 1 AND 10`),
+  ],
+);
+
+/** One submitted evaluation: the option chosen per question, the exam's score and the outcome. */
+export const evaluationAttempts = pgTable(
+  'evaluation_attempts',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The index of the option chosen, per question in the evaluation's order. */
+    answers: jsonb('answers').$type<number[]>().notNull(),
+    /** Percentage of exam questions answered right; null when the evaluation is only a survey. */
+    scorePercent: integer('score_percent'),
+    passed: boolean('passed').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('evaluation_attempts_product_user_idx').on(t.productId, t.userId)],
 );
 
 export const REFUND_STATUSES = ['pendiente', 'completado', 'fallido'] as const;

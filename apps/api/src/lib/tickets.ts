@@ -3,8 +3,10 @@
 //
 // A ticket is the text its QR holds: `AMACC1.<user+day ids>.<HMAC>`. The MAC (SHA-256 keyed
 // from JWT_SECRET, truncated to 128 bits) makes a ticket impossible to forge or to edit into
-// another person's or another day's; a valid ticket of a refunded order is refused at the
-// door by the paid-order check, not by the signature.
+// another person's or another day's, and each ticket has one spelling only (any changed
+// character is refused, even in the spare bits of the last base64url character); a valid
+// ticket of a refunded order is refused at the door by the paid-order check, not by the
+// signature.
 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
@@ -35,7 +37,11 @@ export function verifyTicket(secret: string, code: string): { userId: string; pr
   if (parts.length !== 3 || parts[0] !== PREFIX) return null;
   const [, payload, sig] = parts as [string, string, string];
   if (!/^[A-Za-z0-9_-]{43}$/.test(payload) || !/^[A-Za-z0-9_-]{22}$/.test(sig)) return null;
+  // Base64url's last character carries spare bits that decoding ignores: only the one
+  // canonical spelling of each part is a ticket, so a ticket has exactly one code.
+  if (Buffer.from(payload, 'base64url').toString('base64url') !== payload) return null;
   const given = Buffer.from(sig, 'base64url');
+  if (given.toString('base64url') !== sig) return null;
   const expected = mac(secret, payload);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const bytes = Buffer.from(payload, 'base64url');

@@ -1,5 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { HEARTBEAT_MAX_CREDIT_SECONDS, formatDuration, heartbeatCredit, requiredSeconds } from './attendance';
+import {
+  HEARTBEAT_MAX_CREDIT_SECONDS,
+  creditPhase,
+  creditWindow,
+  formatDuration,
+  formatEndorsementHours,
+  formatPoints,
+  heartbeatCredit,
+  requiredSeconds,
+} from './attendance';
+
+describe('creditWindow and creditPhase', () => {
+  const start = 10 * 3_600_000;
+  const end = start + 3_600_000;
+  it('spans the day with 15 minutes either side, edges included', () => {
+    expect(creditWindow(start, end)).toEqual({ from: start - 900_000, until: end + 900_000 });
+    expect(creditPhase(start - 900_001, start, end)).toBe('antes');
+    expect(creditPhase(start - 900_000, start, end)).toBe('durante');
+    expect(creditPhase(end + 900_000, start, end)).toBe('durante');
+    expect(creditPhase(end + 900_001, start, end)).toBe('despues');
+  });
+});
+
+describe('endorsement numbers', () => {
+  it('prints hours and points with at most one decimal and the right noun', () => {
+    expect(formatEndorsementHours(8)).toBe('8 horas');
+    expect(formatEndorsementHours(1)).toBe('1 hora');
+    expect(formatEndorsementHours(7.5)).toBe('7.5 horas');
+    expect(formatPoints(2.5)).toBe('2.5 puntos');
+    expect(formatPoints(1)).toBe('1 punto');
+  });
+});
 
 describe('heartbeatCredit', () => {
   const base = { alreadySeconds: 0, dayLengthSeconds: 3600 };

@@ -10,6 +10,28 @@ export const HEARTBEAT_MAX_CREDIT_SECONDS = 2 * HEARTBEAT_INTERVAL_SECONDS;
 /** Another device's player is considered gone after this much silence. */
 export const STREAM_SESSION_TIMEOUT_SECONDS = 90;
 export const DEFAULT_ATTENDANCE_PERCENT = 80;
+/**
+ * Heartbeats count from this many minutes before a day's start until this many after its end
+ * (a player opened a little early, a session running a little late), never outside.
+ */
+export const HEARTBEAT_TOLERANCE_MINUTES = 15;
+
+/** When a day's heartbeats count: [start − tolerance, end + tolerance], both edges included. */
+export function creditWindow(startsAtMs: number, endsAtMs: number): { from: number; until: number } {
+  const tolerance = HEARTBEAT_TOLERANCE_MINUTES * 60_000;
+  return { from: startsAtMs - tolerance, until: endsAtMs + tolerance };
+}
+
+/** Where an instant falls against a day's credit window. */
+export function creditPhase(
+  nowMs: number,
+  startsAtMs: number,
+  endsAtMs: number,
+): 'antes' | 'durante' | 'despues' {
+  const w = creditWindow(startsAtMs, endsAtMs);
+  if (nowMs < w.from) return 'antes';
+  return nowMs > w.until ? 'despues' : 'durante';
+}
 
 /**
  * Seconds one heartbeat adds: the real time elapsed since the session's previous heartbeat
@@ -44,4 +66,16 @@ export function formatDuration(minutes: number): string {
   const m = minutes % 60;
   if (h === 0) return `${m} min`;
   return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+const oneDecimal = new Intl.NumberFormat('es-MX', { maximumFractionDigits: 1 });
+
+/** An endorsement's hours: '12 horas', '7.5 horas', '1 hora'. */
+export function formatEndorsementHours(hours: number): string {
+  return `${oneDecimal.format(hours)} ${hours === 1 ? 'hora' : 'horas'}`;
+}
+
+/** Recertification points: '10 puntos', '2.5 puntos', '1 punto'. */
+export function formatPoints(points: number): string {
+  return `${oneDecimal.format(points)} ${points === 1 ? 'punto' : 'puntos'}`;
 }

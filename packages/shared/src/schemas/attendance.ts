@@ -76,6 +76,9 @@ export const dayAttendance = z.object({
   dayLengthSeconds: z.number().int(),
   requiredSeconds: z.number().int(),
   attended: z.boolean(),
+  /** When heartbeats start and stop counting: the day's start and end with the tolerance. */
+  creditFrom: z.number(),
+  creditUntil: z.number(),
 });
 export type DayAttendance = z.infer<typeof dayAttendance>;
 
@@ -101,6 +104,19 @@ export type Ticket = z.infer<typeof ticket>;
 export const ticketsResponse = z.object({ success: z.literal(true), tickets: z.array(ticket) });
 export type TicketsResponse = z.infer<typeof ticketsResponse>;
 
+/** The recertification endorsement printed on a constancia (docs/attendance.md → Endorsement). */
+export const constanciaEndorsement = z.object({
+  /** The endorsing body, e.g. 'Consejo Mexicano de Anestesiología, A.C.'. */
+  body: z.string(),
+  /** Its endorsement (aval) number. */
+  number: z.string(),
+  /** Hours the endorsement grants, as printed (one decimal at most). */
+  hours: z.number(),
+  /** Recertification points (one decimal at most). */
+  points: z.number(),
+});
+export type ConstanciaEndorsement = z.infer<typeof constanciaEndorsement>;
+
 export const myConstancia = z.object({
   folio: z.string(),
   productId: z.string(),
@@ -124,13 +140,17 @@ export const folioParam = z.object({
     .pipe(z.string().regex(FOLIO_PATTERN, { error: MSG.constanciaNotFound })),
 });
 
-/** What the public verification page shows: nothing beyond name, event, hours and date. */
+/**
+ * What the public verification page shows: nothing beyond name, event, hours, the
+ * endorsement and date.
+ */
 export const constanciaVerification = z.object({
   success: z.literal(true),
   folio: z.string(),
   name: z.string(),
   eventName: z.string(),
   minutes: z.number().int(),
+  endorsement: constanciaEndorsement.nullable(),
   issuedAt: z.number(),
   revoked: z.boolean(),
   revokedAt: z.number().nullable(),

@@ -1,10 +1,12 @@
 // The constancia as a PDF (pdfkit): association, event, the name from the professional
-// profile, cédula, the days and hours attended, the folio, and a QR code to the public
+// profile, cédula, the days and hours attended, the event's endorsement (body, number, hours
+// and recertification points) when it has one, the folio, and a QR code to the public
 // verification page. One landscape letter page.
 
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { formatDuration } from '@store/shared/domain/attendance';
+import { formatDuration, formatEndorsementHours, formatPoints } from '@store/shared/domain/attendance';
+import type { ConstanciaEndorsement } from '@store/shared/schemas/attendance';
 import { formatDateLong } from '@store/shared/domain/time';
 import { site } from '@store/shared/site';
 
@@ -17,6 +19,7 @@ export interface ConstanciaContent {
   eventName: string;
   days: readonly string[];
   minutes: number;
+  endorsement: ConstanciaEndorsement | null;
   issuedAt: Date;
   verifyUrl: string;
 }
@@ -105,6 +108,21 @@ export async function renderConstanciaPdf(c: ConstanciaContent): Promise<Buffer>
     .fontSize(12)
     .text(`Días de asistencia: ${c.days.join(', ')}`, { width: inner, align: 'center' })
     .text(`Duración acreditada: ${formatDuration(c.minutes)}`, { width: inner, align: 'center' });
+  if (c.endorsement) {
+    const e = c.endorsement;
+    doc
+      .moveDown(0.6)
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(BRAND)
+      .text(`Actividad avalada por ${e.body} · Aval núm. ${e.number}`, { width: inner, align: 'center' })
+      .font('Helvetica')
+      .fillColor(INK)
+      .text(`${formatEndorsementHours(e.hours)} avaladas · ${formatPoints(e.points)} de recertificación`, {
+        width: inner,
+        align: 'center',
+      });
+  }
 
   const qrSize = 96;
   const bottom = height - 56 - qrSize;

@@ -169,7 +169,13 @@ export async function findTicketDays(db: Queryable, userId: string) {
 /** Whether the user holds a paid order for the day, with the names a check-in answer shows. */
 export async function findPaidHolder(db: Queryable, userId: string, productDayId: string) {
   const [row] = await db
-    .select({ name: users.name, eventName: products.name, day: productDays.label })
+    .select({
+      name: users.name,
+      eventName: products.name,
+      day: productDays.label,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+    })
     .from(orderDays)
     .innerJoin(users, eq(users.id, orderDays.userId))
     .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
@@ -210,6 +216,21 @@ export async function insertCheckin(
 }
 
 // ---- Constancias ----
+
+/** The event's endorsement as the constancia prints it, or null (the four columns go together). */
+export async function findEndorsement(db: Queryable, productId: string) {
+  const [row] = await db
+    .select({
+      body: products.endorsementBody,
+      number: products.endorsementNumber,
+      hours: products.endorsementHours,
+      points: products.endorsementPoints,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!row || row.body === null || row.number === null) return null;
+  return { body: row.body, number: row.number, hours: Number(row.hours), points: Number(row.points) };
+}
 
 export async function findConstanciaByFolio(db: Queryable, folio: string) {
   const [row] = await db.select().from(constancias).where(eq(constancias.folio, folio));

@@ -8,8 +8,13 @@ import { inflateSync } from 'node:zlib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import { HEARTBEAT_INTERVAL_SECONDS, requiredSeconds } from '@store/shared/domain/attendance';
-import { MSG } from '@store/shared/messages';
+import {
+  HEARTBEAT_INTERVAL_SECONDS,
+  HEARTBEAT_TOLERANCE_MINUTES,
+  requiredSeconds,
+} from '@store/shared/domain/attendance';
+import { MX_TIME_ZONE_LABEL, formatDateFull, formatDateTime } from '@store/shared/domain/time';
+import { MSG, ticketNotToday, watchBeforeDay } from '@store/shared/messages';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import { call, claim } from '../../../test/admin-helpers';
@@ -109,12 +114,12 @@ describe('attendance and constancias', () => {
     }
     expect((await beat(user, pid, session(1))).json().attendance.watchedSeconds).toBe(5);
     // A long silence (paused, closed) credits at most the cap.
-    at(3600);
+    at(300);
     const afterGap = (await beat(user, pid, session(1))).json().attendance;
     expect(afterGap.watchedSeconds).toBe(5 + 2 * HEARTBEAT_INTERVAL_SECONDS);
     expect(afterGap.requiredSeconds).toBe(requiredSeconds(600, 80));
     expect(afterGap.attended).toBe(false);
-    let now = 3600;
+    let now = 300;
     let last = afterGap;
     for (let i = 0; i < 30; i++) {
       now += HEARTBEAT_INTERVAL_SECONDS;
@@ -125,6 +130,8 @@ describe('attendance and constancias', () => {
     expect(last.watchedSeconds).toBe(600);
     expect(last.attended).toBe(true);
 
+    // The last beats ran past the day's end, within the tolerance: still the day's length at most.
+    expect(now).toBeGreaterThan(600);
     const mine = await call(ctx, user.token, 'GET', `/api/attendance/mine?productId=${pid}`);
     expect(mine.json().days).toEqual([last]);
 
@@ -159,12 +166,93 @@ describe('attendance and constancias', () => {
     expect((await beat(user, pid, session(4))).json().attendance.watchedSeconds).toBe(60);
   });
 
+  it("credits heartbeats only between the day's start and end, with the tolerance exactly at its edges", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // A 30-minute day starting in two hours; and a day 20 days ahead.
+    const start = t0 + 2 * 3_600_000;
+    const end = start + 30 * 60_000;
+    const tolerance = HEARTBEAT_TOLERANCE_MINUTES * 60_000;
+    const e = await createProduct(ctx.database.db, {
+      name: 'Jornada de Perfusión',
+      price: 0,
+      days: [
+        { label: 'Lunes', startsAt: new Date(start), endsAt: new Date(end) },
+        {
+          label: 'Futuro',
+          startsAt: new Date(t0 + 20 * 86_400_000),
+          endsAt: new Date(t0 + 20 * 86_400_000 + 3_600_000),
+        },
+      ],
+    });
+    const user = await createUser(ctx);
+    await claim(ctx, user, e.product.id, ['Lunes', 'Futuro']);
+    const pid = e.product.id;
+    const watched = async () =>
+      (await call(ctx, user.token, 'GET', `/api/attendance/mine?productId=${pid}`))
+        .json()
+        .days.map((d: { watchedSeconds: number }) => d.watchedSeconds);
+    const clock = (ms: number) => vi.setSystemTime(new Date(ms));
+
+    // Now (t0): a day 20 days ahead credits nothing, and the answer says when it starts.
+    clock(t0);
+    const future = await beat(user, pid, session(30), 'Futuro');
+    expect(future.statusCode).toBe(409);
+    expect(future.json().message).toBe(
+      watchBeforeDay(`${formatDateTime(t0 + 20 * 86_400_000 - tolerance)} (${MX_TIME_ZONE_LABEL})`),
+    );
+    // Before the window: a script beating every 30 s for an hour earns nothing.
+    for (let ms = start - 75 * 60_000; ms < start - tolerance; ms += 30_000) {
+      clock(ms);
+      expect((await beat(user, pid, session(31), 'Lunes')).statusCode).toBe(409);
+    }
+    clock(start - tolerance - 1000);
+    const early = await beat(user, pid, session(31), 'Lunes');
+    expect(early.json().message).toMatch(
+      /^Este día aún no empieza: tu tiempo de conexión empieza a contar el /,
+    );
+    expect(await watched()).toEqual([0, 0]);
+
+    // The window's first instant counts (a first beat credits 0, the next the real time).
+    clock(start - tolerance);
+    const first = (await beat(user, pid, session(31), 'Lunes')).json().attendance;
+    expect(first).toMatchObject({
+      watchedSeconds: 0,
+      creditFrom: start - tolerance,
+      creditUntil: end + tolerance,
+    });
+    clock(start - tolerance + 30_000);
+    expect((await beat(user, pid, session(31), 'Lunes')).json().attendance.watchedSeconds).toBe(30);
+
+    // During the day (the silence before credits the cap, 60 s; then the real 30 s).
+    clock(start + 60_000);
+    await beat(user, pid, session(31), 'Lunes');
+    clock(start + 90_000);
+    expect((await beat(user, pid, session(31), 'Lunes')).json().attendance.watchedSeconds).toBe(120);
+
+    // The window's last instant counts; one second later nothing does, and nothing changes.
+    clock(end + tolerance - 30_000);
+    await beat(user, pid, session(31), 'Lunes');
+    clock(end + tolerance);
+    // (the silence since start + 90 s credits the cap, 60 s; the window's last instant 30 s more)
+    expect((await beat(user, pid, session(31), 'Lunes')).json().attendance.watchedSeconds).toBe(210);
+    clock(end + tolerance + 1000);
+    const late = await beat(user, pid, session(31), 'Lunes');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(MSG.watchAfterDay);
+    clock(end + 2 * 3_600_000);
+    expect((await beat(user, pid, session(31), 'Lunes')).statusCode).toBe(409);
+    expect(await watched()).toEqual([210, 0]);
+  });
+
   it('checks an in-person ticket in once, refuses forged ones, and finds people by cédula', async () => {
     const e = await createProduct(ctx.database.db, {
       name: 'Taller de Arritmias',
       price: 0,
       isPresential: true,
-      days: [{ label: 'Viernes' }],
+      // Under way now: the door accepts a ticket only on its own day.
+      days: [
+        { label: 'Viernes', startsAt: new Date(t0 - 60_000), endsAt: new Date(t0 - 60_000 + 9 * 3_600_000) },
+      ],
     });
     const user = await createUser(ctx);
     await claim(ctx, user, e.product.id, ['Viernes']);
@@ -222,12 +310,65 @@ describe('attendance and constancias', () => {
     );
   });
 
+  it('checks a ticket in only on its own day, and refuses every single-character change of it', async () => {
+    const tomorrow = t0 + 86_400_000;
+    const e = await createProduct(ctx.database.db, {
+      name: 'Taller de Ecocardiografía Transesofágica',
+      price: 0,
+      isPresential: true,
+      days: [
+        { label: 'Hoy', startsAt: new Date(t0 - 60_000), endsAt: new Date(t0 + 3_600_000) },
+        { label: 'Mañana', startsAt: new Date(tomorrow), endsAt: new Date(tomorrow + 3_600_000) },
+      ],
+    });
+    const user = await createUser(ctx);
+    await claim(ctx, user, e.product.id, ['Hoy', 'Mañana']);
+    const tickets = (await call(ctx, user.token, 'GET', '/api/attendance/tickets')).json().tickets;
+    const codeOf = (day: string) => tickets.find((t: { day: string }) => t.day === day).code as string;
+
+    // Tomorrow's ticket, scanned today (with or without the day chosen): refused, naming its date.
+    for (const body of [
+      { code: codeOf('Mañana') },
+      { code: codeOf('Mañana'), productDayId: e.days[1]!.id },
+    ]) {
+      const res = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', body);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(ticketNotToday(formatDateFull(tomorrow)));
+    }
+    const bySearch = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', {
+      userId: user.id,
+      productDayId: e.days[1]!.id,
+    });
+    expect(bySearch.json().message).toBe(ticketNotToday(formatDateFull(tomorrow)));
+
+    // Today's ticket with one character changed, in every position: not a ticket.
+    const code = codeOf('Hoy');
+    const digits = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    for (let i = 0; i < code.length; i++) {
+      // The neighbour in the alphabet: for a last character, a change in its spare bits only.
+      const k = digits.indexOf(code[i]!);
+      const other = k === -1 ? (code[i] === '.' ? '_' : 'X') : digits[k ^ 1]!;
+      const changed = code.slice(0, i) + other + code.slice(i + 1);
+      const res = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', { code: changed });
+      expect(res.statusCode, changed).toBe(400);
+      expect(res.json().message).toBe(MSG.ticketInvalid);
+    }
+    expect((await call(ctx, user.token, 'GET', '/api/attendance/tickets')).json().tickets).toEqual(
+      tickets.map((t: object) => ({ ...t, checkedInAt: null })),
+    );
+    const ok = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', { code });
+    expect(ok.json()).toMatchObject({ created: true, day: 'Hoy' });
+  });
+
   it('issues constancias only to who qualifies; the PDF and its QR verify; revocation shows', async () => {
     const e = await createProduct(ctx.database.db, {
       name: 'Curso de Anestesia Cardiovascular',
       price: 0,
       isPresential: true,
-      days: [{ label: 'Jueves' }, { label: 'Viernes' }],
+      days: [
+        { label: 'Jueves', startsAt: new Date(t0 - 60_000), endsAt: new Date(t0 - 60_000 + 9 * 3_600_000) },
+        { label: 'Viernes' },
+      ],
     });
     const came = await createUser(ctx);
     const absent = await createUser(ctx);
@@ -307,12 +448,23 @@ describe('attendance and constancias', () => {
       eventName: 'Curso de Anestesia Cardiovascular',
       minutes: 540,
       issuedAt: expect.any(Number),
+      endorsement: null,
       revoked: false,
       revokedAt: null,
     });
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/constancias/AAAA-BBBB-CCCC' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(MSG.constanciaNotFound);
+    // A malformed folio is not found either (not a validation error).
+    for (const bad of ['abc', 'AAAA-BBBB-CCC', 'IIII-LLLL-OOOO', `${folio}X`, '%20']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/constancias/${bad}` });
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json().message).toBe(MSG.constanciaNotFound);
+    }
+    // Lower case is the same folio.
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/constancias/${folio.toLowerCase()}` })).statusCode,
+    ).toBe(200);
 
     const revoked = await call(ctx, admin.token, 'POST', `/api/admin/attendance/constancias/${folio}/revoke`);
     expect(revoked.statusCode).toBe(200);

@@ -16,10 +16,17 @@ import {
   professionalProfileResponse,
   ticketsResponse,
 } from '@store/shared/schemas/attendance';
+import {
+  evaluationAnswersBody,
+  evaluationParams,
+  evaluationResultResponse,
+  myEvaluationsResponse,
+} from '@store/shared/schemas/evaluation';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { sendPrivateFile } from '../../lib/storage/send-file';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
+import { myEvaluations, submitEvaluation } from './evaluation';
 import {
   getProfessionalProfile,
   listTickets,
@@ -137,6 +144,47 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/evaluations',
+    {
+      schema: {
+        tags: ['attendance'],
+        summary:
+          'Evaluaciones de los eventos de la cuenta: estado, intentos y preguntas si se pueden responder',
+        security: tokenSecurity,
+        response: { 200: myEvaluationsResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      evaluations: await myEvaluations(app.db.db, currentUser(req).id, new Date()),
+    }),
+  );
+
+  app.post(
+    '/evaluations/:productId',
+    {
+      schema: {
+        tags: ['attendance'],
+        summary: 'Responder la evaluación de un evento (un intento)',
+        security: tokenSecurity,
+        params: evaluationParams,
+        body: evaluationAnswersBody,
+        response: { 200: evaluationResultResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      ...(await submitEvaluation(
+        app.db.db,
+        currentUser(req).id,
+        req.params.productId,
+        req.body.answers,
+        new Date(),
+      )),
+    }),
+  );
+
+  app.get(
     '/constancias/:folio/pdf',
     {
       schema: {
@@ -164,9 +212,10 @@ export const constanciaVerifyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limits.coupon },
       schema: {
         tags: ['attendance'],
-        summary: 'Verificar un folio de constancia: nombre, evento, horas, fecha y si fue revocada',
-        params: folioParam,
-        response: { 200: constanciaVerification, ...errorResponses(400, 404, 429) },
+        summary: 'Verificar un folio de constancia: nombre, evento, horas, aval, fecha y si fue revocada',
+        // Any text: an unknown or malformed folio is answered 404 alike.
+        params: z.object({ folio: z.string() }),
+        response: { 200: constanciaVerification, ...errorResponses(404, 429) },
       },
     },
     async (req) => verifyConstancia(app.db.db, req.params.folio),

@@ -5,11 +5,20 @@ import QRCode from 'qrcode';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import {
   STREAM_SESSION_TIMEOUT_SECONDS,
+  creditPhase,
+  creditWindow,
   dayLengthSeconds,
   heartbeatCredit,
   requiredSeconds,
 } from '@store/shared/domain/attendance';
-import { MSG } from '@store/shared/messages';
+import {
+  formatDateFull,
+  formatDateTime,
+  mexicoCityDate,
+  MX_TIME_ZONE_LABEL,
+} from '@store/shared/domain/time';
+import { MSG, ticketNotToday, watchBeforeDay } from '@store/shared/messages';
+import { FOLIO_PATTERN } from '@store/shared/schemas/attendance';
 import type {
   ConstanciaVerification,
   DayAttendance,
@@ -29,6 +38,7 @@ import { renderConstanciaPdf } from './constancia-pdf';
 import {
   addWatchedSeconds,
   findConstanciaByFolio,
+  findEndorsement,
   findPaidDayByLabel,
   findPaidDaysWithAttendance,
   findPaidHolder,
@@ -45,6 +55,7 @@ import {
   upsertProfile,
 } from './repo';
 import { signTicket, verifyTicket } from '../../lib/tickets';
+import { findAttempts, findEvaluation } from './evaluation-repo';
 import { newFolio } from './folio';
 
 // ---- Professional profile ----
@@ -79,19 +90,24 @@ function toDayAttendance(
 ): DayAttendance {
   const length = dayLengthSeconds(d.startsAt.getTime(), d.endsAt.getTime());
   const required = requiredSeconds(length, d.percent);
+  const window = creditWindow(d.startsAt.getTime(), d.endsAt.getTime());
   return {
     day: d.label,
     watchedSeconds: seconds,
     dayLengthSeconds: length,
     requiredSeconds: required,
     attended: seconds >= required,
+    creditFrom: window.from,
+    creditUntil: window.until,
   };
 }
 
 /**
  * One heartbeat of a playing player. Credits the real time since this player's previous
- * heartbeat (capped), never more than the day's length; refuses days the user has not paid
- * for, and a player while another device of the account is playing.
+ * heartbeat (capped), never more than the day's length; refuses days the user does not hold
+ * (paid) at this moment, heartbeats outside the day's credit window (its start and end with
+ * HEARTBEAT_TOLERANCE_MINUTES either side) and a player while another device of the account
+ * is playing. A refused heartbeat changes nothing, not even the session.
  */
 export async function recordHeartbeat(
   db: Db,
@@ -102,6 +118,12 @@ export async function recordHeartbeat(
   return db.transaction(async (tx) => {
     const day = await findPaidDayByLabel(tx, userId, body.productId, body.day);
     if (!day) throw new AppError('forbidden', MSG.watchDayNotOwned);
+    const phase = creditPhase(now.getTime(), day.startsAt.getTime(), day.endsAt.getTime());
+    if (phase === 'antes') {
+      const from = creditWindow(day.startsAt.getTime(), day.endsAt.getTime()).from;
+      throw new AppError('conflict', watchBeforeDay(`${formatDateTime(from)} (${MX_TIME_ZONE_LABEL})`));
+    }
+    if (phase === 'despues') throw new AppError('conflict', MSG.watchAfterDay);
     const session = await lockStreamSession(tx, userId);
     const silentMs = session ? now.getTime() - session.lastBeatAt.getTime() : Infinity;
     if (session && session.sessionId !== body.sessionId && silentMs < STREAM_SESSION_TIMEOUT_SECONDS * 1000) {
@@ -208,8 +230,9 @@ export type CheckinTarget =
   { code: string; productDayId?: string } | { userId: string; productDayId: string };
 
 /**
- * Records a person's attendance at the door, once per day. A repeated scan or search (two
- * staff members, a retry after a lost connection) answers the first check-in's time.
+ * Records a person's attendance at the door, once per day, and only on that day (its Mexico
+ * City date; a day running past midnight, on any of its dates). A repeated scan or search
+ * (two staff members, a retry after a lost connection) answers the first check-in's time.
  */
 export async function checkIn(db: Db, secret: string, target: CheckinTarget, adminId: string, now: Date) {
   const who = 'code' in target ? verifyTicket(secret, target.code) : target;
@@ -221,6 +244,10 @@ export async function checkIn(db: Db, secret: string, target: CheckinTarget, adm
   if (!holder) {
     throw new AppError('conflict', 'code' in target ? MSG.ticketNotPaid : ADMIN_MSG.checkinDayNotOwned);
   }
+  const today = mexicoCityDate(now);
+  if (today < mexicoCityDate(holder.startsAt) || today > mexicoCityDate(holder.endsAt)) {
+    throw new AppError('conflict', ticketNotToday(formatDateFull(holder.startsAt)));
+  }
   const result = await insertCheckin(db, {
     userId: who.userId,
     productDayId: who.productDayId,
@@ -228,17 +255,33 @@ export async function checkIn(db: Db, secret: string, target: CheckinTarget, adm
     method: 'code' in target ? 'qr' : 'busqueda',
     at: now,
   });
-  return { ...result, ...holder, userId: who.userId, productDayId: who.productDayId };
+  return {
+    ...result,
+    name: holder.name,
+    eventName: holder.eventName,
+    day: holder.day,
+    userId: who.userId,
+    productDayId: who.productDayId,
+  };
 }
 
 // ---- Constancias ----
+
+/** Whether the event asks no evaluation, or the user passed it (or answered its survey). */
+export async function evaluationCleared(db: Queryable, userId: string, productId: string): Promise<boolean> {
+  const evaluation = await findEvaluation(db, productId);
+  if (!evaluation || evaluation.questions.length === 0) return true;
+  return (await findAttempts(db, productId, userId)).some((a) => a.passed);
+}
 
 export function verifyUrl(folio: string): string {
   return `${mailSettings().publicUrl}/constancias/${folio}`;
 }
 
-export async function verifyConstancia(db: Queryable, folio: string): Promise<ConstanciaVerification> {
-  const c = await findConstanciaByFolio(db, folio);
+/** Public: a folio's constancia; an unknown or malformed folio is simply not found. */
+export async function verifyConstancia(db: Queryable, given: string): Promise<ConstanciaVerification> {
+  const folio = given.trim().toUpperCase();
+  const c = FOLIO_PATTERN.test(folio) ? await findConstanciaByFolio(db, folio) : null;
   if (!c) throw new AppError('not_found', MSG.constanciaNotFound);
   return {
     success: true,
@@ -246,6 +289,7 @@ export async function verifyConstancia(db: Queryable, folio: string): Promise<Co
     name: c.certificateName,
     eventName: c.eventName,
     minutes: c.minutes,
+    endorsement: c.endorsement ?? null,
     issuedAt: c.issuedAt.getTime(),
     revoked: c.revokedAt !== null,
     revokedAt: c.revokedAt?.getTime() ?? null,
@@ -295,6 +339,10 @@ export async function issueConstancia(
   const summary = await attendanceSummary(db, v.userId, v.productId);
   const attended = summary.days.filter((d) => d.attended);
   if (attended.length === 0) throw new AppError('bad_request', ADMIN_MSG.constanciaNotQualified);
+  if (!(await evaluationCleared(db, v.userId, v.productId))) {
+    throw new AppError('bad_request', ADMIN_MSG.constanciaEvaluationPending);
+  }
+  const endorsement = await findEndorsement(db, v.productId);
   const contact = await findUserContact(db, v.userId);
   if (!contact) throw new AppError('not_found', MSG.notFound);
 
@@ -308,6 +356,7 @@ export async function issueConstancia(
     eventName: v.eventName,
     days: attended.map((d) => d.label),
     minutes: summary.minutes,
+    endorsement,
     issuedAt: v.now,
     verifyUrl: verifyUrl(folio),
   });
@@ -324,6 +373,7 @@ export async function issueConstancia(
         eventName: v.eventName,
         days: attended.map((d) => d.label),
         minutes: summary.minutes,
+        endorsement,
         fileKey,
         issuedAt: v.now,
       });

@@ -12,6 +12,7 @@ import { RequireAuth } from '../../features/account/components/require-auth';
 import { SessionsCard } from '../../features/account/components/sessions-card';
 import { FiscalDataCard } from '../../features/invoices/components/fiscal-data-card';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { EvaluationsSection } from '../../features/attendance/components/evaluations-section';
 import { ProfessionalProfileCard } from '../../features/attendance/components/professional-profile-card';
 
 export function Component() {
@@ -52,6 +53,7 @@ function Account() {
           )}
           <ParticipantTypeCard />
           <ProfessionalProfileCard />
+          <EvaluationsSection />
           <FiscalDataCard />
           <SessionsCard onLoggedOut={logout} />
         </div>

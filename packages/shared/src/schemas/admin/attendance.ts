@@ -26,10 +26,11 @@ export const adminAttendancePersonDay = z.object({
 });
 
 /** Why someone does not qualify for a constancia. */
-export const NOT_QUALIFIED_REASONS = ['sin_datos', 'sin_asistencia'] as const;
+export const NOT_QUALIFIED_REASONS = ['sin_datos', 'sin_asistencia', 'sin_evaluacion'] as const;
 export const NOT_QUALIFIED_LABELS: Record<(typeof NOT_QUALIFIED_REASONS)[number], string> = {
   sin_datos: 'No ha completado sus datos profesionales',
   sin_asistencia: 'No alcanzó la asistencia mínima en ningún día',
+  sin_evaluacion: 'No ha aprobado (o respondido) la evaluación',
 };
 
 export const adminAttendancePerson = z.object({

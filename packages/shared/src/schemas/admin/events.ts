@@ -7,6 +7,7 @@ import { tierProblem, type PriceTier } from '../../domain/pricing';
 import { normalizeStreamUrl } from '../../domain/stream-url';
 import { MAX_DAY_LENGTH_MS } from '../../domain/event-days';
 import { ADMIN_MSG, adminDuplicateDay, adminStreamUrlInvalid } from '../../admin-messages';
+import { constanciaEndorsement } from '../attendance';
 import { priceTier, product } from '../product';
 import { idParam, optionalParam, pesosField } from './common';
 
@@ -101,6 +102,31 @@ export const TIER_PROBLEM_MESSAGES = {
   noPrice: ADMIN_MSG.tierNoPrice,
 } as const;
 
+/** A number within [min, 999] with at most one decimal (hours, points). */
+const oneDecimal = (message: string, min: number) =>
+  z
+    .number({ error: message })
+    .min(min, { error: message })
+    .max(999, { error: message })
+    .refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 10) - v * 10) < 1e-6, { error: message });
+
+/** The recertification endorsement printed on the event's constancias (docs/attendance.md). */
+export const adminEndorsementInput = z.object({
+  body: z
+    .string({ error: ADMIN_MSG.endorsementBodyInvalid })
+    .trim()
+    .min(2, { error: ADMIN_MSG.endorsementBodyInvalid })
+    .max(160, { error: ADMIN_MSG.endorsementBodyInvalid }),
+  number: z
+    .string({ error: ADMIN_MSG.endorsementNumberInvalid })
+    .trim()
+    .min(1, { error: ADMIN_MSG.endorsementNumberInvalid })
+    .max(60, { error: ADMIN_MSG.endorsementNumberInvalid }),
+  hours: oneDecimal(ADMIN_MSG.endorsementHoursInvalid, 0.5),
+  points: oneDecimal(ADMIN_MSG.endorsementPointsInvalid, 0.1),
+});
+export type AdminEndorsementInput = z.input<typeof adminEndorsementInput>;
+
 export const adminEventInput = z
   .object({
     name: z
@@ -132,6 +158,8 @@ export const adminEventInput = z
     requires: idParam.nullable().optional(),
     /** The whole fee schedule, replacing the stored one; absent = unchanged. */
     tiers: z.array(adminTierInput).max(60, { error: ADMIN_MSG.tierTooMany }).optional(),
+    /** The constancias' endorsement; null = none; absent = unchanged. */
+    endorsement: adminEndorsementInput.nullable().optional(),
   })
   .superRefine((v, ctx) => {
     // Tiers left unchanged are checked against the stored ones by the server.
@@ -209,6 +237,7 @@ export const adminEvent = product
     /** The required event's id, or null. */
     requires: z.string().nullable(),
     tiers: z.array(priceTier),
+    endorsement: constanciaEndorsement.nullable(),
   });
 export type AdminEvent = z.infer<typeof adminEvent>;
 

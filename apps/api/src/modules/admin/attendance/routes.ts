@@ -15,7 +15,16 @@ import {
   adminFolioParams,
   adminIssueConstanciaBody,
 } from '@store/shared/schemas/admin/attendance';
-import { okResponse } from '@store/shared/schemas/common';
+import { errorResponse, okResponse } from '@store/shared/schemas/common';
+import {
+  adminEvaluationBody,
+  adminEvaluationCsvQuery,
+  adminEvaluationQuery,
+  adminEvaluationResponse,
+} from '@store/shared/schemas/evaluation';
+import { z } from 'zod';
+import { slug } from '../attendees/csv';
+import { evaluationCsv, getEvaluation, putEvaluation } from './evaluation';
 import { errorResponses } from '../../../lib/route-schemas';
 import { currentUser } from '../../../plugins/auth';
 import {
@@ -147,6 +156,68 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
       );
       return { success: true as const, folio, message: ADMIN_MSG.constanciaIssued };
+    },
+  );
+
+  app.get(
+    '/evaluation',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'La evaluación (encuesta y/o examen) que el evento pide antes de la constancia',
+        querystring: adminEvaluationQuery,
+        response: { 200: adminEvaluationResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      evaluation: await getEvaluation(app.db.db, req.query.productId),
+    }),
+  );
+
+  app.put(
+    '/evaluation',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Guardar la evaluación del evento (sin preguntas: quitarla)',
+        body: adminEvaluationBody,
+        response: { 200: adminEvaluationResponse, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (req) => {
+      const done = await putEvaluation(app.db.db, currentUser(req).id, req.body, new Date());
+      return {
+        success: true as const,
+        evaluation: await getEvaluation(app.db.db, req.body.productId),
+        message: done === 'removed' ? ADMIN_MSG.evaluationRemoved : ADMIN_MSG.evaluationSaved,
+      };
+    },
+  );
+
+  app.get(
+    '/evaluation/export',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Resultados de la evaluación en CSV, por persona o por pregunta',
+        produces: ['text/csv'],
+        querystring: adminEvaluationCsvQuery,
+        // Sent as text/csv, so Fastify passes the string through without JSON serialisation.
+        response: { 200: z.string(), 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req, reply) => {
+      const { eventName, csv } = await evaluationCsv(app.db.db, req.query.productId, req.query.view);
+      const name = `evaluacion-${req.query.view}-${slug(eventName)}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(csv);
     },
   );
 };

@@ -5,6 +5,7 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { dayLengthSeconds, requiredSeconds } from '@store/shared/domain/attendance';
 import { MSG } from '@store/shared/messages';
 import type {
+  AdminAttendancePerson,
   AdminAttendanceResponse,
   AdminCheckinBody,
   AdminCheckinResponse,
@@ -14,6 +15,7 @@ import { AppError } from '../../../lib/errors';
 import type { FileStorage } from '../../../lib/storage/storage';
 import { checkIn, issueConstancia } from '../../attendance/service';
 import { revokeConstancia } from '../../attendance/repo';
+import { findEvaluation, findPassedUserIds } from '../../attendance/evaluation-repo';
 import { writeAudit } from '../audit/repo';
 import {
   findConstanciaRow,
@@ -55,6 +57,9 @@ export async function getAttendance(
     }
   }
 
+  const evaluation = await findEvaluation(db, productId);
+  const passed =
+    evaluation && evaluation.questions.length > 0 ? await findPassedUserIds(db, productId) : null;
   const people = (await findEventPeople(db, productId)).map((p) => {
     const mine = attendance
       .filter((a) => a.userId === p.userId)
@@ -74,8 +79,14 @@ export async function getAttendance(
     const minutes = mine
       .filter((d) => d.attended)
       .reduce((s, d) => s + Math.round((dayById.get(d.productDayId)?.lengthSeconds ?? 0) / 60), 0);
-    const reason: 'sin_datos' | 'sin_asistencia' | null =
-      p.certificateName === null ? 'sin_datos' : mine.some((d) => d.attended) ? null : 'sin_asistencia';
+    const reason: AdminAttendancePerson['reason'] =
+      p.certificateName === null
+        ? 'sin_datos'
+        : !mine.some((d) => d.attended)
+          ? 'sin_asistencia'
+          : passed && !passed.has(p.userId)
+            ? 'sin_evaluacion'
+            : null;
     return {
       userId: p.userId,
       name: p.name,

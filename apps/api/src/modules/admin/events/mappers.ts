@@ -6,6 +6,22 @@ import { productFields } from '@store/shared/domain/product-fields';
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
 import type { EventRecord } from './repo';
 
+/** The event's endorsement, or null when it has none (the four columns are set together). */
+export function endorsementOf(p: {
+  endorsementBody: string | null;
+  endorsementNumber: string | null;
+  endorsementHours: number | null;
+  endorsementPoints: number | null;
+}): AdminEvent['endorsement'] {
+  if (p.endorsementBody === null || p.endorsementNumber === null) return null;
+  return {
+    body: p.endorsementBody,
+    number: p.endorsementNumber,
+    hours: Number(p.endorsementHours),
+    points: Number(p.endorsementPoints),
+  };
+}
+
 export function toAdminEvent({ product, days, tiers }: EventRecord): AdminEvent {
   return {
     ...productFields(product),
@@ -17,6 +33,7 @@ export function toAdminEvent({ product, days, tiers }: EventRecord): AdminEvent 
     updatedAt: product.updatedAt.getTime(),
     saleMode: product.saleMode,
     requires: product.requiresProductId,
+    endorsement: endorsementOf(product),
     tiers: tiers.map((t) => ({
       userType: t.userType,
       until: t.untilAt,

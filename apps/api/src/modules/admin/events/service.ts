@@ -86,6 +86,18 @@ function productValues(data: AdminEventData, pricing: Pricing) {
     saleMode: pricing.saleMode,
     requiresProductId: pricing.requires,
     ...span(data.days),
+    ...endorsementValues(data.endorsement),
+  };
+}
+
+/** The endorsement columns to write: none when the body leaves it unchanged. */
+function endorsementValues(e: AdminEventData['endorsement']) {
+  if (e === undefined) return {};
+  return {
+    endorsementBody: e?.body ?? null,
+    endorsementNumber: e?.number ?? null,
+    endorsementHours: e?.hours ?? null,
+    endorsementPoints: e?.points ?? null,
   };
 }
 
@@ -202,6 +214,10 @@ export async function updateEvent(
       requiresProductId: p.requiresProductId,
       startsAt: p.startsAt,
       endsAt: p.endsAt,
+      endorsementBody: p.endorsementBody,
+      endorsementNumber: p.endorsementNumber,
+      endorsementHours: p.endorsementHours,
+      endorsementPoints: p.endorsementPoints,
     };
     const after = productValues(data, pricing);
     const fields = (Object.keys(after) as (keyof typeof after)[]).filter(
@@ -371,6 +387,10 @@ export async function duplicateEvent(db: Db, actorId: string, id: string): Promi
       requiresProductId: product.requiresProductId,
       startsAt: product.startsAt,
       endsAt: product.endsAt,
+      endorsementBody: product.endorsementBody,
+      endorsementNumber: product.endorsementNumber,
+      endorsementHours: product.endorsementHours,
+      endorsementPoints: product.endorsementPoints,
       active: false,
     });
     await insertDays(tx, dayRows(copy.id, source.days));

@@ -1,6 +1,6 @@
 // /admin/attendance: for one event, the minutes each person watched and the door check-ins
 // per day, the share of a day that counts online, and the constancias (batch issue with
-// progress, revoke, reissue).
+// progress, revoke, reissue), and the evaluation the event asks before its constancia.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ScanLine } from 'lucide-react';
@@ -17,6 +17,7 @@ import {
 } from '../../../features/attendance/api/admin-attendance';
 import { AdminAttendanceTable } from '../../../features/attendance/components/admin-attendance-table';
 import { ConstanciaBatch } from '../../../features/attendance/components/constancia-batch';
+import { EvaluationEditor } from '../../../features/attendance/components/evaluation-editor';
 import { errorMessage, notify } from '../../../lib/notify';
 
 export function Component() {
@@ -90,6 +91,11 @@ export function Component() {
           )}
         </QueryState>
       )}
+      {productId && report.data ? (
+        <div className="mt-6">
+          <EvaluationEditor productId={productId} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,9 @@
 // its option text (offered from the date, editable), stream link (previewed) and optional seat
 // limit. Existing days keep their id, so a rename or reschedule never breaks the orders that
 // point at them; a day with orders cannot be removed. The "Cuotas" section (event-fee-fields)
-// edits how the event is sold, its prerequisite and its fee schedule.
+// edits how the event is sold, its prerequisite and its fee schedule; "Aval para
+// recertificación" the endorsement printed on the event's constancias (all four fields, or
+// none).
 import { useEffect } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { ArrowDownUp, Plus, Trash2, WandSparkles } from 'lucide-react';
@@ -55,7 +57,11 @@ export interface EventFormValues {
   /** The required event's id; '' = none. */
   requires: string;
   tiers: TierForm[];
+  /** The constancias' endorsement; all four empty = none. */
+  endorsement: { body: string; number: string; hours: string; points: string };
 }
+
+const NO_ENDORSEMENT = { body: '', number: '', hours: '', points: '' };
 
 const emptyDay = (): DayForm => ({
   label: '',
@@ -112,6 +118,7 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
       saleMode: 'por_dia',
       requires: '',
       tiers: [],
+      endorsement: NO_ENDORSEMENT,
     };
   }
   return {
@@ -136,7 +143,21 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
     saleMode: event.saleMode,
     requires: event.requires ?? '',
     tiers: toTierForms(event.tiers),
+    endorsement: event.endorsement
+      ? {
+          body: event.endorsement.body,
+          number: event.endorsement.number,
+          hours: String(event.endorsement.hours),
+          points: String(event.endorsement.points),
+        }
+      : NO_ENDORSEMENT,
   };
+}
+
+/** The endorsement fields: null when all are empty, else every field (the schema checks each). */
+function toEndorsementPayload(e: EventFormValues['endorsement']): AdminEventInput['endorsement'] {
+  if ([e.body, e.number, e.hours, e.points].every((v) => v.trim() === '')) return null;
+  return { body: e.body, number: e.number, hours: parseAmount(e.hours), points: parseAmount(e.points) };
 }
 
 export function toEventPayload(v: EventFormValues): AdminEventInput {
@@ -161,6 +182,7 @@ export function toEventPayload(v: EventFormValues): AdminEventInput {
     saleMode: v.saleMode as SaleMode,
     requires: v.requires || null,
     tiers: toTierPayload(v.tiers),
+    endorsement: toEndorsementPayload(v.endorsement),
   };
 }
 
@@ -278,6 +300,41 @@ export function EventForm({
         </CardHeader>
         <CardContent>
           <EventFeeFields form={form} events={events} selfId={event?._id} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Aval para recertificación</CardTitle>
+          <p className="text-sm text-slate-600">
+            Si un consejo de especialidad avala el evento, sus datos se imprimen en cada constancia y se
+            muestran en su página de verificación. Déjalos vacíos si el evento no tiene aval.
+          </p>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField
+            label="Organismo que avala"
+            placeholder="Consejo Mexicano de Anestesiología, A.C."
+            error={errors.endorsement?.body?.message}
+            {...register('endorsement.body')}
+          />
+          <TextField
+            label="Número de aval"
+            error={errors.endorsement?.number?.message}
+            {...register('endorsement.number')}
+          />
+          <TextField
+            label="Horas avaladas"
+            inputMode="decimal"
+            error={errors.endorsement?.hours?.message}
+            {...register('endorsement.hours')}
+          />
+          <TextField
+            label="Puntos de recertificación"
+            inputMode="decimal"
+            error={errors.endorsement?.points?.message}
+            {...register('endorsement.points')}
+          />
         </CardContent>
       </Card>
 

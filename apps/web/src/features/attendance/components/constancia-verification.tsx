@@ -1,7 +1,8 @@
 // The public check of a constancia's folio (/constancias/{folio}, the address its QR holds):
-// genuine or revoked, with the name, event, hours and date printed on it, and nothing else.
+// genuine or revoked, with the name, event, hours, the endorsement (body, number, hours and
+// recertification points) and date printed on it, and nothing else.
 import { BadgeCheck, ShieldAlert, ShieldX } from 'lucide-react';
-import { formatDuration } from '@store/shared/domain/attendance';
+import { formatDuration, formatEndorsementHours, formatPoints } from '@store/shared/domain/attendance';
 import { formatDateLong } from '@store/shared/domain/time';
 import { site } from '@store/shared/site';
 import { Card, CardContent } from '../../../components/ui/card';
@@ -41,6 +42,14 @@ export function ConstanciaVerification({ folio }: { folio: string }) {
     ['Evento', c.eventName],
     ['Duración acreditada', formatDuration(c.minutes)],
     ['Fecha de emisión', formatDateLong(c.issuedAt)],
+    ...(c.endorsement
+      ? ([
+          ['Avalada por', c.endorsement.body],
+          ['Número de aval', c.endorsement.number],
+          ['Horas avaladas', formatEndorsementHours(c.endorsement.hours)],
+          ['Puntos de recertificación', formatPoints(c.endorsement.points)],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <Card>
@@ -66,7 +75,10 @@ export function ConstanciaVerification({ folio }: { folio: string }) {
         </div>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2">
           {rows.map(([label, value]) => (
-            <div key={label} className={cn('min-w-0', label === 'Evento' && 'sm:col-span-2')}>
+            <div
+              key={label}
+              className={cn('min-w-0', (label === 'Evento' || label === 'Avalada por') && 'sm:col-span-2')}
+            >
               <dt className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</dt>
               <dd className={cn('mt-1 break-words text-ink', label === 'Folio' && 'font-mono')}>{value}</dd>
             </div>

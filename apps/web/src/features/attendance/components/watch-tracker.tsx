@@ -1,11 +1,14 @@
 // Online attendance on the stream page (docs/attendance.md → Online attendance): while the
 // day's player plays, a heartbeat every HEARTBEAT_INTERVAL_SECONDS (and one when it stops);
-// the server credits the real time between them. Shows the time counted so far and whether
-// the day already counts, or why this device's time is not counted.
+// the server credits the real time between them, only while the day happens (its start and
+// end with a 15-minute tolerance). Shows when the time starts to count, the time counted so
+// far and whether the day already counts, or why this device's time is not counted.
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock } from 'lucide-react';
 import { HEARTBEAT_INTERVAL_SECONDS, formatDuration } from '@store/shared/domain/attendance';
+import { MX_TIME_ZONE_LABEL, formatDateTime } from '@store/shared/domain/time';
+import { MSG, watchCreditStarts } from '@store/shared/messages';
 import type { DayAttendance } from '@store/shared/schemas/attendance';
 import { useToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
@@ -70,6 +73,8 @@ export function WatchTracker({ productId, day, provider, iframe }: WatchTrackerP
   const current = latest ?? mine.data?.find((d) => d.day === day) ?? null;
   if (!current && !refusal) return null;
   const watchedMinutes = current ? Math.floor(current.watchedSeconds / 60) : 0;
+  const notYet = current !== null && Date.now() < current.creditFrom;
+  const over = current !== null && Date.now() > current.creditUntil;
   return (
     <div
       className="mt-3 flex flex-wrap items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
@@ -92,6 +97,12 @@ export function WatchTracker({ productId, day, provider, iframe }: WatchTrackerP
             {current.attended
               ? 'Este día ya cuenta para tu constancia.'
               : `Para que cuente, mira al menos ${formatDuration(Math.ceil(current.requiredSeconds / 60))}.`}
+            {notYet && !current.attended ? (
+              <span className="mt-1 block">
+                {watchCreditStarts(`${formatDateTime(current.creditFrom)} (${MX_TIME_ZONE_LABEL})`)}
+              </span>
+            ) : null}
+            {over && !current.attended ? <span className="mt-1 block">{MSG.watchDayOver}</span> : null}
           </>
         ) : null}
       </p>
