@@ -175,9 +175,31 @@ const inList = (ids: readonly string[]) =>
       )
     : sql`NULL::uuid`;
 
+/** `select coalesce(json_agg(x), '[]') from (query) x`: a query's rows as one JSON column. */
+const asJson = (query: SQL) => sql`(select coalesce(json_agg(x), '[]'::json) from (${query}) x)`;
+
+interface Facts {
+  seats: {
+    label: string;
+    seats_taken: number;
+    seat_capacity: number | null;
+    paid: number;
+    pending: number;
+    offers: number;
+  }[];
+  states: { order_id: string; order_status: string; day_status: string; label: string }[];
+  refunded_and_moved: { order_id: string; label: string; status: string }[];
+  money: { id: string; amount: number; refunded: number; ours: number; capture: string | null }[];
+  refund_rows: { id: string; provider_refund_id: string | null; status: string }[];
+  chains: { root: string; label: string; live: number; paid: number }[];
+  twice: { user_id: string; n: number }[];
+  dup_mail: { k: string }[];
+}
+
 /**
  * Every invariant of docs/after-sale.md → Invariants, for the given days (and the orders that
- * hold them). Answers the violations found, each a readable line; empty when all hold.
+ * hold them), read in one query. Answers the violations found, each a readable line; empty
+ * when all hold.
  */
 export async function invariantViolations(
   h: PaymentsHarness,
@@ -186,32 +208,58 @@ export async function invariantViolations(
   const db = h.ctx.database.db;
   const days = inList(scope.productDayIds);
   const now = (scope.now ?? new Date()).toISOString();
+  const scoped = sql`(select distinct order_id from order_days where product_day_id in (${days}))`;
+  const [facts] = await rows<Facts>(
+    db,
+    sql`select
+      ${asJson(sql`select pd.label, pd.seats_taken, pd.seat_capacity,
+        (select count(*)::int from order_days od where od.product_day_id = pd.id and od.status = 'pagado') as paid,
+        (select count(*)::int from order_days od join orders o on o.id = od.order_id
+          where od.product_day_id = pd.id and od.status = 'pendiente' and o.status = 'pendiente') as pending,
+        (select count(*)::int from waitlist_entries w
+          where w.product_day_id = pd.id and w.status = 'ofrecido' and w.offer_expires_at > ${now}::timestamptz
+            and not exists (select 1 from order_days od join orders o on o.id = od.order_id
+              where od.product_day_id = pd.id and od.user_id = w.user_id
+                and (od.status = 'pagado' or (od.status = 'pendiente' and o.status = 'pendiente')))) as offers
+        from product_days pd where pd.id in (${days})`)} as seats,
+      ${asJson(sql`select o.id as order_id, o.status as order_status, od.status as day_status, od.day as label
+        from order_days od join orders o on o.id = od.order_id
+        where od.product_day_id in (${days})
+          and ((od.status = 'pendiente' and o.status <> 'pendiente')
+            or (od.status = 'pagado' and o.status <> 'pagado')
+            or (o.status = 'pendiente' and od.status <> 'pendiente'))`)} as states,
+      ${asJson(sql`select r.order_id, od.day as label, od.status
+        from order_refunds r
+        cross join lateral unnest(r.product_day_ids) as d(id)
+        join order_days od on od.order_id = r.order_id and od.product_day_id = d.id
+        where r.status = 'completado' and od.product_day_id in (${days})
+          and (od.status in ('transferido', 'pagado')
+            or exists (select 1 from day_transfers t where t.from_order_id = r.order_id and t.product_day_id = d.id))`)} as refunded_and_moved,
+      ${asJson(sql`select o.id, o.amount_centavos as amount, o.refunded_centavos as refunded,
+        coalesce((select sum(r.amount_centavos)::int from order_refunds r
+          where r.order_id = o.id and r.status = 'completado'), 0) as ours,
+        o.paypal_capture_id as capture
+        from orders o where o.id in ${scoped}`)} as money,
+      ${asJson(sql`select id, provider_refund_id, status from order_refunds where order_id in ${scoped}`)} as refund_rows,
+      ${asJson(sql`select t.root_order_id as root, min(od.day) as label,
+        count(*) filter (where od.status <> 'transferido')::int as live,
+        count(*) filter (where od.status = 'pagado')::int as paid
+        from (select root_order_id, product_day_id, root_order_id as order_id from day_transfers
+              union select root_order_id, product_day_id, to_order_id from day_transfers) t
+        join order_days od on od.order_id = t.order_id and od.product_day_id = t.product_day_id
+        where t.product_day_id in (${days})
+        group by t.root_order_id, t.product_day_id`)} as chains,
+      ${asJson(sql`select user_id, count(*)::int as n from order_days
+        where status = 'pagado' and product_day_id in (${days}) group by user_id, product_day_id having count(*) > 1`)} as twice,
+      ${asJson(sql`select dedupe_key as k from email_outbox where dedupe_key is not null
+        group by dedupe_key having count(*) > 1`)} as dup_mail`,
+  );
+  const f = facts!;
   const out: string[] = [];
 
   // Seats: the counter is the paid rows plus the holds of pending orders; with open offers of
   // members who hold nothing, never beyond the capacity.
-  const seatRows = await rows<{
-    id: string;
-    label: string;
-    seats_taken: number;
-    seat_capacity: number | null;
-    paid: number;
-    pending: number;
-    offers: number;
-  }>(
-    db,
-    sql`select pd.id, pd.label, pd.seats_taken, pd.seat_capacity,
-      (select count(*)::int from order_days od where od.product_day_id = pd.id and od.status = 'pagado') as paid,
-      (select count(*)::int from order_days od join orders o on o.id = od.order_id
-        where od.product_day_id = pd.id and od.status = 'pendiente' and o.status = 'pendiente') as pending,
-      (select count(*)::int from waitlist_entries w
-        where w.product_day_id = pd.id and w.status = 'ofrecido' and w.offer_expires_at > ${now}::timestamptz
-          and not exists (select 1 from order_days od join orders o on o.id = od.order_id
-            where od.product_day_id = pd.id and od.user_id = w.user_id
-              and (od.status = 'pagado' or (od.status = 'pendiente' and o.status = 'pendiente')))) as offers
-      from product_days pd where pd.id in (${days}) order by pd.label`,
-  );
-  for (const d of seatRows) {
+  for (const d of f.seats) {
     if (d.seats_taken !== d.paid + d.pending) {
       out.push(
         `seats: day ${d.label} seats_taken=${d.seats_taken} but ${d.paid} paid + ${d.pending} pending rows`,
@@ -224,18 +272,9 @@ export async function invariantViolations(
     }
   }
 
-  // Each day of an order in one state that agrees with its order; a pending row only in a
+  // Each day of an order in one state that agrees with its order: a pending row only in a
   // pending order, a paid row only in a paid order.
-  const stateRows = await rows<{ order_id: string; order_status: string; day_status: string; label: string }>(
-    db,
-    sql`select o.id as order_id, o.status as order_status, od.status as day_status, od.day as label
-      from order_days od join orders o on o.id = od.order_id
-      where od.product_day_id in (${days})
-        and ((od.status = 'pendiente' and o.status <> 'pendiente')
-          or (od.status = 'pagado' and o.status <> 'pagado')
-          or (o.status = 'pendiente' and od.status <> 'pendiente'))`,
-  );
-  for (const r of stateRows) {
+  for (const r of f.states) {
     out.push(
       `state: order ${r.order_id.slice(0, 8)} is ${r.order_status} but its day ${r.label} is ${r.day_status}`,
     );
@@ -243,17 +282,7 @@ export async function invariantViolations(
 
   // A day is never both refunded (a completed refund ended it) and passed on, and a refunded
   // day gives no access.
-  const refundedAndMoved = await rows<{ order_id: string; label: string; status: string }>(
-    db,
-    sql`select r.order_id, od.day as label, od.status
-      from order_refunds r
-      cross join lateral unnest(r.product_day_ids) as d(id)
-      join order_days od on od.order_id = r.order_id and od.product_day_id = d.id
-      where r.status = 'completado' and od.product_day_id in (${days})
-        and (od.status in ('transferido', 'pagado')
-          or exists (select 1 from day_transfers t where t.from_order_id = r.order_id and t.product_day_id = d.id))`,
-  );
-  for (const r of refundedAndMoved) {
+  for (const r of f.refunded_and_moved) {
     out.push(
       `refund+transfer: day ${r.label} of order ${r.order_id.slice(0, 8)} was refunded and is ${r.status} (or was passed on)`,
     );
@@ -261,29 +290,17 @@ export async function invariantViolations(
 
   // Money per order: never more back than paid; what we recorded is our completed refunds plus
   // the refunds made outside the store (recorded by the webhook), and what PayPal gave back.
-  const money = await rows<{
-    id: string;
-    amount: number;
-    refunded: number;
-    ours: number;
-    capture: string | null;
-  }>(
-    db,
-    sql`select o.id, o.amount_centavos as amount, o.refunded_centavos as refunded,
-      coalesce((select sum(r.amount_centavos)::int from order_refunds r where r.order_id = o.id and r.status = 'completado'), 0) as ours,
-      o.paypal_capture_id as capture
-      from orders o
-      where exists (select 1 from order_days od where od.order_id = o.id and od.product_day_id in (${days}))`,
-  );
   const toCents = (v: string) => Math.round(Number(v) * 100);
+  const captures = new Set(f.money.flatMap((o) => (o.capture ? [o.capture] : [])));
+  const fakeRefunds = h.paypal.refunds.filter((r) => captures.has(r.captureId));
   const fakeByCapture = new Map<string, { total: number; outside: number }>();
-  for (const r of h.paypal.refunds) {
+  for (const r of fakeRefunds) {
     const e = fakeByCapture.get(r.captureId) ?? { total: 0, outside: 0 };
     e.total += toCents(r.amount.value);
     if (r.requestId.startsWith('outside:')) e.outside += toCents(r.amount.value);
     fakeByCapture.set(r.captureId, e);
   }
-  for (const o of money) {
+  for (const o of f.money) {
     const ref = o.id.slice(0, 8);
     if (o.refunded > o.amount) out.push(`money: order ${ref} refunded ${o.refunded} > paid ${o.amount}`);
     if (!o.capture) {
@@ -302,14 +319,10 @@ export async function invariantViolations(
   }
 
   // Each refund asked through the API went to PayPal once, for a row that is completed with it.
-  const requestIds = h.paypal.refunds.map((r) => r.requestId);
+  const requestIds = fakeRefunds.map((r) => r.requestId);
   if (new Set(requestIds).size !== requestIds.length) out.push('refunds: a PayPal-Request-Id was used twice');
-  const completed = await rows<{ id: string; provider_refund_id: string | null; status: string }>(
-    db,
-    sql`select id, provider_refund_id, status from order_refunds where status <> 'fallido'`,
-  );
-  const byRequest = new Map(completed.map((r) => [`refund-${r.id}`, r]));
-  for (const r of h.paypal.refunds) {
+  const byRequest = new Map(f.refund_rows.map((r) => [`refund-${r.id}`, r]));
+  for (const r of fakeRefunds) {
     if (!r.requestId.startsWith('refund-')) continue;
     const row = byRequest.get(r.requestId);
     if (!row || row.status !== 'completado' || row.provider_refund_id !== r.id) {
@@ -321,18 +334,7 @@ export async function invariantViolations(
 
   // A passed-on day: along its chain every holder but the last is `transferido`, one at most
   // holds it paid.
-  const chains = await rows<{ root: string; label: string; live: number; paid: number }>(
-    db,
-    sql`select t.root_order_id as root, min(od.day) as label,
-      count(*) filter (where od.status <> 'transferido')::int as live,
-      count(*) filter (where od.status = 'pagado')::int as paid
-      from (select root_order_id, product_day_id, root_order_id as order_id from day_transfers
-            union select root_order_id, product_day_id, to_order_id from day_transfers) t
-      join order_days od on od.order_id = t.order_id and od.product_day_id = t.product_day_id
-      where t.product_day_id in (${days})
-      group by t.root_order_id, t.product_day_id`,
-  );
-  for (const c of chains) {
+  for (const c of f.chains) {
     if (c.live !== 1 || c.paid > 1) {
       out.push(
         `transfer: day ${c.label} of order ${c.root.slice(0, 8)} has ${c.live} holders not transferido (${c.paid} paid)`,
@@ -341,17 +343,8 @@ export async function invariantViolations(
   }
 
   // Nobody holds a day twice; no e-mail is queued twice.
-  const twice = await rows<{ user_id: string; n: number }>(
-    db,
-    sql`select user_id, count(*)::int as n from order_days
-      where status = 'pagado' and product_day_id in (${days}) group by user_id, product_day_id having count(*) > 1`,
-  );
-  for (const t of twice) out.push(`holders: user ${t.user_id.slice(0, 8)} holds a day ${t.n} times`);
-  const dupMail = await rows<{ k: string }>(
-    db,
-    sql`select dedupe_key as k from email_outbox where dedupe_key is not null group by dedupe_key having count(*) > 1`,
-  );
-  for (const m of dupMail) out.push(`outbox: dedupe key ${m.k} queued twice`);
+  for (const t of f.twice) out.push(`holders: user ${t.user_id.slice(0, 8)} holds a day ${t.n} times`);
+  for (const m of f.dup_mail) out.push(`outbox: dedupe key ${m.k} queued twice`);
   return out;
 }
 
