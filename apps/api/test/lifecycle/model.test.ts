@@ -1,9 +1,10 @@
 // Model-based test of the order lifecycle (docs/after-sale.md → Invariants and the model
 // test): fast-check drives the real API (app.inject, the fake PayPal) with random sequences
 // of six buyers, an administrator and PayPal's notifications — buy (PayPal, cash, free claim),
-// let a hold expire, pay it, cancel (whole or one day), transfer a day, admin cancel and
-// refund (with and without revoking access), refund and reversal webhooks, waiting list
-// (join, leave, claim, offer expiry), capacity changes — some of them run at once. After every
+// let a hold expire, pay it (capture call, or only PayPal's webhook), cancel (whole or one
+// day), transfer a day, admin cancel and refund (with and without revoking access), refund
+// and reversal webhooks, waiting list (join, leave, claim, offer expiry), capacity changes —
+// some of them run at once. After every
 // step the invariants are checked with SQL, and every 4xx answer must have changed nothing.
 //
 // On PostgreSQL (project api-postgres) it runs LIFECYCLE_MODEL_RUNS runs of up to
@@ -128,6 +129,7 @@ function targetDays(w: World, t: number): DayRef[] {
 type Action =
   | { k: 'buy'; b: number; t: number; via: 'paypal' | 'hold' | 'cash' }
   | { k: 'pay'; b: number }
+  | { k: 'captureWebhook'; b: number }
   | { k: 'expire'; b: number }
   | { k: 'cancel'; b: number; n: number; one: boolean }
   | { k: 'transfer'; b: number; to: number }
@@ -288,6 +290,17 @@ async function perform(w: World, a: Action): Promise<void> {
         paypalOrderId: order.paypal_order_id,
         paypalPayerId: 'FAKEPAYER01',
       });
+      return;
+    }
+    case 'captureWebhook': {
+      // The buyer paid in PayPal's window and only the webhook tells the store (its capture
+      // call never came); also after the hold was cancelled.
+      const [order] = await ordersOf(w, a.b, ['pendiente', 'cancelado']);
+      const id = order?.paypal_order_id;
+      if (!id || !h.paypal.orders.has(id)) return;
+      if (h.paypal.orders.get(id)!.captures.length === 0) h.paypal.captureDirect(id);
+      const res = await deliver(h.ctx, '/api/paypal/webhook', h.paypal.captureEvent(id));
+      if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
       return;
     }
     case 'expire': {
@@ -500,6 +513,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     }),
   },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('pay' as const), b: buyer }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('captureWebhook' as const), b: buyer }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('expire' as const), b: buyer }) },
   {
     weight: 4,
