@@ -1,7 +1,7 @@
 // Model-based test of the order lifecycle (docs/after-sale.md → Invariants and the model
 // test): fast-check drives the real API (app.inject, the fake PayPal) with random sequences
 // of six buyers, an administrator and PayPal's notifications — buy (PayPal, cash, free claim),
-// let a hold expire, pay it (capture call, or only PayPal's webhook), cancel (whole or one
+// let a hold expire or abandon it, pay it (capture call, or only PayPal's webhook), cancel (whole or one
 // day), transfer a day, admin cancel and refund (with and without revoking access), refund
 // and reversal webhooks, waiting list (join, leave, claim, offer expiry), capacity changes —
 // some of them run at once. After every
@@ -131,6 +131,7 @@ type Action =
   | { k: 'pay'; b: number }
   | { k: 'captureWebhook'; b: number }
   | { k: 'expire'; b: number }
+  | { k: 'abandon'; b: number }
   | { k: 'cancel'; b: number; n: number; one: boolean }
   | { k: 'transfer'; b: number; to: number }
   | { k: 'adminCancel'; b: number; n: number }
@@ -301,6 +302,16 @@ async function perform(w: World, a: Action): Promise<void> {
       if (h.paypal.orders.get(id)!.captures.length === 0) h.paypal.captureDirect(id);
       const res = await deliver(h.ctx, '/api/paypal/webhook', h.paypal.captureEvent(id));
       if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
+      return;
+    }
+    case 'abandon': {
+      // The buyer closed PayPal's window without paying.
+      const [order] = await ordersOf(w, a.b, ['pendiente']);
+      if (order?.paypal_order_id) {
+        await api(w, w.buyers[a.b]!, 'POST', '/api/paypal/cancel-order', {
+          paypalOrderId: order.paypal_order_id,
+        });
+      }
       return;
     }
     case 'expire': {
@@ -515,6 +526,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ k: fc.constant('pay' as const), b: buyer }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('captureWebhook' as const), b: buyer }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('expire' as const), b: buyer }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('abandon' as const), b: buyer }) },
   {
     weight: 4,
     arbitrary: fc.record({ k: fc.constant('cancel' as const), b: buyer, n: nth, one: fc.boolean() }),

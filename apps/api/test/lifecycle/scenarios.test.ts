@@ -295,6 +295,22 @@ describe('holds cannot be farmed', () => {
     await expectInvariants(h, [day.productDayId]);
   });
 
+  it('(a) an account that closed PayPal without paying cannot hold the same day again at once', async () => {
+    const day = await oneDay({ daysAhead: 30, capacity: 3 });
+    const a = await client();
+    const first = await holdPaypal(h, a, [day]);
+    expect(first.res.statusCode, first.res.body).toBe(200);
+    const abandoned = await request(h, a, 'POST', '/api/paypal/cancel-order', {
+      paypalOrderId: first.paypalOrderId,
+    });
+    expect(abandoned.statusCode, abandoned.body).toBe(200);
+
+    const before = await fingerprint(h.ctx.database.db);
+    const again = await holdPaypal(h, a, [day]);
+    expectRefusal(again.res);
+    expect(await fingerprint(h.ctx.database.db)).toBe(before);
+  });
+
   it('(a) an account whose cash hold expired cannot hold the same day again at once', async () => {
     const day = await oneDay({ daysAhead: 30, capacity: 3 });
     const a = await client();
