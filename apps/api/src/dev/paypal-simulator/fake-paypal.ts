@@ -102,6 +102,20 @@ export interface FakePaypal {
   captureEvent(orderId: string, eventType?: string, overrides?: Partial<FakeCapture>): SignedDelivery;
   /** A signed PAYMENT.CAPTURE.REFUNDED delivery for the order's capture (and a refund id, e.g. one made through the API). */
   refundEvent(orderId: string, value?: string, refundId?: string): SignedDelivery;
+  /**
+   * A refund or a reversal (chargeback) made outside the store's API: PayPal's dashboard, the
+   * buyer's bank. Recorded among `refunds` (request id `outside:<refund id>`) like any refund of
+   * the capture (never more than is left: throws), and answered with its signed delivery.
+   */
+  outsideRefund(
+    orderId: string,
+    opts?: { value?: string; eventType?: 'PAYMENT.CAPTURE.REFUNDED' | 'PAYMENT.CAPTURE.REVERSED' },
+  ): SignedDelivery;
+  /**
+   * When set, a refund through the API is made and then its answer waits for this promise
+   * (a refund in flight while something else happens).
+   */
+  refundGate: ((refund: FakeRefund) => Promise<void>) | null;
   /** Signs any body as PayPal would (the verify call then answers SUCCESS). */
   sign(body: string): SignedDelivery;
   close(): Promise<void>;
@@ -442,6 +456,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       };
       refunds.push(refund);
       cap.status = toCents(amount.value) === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+      if (api.refundGate) await api.refundGate(refund);
       return sendJson(res, 201, refundJson(refund));
     }
 
@@ -536,6 +551,39 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         ],
       });
     },
+    outsideRefund(orderId, opts = {}) {
+      const o = must(orderId);
+      const cap = o.captures[0];
+      if (!cap) throw new Error('fake PayPal: nothing captured to refund');
+      const toCents = (v: string) => Math.round(Number(v) * 100);
+      const left =
+        toCents(cap.amount.value) -
+        refunds.filter((r) => r.captureId === cap.id).reduce((s, r) => s + toCents(r.amount.value), 0);
+      const value = opts.value ?? (left / 100).toFixed(2);
+      if (toCents(value) <= 0 || toCents(value) > left) {
+        throw new Error(`fake PayPal: ${value} is more than the ${(left / 100).toFixed(2)} left`);
+      }
+      const id = newId('REF');
+      refunds.push({
+        id,
+        captureId: cap.id,
+        requestId: `outside:${id}`,
+        status: 'COMPLETED',
+        amount: { currency_code: cap.amount.currency_code, value },
+      });
+      cap.status = toCents(value) === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+      return event(opts.eventType ?? 'PAYMENT.CAPTURE.REFUNDED', 'refund', {
+        id,
+        status: 'COMPLETED',
+        amount: { currency_code: cap.amount.currency_code, value },
+        custom_id: cap.custom_id,
+        links: [
+          { href: `${url}/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' },
+          { href: `${url}/v2/payments/captures/${cap.id}`, rel: 'up', method: 'GET' },
+        ],
+      });
+    },
+    refundGate: null,
     sign,
     close: () => server.close(),
   };

@@ -1,0 +1,610 @@
+// Model-based test of the order lifecycle (docs/after-sale.md → Invariants and the model
+// test): fast-check drives the real API (app.inject, the fake PayPal) with random sequences
+// of six buyers, an administrator and PayPal's notifications — buy (PayPal, cash, free claim),
+// let a hold expire or abandon it, pay it (capture call, or only PayPal's webhook), cancel (whole or one
+// day), transfer a day, admin cancel and refund (with and without revoking access), refund
+// and reversal webhooks, waiting list (join, leave, claim, offer expiry), capacity changes —
+// some of them run at once. After every
+// step the invariants are checked with SQL, and every 4xx answer must have changed nothing.
+//
+// On PostgreSQL (project api-postgres) it runs LIFECYCLE_MODEL_RUNS runs of up to
+// LIFECYCLE_MODEL_STEPS steps (defaults below); on PGlite, a short smoke run: its single
+// connection serialises the concurrent steps, so the races are only exercised on PostgreSQL.
+// A failure prints the seed, the path and the shrunk shortest sequence of steps; replay with
+// LIFECYCLE_MODEL_SEED, LIFECYCLE_MODEL_PATH and LIFECYCLE_MODEL_REPLAY (its replayPath).
+
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toPesos } from '@store/shared/domain/money';
+import type { AdminEvent } from '@store/shared/schemas/admin/events';
+import { cartLines, emailOutbox, orderDays, waitlistEntries } from '../../src/db/schema';
+import { sweepExpiredOrders } from '../../src/modules/payments/expiry';
+import { sweepWaitlist } from '../../src/modules/waitlist/service';
+import { createProduct, mexicoCityTime } from '../factories';
+import { deliver } from '../payments-helpers';
+import { createUser } from '../store-helpers';
+import {
+  dayFingerprint,
+  expireHold,
+  invariantViolations,
+  newEmail,
+  orderBody,
+  request,
+  rows,
+  startLifecycleHarness,
+  type Client,
+  type DayRef,
+  type PaymentsHarness,
+} from './lifecycle-helpers';
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+const envInt = (name: string, fallback: number) => {
+  const v = process.env[name];
+  return v && /^\d+$/.test(v) ? Number(v) : fallback;
+};
+const RUNS = envInt('LIFECYCLE_MODEL_RUNS', onPostgres ? 75 : 4);
+const STEPS = envInt('LIFECYCLE_MODEL_STEPS', onPostgres ? 150 : 25);
+const SEED = process.env.LIFECYCLE_MODEL_SEED ? Number(process.env.LIFECYCLE_MODEL_SEED) : undefined;
+const PATH = process.env.LIFECYCLE_MODEL_PATH;
+/** The counterexample's `replayPath` (printed in its comment): the commands exactly as they ran. */
+const REPLAY = process.env.LIFECYCLE_MODEL_REPLAY;
+
+/** LIFECYCLE_MODEL_STATS=1: print how often each call got each answer (is the model reaching the states?). */
+const STATS = process.env.LIFECYCLE_MODEL_STATS === '1' ? new Map<string, number>() : null;
+
+const BUYERS = 6;
+/** What a buyer can buy in one order: one day of the course, both, the workshop, the free talk. */
+const TARGETS = ['C1', 'C2', 'C1+C2', 'T', 'G'] as const;
+/** The days: the course (30 and 31 days ahead, cancellable), the workshop (8 days ahead, in its transfer window), the free talk. */
+const DAYS = ['C1', 'C2', 'T', 'G'] as const;
+type DayName = (typeof DAYS)[number];
+
+let h: PaymentsHarness;
+let admin: Client;
+let executed = 0;
+beforeAll(async () => {
+  h = await startLifecycleHarness();
+  admin = { user: await createUser(h.ctx, { role: 'admin' }), ip: '127.0.0.1' };
+});
+afterAll(() => h.close());
+
+/** One run's world: its own events and buyers on the shared app. */
+interface World {
+  buyers: Client[];
+  days: Record<DayName, DayRef>;
+  dayIds: string[];
+  /** False while steps run at once: then a 4xx cannot be told apart from the others' writes. */
+  sequential: boolean;
+  /** The fingerprint of the days as they are now, when known (taken before a call that was then refused). */
+  fp: string | null;
+}
+
+async function newWorld(): Promise<World> {
+  const db = h.ctx.database.db;
+  const at = (ahead: number, from: string, to: string) => ({
+    startsAt: mexicoCityTime(ahead, from),
+    endsAt: mexicoCityTime(ahead, to),
+  });
+  const course = await createProduct(db, {
+    name: 'Curso modelo',
+    price: 1000,
+    days: [
+      { label: 'Día 1', seatCapacity: 2, ...at(30, '09:00', '18:00') },
+      { label: 'Día 2', seatCapacity: 2, ...at(31, '09:00', '18:00') },
+    ],
+  });
+  const workshop = await createProduct(db, {
+    name: 'Taller modelo',
+    price: 500,
+    days: [{ label: 'Taller', seatCapacity: 2, ...at(8, '09:00', '14:00') }],
+  });
+  const talk = await createProduct(db, {
+    name: 'Plática modelo',
+    price: 0,
+    days: [{ label: 'Plática', seatCapacity: 1, ...at(30, '10:00', '12:00') }],
+  });
+  const ref = (p: typeof course, i: number): DayRef => ({
+    productId: p.product.id,
+    productDayId: p.days[i]!.id,
+    label: p.days[i]!.label,
+    priceCentavos: p.product.priceCentavos,
+  });
+  const days = { C1: ref(course, 0), C2: ref(course, 1), T: ref(workshop, 0), G: ref(talk, 0) };
+  const buyers: Client[] = [];
+  for (let i = 0; i < BUYERS; i += 1) {
+    buyers.push({ user: await createUser(h.ctx), ip: `203.0.113.${i + 1}` });
+  }
+  return { buyers, days, dayIds: Object.values(days).map((d) => d.productDayId), sequential: true, fp: null };
+}
+
+function targetDays(w: World, t: number): DayRef[] {
+  const name = TARGETS[t]!;
+  if (name === 'C1+C2') return [w.days.C1, w.days.C2];
+  return [w.days[name]];
+}
+
+// ---- Steps -------------------------------------------------------------------------------
+
+type Action =
+  | { k: 'buy'; b: number; t: number; via: 'paypal' | 'hold' | 'cash' }
+  | { k: 'pay'; b: number }
+  | { k: 'captureWebhook'; b: number }
+  | { k: 'expire'; b: number }
+  | { k: 'abandon'; b: number }
+  | { k: 'cancel'; b: number; n: number; one: boolean }
+  | { k: 'transfer'; b: number; to: number }
+  | { k: 'adminCancel'; b: number; n: number }
+  | { k: 'adminRefund'; b: number; n: number; part: 'some' | 'rest' | 'over'; revoke: boolean }
+  | { k: 'providerRefund'; b: number; n: number; reversal: boolean; full: boolean }
+  | { k: 'join'; b: number; d: number }
+  | { k: 'leave'; b: number; d: number }
+  | { k: 'claim'; b: number }
+  | { k: 'expireOffer'; b: number }
+  | { k: 'capacity'; d: number; delta: number }
+  | { k: 'sweep' };
+
+function describeAction(a: Action): string {
+  const b = 'b' in a ? `b${a.b}${'n' in a ? ` order#${a.n}` : ''}` : '';
+  switch (a.k) {
+    case 'buy':
+      return `buy(${b}, ${TARGETS[a.t]}, ${TARGETS[a.t] === 'G' ? 'free' : a.via})`;
+    case 'cancel':
+      return `cancel(${b}, ${a.one ? 'one day' : 'whole'})`;
+    case 'transfer':
+      return `transfer(${b} → ${a.to < 0 || a.to === a.b ? 'new colleague' : `b${a.to}`})`;
+    case 'adminRefund':
+      return `adminRefund(${b}, ${a.part}, ${a.revoke ? 'revoke' : 'keep access'})`;
+    case 'providerRefund':
+      return `${a.reversal ? 'reversalWebhook' : 'refundWebhook'}(${b}, ${a.full ? 'full' : 'partial'})`;
+    case 'join':
+    case 'leave':
+      return `${a.k}(${b}, ${DAYS[a.d]})`;
+    case 'capacity':
+      return `capacity(${DAYS[a.d]}, ${a.delta > 0 ? '+1' : '-1'})`;
+    case 'sweep':
+      return 'sweep()';
+    default:
+      return `${a.k}(${b})`;
+  }
+}
+
+/** A call of the API; a 4xx must be a Spanish refusal and (when alone) change nothing. */
+async function api(w: World, who: Client, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+  const db = h.ctx.database.db;
+  const before = w.sequential && method !== 'GET' ? (w.fp ?? (await dayFingerprint(db, w.dayIds))) : null;
+  w.fp = null;
+  const res = await request(h, who, method, url, payload);
+  if (STATS) {
+    const key = `${method} ${url.replace(/[0-9a-f-]{36}/g, ':id')} ${res.statusCode}${res.statusCode >= 400 ? ` ${String(JSON.parse(res.body).message).slice(0, 60)}` : ''}`;
+    STATS.set(key, (STATS.get(key) ?? 0) + 1);
+  }
+  if (res.statusCode >= 500) throw new Error(`${method} ${url} answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode >= 400) {
+    const body = JSON.parse(res.body) as { success?: unknown; message?: unknown };
+    if (body.success !== false || typeof body.message !== 'string' || body.message.trim().length < 4) {
+      throw new Error(`${method} ${url} answered ${res.statusCode} without a message: ${res.body}`);
+    }
+    if (before !== null) {
+      const after = await dayFingerprint(db, w.dayIds);
+      w.fp = after;
+      if (after !== before) {
+        const [x, y] = [JSON.parse(before), JSON.parse(after)] as Record<string, string>[];
+        const changed = Object.keys(x!).filter((k) => x![k] !== y![k]);
+        throw new Error(
+          `${method} ${url} answered ${res.statusCode} («${body.message}») but changed ${changed.join(', ')}`,
+        );
+      }
+    }
+  }
+  return res;
+}
+
+interface OrderPick {
+  id: string;
+  status: string;
+  payment_method: string;
+  paypal_order_id: string | null;
+  paypal_capture_id: string | null;
+  amount_centavos: number;
+  refunded_centavos: number;
+}
+
+/** The buyer's orders of this world in these statuses, newest first. */
+async function ordersOf(w: World, b: number, statuses: string[]): Promise<OrderPick[]> {
+  const days = sql.join(
+    w.dayIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const wanted = sql.join(
+    statuses.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return rows<OrderPick>(
+    h.ctx.database.db,
+    sql`select o.id, o.status, o.payment_method, o.paypal_order_id, o.paypal_capture_id,
+        o.amount_centavos, o.refunded_centavos
+      from orders o
+      where o.user_id = ${w.buyers[b]!.user.id} and o.status::text in (${wanted})
+        and exists (select 1 from order_days od where od.order_id = o.id and od.product_day_id in (${days}))
+      order by o.created_at desc, o.id`,
+  );
+}
+
+/** The list starting at its n-th element (modulo its length): which of the buyer's orders. */
+function rotate<T>(list: T[], n: number): T[] {
+  if (list.length === 0) return list;
+  const at = n % list.length;
+  return [...list.slice(at), ...list.slice(0, at)];
+}
+
+async function daysOf(w: World, orderId: string, status?: string): Promise<DayRef[]> {
+  const found = await h.ctx.database.db
+    .select({ productDayId: orderDays.productDayId, status: orderDays.status })
+    .from(orderDays)
+    .where(eq(orderDays.orderId, orderId));
+  const all = Object.values(w.days);
+  return found
+    .filter((d) => !status || d.status === status)
+    .flatMap((d) => all.filter((r) => r.productDayId === d.productDayId));
+}
+
+async function perform(w: World, a: Action): Promise<void> {
+  const db = h.ctx.database.db;
+  switch (a.k) {
+    case 'buy': {
+      const who = w.buyers[a.b]!;
+      const days = targetDays(w, a.t);
+      await db.delete(cartLines).where(eq(cartLines.userId, who.user.id));
+      for (const d of days) {
+        const added = await api(w, who, 'POST', '/api/cart/add', { itemId: d.productId, days: d.label });
+        if (added.statusCode !== 200) return;
+      }
+      if (TARGETS[a.t] === 'G' || a.via === 'cash') {
+        await api(w, who, 'POST', '/api/order/place', orderBody(days));
+        return;
+      }
+      const created = await api(w, who, 'POST', '/api/paypal/create-order', orderBody(days));
+      if (created.statusCode !== 200 || a.via === 'hold') return;
+      const { id } = created.json() as { id: string };
+      h.paypal.approve(id);
+      await api(w, who, 'POST', '/api/order/paypal', {
+        ...orderBody(days),
+        couponCode: null,
+        paypalOrderId: id,
+        paypalPayerId: 'FAKEPAYER01',
+      });
+      return;
+    }
+    case 'pay': {
+      const [order] = await ordersOf(w, a.b, ['pendiente']);
+      if (!order) return;
+      if (order.payment_method === 'cod') {
+        await api(w, admin, 'POST', `/api/admin/orders/${order.id}/mark-paid`, { note: 'Pagó en caja' });
+        return;
+      }
+      if (!order.paypal_order_id) return;
+      if (h.paypal.orders.has(order.paypal_order_id)) h.paypal.approve(order.paypal_order_id);
+      await api(w, w.buyers[a.b]!, 'POST', '/api/order/paypal', {
+        ...orderBody(await daysOf(w, order.id)),
+        couponCode: null,
+        paypalOrderId: order.paypal_order_id,
+        paypalPayerId: 'FAKEPAYER01',
+      });
+      return;
+    }
+    case 'captureWebhook': {
+      // The buyer paid in PayPal's window and only the webhook tells the store (its capture
+      // call never came); also after the hold was cancelled.
+      const [order] = await ordersOf(w, a.b, ['pendiente', 'cancelado']);
+      const id = order?.paypal_order_id;
+      if (!id || !h.paypal.orders.has(id)) return;
+      if (h.paypal.orders.get(id)!.captures.length === 0) h.paypal.captureDirect(id);
+      const res = await deliver(h.ctx, '/api/paypal/webhook', h.paypal.captureEvent(id));
+      if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
+      return;
+    }
+    case 'abandon': {
+      // The buyer closed PayPal's window without paying.
+      const [order] = await ordersOf(w, a.b, ['pendiente']);
+      if (order?.paypal_order_id) {
+        await api(w, w.buyers[a.b]!, 'POST', '/api/paypal/cancel-order', {
+          paypalOrderId: order.paypal_order_id,
+        });
+      }
+      return;
+    }
+    case 'expire': {
+      const [order] = await ordersOf(w, a.b, ['pendiente']);
+      if (!order) return;
+      await expireHold(h, order.id);
+      await sweepExpiredOrders(h.deps);
+      return;
+    }
+    case 'cancel': {
+      for (const order of rotate(await ordersOf(w, a.b, ['pagado']), a.n)) {
+        const live = await daysOf(w, order.id, 'pagado');
+        if (live.length === 0) continue;
+        await api(w, w.buyers[a.b]!, 'POST', '/api/order/cancel', {
+          orderId: order.id,
+          ...(a.one ? { productDayIds: [live[0]!.productDayId] } : {}),
+        });
+        return;
+      }
+      return;
+    }
+    case 'transfer': {
+      // Only the workshop is in its transfer window.
+      for (const order of await ordersOf(w, a.b, ['pagado'])) {
+        const live = await daysOf(w, order.id, 'pagado');
+        const day = live.find((d) => d.productDayId === w.days.T.productDayId);
+        if (!day) continue;
+        const to = a.to < 0 || a.to === a.b ? null : w.buyers[a.to]!;
+        await api(w, w.buyers[a.b]!, 'POST', '/api/order/transfer', {
+          orderId: order.id,
+          productDayId: day.productDayId,
+          email: to ? to.user.email : newEmail(),
+          name: 'Colega Del Modelo',
+          confirm: true,
+        });
+        return;
+      }
+      return;
+    }
+    case 'adminCancel': {
+      const [order] = rotate(await ordersOf(w, a.b, ['pagado', 'pendiente']), a.n);
+      if (order) await api(w, admin, 'POST', `/api/admin/orders/${order.id}/cancel`, { note: 'Prueba' });
+      return;
+    }
+    case 'adminRefund': {
+      const [order] = rotate(
+        (await ordersOf(w, a.b, ['pagado', 'reembolso_parcial', 'reembolsado'])).filter(
+          (o) => o.amount_centavos > 0,
+        ),
+        a.n,
+      );
+      if (!order) return;
+      const left = order.amount_centavos - order.refunded_centavos;
+      const centavos =
+        a.part === 'some'
+          ? Math.max(100, Math.min(left, 10_000))
+          : a.part === 'rest'
+            ? Math.max(100, left)
+            : left + 10_000;
+      await api(w, admin, 'POST', `/api/admin/orders/${order.id}/refund`, {
+        amount: toPesos(centavos),
+        note: 'Prueba',
+        revokeAccess: a.revoke,
+      });
+      return;
+    }
+    case 'providerRefund': {
+      const orders = rotate(
+        (await ordersOf(w, a.b, ['pagado', 'reembolso_parcial', 'reembolsado', 'cancelado'])).filter(
+          (o) => o.paypal_capture_id && o.paypal_order_id && h.paypal.orders.has(o.paypal_order_id),
+        ),
+        a.n,
+      );
+      for (const order of orders) {
+        const capture = h.paypal.orders.get(order.paypal_order_id!)!.captures[0];
+        if (!capture) continue;
+        const cents = (v: string) => Math.round(Number(v) * 100);
+        const left =
+          cents(capture.amount.value) -
+          h.paypal.refunds
+            .filter((r) => r.captureId === capture.id)
+            .reduce((s, r) => s + cents(r.amount.value), 0);
+        if (left <= 0) continue;
+        const value = a.full ? left : Math.min(left, 10_000);
+        const delivery = h.paypal.outsideRefund(order.paypal_order_id!, {
+          value: (value / 100).toFixed(2),
+          eventType: a.reversal ? 'PAYMENT.CAPTURE.REVERSED' : 'PAYMENT.CAPTURE.REFUNDED',
+        });
+        const res = await deliver(h.ctx, '/api/paypal/webhook', delivery);
+        if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
+        return;
+      }
+      return;
+    }
+    case 'join':
+    case 'leave': {
+      const day = w.days[DAYS[a.d]!];
+      await api(w, w.buyers[a.b]!, 'POST', `/api/waitlist/${a.k}`, {
+        productId: day.productId,
+        day: day.label,
+      });
+      return;
+    }
+    case 'claim': {
+      const who = w.buyers[a.b]!;
+      const mails = await db
+        .select({ text: emailOutbox.text })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.to, who.user.email), like(emailOutbox.subject, 'Se liberó un lugar%')))
+        .orderBy(emailOutbox.createdAt);
+      const token = mails.length
+        ? /reclamar\?token=([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.text)?.[1]
+        : undefined;
+      if (token) await api(w, who, 'POST', '/api/waitlist/claim', { token });
+      return;
+    }
+    case 'expireOffer': {
+      await db
+        .update(waitlistEntries)
+        .set({ offerExpiresAt: new Date(Date.now() - 60_000) })
+        .where(
+          and(
+            eq(waitlistEntries.userId, w.buyers[a.b]!.user.id),
+            eq(waitlistEntries.status, 'ofrecido'),
+            inArray(waitlistEntries.productDayId, w.dayIds),
+          ),
+        );
+      await sweepWaitlist(db);
+      return;
+    }
+    case 'capacity': {
+      const day = w.days[DAYS[a.d]!];
+      const got = await api(w, admin, 'GET', `/api/admin/events/${day.productId}`);
+      const ev = got.json().event as AdminEvent;
+      await api(w, admin, 'PUT', `/api/admin/events/${day.productId}`, {
+        name: ev.name,
+        description: ev.description,
+        price: ev.price,
+        image: ev.image,
+        category: ev.category,
+        subCategory: ev.subCategory,
+        isPresential: ev.isPresential,
+        days: ev.days.map((d) => ({
+          _id: d._id,
+          label: d.label,
+          startsAt: new Date(d.startsAt).toISOString(),
+          endsAt: new Date(d.endsAt).toISOString(),
+          streamUrl: d.streamUrl,
+          seatCapacity:
+            d._id === day.productDayId ? Math.max(1, (d.seatCapacity ?? 1) + a.delta) : d.seatCapacity,
+        })),
+      });
+      return;
+    }
+    case 'sweep': {
+      await sweepExpiredOrders(h.deps);
+      await sweepWaitlist(db);
+      return;
+    }
+  }
+}
+
+async function verify(w: World, step: string): Promise<void> {
+  executed += 1;
+  const violations = await invariantViolations(h, { productDayIds: w.dayIds });
+  if (violations.length) throw new Error(`after ${step}:\n  ${violations.join('\n  ')}`);
+}
+
+type Model = Record<string, never>;
+
+class Step implements fc.AsyncCommand<Model, World> {
+  constructor(readonly action: Action) {}
+  check = () => true;
+  async run(_m: Model, w: World): Promise<void> {
+    w.fp = null;
+    await perform(w, this.action);
+    await verify(w, this.toString());
+  }
+  toString = () => describeAction(this.action);
+}
+
+/** Up to three steps at once (their races), then the invariants; shrinks down to one. */
+class Together implements fc.AsyncCommand<Model, World> {
+  constructor(readonly actions: Action[]) {}
+  check = () => true;
+  async run(_m: Model, w: World): Promise<void> {
+    w.sequential = false;
+    w.fp = null;
+    try {
+      await Promise.all(this.actions.map((a) => perform(w, a)));
+    } finally {
+      w.sequential = true;
+    }
+    await verify(w, this.toString());
+  }
+  toString = () => `together(${this.actions.map(describeAction).join(', ')})`;
+}
+
+const buyer = fc.integer({ min: 0, max: BUYERS - 1 });
+const dayIndex = fc.integer({ min: 0, max: DAYS.length - 1 });
+const nth = fc.nat(2);
+const action: fc.Arbitrary<Action> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      k: fc.constant('buy' as const),
+      b: buyer,
+      t: fc.integer({ min: 0, max: TARGETS.length - 1 }),
+      via: fc.constantFrom('paypal' as const, 'paypal' as const, 'hold' as const, 'cash' as const),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('pay' as const), b: buyer }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('captureWebhook' as const), b: buyer }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('expire' as const), b: buyer }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('abandon' as const), b: buyer }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({ k: fc.constant('cancel' as const), b: buyer, n: nth, one: fc.boolean() }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      k: fc.constant('transfer' as const),
+      b: buyer,
+      to: fc.integer({ min: -1, max: BUYERS - 1 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('adminCancel' as const), b: buyer, n: nth }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      k: fc.constant('adminRefund' as const),
+      b: buyer,
+      n: nth,
+      part: fc.constantFrom('some' as const, 'rest' as const, 'over' as const),
+      revoke: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('providerRefund' as const),
+      b: buyer,
+      n: nth,
+      reversal: fc.boolean(),
+      full: fc.boolean(),
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('join' as const), b: buyer, d: dayIndex }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('leave' as const), b: buyer, d: dayIndex }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('claim' as const), b: buyer }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('expireOffer' as const), b: buyer }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ k: fc.constant('capacity' as const), d: dayIndex, delta: fc.constantFrom(1, -1) }),
+  },
+  { weight: 1, arbitrary: fc.constant({ k: 'sweep' as const }) },
+);
+
+const commands = fc.commands(
+  [
+    action.map((a) => new Step(a)),
+    action.map((a) => new Step(a)),
+    action.map((a) => new Step(a)),
+    fc.array(action, { minLength: 1, maxLength: 3 }).map((as) => new Together(as)),
+  ],
+  { maxCommands: STEPS, size: 'max', ...(REPLAY ? { replayPath: REPLAY } : {}) },
+);
+
+describe('the order lifecycle under random interleavings', () => {
+  it(
+    `keeps every invariant over ${RUNS} runs of up to ${STEPS} steps (${onPostgres ? 'PostgreSQL' : 'PGlite smoke run'})`,
+    async () => {
+      const started = Date.now();
+      await fc.assert(
+        fc.asyncProperty(commands, async (cmds) => {
+          await fc.asyncModelRun(async () => ({ model: {} as Model, real: await newWorld() }), cmds);
+        }),
+        { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), ...(PATH ? { path: PATH } : {}) },
+      );
+      console.info(
+        `lifecycle model: ${executed} steps in ${RUNS} runs, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      if (STATS) {
+        console.info(
+          [...STATS]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([k, n]) => `${n}\t${k}`)
+            .join('\n'),
+        );
+      }
+      expect(executed).toBeGreaterThan(0);
+    },
+    30 * 60_000,
+  );
+});
