@@ -179,9 +179,11 @@ export function adminDayHasOrders(label: string): string {
 /** Capacity below the seats already held by paid and pending orders. */
 /** `offers`: seats held for members of the waiting list whose offer is still open. */
 export function adminCapacityBelowTaken(label: string, taken: number, offers = 0): string {
-  const held =
-    offers > 0 ? ` y ${offers} ${offers === 1 ? 'apartado' : 'apartados'} para la lista de espera` : '';
-  return `El cupo de «${label}» no puede ser menor que los lugares ya ocupados (${taken}${held})`;
+  if (offers === 0) {
+    return `El cupo de «${label}» no puede ser menor que los lugares ya ocupados (${taken})`;
+  }
+  const held = `${offers} ${offers === 1 ? 'ofrecido' : 'ofrecidos'} a la lista de espera`;
+  return `El cupo de «${label}» no puede ser menor que los lugares ya ocupados (${taken + offers}: ${taken} comprados o apartados y ${held})`;
 }
 /** `position` (0-based) names the day while it has no name yet. */
 export function adminStreamUrlInvalid(label: string, position = 0): string {

@@ -172,6 +172,8 @@ export const MSG = {
 
   // After the sale: cancellation and refund (docs/after-sale.md)
   orderNotCancellable: 'Esta orden ya no se puede cancelar.',
+  nothingLeftToCancel:
+    'A esta orden ya no le queda ningún día activo: sus días se cancelaron, se reembolsaron o se transfirieron.',
   cancelDayNotActive: 'Ese día ya fue cancelado o transferido.',
   cancelWindowClosed:
     'Ya pasó el plazo para cancelar: se puede cancelar hasta 15 días naturales antes del evento. Según los términos, aún puedes transferir tu lugar a un colega desde Mis Productos (Transferir a un colega).',

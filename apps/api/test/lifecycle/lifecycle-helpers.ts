@@ -189,7 +189,14 @@ interface Facts {
   }[];
   states: { order_id: string; order_status: string; day_status: string; label: string }[];
   refunded_and_moved: { order_id: string; label: string; status: string }[];
-  money: { id: string; amount: number; refunded: number; ours: number; capture: string | null }[];
+  money: {
+    id: string;
+    amount: number;
+    refunded: number;
+    ours: number;
+    via_provider: number;
+    capture: string | null;
+  }[];
   refund_rows: { id: string; provider_refund_id: string | null; status: string }[];
   chains: { root: string; label: string; live: number; paid: number }[];
   twice: { user_id: string; n: number }[];
@@ -238,6 +245,8 @@ export async function invariantViolations(
       ${asJson(sql`select o.id, o.amount_centavos as amount, o.refunded_centavos as refunded,
         coalesce((select sum(r.amount_centavos)::int from order_refunds r
           where r.order_id = o.id and r.status = 'completado'), 0) as ours,
+        coalesce((select sum(r.amount_centavos)::int from order_refunds r
+          where r.order_id = o.id and r.status = 'completado' and r.kind <> 'manual'), 0) as via_provider,
         o.paypal_capture_id as capture
         from orders o where o.id in ${scoped}`)} as money,
       ${asJson(sql`select id, provider_refund_id, status from order_refunds where order_id in ${scoped}`)} as refund_rows,
@@ -288,8 +297,10 @@ export async function invariantViolations(
     );
   }
 
-  // Money per order: never more back than paid; what we recorded is our completed refunds plus
-  // the refunds made outside the store (recorded by the webhook), and what PayPal gave back.
+  // Money per order (docs/lifecycle.md → Money): never more back than paid; every refund is a
+  // completed order_refunds row (asked of PayPal, recorded by an admin, or reported by PayPal),
+  // their sum is what the order says was refunded, and what went through PayPal is exactly
+  // what PayPal gave back.
   const toCents = (v: string) => Math.round(Number(v) * 100);
   const captures = new Set(f.money.flatMap((o) => (o.capture ? [o.capture] : [])));
   const fakeRefunds = h.paypal.refunds.filter((r) => captures.has(r.captureId));
@@ -303,18 +314,22 @@ export async function invariantViolations(
   for (const o of f.money) {
     const ref = o.id.slice(0, 8);
     if (o.refunded > o.amount) out.push(`money: order ${ref} refunded ${o.refunded} > paid ${o.amount}`);
+    if (o.refunded !== o.ours) {
+      out.push(
+        `money: order ${ref} refunded_centavos=${o.refunded} but its completed refunds add up to ${o.ours}`,
+      );
+    }
     if (!o.capture) {
-      if (o.ours > 0) out.push(`money: order ${ref} has ${o.ours} refunded through PayPal but no capture`);
+      if (o.via_provider > 0) {
+        out.push(`money: order ${ref} has ${o.via_provider} refunded through PayPal but no capture`);
+      }
       continue;
     }
     const fake = fakeByCapture.get(o.capture) ?? { total: 0, outside: 0 };
-    if (o.refunded !== o.ours + fake.outside) {
+    if (fake.total !== o.via_provider) {
       out.push(
-        `money: order ${ref} refunded_centavos=${o.refunded} but completed refunds ${o.ours} + outside refunds ${fake.outside}`,
+        `money: PayPal gave back ${fake.total} on order ${ref} but the store recorded ${o.via_provider}`,
       );
-    }
-    if (fake.total !== o.refunded) {
-      out.push(`money: PayPal gave back ${fake.total} on order ${ref} but the store recorded ${o.refunded}`);
     }
   }
 

@@ -136,6 +136,8 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
     paidAt: paid ? now : null,
     expiresAt,
     clientNetwork: paid ? null : (input.clientNetwork ?? null),
+    // The instant its window is counted from (the renewal rule reads it back).
+    createdAt: now,
   };
   const order = await insertOrder(tx, row);
 
