@@ -39,15 +39,22 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.dataDir,
   });
-  await database.migrate();
+  // Migrations and seeding one replica at a time (PostgreSQL advisory lock): replicas of a
+  // new release may start together; the ones that wait say so and then find nothing to do.
   let seeded;
   try {
-    seeded = await seed(database.db, {
-      demo: config.SEED_DEMO,
-      adminEmail: config.ADMIN_EMAIL,
-      adminPassword: config.ADMIN_PASSWORD,
-      adminPromoteExisting: config.ADMIN_PROMOTE_EXISTING,
-    });
+    seeded = await database.withStartupLock(
+      async () => {
+        await database.migrate();
+        return seed(database.db, {
+          demo: config.SEED_DEMO,
+          adminEmail: config.ADMIN_EMAIL,
+          adminPassword: config.ADMIN_PASSWORD,
+          adminPromoteExisting: config.ADMIN_PROMOTE_EXISTING,
+        });
+      },
+      () => console.log('Otra instancia está migrando la base de datos; se espera a que termine…'),
+    );
   } catch (err) {
     if (!(err instanceof SeedRefusedError)) throw err;
     console.error(err.message);
