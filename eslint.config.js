@@ -54,7 +54,7 @@ const moduleOrder = [
   'payments',
   'attendance',
   'participant-types',
-  ['admin', 'contact', 'seo', 'health', 'site-config'],
+  ['admin', 'contact', 'seo', 'health', 'site-config', 'metrics'],
 ];
 const flatModules = moduleOrder.flat();
 const modulePath = (name) => `${api}/modules/${name}`;

@@ -109,6 +109,17 @@ const envSchema = z.object({
   PENDING_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Unpaid cash orders (CASH_ORDERS_ENABLED) expire after this many hours and release their seats. */
   CASH_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  /** Prometheus metrics (modules/metrics): GET /api/metrics with `Authorization: Bearer` this token. */
+  METRICS_TOKEN: z.preprocess(
+    blankAsUnset,
+    z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
+  ),
+  /** Prometheus metrics on their own port (GET /metrics), on METRICS_HOST only. */
+  METRICS_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Graceful shutdown: how long readiness fails before the port closes, and the bound on what is in flight. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
