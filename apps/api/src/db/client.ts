@@ -30,6 +30,8 @@ export interface Database {
    * that wait call `onWait` first; PGlite has one process only and runs it straight away.
    */
   withStartupLock<T>(work: () => Promise<T>, onWait?: () => void): Promise<T>;
+  /** PGlite only: the whole cluster as a gzipped tarball (backups, ops/backup.ts). */
+  dumpDataDir?(): Promise<Blob>;
   /** Connections of the pool (PostgreSQL), for the metrics; null on PGlite (no pool). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
@@ -57,7 +59,7 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data folder; absent = in memory (tests). */
   dataDir?: string;
-  /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster. */
+  /** PGlite: start from this dump (`dumpDataDir`) instead of an empty cluster (in memory, or into an empty data folder). */
   initialData?: Blob;
   poolSize?: number;
 }
@@ -84,9 +86,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     mkdirSync(opts.dataDir, { recursive: true });
     release = takeFolderLock(opts.dataDir);
   }
-  const client = opts.dataDir
-    ? new PGlite(path.join(opts.dataDir, 'pgdata'))
-    : new PGlite(opts.initialData ? { loadDataDir: opts.initialData } : {});
+  const initial = opts.initialData ? { loadDataDir: opts.initialData } : {};
+  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata'), initial) : new PGlite(initial);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -94,6 +95,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withStartupLock: (work) => work(),
+    dumpDataDir: async () => {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
     poolStats: () => null,
     close: async () => {
       if (!client.closed) {
