@@ -74,6 +74,11 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  /** The secret before a rotation: its sessions are still accepted (new ones use JWT_SECRET). */
+  JWT_SECRET_PREVIOUS: z.preprocess(
+    blankAsUnset,
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
   JWT_TTL: z
     .string()
     .regex(/^\d+[smhd]$/, 'usa un número y s, m, h o d (p. ej. 7d)')
