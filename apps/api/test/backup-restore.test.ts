@@ -3,7 +3,8 @@
 // event image is backed up into one archive and restored into an empty data folder (PGlite)
 // or an empty database (PostgreSQL, with pg_dump/pg_restore); every row of every table and
 // every file compares equal. A non-empty target is refused without a change; a missing
-// pg_dump is named with the way to install it.
+// pg_dump is named with the way to install it. With a bucket (s3rver), the objects the
+// database points at are checked and listed, not copied.
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -14,12 +15,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { constancias, invoices, participantTypeRequests, products } from '../src/db/schema';
+import { constancias, invoices, participantTypeRequests, products, users } from '../src/db/schema';
+import { createStorage } from '../src/lib/storage/create-storage';
 import { newStorageKey } from '../src/lib/storage/keys';
 import { localFiles, requirePgTool } from '../src/ops/archive';
 import { createBackup } from '../src/ops/backup';
 import { restoreBackup, RestoreRefusedError } from '../src/ops/restore';
 import { createProduct } from './factories';
+import { startS3rver } from './fakes/s3rver-server';
 import { createPostgresDatabase } from './server-process';
 import { addToCart, createCoupon, createUser, placeOrder } from './store-helpers';
 
@@ -61,7 +64,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
   });
 
   /** A data folder, and on PostgreSQL a new empty database, with the store's configuration. */
-  async function place(name: string): Promise<Config> {
+  async function place(name: string, env: Record<string, string> = {}): Promise<Config> {
     const dataDir = tempDir(name);
     let databaseUrl: string | undefined;
     if (onPostgres) {
@@ -77,6 +80,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       PUBLIC_URL: 'http://tienda.test',
       RATE_LIMIT_COUPON_MAX: '1000',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     });
   }
 
@@ -199,14 +203,87 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 
     // Files alone also make a place non-empty.
     const filesOnly = await place('backup-files-only');
-    await (
-      await buildStorageOnly(filesOnly)
-    ).put(newStorageKey({ visibility: 'public', ext: 'png' }), PNG, {
+    const filesOnlyStorage = await createStorage(filesOnly);
+    await filesOnlyStorage.put(newStorageKey({ visibility: 'public', ext: 'png' }), PNG, {
       contentType: 'image/png',
       visibility: 'public',
     });
     await expect(restoreBackup(filesOnly, archive)).rejects.toThrow(/ya tiene archivos/);
   }, 120_000);
+
+  // What a bucket changes does not depend on the database: run once, on PostgreSQL (fast to
+  // create), not again on PGlite.
+  it.runIf(onPostgres)(
+    'with a bucket: lists and checks the objects the database points at, copies none',
+    async () => {
+      const bucket = await startS3rver('tienda-respaldo');
+      try {
+        const s3 = {
+          S3_BUCKET: bucket.bucket,
+          S3_ENDPOINT: bucket.url,
+          S3_REGION: bucket.region,
+          S3_ACCESS_KEY_ID: bucket.accessKeyId,
+          S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+          S3_FORCE_PATH_STYLE: 'true',
+        };
+        const source = await place('bucket-source', s3);
+        const storage = await createStorage(source);
+        const database = await open(source);
+        await database.migrate();
+        const [user] = await database.db
+          .insert(users)
+          .values({ name: 'ANA LOPEZ', email: 'ana@prueba.mx', passwordHash: 'x', userType: 'general' })
+          .returning();
+        const proofKey = newStorageKey({ visibility: 'private', kind: 'proofs', ext: 'pdf' });
+        await storage.put(proofKey, pdf('comprobante'), {
+          contentType: 'application/pdf',
+          visibility: 'private',
+        });
+        await database.db.insert(participantTypeRequests).values({
+          userId: user!.id,
+          requestedType: 'residente',
+          fileKey: proofKey,
+          fileMime: 'application/pdf',
+          fileSize: pdf('comprobante').length,
+          fileName: 'Credencial.pdf',
+        });
+        const image = newStorageKey({ visibility: 'public', ext: 'png' });
+        await storage.put(image, PNG, { contentType: 'image/png', visibility: 'public' });
+        const { product } = await createProduct(database.db);
+        await database.db
+          .update(products)
+          .set({ images: [storage.publicUrl(image), '/covers/no-es-del-almacen.svg'] })
+          .where(eq(products.id, product.id));
+        await database.close();
+
+        const archive = path.join(tempDir('bucket-archive'), 'respaldo.tar.gz');
+        const { manifest } = await createBackup(source, archive);
+        expect(manifest.storage).toBe('s3');
+        expect(manifest.files).toEqual(
+          [
+            { key: proofKey, bytes: pdf('comprobante').length },
+            { key: image, bytes: PNG.length },
+          ].sort((a, b) => a.key.localeCompare(b.key)),
+        );
+        expect(manifest.missingFiles).toEqual([]);
+
+        // An object gone from the bucket: the restore still brings the rows back and names it.
+        await storage.delete(image);
+        const target = await place('bucket-target', s3);
+        const result = await restoreBackup(target, archive);
+        expect(result.missingFiles).toEqual([image]);
+        expect(result.manifest.tables['public.participant_type_requests']).toBe(1);
+        // And the next backup says so too.
+        const again = await createBackup(source, path.join(tempDir('bucket-archive-2'), 'r.tar.gz'));
+        expect(again.manifest.missingFiles).toEqual([image]);
+        // A local-folder store cannot take a bucket backup (and the other way round).
+        await expect(restoreBackup(await place('bucket-to-local'), archive)).rejects.toThrow(/S3_/);
+      } finally {
+        await bucket.close();
+      }
+    },
+    120_000,
+  );
 
   it.runIf(onPostgres)('names pg_dump and how to install it when it is missing', () => {
     const path0 = process.env.PATH;
@@ -218,8 +295,3 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
   });
 });
-
-async function buildStorageOnly(config: Config) {
-  const { createStorage } = await import('../src/lib/storage/create-storage');
-  return createStorage(config);
-}

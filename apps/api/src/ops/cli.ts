@@ -53,7 +53,7 @@ async function main(): Promise<number> {
     console.log(
       [
         `Respaldo del ${formatDateTime(new Date(result.manifest.createdAt))} (hora de la Ciudad de México) restaurado: ${result.tables} tablas, ${result.rows} filas, ${result.files} archivos; todo coincide con el respaldo.`,
-        'Arranca la tienda (npm start): aplicará las migraciones de esta versión si faltan.',
+        'Arranca o reinicia la tienda con esta base de datos: aplicará las migraciones de esta versión que falten.',
       ].join('\n'),
     );
     if (result.missingFiles.length) {

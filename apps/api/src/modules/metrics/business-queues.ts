@@ -2,6 +2,7 @@
 // each scrape. Add a queue here (and its gauge in metrics.ts, its line in docs/operations.md).
 
 import { sql } from 'drizzle-orm';
+import { ORDER_STATUSES } from '@store/shared/constants';
 import type { Queryable } from '../../db/client';
 
 export interface BusinessQueues {
@@ -60,7 +61,8 @@ export async function readBusinessQueues(db: Queryable): Promise<BusinessQueues>
   `);
   const r = (result as unknown as { rows: Row[] }).rows[0]!;
   return {
-    orders: r.orders ?? {},
+    // Every status, 0 included: a series that appears only with its first order breaks rate().
+    orders: { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])), ...r.orders },
     ordersOverdue: r.orders_overdue,
     emailsPending: r.emails_pending,
     emailsFailed: r.emails_failed,

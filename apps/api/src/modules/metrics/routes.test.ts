@@ -65,6 +65,7 @@ describe('with METRICS_TOKEN', () => {
       'store_waitlist_offers_open 0',
       'store_orders_pending_overdue 0',
       'store_database_up 1',
+      'store_orders{status="cancelado"} 0',
     ]) {
       expect(text).toContain(line);
     }
