@@ -17,6 +17,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { constancias, invoices, participantTypeRequests, products, users } from '../src/db/schema';
 import { createStorage } from '../src/lib/storage/create-storage';
+import { migratedPgliteDump } from './context';
 import { newStorageKey } from '../src/lib/storage/keys';
 import { localFiles, requirePgTool } from '../src/ops/archive';
 import { createBackup } from '../src/ops/backup';
@@ -95,7 +96,10 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     // The store to back up: built through the app where it is cheap (a paid order through
     // checkout), the documents written as the features write them (row + private file).
     const source = await place('backup-source');
-    const database = await open(source);
+    // PGlite: from a migrated cluster (no initdb); the backup is what is measured.
+    const database = onPostgres
+      ? await open(source)
+      : await openDatabase({ dataDir: source.dataDir, initialData: await migratedPgliteDump() });
     await database.migrate();
     const app = await buildApp({ config: source, database, logger: false });
     const ctx = { app, database, config: source, close: async () => {} };

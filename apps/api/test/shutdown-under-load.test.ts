@@ -14,6 +14,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
+import { migratedPgliteDump } from './context';
 import { createPostgresDatabase, killServer, startServer, type ServerProcess } from './server-process';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -80,6 +81,11 @@ describe(`SIGTERM under load (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       const database = await createPostgresDatabase();
       databaseUrl = database.url;
       dropDatabase = database.drop;
+    } else {
+      // A migrated cluster to start from (no initdb, no migrations): what is measured is the
+      // shutdown, not the first start.
+      const db = await openDatabase({ dataDir, initialData: await migratedPgliteDump() });
+      await db.close();
     }
     server = await startServer({
       NODE_ENV: 'production',
