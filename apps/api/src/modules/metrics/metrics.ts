@@ -44,13 +44,14 @@ export function createMetrics(app: FastifyInstance): Registry | null {
 
   new Gauge({
     name: 'store_db_pool_connections',
-    help: 'Conexiones del pool de PostgreSQL: total, libres y peticiones esperando una (sin pool en PGlite)',
+    help: 'Pool de PostgreSQL: conexiones total, idle (libres), in_use (en uso) y waiting (peticiones esperando una); sin pool en PGlite',
     labelNames: ['state'],
     registers: [registry],
     collect() {
       const stats = app.db.poolStats();
       if (!stats) return;
       for (const [state, n] of Object.entries(stats)) this.set({ state }, n);
+      this.set({ state: 'in_use' }, stats.total - stats.idle);
     },
   });
 

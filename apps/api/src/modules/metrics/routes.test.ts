@@ -72,6 +72,7 @@ describe('with METRICS_TOKEN', () => {
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
     if (ctx.database.kind === 'postgres') {
       expect(text).toMatch(/^store_db_pool_connections\{state="waiting"\} 0$/m);
+      expect(text).toMatch(/^store_db_pool_connections\{state="in_use"\} \d+$/m);
     }
   });
 
