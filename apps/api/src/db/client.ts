@@ -123,7 +123,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 /** Key of the start-up advisory lock (any constant of our own; "cardio-store" in ASCII). */
-const STARTUP_LOCK_KEY = 0x63617264;
+export const STARTUP_LOCK_KEY = 0x63617264;
 
 /**
  * Holds a session advisory lock on a connection of its own (not the pool's) while `work`
