@@ -56,7 +56,7 @@ const moduleOrder = [
   'payments',
   'attendance',
   'participant-types',
-  ['admin', 'contact', 'seo', 'health', 'site-config'],
+  ['admin', 'contact', 'seo', 'health', 'site-config', 'metrics'],
 ];
 const flatModules = moduleOrder.flat();
 const modulePath = (name) => `${api}/modules/${name}`;

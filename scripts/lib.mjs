@@ -1,6 +1,6 @@
-// Helpers shared by the start/test scripts: install when needed, run a command.
+// Helpers shared by the start/test/ops scripts: install when needed, build when stale, run a command.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,4 +37,38 @@ export function run(cmd, args, opts = {}) {
 
 export function bin(name) {
   return path.join(root, 'node_modules', '.bin', name);
+}
+
+function newest(dir) {
+  let max = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    max = Math.max(max, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return max;
+}
+
+/** npm run build when a source is newer than the oldest build output (or one is missing). */
+export function buildIfStale() {
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/api/src',
+    'packages/shared/src',
+  ]
+    .map((p) => path.join(root, p))
+    .filter(existsSync)
+    .map((p) => (statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs));
+  const outputs = [
+    'apps/web/dist/index.html',
+    'apps/web/dist-ssr/entry-server.js',
+    'apps/api/dist/server.js',
+    'apps/api/dist/ops.js',
+  ].map((p) => path.join(root, p));
+  const built = outputs.every(existsSync) ? Math.min(...outputs.map((p) => statSync(p).mtimeMs)) : 0;
+  if (built < Math.max(...sources)) {
+    console.log('Compilando…');
+    run('npm', ['run', 'build']);
+  }
 }

@@ -1,4 +1,5 @@
-// Bundles the API (with the workspace's shared package) into dist/server.js; npm
+// Bundles the API (with the workspace's shared package) into dist/server.js, and its
+// operations commands (src/ops/cli.ts: backup, restore) into dist/ops.js; npm
 // dependencies stay external, migrations and the PayPal simulator's browser SDK (read at
 // run time in demo mode) are copied beside the bundle.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -9,8 +10,11 @@ const external = Object.keys(pkg.dependencies ?? {}).flatMap((d) => [d, `${d}/*`
 
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  entryPoints: {
+    server: new URL('./src/server.ts', import.meta.url).pathname,
+    ops: new URL('./src/ops/cli.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

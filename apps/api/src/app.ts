@@ -9,6 +9,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './plugins/errors';
@@ -35,6 +36,8 @@ import { installLifecycleSubscribers } from './subscribers';
 import { paymentRoutes } from './modules/payments/routes';
 import { paypalSdkOrigin } from './modules/payments/providers';
 import { healthRoutes } from './modules/health/routes';
+import { createMetrics } from './modules/metrics/metrics';
+import { metricsRoutes } from './modules/metrics/routes';
 import { contactRoutes } from './modules/contact/routes';
 import { seoRoutes } from './modules/seo/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -52,6 +55,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** The public catalogue in memory, dropped on every change (modules/products/snapshot). */
     catalogue: CatalogueSnapshot;
+    /** Prometheus registry when METRICS_TOKEN or METRICS_PORT is set (modules/metrics). */
+    metrics: Registry | null;
   }
 }
 
@@ -96,6 +101,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
           },
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    // A request that reaches a closing replica (keep-alive) is served, with Connection: close,
+    // rather than refused with a 503 the proxy might not retry (docs/operations.md).
+    return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -110,6 +118,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   catalogue.follow(catalogueChanges);
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', () => catalogueChanges.close());
+
+  // Before every route, so its hook times them all.
+  app.decorate('metrics', createMetrics(app));
 
   registerErrorHandling(app);
   await registerSecurity(app, {
@@ -144,6 +155,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { prefix: '/health' });
+      if (app.metrics && config.METRICS_TOKEN) {
+        await api.register(metricsRoutes, {
+          prefix: '/metrics',
+          registry: app.metrics,
+          token: config.METRICS_TOKEN,
+        });
+      }
       await api.register(productRoutes, { prefix: '/product' });
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(cartRoutes, { prefix: '/cart' });

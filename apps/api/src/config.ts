@@ -74,6 +74,11 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
   JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  /** The secret before a rotation: its sessions are still accepted (new ones use JWT_SECRET). */
+  JWT_SECRET_PREVIOUS: z.preprocess(
+    blankAsUnset,
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
   JWT_TTL: z
     .string()
     .regex(/^\d+[smhd]$/, 'usa un número y s, m, h o d (p. ej. 7d)')
@@ -115,6 +120,17 @@ const envSchema = z.object({
    * buying together behind one address.
    */
   MAX_OPEN_HOLDS_PER_NETWORK: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Prometheus metrics (modules/metrics): GET /api/metrics with `Authorization: Bearer` this token. */
+  METRICS_TOKEN: z.preprocess(
+    blankAsUnset,
+    z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
+  ),
+  /** Prometheus metrics on their own port (GET /metrics), on METRICS_HOST only. */
+  METRICS_PORT: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Graceful shutdown: how long readiness fails before the port closes, and the bound on what is in flight. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),

@@ -14,9 +14,8 @@ import { startInvoiceWorker } from './modules/invoices/worker';
 import { startPendingOrderExpiry } from './modules/payments/expiry';
 import { startDayReminders } from './modules/orders/reminders';
 import { startWaitlistSweep } from './modules/waitlist/service';
-
-/** How long shutdown waits for in-flight requests and background calls before abandoning them. */
-const SHUTDOWN_GRACE_MS = 2_000;
+import { startDraining } from './modules/health/routes';
+import { startMetricsListener } from './modules/metrics/metrics-listener';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -40,16 +39,23 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.dataDir,
   });
-  await database.migrate();
+  // Migrations and seeding one replica at a time (PostgreSQL advisory lock): replicas of a
+  // new release may start together; the ones that wait say so and then find nothing to do.
   let seeded;
   try {
-    seeded = await seed(database.db, {
-      demo: config.SEED_DEMO,
-      adminEmail: config.ADMIN_EMAIL,
-      adminPassword: config.ADMIN_PASSWORD,
-      adminPromoteExisting: config.ADMIN_PROMOTE_EXISTING,
-      ...(config.demoDataAllowed ? {} : { refuseDemoAt: config.PUBLIC_URL }),
-    });
+    seeded = await database.withStartupLock(
+      async () => {
+        await database.migrate();
+        return seed(database.db, {
+          demo: config.SEED_DEMO,
+          adminEmail: config.ADMIN_EMAIL,
+          adminPassword: config.ADMIN_PASSWORD,
+          adminPromoteExisting: config.ADMIN_PROMOTE_EXISTING,
+          ...(config.demoDataAllowed ? {} : { refuseDemoAt: config.PUBLIC_URL }),
+        });
+      },
+      () => console.log('Otra instancia está migrando la base de datos; se espera a que termine…'),
+    );
   } catch (err) {
     if (!(err instanceof SeedRefusedError)) throw err;
     console.error(err.message);
@@ -59,6 +65,15 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
+  const metricsListener =
+    app.metrics && config.METRICS_PORT
+      ? await startMetricsListener({
+          registry: app.metrics,
+          port: config.METRICS_PORT,
+          host: config.METRICS_HOST,
+          token: config.METRICS_TOKEN,
+        })
+      : null;
 
   // Background loops: e-mail delivery from the outbox, and expiry of unpaid pending orders.
   const outbox = createOutboxSender({
@@ -151,14 +166,24 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n') + '\n');
 
-  // Shutdown: stop taking requests and stop the background jobs (neither waits on a slow
-  // network call beyond SHUTDOWN_GRACE_MS), then always close the database (PGlite:
-  // CHECKPOINT + close, lock released). Exit 0 when every step succeeded, 1 otherwise.
+  if (metricsListener) {
+    console.log(`  Métricas: http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics\n`);
+  }
+
+  // Shutdown (docs/operations.md#graceful-shutdown): readiness fails at once and, for
+  // SHUTDOWN_DRAIN_MS, the replica keeps serving while the balancer notices; then it stops
+  // accepting, lets the requests in flight finish and stops the background jobs (neither
+  // waits on a slow network call beyond SHUTDOWN_GRACE_MS; a claimed e-mail or invoice keeps
+  // its lease and is retried), then always closes the database (PGlite: CHECKPOINT + close,
+  // lock released). Exit 0 when every step succeeded, 1 otherwise.
+  const SHUTDOWN_GRACE_MS = config.SHUTDOWN_GRACE_MS;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'cerrando');
+    startDraining(app);
+    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'cerrando');
+    if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, config.SHUTDOWN_DRAIN_MS));
     // Last resort if closing the database itself hangs.
     setTimeout(
       () => {
@@ -194,6 +219,7 @@ async function main(): Promise<void> {
       step('los recordatorios', () => reminders.stop(), SHUTDOWN_GRACE_MS),
       step('la lista de espera', () => waitlist.stop(), SHUTDOWN_GRACE_MS),
       step('la cola de facturas', async () => invoiceWorker?.stop(), SHUTDOWN_GRACE_MS),
+      step('las métricas', async () => metricsListener?.close(), SHUTDOWN_GRACE_MS),
     ]);
     await step('la base de datos', () => database.close());
     if (simulator) await step('el simulador de PayPal', () => simulator.close(), SHUTDOWN_GRACE_MS);

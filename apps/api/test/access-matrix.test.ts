@@ -119,6 +119,8 @@ let registrations = 0;
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/health/': open(200),
+  'GET /api/health/live': open(200),
+  'GET /api/health/ready': open(200),
   'GET /api/product/list': open(200),
   // Everyone signed in sees the event; only the buyer gets its stream links.
   'GET /api/product/single/{id}': signedIn(

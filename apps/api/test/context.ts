@@ -119,9 +119,10 @@ export function seeCatalogueChangesFirst(app: FastifyInstance): void {
  * An in-memory PGlite with every migration applied, as a dump: starting from it takes about
  * half the time of an empty cluster (no initdb) plus the migrations. Made once per set of
  * migrations and kept in the temp folder (written to a temporary name, then renamed, so
- * parallel workers never read half a file); `migrate()` still runs after loading it.
+ * parallel workers never read half a file); `migrate()` still runs after loading it. Also
+ * loaded into a data folder by the tests that start the server process on PGlite.
  */
-async function migratedPgliteDump(): Promise<Blob> {
+export async function migratedPgliteDump(): Promise<Blob> {
   const files = readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort();
   const hash = createHash('sha256');
   for (const file of files) {

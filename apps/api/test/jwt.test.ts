@@ -7,6 +7,7 @@ import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { emailOutbox } from '../src/db/schema';
+import { signSession } from '../src/lib/jwt';
 import { createTestContext, type TestContext } from './context';
 import { createUser, post, TEST_PASSWORD, type TestUser } from './store-helpers';
 
@@ -128,5 +129,28 @@ describe('session tokens', () => {
       ).statusCode,
     ).toBe(200);
     await expectRefused(before, 'issued before the reset');
+  });
+});
+
+describe('rotating JWT_SECRET', () => {
+  const OLD = 'el-secreto-anterior-de-la-tienda-0001';
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      JWT_SECRET: 'el-secreto-nuevo-de-la-tienda-00000002',
+      JWT_SECRET_PREVIOUS: OLD,
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('accepts sessions signed with JWT_SECRET_PREVIOUS, and no other secret', async () => {
+    const user = await createUser(ctx);
+    const profile = (token: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { token } });
+    const claims = { sub: user.id, ver: 0 };
+    expect((await profile(user.token)).statusCode).toBe(200);
+    expect((await profile(await signSession(OLD, '1h', claims))).statusCode).toBe(200);
+    const other = await profile(await signSession('un-secreto-que-la-tienda-no-conoce-03', '1h', claims));
+    expect(other.statusCode).toBe(401);
   });
 });

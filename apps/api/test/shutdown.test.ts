@@ -49,6 +49,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('SIGTERM', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        SHUTDOWN_GRACE_MS: '2000',
         SEED_DEMO: 'false',
         ADMIN_EMAIL: 'jefa@asociacion.mx',
         ADMIN_PASSWORD: 'una-clave-larga-de-prueba',

@@ -170,6 +170,8 @@ export const ADMIN_MSG = {
   scholarshipExists: 'El miembro ya tiene esa beca',
   scholarshipNotFound: 'La beca no existe',
   scholarshipEventNotFound: 'El evento no existe',
+  /** /api/metrics without its bearer token (operators and Prometheus, docs/operations.md). */
+  metricsTokenRequired: 'Falta el token de métricas (Authorization: Bearer …)',
 } as const;
 
 /** 'No puedes quitar «Jueves»: tiene órdenes registradas…' */

@@ -24,6 +24,16 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` (migrations and seeding) while holding the store's start-up lock: on
+   * PostgreSQL a session advisory lock, so replicas started at once take turns and the ones
+   * that wait call `onWait` first; PGlite has one process only and runs it straight away.
+   */
+  withStartupLock<T>(work: () => Promise<T>, onWait?: () => void): Promise<T>;
+  /** PGlite only: the whole cluster as a gzipped tarball (backups, ops/backup.ts). */
+  dumpDataDir?(): Promise<Blob>;
+  /** Connections of the pool (PostgreSQL), for the metrics; null on PGlite (no pool). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
   /**
    * LISTEN on `channel`: `onChange` runs for each NOTIFY committed by any connection (this
@@ -49,7 +59,7 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data folder; absent = in memory (tests). */
   dataDir?: string;
-  /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster. */
+  /** PGlite: start from this dump (`dumpDataDir`) instead of an empty cluster (in memory, or into an empty data folder). */
   initialData?: Blob;
   poolSize?: number;
 }
@@ -64,6 +74,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      withStartupLock: (work, onWait) => withAdvisoryLock(opts.databaseUrl!, work, onWait),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
       listen: (channel, onChange) => listenPg(opts.databaseUrl!, channel, onChange),
     };
@@ -74,15 +86,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     mkdirSync(opts.dataDir, { recursive: true });
     release = takeFolderLock(opts.dataDir);
   }
-  const client = opts.dataDir
-    ? new PGlite(path.join(opts.dataDir, 'pgdata'))
-    : new PGlite(opts.initialData ? { loadDataDir: opts.initialData } : {});
+  const initial = opts.initialData ? { loadDataDir: opts.initialData } : {};
+  const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata'), initial) : new PGlite(initial);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    withStartupLock: (work) => work(),
+    dumpDataDir: async () => {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
+    poolStats: () => null,
     close: async () => {
       if (!client.closed) {
         await client.exec('CHECKPOINT');
@@ -103,6 +120,35 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       };
     },
   };
+}
+
+/** Key of the start-up advisory lock (any constant of our own; "cardio-store" in ASCII). */
+export const STARTUP_LOCK_KEY = 0x63617264;
+
+/**
+ * Holds a session advisory lock on a connection of its own (not the pool's) while `work`
+ * runs. The lock goes with the session, so a replica that dies while migrating frees it.
+ */
+async function withAdvisoryLock<T>(url: string, work: () => Promise<T>, onWait?: () => void): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    const tried = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [
+      STARTUP_LOCK_KEY,
+    ]);
+    if (!tried.rows[0]?.ok) {
+      onWait?.();
+      await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    }
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 const RECONNECT_MS = 1000;

@@ -30,7 +30,11 @@ export async function readUser(req: FastifyRequest): Promise<AuthUser | null> {
   const header = req.headers.token;
   const token = Array.isArray(header) ? header[0] : header;
   if (!token || token.length > 2048) return null;
-  const claims = await verifySession(req.server.config.JWT_SECRET, token);
+  const { JWT_SECRET, JWT_SECRET_PREVIOUS } = req.server.config;
+  // While a rotation runs (docs/operations.md), sessions signed with the old secret still count.
+  const claims =
+    (await verifySession(JWT_SECRET, token)) ??
+    (JWT_SECRET_PREVIOUS ? await verifySession(JWT_SECRET_PREVIOUS, token) : null);
   if (!claims) return null;
   if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
   const [row] = await req.server.db.db

@@ -196,6 +196,8 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
       down = false;
     });
     app.addHook('onClose', async () => {
+      // Closed on purpose at shutdown: not an outage to report.
+      down = true;
       await redis.quit().catch(() => redis.disconnect());
     });
     store = fallbackStore(redis, () => redis.status === 'ready', markDown);

@@ -1,5 +1,6 @@
 // The storage contract, run against both backends: the local folder and an S3-compatible
-// bucket (the real AWS SDK talking to test/fakes/fake-s3.ts). Then what only one of them does.
+// bucket (the real AWS SDK talking to test/fakes/fake-s3.ts, and to s3rver, an independent
+// S3-compatible server from npm, test/fakes/s3rver-server.ts). Then what only one of them does.
 
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
@@ -7,6 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../../test/fakes/fake-s3';
+import { startS3rver, type S3rverServer } from '../../../test/fakes/s3rver-server';
 import { newStorageKey, publicKeyFromPath, visibilityOfKey } from './keys';
 import { createLocalStorage } from './local';
 import { createS3Storage } from './s3';
@@ -42,14 +44,17 @@ const UNSAFE_KEYS = [
 ];
 
 let fake: FakeS3;
+let s3rver: S3rverServer;
 let dataDir: string;
 
 beforeAll(async () => {
   fake = await startFakeS3();
+  s3rver = await startS3rver();
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-storage-'));
 });
 afterAll(async () => {
   await fake.close();
+  await s3rver.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -64,6 +69,18 @@ const backends: [string, () => FileStorage][] = [
         endpoint: fake.url,
         accessKeyId: fake.accessKeyId,
         secretAccessKey: fake.secretAccessKey,
+        forcePathStyle: true,
+      }),
+  ],
+  [
+    's3rver (independent S3-compatible server)',
+    () =>
+      createS3Storage({
+        bucket: s3rver.bucket,
+        region: s3rver.region,
+        endpoint: s3rver.url,
+        accessKeyId: s3rver.accessKeyId,
+        secretAccessKey: s3rver.secretAccessKey,
         forcePathStyle: true,
       }),
   ],
@@ -243,6 +260,26 @@ describe('S3 backend', () => {
       s3({ bucket: 'otro-bucket' }).put(key, PNG, { contentType: 'image/png', visibility: 'public' }),
     ).rejects.toThrow();
     expect(fake.objects.has(key)).toBe(false);
+  });
+
+  // s3rver checks the access key, not SigV4 signatures (fake-s3.ts above checks those).
+  it('is refused by s3rver too with an unknown access key or an unknown bucket', async () => {
+    const key = newStorageKey({ visibility: 'public', ext: 'png' });
+    const other = (o: Partial<Parameters<typeof createS3Storage>[0]>) =>
+      s3({
+        endpoint: s3rver.url,
+        bucket: s3rver.bucket,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        ...o,
+      });
+    await expect(
+      other({ accessKeyId: 'OTRA' }).put(key, PNG, { contentType: 'image/png', visibility: 'public' }),
+    ).rejects.toThrow(/Access Key Id/i);
+    await expect(
+      other({ bucket: 'otro-bucket' }).put(key, PNG, { contentType: 'image/png', visibility: 'public' }),
+    ).rejects.toThrow(/bucket/i);
+    expect(await other({}).exists(key)).toBe(false);
   });
 
   it('hands out CDN URLs for public files when S3_PUBLIC_URL is set, and knows them as its own', () => {

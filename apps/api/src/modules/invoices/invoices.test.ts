@@ -21,9 +21,9 @@ import {
   startFakeFacturapi,
   type FakeFacturapi,
 } from '../../../test/fakes/fake-facturapi';
-import { createFacturapiClient } from './pac-client';
+import { createFacturapiClient, type PacClient } from './pac-client';
 import { requestInvoice } from './service';
-import { runInvoiceJobs, type InvoiceJobDeps } from './worker';
+import { runInvoiceJobs, startInvoiceWorker, type InvoiceJobDeps } from './worker';
 
 const FISCAL = {
   rfc: 'gode-561231-gr8',
@@ -206,6 +206,41 @@ describe('CFDI invoices', () => {
       .where(eq(emailOutbox.dedupeKey, `cfdi-stamped:${row.id}`));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.attachments.map((a) => a.contentType)).toEqual(['application/xml', 'application/pdf']);
+  });
+
+  it('a worker stopped at shutdown while the PAC hangs loses nothing: after its lease the invoice is stamped once', async () => {
+    const user = await createUser(ctx);
+    const orderId = await paidOrderWithInvoice(user);
+    const row0 = (await invoiceOf(orderId))!;
+    const stampsOf = (id: string) =>
+      [...fake.invoices.values()].filter((i) => i.idempotency_key === id).length;
+    // The PAC takes the call and never answers (the replica is being deployed meanwhile).
+    let reached = false;
+    const hung: PacClient = {
+      ...deps.client,
+      createInvoice: () => {
+        reached = true;
+        return new Promise(() => {});
+      },
+    };
+    const worker = startInvoiceWorker({ ...deps, client: hung }, 50);
+    while (!reached) await new Promise((r) => setTimeout(r, 20));
+    // server.ts waits SHUTDOWN_GRACE_MS for stop(), then closes the database and exits.
+    const outcome = await Promise.race([
+      worker.stop().then(() => 'stopped'),
+      new Promise((r) => setTimeout(() => r('abandoned'), 300)),
+    ]);
+    expect(outcome).toBe('abandoned');
+    const leased = (await invoiceOf(orderId))!;
+    expect(leased).toMatchObject({ status: 'solicitada', pendingAction: 'stamp', lastError: null });
+    expect(leased.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    // Another replica right away leaves it alone (the lease), and takes it once it runs out.
+    await runInvoiceJobs(deps);
+    expect(stampsOf(row0.id)).toBe(0);
+    await runInvoiceJobs(deps, later(10 * 60_000));
+    expect(stampsOf(row0.id)).toBe(1);
+    expect(await invoiceOf(orderId)).toMatchObject({ status: 'timbrada', pendingAction: null });
   });
 
   it('a refund cancels the CFDI with SAT reason 03', async () => {

@@ -53,6 +53,11 @@ export class CatalogueSnapshot {
     this.subscription = subscription;
   }
 
+  /** Whether change notifications arrive (readiness: a replica without them serves stale data or rebuilds on every call). */
+  get following(): boolean {
+    return this.subscription?.live ?? false;
+  }
+
   /** The catalogue changed: the next request rebuilds. */
   invalidate(): void {
     this.generation++;
