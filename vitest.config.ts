@@ -1,13 +1,41 @@
 // Vitest projects: shared domain (node), repository tooling (the import rules), web components
-// (jsdom), API on PGlite, and the same API suite on PostgreSQL when TEST_DATABASE_URL is set.
+// (jsdom), and the API suite: on PostgreSQL when TEST_DATABASE_URL is set (with a PGlite smoke
+// set beside it), otherwise on PGlite.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
+
+/**
+ * With PostgreSQL available the whole API suite runs on it, and the embedded database runs
+ * only what can differ between the two: its migrations and seeding, its single connection
+ * (concurrent checkouts, holds, the lifecycle's scenarios and a short model run), its
+ * LISTEN/NOTIFY (the catalogue), start and shutdown of a real process, its dump (backups), and
+ * every route once (the access matrix) plus the buyer's and the admin's main paths.
+ */
+const pgliteSmoke = [
+  'apps/api/src/db/**/*.test.ts',
+  'apps/api/test/access-matrix.test.ts',
+  'apps/api/test/catalogue-snapshot.test.ts',
+  'apps/api/test/shutdown.test.ts',
+  'apps/api/test/shutdown-under-load.test.ts',
+  'apps/api/test/backup-restore.test.ts',
+  'apps/api/test/lifecycle/*.test.ts',
+  'apps/api/src/modules/health/routes.test.ts',
+  'apps/api/src/modules/orders/routes.test.ts',
+  'apps/api/src/modules/orders/transfer.test.ts',
+  'apps/api/src/modules/payments/holds.test.ts',
+  'apps/api/src/modules/payments/paypal.test.ts',
+  'apps/api/src/modules/waitlist/waitlist.test.ts',
+  'apps/api/src/modules/admin/orders/routes.test.ts',
+  'apps/api/src/modules/attendance/routes.test.ts',
+];
+
+const apiProject = (name: string, db: 'pglite' | 'postgres', include: string[] = apiTests) => ({
   test: {
     name,
-    include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+    include,
     environment: 'node',
     env: { TEST_DB: db },
     testTimeout: 30_000,
@@ -41,8 +69,10 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
         },
       },
-      apiProject('api', 'pglite'),
-      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      // Without PostgreSQL the whole API suite runs on the embedded database.
+      ...(process.env.TEST_DATABASE_URL
+        ? [apiProject('api', 'pglite', pgliteSmoke), apiProject('api-postgres', 'postgres')]
+        : [apiProject('api', 'pglite')]),
     ],
   },
 });
