@@ -6,7 +6,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '@store/shared/constants';
 import type { Queryable } from '../../db/client';
 import { auditLog, orderDays, productDays, products, users, waitlistEntries } from '../../db/schema';
-import { heldByOffers } from '../seats/repo';
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
 
@@ -28,36 +27,6 @@ export async function findDayLabel(db: Queryable, productDayId: string): Promise
     .from(productDays)
     .where(eq(productDays.id, productDayId));
   return row?.label ?? null;
-}
-
-/** Each day of the product with whether it has a seat left for `userId` (offers counted). */
-export async function findDaySeats(db: Queryable, productId: string, userId: string, now: Date) {
-  return db
-    .select({
-      id: productDays.id,
-      label: productDays.label,
-      seatCapacity: productDays.seatCapacity,
-      free: sql<boolean>`(${productDays.seatCapacity} IS NULL OR ${productDays.seatsTaken} + ${heldByOffers(userId, now)} < ${productDays.seatCapacity})`,
-    })
-    .from(productDays)
-    .where(eq(productDays.productId, productId))
-    .orderBy(asc(productDays.position));
-}
-
-/** The user's order row for the day that holds or grants it (pendiente or pagado), if any. */
-export async function findHeldDay(db: Queryable, userId: string, productDayId: string) {
-  const [row] = await db
-    .select({ orderId: orderDays.orderId, status: orderDays.status })
-    .from(orderDays)
-    .where(
-      and(
-        eq(orderDays.userId, userId),
-        eq(orderDays.productDayId, productDayId),
-        inArray(orderDays.status, ['pendiente', 'pagado']),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 export async function insertEntry(
@@ -130,32 +99,6 @@ export async function findUserEntries(db: Queryable, userId: string, productId: 
         inArray(waitlistEntries.status, ACTIVE),
       ),
     );
-}
-
-/**
- * Locks the day option's row and answers how many seats are free for the waiting list:
- * capacity − seats taken − open offers. The lock comes first, in its own statement, so the
- * count that follows sees what a concurrent freer committed before it: one seat is never
- * offered twice.
- */
-export async function lockDayFreeSeats(db: Queryable, productDayId: string, now: Date): Promise<number> {
-  const [locked] = await db
-    .select({ id: productDays.id })
-    .from(productDays)
-    .where(eq(productDays.id, productDayId))
-    .for('update');
-  if (!locked) return 0;
-  const [row] = await db
-    .select({
-      capacity: productDays.seatCapacity,
-      taken: productDays.seatsTaken,
-      held: heldByOffers(null, now),
-      ended: sql<boolean>`${productDays.endsAt} <= ${now.toISOString()}::timestamptz`,
-    })
-    .from(productDays)
-    .where(eq(productDays.id, productDayId));
-  if (!row || row.capacity === null || row.ended) return 0;
-  return Math.max(0, row.capacity - row.taken - Number(row.held));
 }
 
 /**

@@ -13,23 +13,21 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
+import { findDaySeats, findHeldDay, lockDaySeats } from '../seats/repo';
 import { addToCart } from '../cart/service';
 import { enqueueWaitlistOffer } from './offer-email';
 import {
   auditWaitlist,
   expireOffers,
   findDay,
-  findDaySeats,
   findDayLabel,
   findDaysWithWaiting,
-  findHeldDay,
   findNextWaiting,
   findProductDayIds,
   findUserEntries,
   insertEntry,
   listEventEntries,
   lockActiveEntry,
-  lockDayFreeSeats,
   lockEntryByToken,
   markClaimed,
   markOffered,
@@ -167,7 +165,13 @@ export async function offerFreedSeats(
 ): Promise<number> {
   let offered = 0;
   for (const dayId of [...new Set(productDayIds)].sort()) {
-    const free = await lockDayFreeSeats(tx, dayId, now);
+    // Free for the waiting list: capacity − taken − open offers (the seats module's count),
+    // read after the day's row lock so one seat is never offered twice.
+    const seats = await lockDaySeats(tx, dayId, now);
+    const free =
+      !seats || seats.capacity === null || seats.ended
+        ? 0
+        : Math.max(0, seats.capacity - seats.taken - seats.offers);
     for (const next of await findNextWaiting(tx, dayId, free)) {
       const token = newSecretToken();
       const expiresAt = new Date(now.getTime() + WAITLIST_OFFER_HOURS * HOUR);
