@@ -79,6 +79,12 @@ async function refuseInserts(table: string, action?: string) {
 const entries = (action: string) =>
   ctx.database.db.select().from(auditLog).where(eq(auditLog.action, action));
 
+/** A day that started a minute ago and lasts nine hours. */
+function underWayToday() {
+  const t0 = Date.now();
+  return { startsAt: new Date(t0 - 60_000), endsAt: new Date(t0 - 60_000 + 9 * 3_600_000) };
+}
+
 describe('audit entries written with their action', () => {
   it("an admin's view of a participant-type proof", async () => {
     const member = await createUser(ctx);
@@ -121,7 +127,8 @@ describe('audit entries written with their action', () => {
       name: 'Taller presencial',
       price: 0,
       isPresential: true,
-      days: [{ label: 'Jueves' }],
+      // Under way today: a door check-in is accepted only on the day's own date.
+      days: [{ label: 'Jueves', ...underWayToday() }],
     });
     const guest = await createUser(ctx);
     await claim(ctx, guest, e.product.id, ['Jueves']);
@@ -171,7 +178,7 @@ describe('audit entries written with their action', () => {
       name: 'Curso de perfusión',
       price: 0,
       isPresential: true,
-      days: [{ label: 'Viernes' }],
+      days: [{ label: 'Viernes', ...underWayToday() }],
     });
     const guest = await createUser(ctx);
     await claim(ctx, guest, e.product.id, ['Viernes']);
