@@ -171,7 +171,12 @@ export const MSG = {
   refundFailed:
     'PayPal no pudo hacer el reembolso. Tu orden sigue pagada y conservas tu acceso; escríbenos para ayudarte.',
   refundPending:
-    'No pudimos confirmar el reembolso con PayPal. Tu orden sigue pagada por ahora; vuelve a intentarlo en unos minutos.',
+    'No pudimos confirmar el reembolso con PayPal. Tu orden sigue pagada por ahora; lo volveremos a pedir automáticamente en unos minutos.',
+  refundInProcess:
+    'PayPal recibió tu reembolso y lo está procesando. Cancelaremos tu compra en cuanto lo confirme y te avisaremos por correo.',
+  paymentDeclinedRetry: 'Tu banco rechazó este medio de pago. Elige otra tarjeta u otra forma de pago en PayPal.',
+  paymentStillProcessing:
+    'PayPal todavía está procesando tu pago. Te avisaremos por correo en cuanto se confirme; no vuelvas a pagar.',
   receiptNotAvailable: 'El recibo está disponible cuando la orden está pagada.',
   cancellationRefundNote: 'Reembolso por cancelación, menos el cargo administrativo del 20 %.',
 
