@@ -568,6 +568,8 @@ export const invoices = pgTable(
      * cancels it). Null before the provider is asked.
      */
     cancellationStatus: text('cancellation_status').$type<CancellationStatus>(),
+    /** When the provider was first asked to cancel it (the age the admin sees while it waits). */
+    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
     /** The provider's invoice id (Facturapi), once stamped through it. */
     providerId: text('provider_id'),
     /** Folio fiscal: the UUID of the SAT stamp. */

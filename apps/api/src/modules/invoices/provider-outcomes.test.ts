@@ -138,6 +138,10 @@ describe('a cancellation the receiver must accept', () => {
     });
     expect(await buyerSees(user, orderId)).toMatchObject({ status: 'timbrada', cancellationStatus: 'pendiente' });
     expect(await adminSees(orderId)).toMatchObject({ cancellationStatus: 'pendiente', pendingAction: 'cancel' });
+    const waits = await call(ctx, admin.token, 'GET', '/api/admin/dashboard/provider-waits');
+    const waiting = waits.json().cfdi.find((c: { _id: string }) => c._id === row.id);
+    expect(waiting).toMatchObject({ kind: 'factura', waiting: 'cancelacion', cancellationStatus: 'pendiente' });
+    expect(waiting.since).toBeLessThanOrEqual(Date.now());
 
     // An hour later it is read, not deleted again (the provider would answer 409).
     await runInvoiceJobs(deps, later(61 * 60_000));

@@ -369,6 +369,7 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
     await updateInvoice(deps.db, row.id, {
       status: 'cancelada',
       cancellationStatus: said === 'vencida' ? 'vencida' : 'aceptada',
+      cancellationRequestedAt: row.cancellationRequestedAt ?? now,
       pendingAction: null,
       cancelledAt: now,
       lastError: null,
@@ -381,6 +382,7 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
     // The receiver must accept (SAT rules): read again later, spending no attempt.
     await updateInvoice(deps.db, row.id, {
       cancellationStatus: 'pendiente',
+      cancellationRequestedAt: row.cancellationRequestedAt ?? now,
       nextAttemptAt: new Date(now.getTime() + PENDING_CANCEL_LOOK_MS),
       attempts: 0,
       lastError: 'Cancelación en espera de aceptación del receptor',

@@ -10,9 +10,10 @@ import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { cancellationRefund } from '@store/shared/domain/cancellation';
 import { toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { emailOutbox, orderRefunds } from '../../db/schema';
 import { mexicoCityTime } from '../../../test/factories';
-import { post } from '../../../test/store-helpers';
+import { createUser, post } from '../../../test/store-helpers';
 import {
   auditActions,
   buyerWithCart,
@@ -48,6 +49,7 @@ async function paidBuyer() {
   h.paypal.approve(id);
   const res = await payPaypal(h.ctx, buyer, id);
   if (res.statusCode !== 200) throw new Error(`order/paypal ${res.statusCode}: ${res.body}`);
+  buyers.set(orderId, buyer.user);
   return { buyer, orderId, paypalOrderId: id, amountCentavos: 100_000 + SERVICE_FEE_CENTAVOS };
 }
 
@@ -187,6 +189,39 @@ describe('a refund PayPal answers 429 with Retry-After', () => {
   });
 });
 
+describe('what the admin sees waiting on PayPal', () => {
+  it('lists a pending refund with its age and asks PayPal again now with the same key', async () => {
+    const admin = await createUser(h.ctx, { role: 'admin' });
+    const { orderId } = await paidBuyer();
+    h.paypal.scriptRefund({ kind: 'rateLimited', retryAfterSeconds: 3600 });
+    const before = h.paypal.refunds.length;
+    await post(h.ctx, '/api/order/cancel', (await buyerOf(orderId)).token, { orderId });
+    const get = () =>
+      h.ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard/provider-waits', headers: { token: admin.token } });
+    const [row] = await refundsOf(orderId);
+    const listed = (await get()).json().refunds.find((r: { _id: string }) => r._id === row!.id);
+    expect(listed).toMatchObject({ orderId, status: 'pendiente', attempts: 1, providerRefundId: null });
+    expect(listed.requestedAt).toBeLessThanOrEqual(Date.now());
+
+    const retry = await h.ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/dashboard/provider-waits/refunds/${row!.id}/retry`,
+      headers: { token: admin.token },
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().message).toBe(ADMIN_MSG.orderRefundedPaypal);
+    expect(h.paypal.refunds.slice(before).map((r) => r.requestId)).toEqual([`refund-${row!.id}`]);
+    expect((await get()).json().refunds.some((r: { _id: string }) => r._id === row!.id)).toBe(false);
+    expect(await auditActions(h.ctx, orderId)).toContain('payment.refund_retry');
+    const again = await h.ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/dashboard/provider-waits/refunds/${row!.id}/retry`,
+      headers: { token: admin.token },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});
+
 describe('the capture', () => {
   it('INSTRUMENT_DECLINED keeps the order open; another funding source with a new key pays it', async () => {
     const buyer = await buyerWithCart(h.ctx, { days: days() });
@@ -237,6 +272,12 @@ describe('the capture', () => {
     expect((await orderRow(h.ctx, orderId)).status).toBe('pagado');
   });
 });
+
+/** The buyer of a paid order (their token, for the cancellation). */
+const buyers = new Map<string, { token: string }>();
+async function buyerOf(orderId: string) {
+  return buyers.get(orderId)!;
+}
 
 function findPaypalOrder(orderId: string): string {
   for (const o of h.paypal.orders.values()) if (o.purchaseUnit.custom_id === orderId) return o.id;

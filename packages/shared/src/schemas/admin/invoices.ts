@@ -39,6 +39,8 @@ export const adminInvoice = z.object({
   cancelMotive: z.string().nullable(),
   /** The SAT cancellation's outcome (pendiente while the receiver must accept). */
   cancellationStatus: cfdiCancellationStatus,
+  /** When the provider was first asked to cancel it (its age while it waits). */
+  cancellationRequestedAt: z.number().nullable(),
   /** Stamped through the provider (it can cancel it); false for files attached by hand. */
   viaProvider: z.boolean(),
   lastError: z.string().nullable(),

@@ -52,6 +52,7 @@ export function toAdminInvoice(r: Listed, notes: readonly CreditNoteRow[] = []):
     pendingAction: i.pendingAction === 'stamp' || i.pendingAction === 'cancel' ? i.pendingAction : null,
     cancelMotive: i.cancelMotive,
     cancellationStatus: i.cancellationStatus ?? null,
+    cancellationRequestedAt: i.cancellationRequestedAt?.getTime() ?? null,
     viaProvider: i.providerId !== null,
     lastError: i.lastError,
     creditNotes: notes
@@ -115,6 +116,7 @@ export async function retryInvoice(
     status: stamped ? 'timbrada' : 'solicitada',
     pendingAction: cancelling ? 'cancel' : stamped ? null : 'stamp',
     cancellationStatus: null,
+    cancellationRequestedAt: null,
     attempts: 0,
     nextAttemptAt: now,
     lastError: null,
