@@ -247,6 +247,11 @@ export async function startFakeFacturapi(
     // What the provider holds, for the browser journeys to check (a test-only path).
     if (req.method === 'GET' && path === '/__fake/invoices')
       return sendJson(res, 200, [...invoices.values()]);
+    // The next cancellation needs the receiver's acceptance (a journey asks for it; test only).
+    if (req.method === 'POST' && path === '/__fake/script-cancel') {
+      api.scriptCancel({ needsAcceptance: true });
+      return sendJson(res, 200, { ok: true });
+    }
     if (req.headers.authorization !== `Bearer ${apiKey}`) return fail(res, 401, 'API key inválida');
     const kind =
       req.method === 'POST'

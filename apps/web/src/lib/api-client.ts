@@ -86,9 +86,10 @@ export async function apiRequest<S extends z.ZodType>(
   } catch {
     throw new ApiError(MSG.serverError, res.status);
   }
-  const envelope = json as { success?: boolean; message?: string };
+  const envelope = json as { success?: boolean; message?: string; reason?: unknown };
   if (!res.ok || envelope.success === false) {
-    throw new ApiError(envelope.message || MSG.serverError, res.status);
+    const reason = typeof envelope.reason === 'string' ? envelope.reason : undefined;
+    throw new ApiError(envelope.message || MSG.serverError, res.status, reason);
   }
   const schema = await loading;
   const parsed = schema.safeParse(json);

@@ -287,6 +287,24 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         cors,
       );
     }
+    // How PayPal answers the next refund, for browser journeys (no token: test only).
+    if (req.method === 'POST' && path === '/__fake/script-refund') {
+      const script = parseJson(body) as RefundScript | undefined;
+      if (!script?.kind) return sendJson(res, 400, { name: 'INVALID_REQUEST' }, cors);
+      api.scriptRefund(script);
+      return sendJson(res, 200, { ok: true }, cors);
+    }
+    // PayPal finishes a PENDING refund and signs the PAYMENT.CAPTURE.REFUNDED delivery that
+    // says so, for a journey to post to the store (test only).
+    const settleMatch = /^\/__fake\/refunds\/([^/]+)\/settle$/.exec(path);
+    if (req.method === 'POST' && settleMatch) {
+      const input = parseJson(body) as { status?: 'COMPLETED' | 'FAILED' } | undefined;
+      const r = refunds.find((x) => x.id === decodeURIComponent(settleMatch[1]!));
+      if (!r) return sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' }, cors);
+      api.settleRefund(r.id, input?.status ?? 'COMPLETED');
+      const o = [...orders.values()].find((x) => x.captures.some((c) => c.id === r.captureId))!;
+      return sendJson(res, 200, api.refundEvent(o.id, undefined, r.id), cors);
+    }
     // The buyer's side of the popup (called by the fake SDK in the browser).
     const approveMatch = /^\/__fake\/orders\/([^/]+)\/approve$/.exec(path);
     if (req.method === 'POST' && approveMatch) {

@@ -279,6 +279,24 @@ async function buyerOf(orderId: string) {
   return buyers.get(orderId)!;
 }
 
+describe('Stripe', () => {
+  it('refuses an idempotency key reused with other parameters (idempotency_error), like Stripe', async () => {
+    const stripe = h.deps.providers.stripe!;
+    const params = (amount: number) => ({
+      mode: 'payment' as const,
+      line_items: [{ quantity: 1, price_data: { currency: 'mxn', unit_amount: amount, product_data: { name: 'Curso' } } }],
+      success_url: 'http://tienda.test/verify?success=true',
+      cancel_url: 'http://tienda.test/verify?success=false',
+    });
+    const first = await stripe.checkout.sessions.create(params(1000), { idempotencyKey: 'checkout-reuse' });
+    const again = await stripe.checkout.sessions.create(params(1000), { idempotencyKey: 'checkout-reuse' });
+    expect(again.id).toBe(first.id);
+    await expect(
+      stripe.checkout.sessions.create(params(2000), { idempotencyKey: 'checkout-reuse' }),
+    ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+  });
+});
+
 function findPaypalOrder(orderId: string): string {
   for (const o of h.paypal.orders.values()) if (o.purchaseUnit.custom_id === orderId) return o.id;
   throw new Error('no PayPal order');
