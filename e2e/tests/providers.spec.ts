@@ -97,12 +97,18 @@ test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook
   const [order] = await ordersOf(request, token);
   const refund = formatPrice(toPesos(cancellationRefund(toCentavos(order!.amount))), CURRENCY_LABEL);
 
-  expect((await request.post(`${PAYPAL_BASE}/__fake/script-refund`, { data: { kind: 'pending' } })).ok()).toBe(
-    true,
-  );
+  expect(
+    (await request.post(`${PAYPAL_BASE}/__fake/script-refund`, { data: { kind: 'pending' } })).ok(),
+  ).toBe(true);
   await page.getByRole('button', { name: 'Cancelar compra' }).click();
-  await page.getByRole('dialog', { name: 'Cancelar compra' }).getByRole('button', { name: 'Cancelar toda la orden' }).click();
-  await page.getByRole('dialog', { name: 'Confirma la cancelación' }).getByRole('button', { name: 'Sí, cancelar' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancelar compra' })
+    .getByRole('button', { name: 'Cancelar toda la orden' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Confirma la cancelación' })
+    .getByRole('button', { name: 'Sí, cancelar' })
+    .click();
   await expect(toasts(page).getByText(MSG.refundInProcess)).toBeVisible();
   const refunds = page.getByRole('list', { name: 'Reembolsos' });
   await expect(refunds.getByText(`Reembolso en proceso: ${refund}`, { exact: false })).toBeVisible();
@@ -112,9 +118,11 @@ test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook
   await shoot(page, 'orders-refund-pending');
 
   // PayPal completes it and notifies the store.
-  const made = ((await (await request.get(`${PAYPAL_BASE}/__fake/refunds`)).json()) as {
-    refunds: { id: string; status: string }[];
-  }).refunds.at(-1)!;
+  const made = (
+    (await (await request.get(`${PAYPAL_BASE}/__fake/refunds`)).json()) as {
+      refunds: { id: string; status: string }[];
+    }
+  ).refunds.at(-1)!;
   expect(made.status).toBe('PENDING');
   const delivery = (await (
     await request.post(`${PAYPAL_BASE}/__fake/refunds/${made.id}/settle`, { data: { status: 'COMPLETED' } })
@@ -124,7 +132,9 @@ test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook
 
   await page.reload();
   await expect(page.getByText('Reembolso parcial')).toBeVisible();
-  await expect(refunds.getByText(new RegExp(`^Reembolsado: ${refund.replace(/[$.]/g, '\\$&')} el `))).toBeVisible();
+  await expect(
+    refunds.getByText(new RegExp(`^Reembolsado: ${refund.replace(/[$.]/g, '\\$&')} el `)),
+  ).toBeVisible();
   expect((await ordersOf(request, token))[0]!.status).toBe('reembolso_parcial');
 });
 
@@ -157,10 +167,12 @@ test('a CFDI whose cancellation the receiver must accept: shown on /orders and i
   await expect
     .poll(
       async () =>
-        ((await (await request.get(`${FACTURAPI}/__fake/invoices`)).json()) as {
-          customer: { tax_id: string };
-          cancellation_status: string;
-        }[])
+        (
+          (await (await request.get(`${FACTURAPI}/__fake/invoices`)).json()) as {
+            customer: { tax_id: string };
+            cancellation_status: string;
+          }[]
+        )
           .filter((i) => i.customer.tax_id === RFC)
           .at(-1)?.cancellation_status,
       { timeout: 20_000 },

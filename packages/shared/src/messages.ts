@@ -179,7 +179,8 @@ export const MSG = {
   cfdiCancellationRejected:
     'La cancelación de este CFDI se rechazó en el SAT y sigue vigente. Te escribiremos para resolverlo.',
   cfdiCancelledByLapse: 'El CFDI quedó cancelado: el plazo del SAT para responder a la cancelación terminó.',
-  paymentDeclinedRetry: 'Tu banco rechazó este medio de pago. Elige otra tarjeta u otra forma de pago en PayPal.',
+  paymentDeclinedRetry:
+    'Tu banco rechazó este medio de pago. Elige otra tarjeta u otra forma de pago en PayPal.',
   paymentStillProcessing:
     'PayPal todavía está procesando tu pago. Te avisaremos por correo en cuanto se confirme; no vuelvas a pagar.',
   receiptNotAvailable: 'El recibo está disponible cuando la orden está pagada.',

@@ -66,7 +66,13 @@ export interface FakeFacturapi {
   /** The SAT stamps a pending invoice: status valid, with its folio. */
   finishStamp(id: string): FakeInvoice;
   /** The next cancellations need the receiver's acceptance: valid + cancellation_status pending. */
-  scriptCancel(...scripts: { needsAcceptance: true; decideAfterReads?: number; outcome?: 'accepted' | 'rejected' | 'expired' }[]): void;
+  scriptCancel(
+    ...scripts: {
+      needsAcceptance: true;
+      decideAfterReads?: number;
+      outcome?: 'accepted' | 'rejected' | 'expired';
+    }[]
+  ): void;
   /**
    * The receiver answers (or lets the SAT's 72 h pass): accepted and expired cancel the CFDI
    * (the SAT's "plazo vencido"), rejected leaves it valid.
@@ -115,12 +121,15 @@ function schemaError(input: Record<string, unknown>): string | null {
   if (addr) return addr;
   if (!Array.isArray(input.items)) return 'items debe ser una lista';
   for (const item of input.items as Record<string, unknown>[]) {
-    const e = unknown(item, ITEM_FIELDS, 'items[]') ?? unknown(item.product, PRODUCT_FIELDS, 'items[].product');
+    const e =
+      unknown(item, ITEM_FIELDS, 'items[]') ?? unknown(item.product, PRODUCT_FIELDS, 'items[].product');
     if (e) return e;
     if (typeof item.quantity !== 'number') return 'items[].quantity debe ser un número';
-    if (item.discount !== undefined && typeof item.discount !== 'number') return 'items[].discount debe ser un número';
+    if (item.discount !== undefined && typeof item.discount !== 'number')
+      return 'items[].discount debe ser un número';
     const p = item.product as Record<string, unknown>;
-    if (typeof p.price !== 'number' || typeof p.description !== 'string') return 'items[].product no es válido';
+    if (typeof p.price !== 'number' || typeof p.description !== 'string')
+      return 'items[].product no es válido';
   }
   for (const k of ['use', 'payment_form', 'external_id', 'idempotency_key', 'payment_method'] as const) {
     if (input[k] !== undefined && typeof input[k] !== 'string') return `${k} debe ser texto`;
@@ -129,7 +138,11 @@ function schemaError(input: Record<string, unknown>): string | null {
     const g = input.global as Record<string, unknown>;
     const e = unknown(g, new Set(['periodicity', 'months', 'year']), 'global');
     if (e) return e;
-    if (!PERIODICITIES.has(String(g.periodicity)) || !/^(0[1-9]|1[0-8])$/.test(String(g.months)) || typeof g.year !== 'number')
+    if (
+      !PERIODICITIES.has(String(g.periodicity)) ||
+      !/^(0[1-9]|1[0-8])$/.test(String(g.months)) ||
+      typeof g.year !== 'number'
+    )
       return 'global no es válido';
   }
   return null;
@@ -147,7 +160,8 @@ function satError(input: Partial<FakeInvoice>, issuerZip: string): string | null
       return 'CFDI40145 - El nombre del receptor debe ser PUBLICO EN GENERAL para el RFC genérico';
     if (c.address.zip !== issuerZip)
       return 'CFDI40149 - El domicilio fiscal del receptor debe ser el lugar de expedición para el RFC genérico';
-    if (c.tax_system !== '616') return 'CFDI40158 - El régimen fiscal del receptor debe ser 616 para el RFC genérico';
+    if (c.tax_system !== '616')
+      return 'CFDI40158 - El régimen fiscal del receptor debe ser 616 para el RFC genérico';
     if (input.use !== 'S01') return 'CFDI40138 - El uso del CFDI debe ser S01 para el RFC genérico';
     if (!input.global) return 'CFDI40112 - Falta InformacionGlobal para un CFDI a público en general';
     return null;
@@ -234,7 +248,11 @@ export async function startFakeFacturapi(
   const byKey = new Map<string, { id: string; body: string }>();
   const failures: FakeFailure[] = [];
   const createScripts: { pending: true; readsUntilValid?: number }[] = [];
-  const cancelScripts: { needsAcceptance: true; decideAfterReads?: number; outcome?: 'accepted' | 'rejected' | 'expired' }[] = [];
+  const cancelScripts: {
+    needsAcceptance: true;
+    decideAfterReads?: number;
+    outcome?: 'accepted' | 'rejected' | 'expired';
+  }[] = [];
   /** Invoices the SAT finishes after so many GETs (a pending stamp, a pending cancellation). */
   const pendingReads = new Map<string, { reads: number; then: () => void }>();
   const hanging = new Set<ServerResponse>();

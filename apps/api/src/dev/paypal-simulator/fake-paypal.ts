@@ -145,6 +145,27 @@ export interface FakePaypalOptions {
   tokenTtlSeconds?: number;
 }
 
+/** Fields PayPal's Orders v2 create and Payments v2 refund bodies take; anything else is refused. */
+const CREATE_FIELDS = new Set(['intent', 'purchase_units', 'payment_source', 'application_context']);
+const UNIT_FIELDS = new Set([
+  'reference_id',
+  'custom_id',
+  'description',
+  'amount',
+  'invoice_id',
+  'soft_descriptor',
+  'items',
+  'payee',
+  'shipping',
+]);
+const REFUND_FIELDS = new Set(['amount', 'invoice_id', 'note_to_payer', 'custom_id', 'payment_instruction']);
+
+/** PayPal's 400 for a body its schema does not take (an unknown field, a wrong type). */
+function schemaIssue(value: unknown, allowed: Set<string>): string | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'MALFORMED_REQUEST_JSON';
+  return Object.keys(value).some((k) => !allowed.has(k)) ? 'INVALID_PARAMETER_SYNTAX' : null;
+}
+
 const sdkScript = readFileSync(new URL('./paypal-sdk.js', import.meta.url), 'utf8');
 
 export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<FakePaypal> {
@@ -361,6 +382,8 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       const input = parseJson(body) as
         { intent?: string; purchase_units?: FakeOrder['purchaseUnit'][] } | undefined;
       const unit = input?.purchase_units?.[0];
+      const shape = schemaIssue(input, CREATE_FIELDS) ?? (unit ? schemaIssue(unit, UNIT_FIELDS) : null);
+      if (shape) return sendJson(res, 400, { name: 'INVALID_REQUEST', details: [{ issue: shape }] });
       if (
         input?.intent !== 'CAPTURE' ||
         !unit?.amount?.currency_code ||
@@ -464,6 +487,13 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         });
       }
       const input = (parseJson(body) ?? {}) as { amount?: Money; note_to_payer?: string };
+      const shape = schemaIssue(input, REFUND_FIELDS);
+      if (shape || (input.note_to_payer !== undefined && typeof input.note_to_payer !== 'string')) {
+        return sendJson(res, 400, {
+          name: 'INVALID_REQUEST',
+          details: [{ issue: shape ?? 'INVALID_PARAMETER_SYNTAX' }],
+        });
+      }
       const toCents = (v: string) => Math.round(Number(v) * 100);
       const already = refunds
         .filter((r) => r.captureId === captureId && r.status !== 'FAILED' && r.status !== 'CANCELLED')

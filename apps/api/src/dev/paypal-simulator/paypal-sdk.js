@@ -80,14 +80,19 @@
       var capture = choice === 'decline' ? 'DECLINED' : SIMULATOR ? null : window.__fakePaypalCapture;
       for (var round = 0; round < 3; round++) {
         var outcome = capture && round === 0 ? '?capture=' + encodeURIComponent(capture) : '';
-        var res = await fetch(ORIGIN + '/__fake/orders/' + encodeURIComponent(orderID) + '/approve' + outcome, {
-          method: 'POST',
-        });
+        var res = await fetch(
+          ORIGIN + '/__fake/orders/' + encodeURIComponent(orderID) + '/approve' + outcome,
+          {
+            method: 'POST',
+          },
+        );
         if (!res.ok) return fail(new Error('PayPal window: order ' + orderID + ' not found'));
         var approval = await res.json();
         if (approval.currency && approval.currency !== sdkCurrency) {
           return fail(
-            new Error('Currency mismatch: SDK loaded with ' + sdkCurrency + ', order in ' + approval.currency),
+            new Error(
+              'Currency mismatch: SDK loaded with ' + sdkCurrency + ', order in ' + approval.currency,
+            ),
           );
         }
         var restarted = false;

@@ -59,7 +59,11 @@ export interface PacInvoiceInput {
    * InformacionGlobal, required by the SAT for a CFDI to público en general: the period the
    * operation belongs to (periodicity `day`, its month "01"–"12" and year).
    */
-  global?: { periodicity: 'day' | 'week' | 'fortnight' | 'month' | 'two_months'; months: string; year: number };
+  global?: {
+    periodicity: 'day' | 'week' | 'fortnight' | 'month' | 'two_months';
+    months: string;
+    year: number;
+  };
   external_id?: string;
 }
 

@@ -74,7 +74,11 @@ const refund = (orderId: string, amount: number, revokeAccess: boolean) =>
   });
 /** What /orders receives for the order's invoice. */
 async function buyerSees(user: TestUser, orderId: string) {
-  const res = await ctx.app.inject({ method: 'GET', url: '/api/invoice/mine', headers: { token: user.token } });
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/invoice/mine',
+    headers: { token: user.token },
+  });
   return res.json().invoices.find((i: { orderId: string }) => i.orderId === orderId);
 }
 async function adminSees(orderId: string) {
@@ -136,11 +140,21 @@ describe('a cancellation the receiver must accept', () => {
       cancellationStatus: 'pendiente',
       pendingAction: 'cancel',
     });
-    expect(await buyerSees(user, orderId)).toMatchObject({ status: 'timbrada', cancellationStatus: 'pendiente' });
-    expect(await adminSees(orderId)).toMatchObject({ cancellationStatus: 'pendiente', pendingAction: 'cancel' });
+    expect(await buyerSees(user, orderId)).toMatchObject({
+      status: 'timbrada',
+      cancellationStatus: 'pendiente',
+    });
+    expect(await adminSees(orderId)).toMatchObject({
+      cancellationStatus: 'pendiente',
+      pendingAction: 'cancel',
+    });
     const waits = await call(ctx, admin.token, 'GET', '/api/admin/dashboard/provider-waits');
     const waiting = waits.json().cfdi.find((c: { _id: string }) => c._id === row.id);
-    expect(waiting).toMatchObject({ kind: 'factura', waiting: 'cancelacion', cancellationStatus: 'pendiente' });
+    expect(waiting).toMatchObject({
+      kind: 'factura',
+      waiting: 'cancelacion',
+      cancellationStatus: 'pendiente',
+    });
     expect(waiting.since).toBeLessThanOrEqual(Date.now());
 
     // An hour later it is read, not deleted again (the provider would answer 409).
@@ -153,7 +167,10 @@ describe('a cancellation the receiver must accept', () => {
       cancellationStatus: 'aceptada',
       pendingAction: null,
     });
-    expect(await buyerSees(user, orderId)).toMatchObject({ status: 'cancelada', cancellationStatus: 'aceptada' });
+    expect(await buyerSees(user, orderId)).toMatchObject({
+      status: 'cancelada',
+      cancellationStatus: 'aceptada',
+    });
   });
 
   it('rejected: the CFDI stays valid, the admin sees why and may ask again', async () => {
@@ -176,7 +193,7 @@ describe('a cancellation the receiver must accept', () => {
     expect(await invoiceOf(orderId)).toMatchObject({ status: 'cancelada', cancellationStatus: 'aceptada' });
   });
 
-  it('expired (the SAT\'s 72 h with no answer): cancelled by lapse, recorded as vencida', async () => {
+  it("expired (the SAT's 72 h with no answer): cancelled by lapse, recorded as vencida", async () => {
     const { orderId, row } = await cancelling();
     fake.scriptCancel({ needsAcceptance: true });
     await runInvoiceJobs(deps);
@@ -218,13 +235,32 @@ describe('credit notes', () => {
   });
 
   it('G02 where the SAT allows it; the provider refuses G02 for the others', async () => {
-    expect(['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'].map(creditNoteUse)).toEqual(
-      Array(11).fill('G02'),
+    expect(
+      ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'].map(creditNoteUse),
+    ).toEqual(Array(11).fill('G02'));
+    expect(['605', '607', '608', '611', '614', '615', '616'].map(creditNoteUse)).toEqual(
+      Array(7).fill('S01'),
     );
-    expect(['605', '607', '608', '611', '614', '615', '616'].map(creditNoteUse)).toEqual(Array(7).fill('S01'));
     const body: PacInvoiceInput = {
-      customer: { legal_name: 'ANA', tax_id: 'GODE561231GR8', tax_system: '605', email: 'a@b.mx', address: { zip: '14080' } },
-      items: [{ quantity: 1, product: { description: 'x', product_key: '84111506', unit_key: 'ACT', price: 10, tax_included: true } }],
+      customer: {
+        legal_name: 'ANA',
+        tax_id: 'GODE561231GR8',
+        tax_system: '605',
+        email: 'a@b.mx',
+        address: { zip: '14080' },
+      },
+      items: [
+        {
+          quantity: 1,
+          product: {
+            description: 'x',
+            product_key: '84111506',
+            unit_key: 'ACT',
+            price: 10,
+            tax_included: true,
+          },
+        },
+      ],
       payment_form: '31',
       use: 'G02',
     };
@@ -272,8 +308,25 @@ describe('público en general', () => {
 
   it("the provider refuses the buyer's typed name and zip for the generic RFC", async () => {
     const body: PacInvoiceInput = {
-      customer: { legal_name: 'JUAN PEREZ', tax_id: 'XAXX010101000', tax_system: '616', email: 'a@b.mx', address: { zip: '44100' } },
-      items: [{ quantity: 1, product: { description: 'x', product_key: '86101700', unit_key: 'E48', price: 10, tax_included: true } }],
+      customer: {
+        legal_name: 'JUAN PEREZ',
+        tax_id: 'XAXX010101000',
+        tax_system: '616',
+        email: 'a@b.mx',
+        address: { zip: '44100' },
+      },
+      items: [
+        {
+          quantity: 1,
+          product: {
+            description: 'x',
+            product_key: '86101700',
+            unit_key: 'E48',
+            price: 10,
+            tax_included: true,
+          },
+        },
+      ],
       payment_form: '31',
       use: 'S01',
     };
@@ -283,8 +336,19 @@ describe('público en general', () => {
 
 describe('what the provider refuses, as the real API does', () => {
   const body = (price: number): PacInvoiceInput => ({
-    customer: { legal_name: 'ANA', tax_id: 'GODE561231GR8', tax_system: '612', email: 'a@b.mx', address: { zip: '14080' } },
-    items: [{ quantity: 1, product: { description: 'x', product_key: '86101700', unit_key: 'E48', price, tax_included: true } }],
+    customer: {
+      legal_name: 'ANA',
+      tax_id: 'GODE561231GR8',
+      tax_system: '612',
+      email: 'a@b.mx',
+      address: { zip: '14080' },
+    },
+    items: [
+      {
+        quantity: 1,
+        product: { description: 'x', product_key: '86101700', unit_key: 'E48', price, tax_included: true },
+      },
+    ],
     payment_form: '31',
     use: 'G03',
   });

@@ -400,7 +400,10 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
           ? 'El receptor rechazó la cancelación: el CFDI sigue vigente'
           : 'La solicitud de cancelación venció sin respuesta del receptor: el CFDI sigue vigente',
     });
-    deps.log.warn({ invoiceId: row.id, orderId: row.orderId, outcome: said }, 'cancelación de CFDI no aceptada');
+    deps.log.warn(
+      { invoiceId: row.id, orderId: row.orderId, outcome: said },
+      'cancelación de CFDI no aceptada',
+    );
     return;
   }
   throw new PacError('El proveedor no confirmó la cancelación', true);

@@ -14,7 +14,7 @@ import { claimForCapture, closeDuplicatePayment, endPendingOrder } from '../life
 import { findPaidElsewhere } from '../seats/repo';
 import { PaypalUnavailableError, type PaypalClient, type PaypalOrder } from './paypal-client';
 import { auditPayment, countPaymentAudits } from './repo';
-import { cancelGuarded, settle, type PaymentDeps, type SettleOptions, type SettleResult } from './settle';
+import { settle, type PaymentDeps, type SettleOptions, type SettleResult } from './settle';
 import { judgePaypalOrder, type PaymentOutcome } from './verify';
 
 /**
@@ -82,10 +82,18 @@ export async function captureAndSettle(
         details: { issue: result.issue, paypalOrderId },
       });
       throw new AppError('payment_failed', MSG.paymentDeclinedRetry, 'restart');
-    } else if (result.issue === 'ORDER_COMPLETION_IN_PROGRESS' || result.status === 409 || result.status === 429) {
+    } else if (
+      result.issue === 'ORDER_COMPLETION_IN_PROGRESS' ||
+      result.status === 409 ||
+      result.status === 429
+    ) {
       // PayPal is still completing it: look once; otherwise the webhook or the sweep settles.
       remote = await paypal.getOrder(paypalOrderId);
-      if (!remote || judgePaypalOrder(remote, { orderId: order.id, amountCentavos: order.amountCentavos, paypalOrderId }).kind !== 'paid') {
+      if (
+        !remote ||
+        judgePaypalOrder(remote, { orderId: order.id, amountCentavos: order.amountCentavos, paypalOrderId })
+          .kind !== 'paid'
+      ) {
         throw new AppError('payment_failed', MSG.paymentStillProcessing);
       }
     } else {

@@ -231,7 +231,8 @@ export function createPaypalClient(opts: PaypalClientOptions): PaypalClient {
       });
       const json = await readJson(res);
       if (res.ok) return { ok: true, order: parseOrder(json, 'capture') };
-      if (res.status >= 400 && res.status < 500) return { ok: false, status: res.status, issue: issueOf(json, res.status) };
+      if (res.status >= 400 && res.status < 500)
+        return { ok: false, status: res.status, issue: issueOf(json, res.status) };
       throw new PaypalUnavailableError(`PayPal no completó el cobro (HTTP ${res.status})`);
     },
 

@@ -94,7 +94,11 @@ describe('a refund PayPal answers PENDING', () => {
     expect(await auditActions(h.ctx, orderId)).toContain('payment.refund_pending');
 
     // A PENDING webhook changes nothing either.
-    await deliver(h.ctx, '/api/paypal/webhook', h.paypal.refundEvent(findPaypalOrder(orderId), undefined, row!.providerRefundId!));
+    await deliver(
+      h.ctx,
+      '/api/paypal/webhook',
+      h.paypal.refundEvent(findPaypalOrder(orderId), undefined, row!.providerRefundId!),
+    );
     expect((await refundsOf(orderId))[0]!.status).toBe('pendiente');
 
     h.paypal.settleRefund(row!.providerRefundId!, 'COMPLETED');
@@ -107,7 +111,11 @@ describe('a refund PayPal answers PENDING', () => {
     expect(await cancellationMails(orderId)).toBe(1);
     // Not booked a second time as a refund made outside the store, by the sweep or the hook.
     await sweepIn(60);
-    await deliver(h.ctx, '/api/paypal/webhook', h.paypal.refundEvent(findPaypalOrder(orderId), undefined, row!.providerRefundId!));
+    await deliver(
+      h.ctx,
+      '/api/paypal/webhook',
+      h.paypal.refundEvent(findPaypalOrder(orderId), undefined, row!.providerRefundId!),
+    );
     expect(await refundsOf(orderId)).toHaveLength(1);
     expect((await orderRow(h.ctx, orderId)).refundedCentavos).toBe(cancellationRefund(amountCentavos));
   });
@@ -197,7 +205,11 @@ describe('what the admin sees waiting on PayPal', () => {
     const before = h.paypal.refunds.length;
     await post(h.ctx, '/api/order/cancel', (await buyerOf(orderId)).token, { orderId });
     const get = () =>
-      h.ctx.app.inject({ method: 'GET', url: '/api/admin/dashboard/provider-waits', headers: { token: admin.token } });
+      h.ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/dashboard/provider-waits',
+        headers: { token: admin.token },
+      });
     const [row] = await refundsOf(orderId);
     const listed = (await get()).json().refunds.find((r: { _id: string }) => r._id === row!.id);
     expect(listed).toMatchObject({ orderId, status: 'pendiente', attempts: 1, providerRefundId: null });
@@ -279,12 +291,53 @@ async function buyerOf(orderId: string) {
   return buyers.get(orderId)!;
 }
 
+describe('the fake PayPal is strict', () => {
+  it("refuses unknown fields in a create or refund body, as PayPal's schema does", async () => {
+    const basic = Buffer.from(`${h.paypal.clientId}:${h.paypal.clientSecret}`).toString('base64');
+    const tokenRes = await fetch(`${h.paypal.url}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+    const send = (path: string, body: unknown) =>
+      fetch(`${h.paypal.url}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const unit = { amount: { currency_code: 'MXN', value: '10.00' } };
+    const create = await send('/v2/checkout/orders', {
+      intent: 'CAPTURE',
+      purchase_units: [unit],
+      return_url: 'x',
+    });
+    expect(create.status).toBe(400);
+    expect(((await create.json()) as { details: { issue: string }[] }).details[0]!.issue).toBe(
+      'INVALID_PARAMETER_SYNTAX',
+    );
+    const { orderId } = await paidBuyer();
+    const captureId = (await orderRow(h.ctx, orderId)).paypalCaptureId!;
+    const refund = await send(`/v2/payments/captures/${captureId}/refund`, {
+      amount: unit.amount,
+      reason: 'x',
+    });
+    expect(refund.status).toBe(400);
+    expect(h.paypal.refunds.some((r) => r.captureId === captureId)).toBe(false);
+  });
+});
+
 describe('Stripe', () => {
   it('refuses an idempotency key reused with other parameters (idempotency_error), like Stripe', async () => {
     const stripe = h.deps.providers.stripe!;
     const params = (amount: number) => ({
       mode: 'payment' as const,
-      line_items: [{ quantity: 1, price_data: { currency: 'mxn', unit_amount: amount, product_data: { name: 'Curso' } } }],
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: 'mxn', unit_amount: amount, product_data: { name: 'Curso' } },
+        },
+      ],
       success_url: 'http://tienda.test/verify?success=true',
       cancel_url: 'http://tienda.test/verify?success=false',
     });

@@ -79,7 +79,8 @@ export async function executeRefund(
       noteToPayer: refund.kind === 'cancelacion' ? MSG.cancellationRefundNote : 'Reembolso de tu compra.',
     });
     if (result.ok) return applyRefundStatus(deps, refund, result.refund, 'api', now);
-    if (result.retry) return retryLater(deps, refund, now, result.retryAfterMs, `${result.status} ${result.issue}`);
+    if (result.retry)
+      return retryLater(deps, refund, now, result.retryAfterMs, `${result.status} ${result.issue}`);
     return fail(deps, refund, result.issue);
   } catch (err) {
     if (!(err instanceof PaypalUnavailableError)) throw err;

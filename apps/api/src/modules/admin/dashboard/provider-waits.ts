@@ -119,4 +119,3 @@ export async function retryPendingRefund(deps: PaymentDeps, actorId: string, id:
   if (outcome === 'failed') return ADMIN_MSG.orderRefundFailed;
   return ADMIN_MSG.orderRefundUnconfirmed;
 }
-

@@ -9,7 +9,8 @@ import { adminKeys } from './keys';
 export function useProviderWaits() {
   return useQuery({
     queryKey: adminKeys.providerWaits,
-    queryFn: ({ signal }) => apiRequest('/api/admin/dashboard/provider-waits', providerWaitsResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/admin/dashboard/provider-waits', providerWaitsResponse, { signal }),
   });
 }
 
