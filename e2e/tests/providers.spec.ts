@@ -109,7 +109,6 @@ test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook
     .getByRole('dialog', { name: 'Confirma la cancelación' })
     .getByRole('button', { name: 'Sí, cancelar' })
     .click();
-  await expect(toasts(page).getByText(MSG.refundInProcess)).toBeVisible();
   const refunds = page.getByRole('list', { name: 'Reembolsos' });
   await expect(refunds.getByText(`Reembolso en proceso: ${refund}`, { exact: false })).toBeVisible();
   // Nothing ended yet: still paid, nothing more to cancel while PayPal works.
@@ -183,6 +182,7 @@ test('a CFDI whose cancellation the receiver must accept: shown on /orders and i
     .poll(
       async () => {
         await page.reload();
+        await expect(invoices.getByText('Timbrada')).toBeVisible();
         return invoices.getByText('Cancelación pendiente de aceptación').count();
       },
       { timeout: 20_000 },

@@ -109,12 +109,20 @@ describe('a stamp the provider answers 202 pending', () => {
       status: 'solicitada',
       pendingAction: 'stamp',
       folioFiscal: null,
-      lastError: 'Timbrado en proceso ante el SAT',
+      lastError: null,
       attempts: 0,
     });
     expect(waiting.providerId).not.toBeNull();
     expect(await mails(`cfdi-stamped:${waiting.id}`)).toBe(0);
-    expect((await adminSees(orderId)).lastError).toBe('Timbrado en proceso ante el SAT');
+    expect(await adminSees(orderId)).toMatchObject({
+      pendingAction: 'stamp',
+      viaProvider: true,
+      lastError: null,
+    });
+    const waits = await call(ctx, admin.token, 'GET', '/api/admin/dashboard/provider-waits');
+    expect(waits.json().cfdi).toContainEqual(
+      expect.objectContaining({ _id: waiting.id, kind: 'factura', waiting: 'timbrado' }),
+    );
 
     // Still pending at the next look; minutes later the SAT has stamped it.
     await runInvoiceJobs(deps, later(6 * 60_000));
@@ -216,7 +224,7 @@ describe('a cancellation the receiver must accept', () => {
       status: 'timbrada',
       cancellationStatus: 'pendiente',
       pendingAction: 'cancel',
-      lastError: 'Cancelación en espera de aceptación del receptor',
+      lastError: null,
     });
   });
 });

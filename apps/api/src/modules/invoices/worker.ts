@@ -239,7 +239,7 @@ async function stampCreditNote(deps: InvoiceJobDeps, note: CreditNoteRow, now: D
       providerId: created.id,
       attempts: Math.max(0, note.attempts - 1),
       nextAttemptAt: new Date(now.getTime() + PENDING_STAMP_LOOK_MS),
-      lastError: STAMP_PENDING,
+      lastError: null,
     });
     return;
   }
@@ -292,7 +292,7 @@ async function stamp(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<
       providerId: created.id,
       attempts: Math.max(0, row.attempts - 1),
       nextAttemptAt: new Date(now.getTime() + PENDING_STAMP_LOOK_MS),
-      lastError: STAMP_PENDING,
+      lastError: null,
     });
     deps.log.info({ invoiceId: row.id }, 'CFDI en proceso de timbrado');
     return;
@@ -329,8 +329,6 @@ async function stamp(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<
   for (const old of [row.xmlKey, row.pdfKey]) if (old && stamped) await deps.storage.delete(old);
   deps.log.info({ invoiceId: row.id, orderId: row.orderId }, 'CFDI timbrado');
 }
-
-const STAMP_PENDING = 'Timbrado en proceso ante el SAT';
 
 /**
  * A create or read the provider has not finished: `pending` (202), or no folio yet. A status
@@ -385,7 +383,8 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
       cancellationRequestedAt: row.cancellationRequestedAt ?? now,
       nextAttemptAt: new Date(now.getTime() + PENDING_CANCEL_LOOK_MS),
       attempts: 0,
-      lastError: 'Cancelación en espera de aceptación del receptor',
+      // Waiting is not an error: the status says it (/orders, /admin).
+      lastError: null,
     });
     return;
   }
