@@ -28,6 +28,20 @@ export interface FakeSession {
   livemode: false;
 }
 
+/** The Checkout Session create parameters the store may send (Stripe API reference). */
+const SESSION_PARAMS = new Set([
+  'mode',
+  'line_items',
+  'success_url',
+  'cancel_url',
+  'client_reference_id',
+  'metadata',
+  'customer_email',
+  'expires_at',
+  'locale',
+  'payment_method_types',
+]);
+
 export interface FakeStripe {
   url: string;
   host: string;
@@ -98,6 +112,18 @@ export async function startFakeStripe(opts: { port?: number } = {}): Promise<Fak
       }
       if (known) return sendJson(res, 200, sessions.get(known.id));
       const input = decodeForm(body);
+      // Stripe refuses parameters it does not know (parameter_unknown), like a strict schema.
+      const unknown = Object.keys(input).find((k) => !SESSION_PARAMS.has(k));
+      if (unknown) {
+        return sendJson(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'parameter_unknown',
+            param: unknown,
+            message: `Received unknown parameter: ${unknown}`,
+          },
+        });
+      }
       created.push(input);
       const lines = (input.line_items ?? []) as {
         quantity?: string;

@@ -347,6 +347,9 @@ describe('Stripe', () => {
     await expect(
       stripe.checkout.sessions.create(params(2000), { idempotencyKey: 'checkout-reuse' }),
     ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    await expect(
+      stripe.checkout.sessions.create({ ...params(1000), phone_number_collection: { enabled: true } } as never),
+    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'parameter_unknown' });
   });
 });
 
