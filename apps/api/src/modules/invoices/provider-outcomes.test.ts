@@ -242,6 +242,28 @@ describe('credit notes', () => {
     expect(fake.invoices.get(note!.providerId!)).toMatchObject({ type: 'E', use: 'S01' });
   });
 
+  it('answered 202 pending are read until valid, never created twice', async () => {
+    const user = await createUser(ctx);
+    const orderId = await paidOrderWithInvoice(user);
+    await runInvoiceJobs(deps);
+    expect((await refund(orderId, 300, false)).statusCode).toBe(200);
+    fake.scriptCreate({ pending: true, readsUntilValid: 1 });
+    const calls = fake.createCalls;
+    await runInvoiceJobs(deps);
+    const [waiting] = await ctx.database.db
+      .select()
+      .from(creditNotes)
+      .where(eq(creditNotes.orderId, orderId));
+    expect(waiting).toMatchObject({ status: 'solicitada', pendingAction: 'stamp', folioFiscal: null });
+    expect(waiting!.providerId).not.toBeNull();
+    expect(await mails(`cfdi-credit-note:${waiting!.id}`)).toBe(0);
+    await runInvoiceJobs(deps, later(6 * 60_000));
+    const [done] = await ctx.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    expect(done).toMatchObject({ status: 'timbrada', providerId: waiting!.providerId });
+    expect(fake.createCalls).toBe(calls + 1);
+    expect(await mails(`cfdi-credit-note:${done!.id}`)).toBe(1);
+  });
+
   it('G02 where the SAT allows it; the provider refuses G02 for the others', async () => {
     expect(
       ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626'].map(creditNoteUse),

@@ -180,7 +180,8 @@ export async function reconcileRefundEvent(
   const known = await findRefundByProviderId(tx, resource.id);
   const row = known ?? (await findPendingRefund(tx, orderId));
   if (!row) return false;
-  if (!known && centavos !== row.amountCentavos) return false;
+  // By amount only a row PayPal has not named yet (its first request went unanswered or 409).
+  if (!known && (centavos !== row.amountCentavos || row.providerRefundId !== null)) return false;
   if (row.status !== 'pendiente') return true;
   const status = resource.status ?? 'COMPLETED';
   if (status === 'PENDING') {
