@@ -17,8 +17,10 @@ export interface CaptureScript {
    * the PayPal-Request-Id of the declined one gets the declined answer back.
    */
   instrumentDeclined?: boolean;
-  /** Answer 422 with this issue instead (ORDER_COMPLETION_IN_PROGRESS, PAYER_ACTION_REQUIRED…). */
+  /** Answer with this issue instead (ORDER_COMPLETION_IN_PROGRESS, PAYER_ACTION_REQUIRED…). */
   issue?: string;
+  /** The HTTP status of that answer: 422 unless said (409 in progress, 429 rate limited). */
+  issueStatus?: number;
   /** Order status after capture (default COMPLETED). */
   orderStatus?: string;
   /** Capture status (default COMPLETED). */
@@ -441,7 +443,14 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
           };
         } else if (o.script.instrumentDeclined || o.script.issue) {
           const issue = o.script.issue ?? 'INSTRUMENT_DECLINED';
-          reply = { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }] } };
+          const status = o.script.issueStatus ?? 422;
+          const name =
+            status === 429
+              ? 'RATE_LIMIT_REACHED'
+              : status === 409
+                ? 'RESOURCE_CONFLICT'
+                : 'UNPROCESSABLE_ENTITY';
+          reply = { status, body: { name, details: [{ issue }] } };
         } else {
           doCapture(o);
           reply = { status: 201, body: orderJson(o) };

@@ -269,6 +269,25 @@ describe('the capture', () => {
     },
   );
 
+  it('429 on capture is not a refusal: the order stays open for the webhook or the sweep', async () => {
+    const buyer = await buyerWithCart(h.ctx, { days: days() });
+    const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
+    h.paypal.approve(id);
+    h.paypal.scriptCapture(id, { issue: 'RATE_LIMIT_REACHED', issueStatus: 429 });
+    const res = await payPaypal(h.ctx, buyer, id);
+    expect(res.json().message).toBe(MSG.paymentStillProcessing);
+    expect((await orderRow(h.ctx, orderId)).status).toBe('pendiente');
+  });
+
+  it('ORDER_ALREADY_CAPTURED (PayPal captured without our answer): the order is read and paid', async () => {
+    const buyer = await buyerWithCart(h.ctx, { days: days() });
+    const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
+    h.paypal.captureDirect(id);
+    const res = await payPaypal(h.ctx, buyer, id);
+    expect(res.statusCode).toBe(200);
+    expect((await orderRow(h.ctx, orderId)).status).toBe('pagado');
+  });
+
   it('ORDER_COMPLETION_IN_PROGRESS says the payment is processing and keeps the order for the webhook', async () => {
     const buyer = await buyerWithCart(h.ctx, { days: days() });
     const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
@@ -348,7 +367,10 @@ describe('Stripe', () => {
       stripe.checkout.sessions.create(params(2000), { idempotencyKey: 'checkout-reuse' }),
     ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
     await expect(
-      stripe.checkout.sessions.create({ ...params(1000), phone_number_collection: { enabled: true } } as never),
+      stripe.checkout.sessions.create({
+        ...params(1000),
+        phone_number_collection: { enabled: true },
+      } as never),
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'parameter_unknown' });
   });
 });
