@@ -458,7 +458,10 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
           if (o.script.goDownAfter) api.down = true;
         }
         // Stored before any delay, like PayPal: a retry with the same id gets the same answer.
-        if (requestId && o) captureReplies.set(`${o.id}:${requestId}`, reply);
+        // A 409 or 429 is not a result: PayPal keeps nothing for the key, a retry is processed.
+        if (requestId && o && reply.status !== 409 && reply.status !== 429) {
+          captureReplies.set(`${o.id}:${requestId}`, reply);
+        }
         if (o?.script.delayMs) await sleep(o.script.delayMs);
         if (o?.script.beforeAnswer && reply.status < 300) await o.script.beforeAnswer();
         if (drop) return void res.destroy();
