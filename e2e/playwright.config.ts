@@ -124,6 +124,8 @@ export default defineConfig({
         CFDI_API_URL: facturapiBase,
         CFDI_API_KEY: facturapiKey,
         CFDI_INTERVAL_MS: '500',
+        // The fake's lugar de expedición (público en general's zip).
+        CFDI_ISSUER_ZIP: '06700',
       },
     },
     {

@@ -161,6 +161,16 @@ const envSchema = z.object({
   CFDI_API_URL: z.url().default('https://www.facturapi.io'),
   /** The PAC's secret key; unset = requests queue for the accountant (docs/cfdi.md). */
   CFDI_API_KEY: optionalText,
+  /**
+   * The issuer's lugar de expedición (5 digits): the SAT makes it the receiver's zip of a CFDI
+   * to público en general (docs/cfdi.md). Without it such requests are left in error.
+   */
+  CFDI_ISSUER_ZIP: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, 'CFDI_ISSUER_ZIP debe tener 5 dígitos')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   CFDI_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   CFDI_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
   CFDI_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),

@@ -105,6 +105,7 @@ async function main(): Promise<void> {
             timeoutMs: config.CFDI_TIMEOUT_MS,
           }),
           maxAttempts: config.CFDI_MAX_ATTEMPTS,
+          issuerZip: config.CFDI_ISSUER_ZIP ?? null,
           log: app.log,
         },
         config.CFDI_INTERVAL_MS,

@@ -108,7 +108,11 @@ export const ADMIN_MSG = {
   orderRefundedPaypal: 'PayPal hizo el reembolso',
   orderRefundFailed: 'PayPal rechazó el reembolso; la orden sigue como estaba. Revisa el historial.',
   orderRefundUnconfirmed:
-    'PayPal no respondió; el reembolso quedó pendiente. Vuelve a intentarlo con el mismo monto o espera la notificación de PayPal.',
+    'PayPal no confirmó el reembolso; quedó pendiente y la tienda lo volverá a pedir sola, con la misma clave (nunca dos veces).',
+  orderRefundInProcess:
+    'PayPal aceptó el reembolso y lo está procesando; se aplicará a la orden cuando PayPal lo confirme.',
+  refundNotFound: 'No encontramos ese reembolso',
+  refundNotPending: 'Ese reembolso ya no está pendiente',
   orderRefundInProgress: 'Ya hay un reembolso en curso para esta orden',
   dateInvalid: 'Ingresa una fecha válida (AAAA-MM-DD)',
   attendeesNeedEvent: 'Elige un evento',

@@ -101,6 +101,14 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   error: 'Error',
 };
 
+/** Where a CFDI's cancellation at the SAT stands (invoices.cancellation_status). */
+export const CFDI_CANCELLATION_LABELS = {
+  pendiente: 'Cancelación pendiente de aceptación',
+  aceptada: 'Cancelación aceptada',
+  rechazada: 'Cancelación rechazada',
+  vencida: 'Cancelada por plazo vencido',
+} as const;
+
 /** How payments are taken: real PayPal, or the local simulator where no charge is real. */
 export const PAYMENTS_MODES = ['real', 'simulated'] as const;
 export type PaymentsMode = (typeof PAYMENTS_MODES)[number];

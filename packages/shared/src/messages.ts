@@ -186,7 +186,18 @@ export const MSG = {
   refundFailed:
     'PayPal no pudo hacer el reembolso. Tu orden sigue pagada y conservas tu acceso; escríbenos para ayudarte.',
   refundPending:
-    'No pudimos confirmar el reembolso con PayPal. Tu orden sigue pagada por ahora; vuelve a intentarlo en unos minutos.',
+    'No pudimos confirmar el reembolso con PayPal. Tu orden sigue pagada por ahora; lo volveremos a pedir automáticamente en unos minutos.',
+  refundInProcess:
+    'PayPal recibió tu reembolso y lo está procesando. Cancelaremos tu compra en cuanto lo confirme y te avisaremos por correo.',
+  cfdiCancellationPending:
+    'Cancelamos este CFDI porque la orden se reembolsó. El SAT te pide aceptar la cancelación en tu buzón tributario; si no respondes en 3 días hábiles, queda cancelado.',
+  cfdiCancellationRejected:
+    'La cancelación de este CFDI se rechazó en el SAT y sigue vigente. Te escribiremos para resolverlo.',
+  cfdiCancelledByLapse: 'El CFDI quedó cancelado: el plazo del SAT para responder a la cancelación terminó.',
+  paymentDeclinedRetry:
+    'Tu banco rechazó este medio de pago. Elige otra tarjeta u otra forma de pago en PayPal.',
+  paymentStillProcessing:
+    'PayPal todavía está procesando tu pago. Te avisaremos por correo en cuanto se confirme; no vuelvas a pagar.',
   receiptNotAvailable: 'El recibo está disponible cuando la orden está pagada.',
   cancellationRefundNote: 'Reembolso por cancelación, menos el cargo administrativo del 20 %.',
 

@@ -44,6 +44,8 @@ export const discountTypeEnum = pgEnum('discount_type', DISCOUNT_TYPES);
 export const orderStatusEnum = pgEnum('order_status', ORDER_STATUSES);
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
+export const CANCELLATION_STATUSES = ['pendiente', 'aceptada', 'rechazada', 'vencida'] as const;
+export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
 export const saleModeEnum = pgEnum('sale_mode', SALE_MODES);
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
@@ -575,6 +577,15 @@ export const invoices = pgTable(
     pendingAction: text('pending_action'),
     /** SAT cancellation reason, set when the order is refunded or cancelled after payment. */
     cancelMotive: text('cancel_motive'),
+    /**
+     * Where the cancellation asked of the provider stands (docs/cfdi.md → Refunds and
+     * cancellations): `pendiente` while the receiver must accept it, then `aceptada`,
+     * `rechazada` (the CFDI stays valid) or `vencida` (the receiver did not answer: the SAT
+     * cancels it). Null before the provider is asked.
+     */
+    cancellationStatus: text('cancellation_status').$type<CancellationStatus>(),
+    /** When the provider was first asked to cancel it (the age the admin sees while it waits). */
+    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
     /** The provider's invoice id (Facturapi), once stamped through it. */
     providerId: text('provider_id'),
     /** Folio fiscal: the UUID of the SAT stamp. */
@@ -596,6 +607,10 @@ export const invoices = pgTable(
     index('invoices_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.pendingAction} IS NOT NULL`),
+    check(
+      'invoices_cancellation_status',
+      sql`${t.cancellationStatus} IS NULL OR ${t.cancellationStatus} IN ('pendiente', 'aceptada', 'rechazada', 'vencida')`,
+    ),
     check(
       'invoices_pending_action',
       sql`${t.pendingAction} IS NULL OR ${t.pendingAction} IN ('stamp', 'cancel')`,
@@ -783,6 +798,13 @@ export const orderRefunds = pgTable(
     providerRefundId: text('provider_refund_id'),
     actorId: uuid('actor_id').references(() => users.id),
     failure: text('failure'),
+    /**
+     * Asked of the provider and still pending: how many times it was asked or looked at, and
+     * when the refund sweep asks again (an answer it may retry, or PENDING at the provider;
+     * docs/providers.md). Null when nothing is scheduled.
+     */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

@@ -24,10 +24,17 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+/**
+ * What the client can do about an error besides showing it: `restart` = reopen the payment
+ * window on the same order (PayPal's declined funding source).
+ */
+export type ErrorReason = 'restart';
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'AppError';

@@ -9,7 +9,8 @@ import { AppError } from '../lib/errors';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) {
-      return reply.status(err.statusCode).send({ success: false, message: err.message });
+      const body = { success: false, message: err.message, ...(err.reason ? { reason: err.reason } : {}) };
+      return reply.status(err.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

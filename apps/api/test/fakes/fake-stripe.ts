@@ -28,6 +28,20 @@ export interface FakeSession {
   livemode: false;
 }
 
+/** The Checkout Session create parameters the store may send (Stripe API reference). */
+const SESSION_PARAMS = new Set([
+  'mode',
+  'line_items',
+  'success_url',
+  'cancel_url',
+  'client_reference_id',
+  'metadata',
+  'customer_email',
+  'expires_at',
+  'locale',
+  'payment_method_types',
+]);
+
 export interface FakeStripe {
   url: string;
   host: string;
@@ -69,7 +83,8 @@ export async function startFakeStripe(opts: { port?: number } = {}): Promise<Fak
   const webhookSecret = `whsec_fake${randomBytes(16).toString('hex')}`;
   const sessions = new Map<string, FakeSession>();
   const created: Record<string, unknown>[] = [];
-  const byIdempotencyKey = new Map<string, string>();
+  /** Idempotency-Key → the session made and the body it was made from (Stripe refuses other parameters). */
+  const byIdempotencyKey = new Map<string, { id: string; body: string }>();
   const signer = new Stripe(secretKey);
   let url = '';
 
@@ -86,8 +101,29 @@ export async function startFakeStripe(opts: { port?: number } = {}): Promise<Fak
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       const key = String(req.headers['idempotency-key'] ?? '');
       const known = key ? byIdempotencyKey.get(key) : undefined;
-      if (known) return sendJson(res, 200, sessions.get(known));
+      if (known && known.body !== body) {
+        return sendJson(res, 400, {
+          error: {
+            type: 'idempotency_error',
+            message:
+              'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          },
+        });
+      }
+      if (known) return sendJson(res, 200, sessions.get(known.id));
       const input = decodeForm(body);
+      // Stripe refuses parameters it does not know (parameter_unknown), like a strict schema.
+      const unknown = Object.keys(input).find((k) => !SESSION_PARAMS.has(k));
+      if (unknown) {
+        return sendJson(res, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'parameter_unknown',
+            param: unknown,
+            message: `Received unknown parameter: ${unknown}`,
+          },
+        });
+      }
       created.push(input);
       const lines = (input.line_items ?? []) as {
         quantity?: string;
@@ -128,7 +164,7 @@ export async function startFakeStripe(opts: { port?: number } = {}): Promise<Fak
         livemode: false,
       };
       sessions.set(id, session);
-      if (key) byIdempotencyKey.set(key, id);
+      if (key) byIdempotencyKey.set(key, { id, body });
       return sendJson(res, 200, session);
     }
     const m = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);

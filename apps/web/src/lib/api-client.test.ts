@@ -33,6 +33,13 @@ afterEach(() => {
 });
 
 describe('apiRequest', () => {
+  it("keeps the server's hint of what to do (PayPal's declined funding source: restart)", async () => {
+    stubFetch(() => json({ success: false, message: MSG.paymentDeclinedRetry, reason: 'restart' }, 402));
+    const err = await apiRequest('/api/order/paypal', ok).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ message: MSG.paymentDeclinedRetry, status: 402, reason: 'restart' });
+  });
+
   it('sends JSON with the token header and parses the answer with the schema', async () => {
     setToken('t1');
     const seen = stubFetch(() => json({ success: true, url: '/x.png' }));

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The server's hint of what to do (`restart`: reopen PayPal to choose another funding source). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -57,9 +59,9 @@ async function send(path: string, accept: string, opts: RequestOptions): Promise
 
 /** The server's Spanish message of a failed answer, or the generic one. */
 async function failure(res: Response): Promise<ApiError> {
-  const json = (await res.json().catch(() => null)) as { message?: unknown } | null;
+  const json = (await res.json().catch(() => null)) as { message?: unknown; reason?: unknown } | null;
   const message = typeof json?.message === 'string' && json.message ? json.message : MSG.serverError;
-  return new ApiError(message, res.status);
+  return new ApiError(message, res.status, typeof json?.reason === 'string' ? json.reason : undefined);
 }
 
 /**
@@ -84,9 +86,10 @@ export async function apiRequest<S extends z.ZodType>(
   } catch {
     throw new ApiError(MSG.serverError, res.status);
   }
-  const envelope = json as { success?: boolean; message?: string };
+  const envelope = json as { success?: boolean; message?: string; reason?: unknown };
   if (!res.ok || envelope.success === false) {
-    throw new ApiError(envelope.message || MSG.serverError, res.status);
+    const reason = typeof envelope.reason === 'string' ? envelope.reason : undefined;
+    throw new ApiError(envelope.message || MSG.serverError, res.status, reason);
   }
   const schema = await loading;
   const parsed = schema.safeParse(json);

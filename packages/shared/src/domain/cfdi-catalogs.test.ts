@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  creditNoteUse,
   checkRegimenUso,
   checkRfc,
   normalizeRfc,
@@ -95,5 +96,16 @@ describe('régimen and uso', () => {
     expect(usosForRegimen('601').map((u) => u.code)).toContain('G03');
     expect(regimenesForRfc('MAB9307148T4').every((r) => r.kinds.includes('moral'))).toBe(true);
     expect(regimenesForRfc('GODE').length).toBe(REGIMENES_FISCALES.length);
+  });
+});
+
+describe('the uso of a credit note', () => {
+  it("is G02 only where c_UsoCFDI allows it with the receiver's régimen, S01 otherwise", () => {
+    for (const r of ['601', '603', '606', '612', '620', '621', '622', '623', '624', '625', '626']) {
+      expect(creditNoteUse(r), r).toBe('G02');
+    }
+    for (const r of ['605', '607', '608', '610', '611', '614', '615', '616']) {
+      expect(creditNoteUse(r), r).toBe('S01');
+    }
   });
 });

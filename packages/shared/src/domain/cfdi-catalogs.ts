@@ -205,6 +205,16 @@ export function usosForRegimen(regimen: string): UsoCfdi[] {
   return USOS_CFDI.filter((u) => u.regimenes.includes(regimen));
 }
 
+/**
+ * The uso of a credit note (CFDI de egreso) to a receiver in `regimen`: G02 (devoluciones,
+ * descuentos o bonificaciones) where the SAT's c_UsoCFDI allows it, otherwise S01 (sin
+ * efectos fiscales), which every régimen takes. A receiver in 605, 607, 608, 611, 614, 615 or
+ * 616 would have every G02 credit note refused.
+ */
+export function creditNoteUse(regimen: string): 'G02' | 'S01' {
+  return usosForRegimen(regimen).some((u) => u.code === 'G02') ? 'G02' : 'S01';
+}
+
 /** The régimenes open to an RFC's kind (all of them while the RFC is incomplete). */
 export function regimenesForRfc(rfc: string): RegimenFiscal[] {
   if (rfc === RFC_PUBLICO_GENERAL) return REGIMENES_FISCALES.filter((r) => r.code === '616');

@@ -6,6 +6,8 @@ import { z } from 'zod';
 export const errorResponse = z.object({
   success: z.literal(false),
   message: z.string(),
+  /** What the client can do besides showing it: `restart` = reopen PayPal on the same order. */
+  reason: z.enum(['restart']).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

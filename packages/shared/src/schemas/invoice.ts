@@ -95,10 +95,18 @@ export const creditNoteSummary = z.object({
 });
 export type CreditNoteSummary = z.infer<typeof creditNoteSummary>;
 
+/**
+ * Where the cancellation asked of the SAT stands: `pendiente` while the receiver must accept
+ * it, `aceptada` (cancelled), `rechazada` or `vencida` (the CFDI stays valid); null before.
+ */
+export const CFDI_CANCELLATION_STATUSES = ['pendiente', 'aceptada', 'rechazada', 'vencida'] as const;
+export const cfdiCancellationStatus = z.enum(CFDI_CANCELLATION_STATUSES).nullable();
+
 export const orderInvoice = z.object({
   _id: z.string(),
   orderId: z.string(),
   status: z.enum(INVOICE_STATUSES),
+  cancellationStatus: cfdiCancellationStatus,
   rfc: z.string(),
   razonSocial: z.string(),
   /** Folio fiscal (UUID of the SAT stamp), once stamped. */

@@ -10,8 +10,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, parseJson, sendJson, sleep } from '../local-http';
 
 export interface CaptureScript {
-  /** Answer 422 INSTRUMENT_DECLINED (the buyer's funding failed) instead of capturing. */
+  /**
+   * Answer 422 INSTRUMENT_DECLINED (the buyer's funding failed) instead of capturing. As at
+   * PayPal the order stays open: every capture is declined again until the buyer approves
+   * another funding source (`approve`, what `actions.restart()` leads to), and a capture with
+   * the PayPal-Request-Id of the declined one gets the declined answer back.
+   */
   instrumentDeclined?: boolean;
+  /** Answer with this issue instead (ORDER_COMPLETION_IN_PROGRESS, PAYER_ACTION_REQUIRED…). */
+  issue?: string;
+  /** The HTTP status of that answer: 422 unless said (409 in progress, 429 rate limited). */
+  issueStatus?: number;
   /** Order status after capture (default COMPLETED). */
   orderStatus?: string;
   /** Capture status (default COMPLETED). */
@@ -44,12 +53,28 @@ interface FakeCapture {
   create_time: string;
 }
 
+/**
+ * How PayPal answers the next refund request (`scriptRefund`), as its Payments v2 reference
+ * documents: `pending` takes the refund with status PENDING (the money moves later:
+ * `settleRefund`); `inProgress` starts the refund but answers 409 PREVIOUS_REQUEST_IN_PROGRESS
+ * (the same PayPal-Request-Id later gets the refund, `completeAfter` requests on); `rateLimited`
+ * answers 429 with Retry-After and makes nothing; `failed` takes it as FAILED.
+ */
+export type RefundScript =
+  | { kind: 'pending' }
+  | { kind: 'inProgress'; completeAfter?: number }
+  | { kind: 'rateLimited'; retryAfterSeconds: number }
+  | { kind: 'failed' };
+
 export interface FakeRefund {
   id: string;
   captureId: string;
   /** The PayPal-Request-Id the refund was asked with. */
   requestId: string;
+  /** COMPLETED, PENDING, FAILED or CANCELLED. */
   status: string;
+  /** Requests with this refund's key still answered 409 while it is being worked on. */
+  busyFor?: number;
   amount: Money;
   note_to_payer?: string;
 }
@@ -96,11 +121,18 @@ export interface FakePaypal {
   approve(orderId: string, payerId?: string): void;
   /** How the next capture of this order turns out. */
   scriptCapture(orderId: string, script: CaptureScript): void;
+  /** How the next refund requests are answered, in order (one script each). */
+  scriptRefund(...scripts: RefundScript[]): void;
+  /** PayPal finishes a PENDING refund (the money moved, or not). */
+  settleRefund(refundId: string, status: 'COMPLETED' | 'FAILED' | 'CANCELLED'): FakeRefund;
   /** PayPal captures without our server hearing back (our process died mid-call). */
   captureDirect(orderId: string): FakeCapture;
   /** A signed PAYMENT.CAPTURE.* delivery for the order's capture (or a made-up one). */
   captureEvent(orderId: string, eventType?: string, overrides?: Partial<FakeCapture>): SignedDelivery;
-  /** A signed PAYMENT.CAPTURE.REFUNDED delivery for the order's capture (and a refund id, e.g. one made through the API). */
+  /**
+   * A signed PAYMENT.CAPTURE.REFUNDED delivery for the order's capture: a refund PayPal made
+   * (its id, amount and current status), or one made outside the API (a new id).
+   */
   refundEvent(orderId: string, value?: string, refundId?: string): SignedDelivery;
   /**
    * A refund or a reversal (chargeback) made outside the store's API: PayPal's dashboard, the
@@ -129,6 +161,27 @@ export interface FakePaypalOptions {
   tokenTtlSeconds?: number;
 }
 
+/** Fields PayPal's Orders v2 create and Payments v2 refund bodies take; anything else is refused. */
+const CREATE_FIELDS = new Set(['intent', 'purchase_units', 'payment_source', 'application_context']);
+const UNIT_FIELDS = new Set([
+  'reference_id',
+  'custom_id',
+  'description',
+  'amount',
+  'invoice_id',
+  'soft_descriptor',
+  'items',
+  'payee',
+  'shipping',
+]);
+const REFUND_FIELDS = new Set(['amount', 'invoice_id', 'note_to_payer', 'custom_id', 'payment_instruction']);
+
+/** PayPal's 400 for a body its schema does not take (an unknown field, a wrong type). */
+function schemaIssue(value: unknown, allowed: Set<string>): string | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return 'MALFORMED_REQUEST_JSON';
+  return Object.keys(value).some((k) => !allowed.has(k)) ? 'INVALID_PARAMETER_SYNTAX' : null;
+}
+
 const sdkScript = readFileSync(new URL('./paypal-sdk.js', import.meta.url), 'utf8');
 
 export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<FakePaypal> {
@@ -144,6 +197,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
   const stats = { tokenRequests: 0, createCalls: 0, captureCalls: 0, verifyCalls: 0, refundCalls: 0 };
   const captureRequestIds: string[] = [];
   const refunds: FakeRefund[] = [];
+  const refundScripts: RefundScript[] = [];
   let url = '';
 
   const newId = (prefix = '') => prefix + randomBytes(9).toString('hex').toUpperCase().slice(0, 17);
@@ -270,6 +324,24 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         cors,
       );
     }
+    // How PayPal answers the next refund, for browser journeys (no token: test only).
+    if (req.method === 'POST' && path === '/__fake/script-refund') {
+      const script = parseJson(body) as RefundScript | undefined;
+      if (!script?.kind) return sendJson(res, 400, { name: 'INVALID_REQUEST' }, cors);
+      api.scriptRefund(script);
+      return sendJson(res, 200, { ok: true }, cors);
+    }
+    // PayPal finishes a PENDING refund and signs the PAYMENT.CAPTURE.REFUNDED delivery that
+    // says so, for a journey to post to the store (test only).
+    const settleMatch = /^\/__fake\/refunds\/([^/]+)\/settle$/.exec(path);
+    if (req.method === 'POST' && settleMatch) {
+      const input = parseJson(body) as { status?: 'COMPLETED' | 'FAILED' } | undefined;
+      const r = refunds.find((x) => x.id === decodeURIComponent(settleMatch[1]!));
+      if (!r) return sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' }, cors);
+      api.settleRefund(r.id, input?.status ?? 'COMPLETED');
+      const o = [...orders.values()].find((x) => x.captures.some((c) => c.id === r.captureId))!;
+      return sendJson(res, 200, api.refundEvent(o.id, undefined, r.id), cors);
+    }
     // The buyer's side of the popup (called by the fake SDK in the browser).
     const approveMatch = /^\/__fake\/orders\/([^/]+)\/approve$/.exec(path);
     if (req.method === 'POST' && approveMatch) {
@@ -278,7 +350,8 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       api.approve(o.id);
       // A journey can make the buyer's funding fail: ?capture=DECLINED (or PENDING).
       const outcome = new URL(req.url ?? '/', 'http://fake').searchParams.get('capture');
-      if (outcome) api.scriptCapture(o.id, { captureStatus: outcome });
+      if (outcome === 'INSTRUMENT_DECLINED') api.scriptCapture(o.id, { instrumentDeclined: true });
+      else if (outcome) api.scriptCapture(o.id, { captureStatus: outcome });
       return sendJson(
         res,
         200,
@@ -325,6 +398,8 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       const input = parseJson(body) as
         { intent?: string; purchase_units?: FakeOrder['purchaseUnit'][] } | undefined;
       const unit = input?.purchase_units?.[0];
+      const shape = schemaIssue(input, CREATE_FIELDS) ?? (unit ? schemaIssue(unit, UNIT_FIELDS) : null);
+      if (shape) return sendJson(res, 400, { name: 'INVALID_REQUEST', details: [{ issue: shape }] });
       if (
         input?.intent !== 'CAPTURE' ||
         !unit?.amount?.currency_code ||
@@ -380,11 +455,16 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
             status: 422,
             body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] },
           };
-        } else if (o.script.instrumentDeclined) {
-          reply = {
-            status: 422,
-            body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INSTRUMENT_DECLINED' }] },
-          };
+        } else if (o.script.instrumentDeclined || o.script.issue) {
+          const issue = o.script.issue ?? 'INSTRUMENT_DECLINED';
+          const status = o.script.issueStatus ?? 422;
+          const name =
+            status === 429
+              ? 'RATE_LIMIT_REACHED'
+              : status === 409
+                ? 'RESOURCE_CONFLICT'
+                : 'UNPROCESSABLE_ENTITY';
+          reply = { status, body: { name, details: [{ issue }] } };
         } else {
           doCapture(o);
           reply = { status: 201, body: orderJson(o) };
@@ -392,7 +472,10 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
           if (o.script.goDownAfter) api.down = true;
         }
         // Stored before any delay, like PayPal: a retry with the same id gets the same answer.
-        if (requestId && o) captureReplies.set(`${o.id}:${requestId}`, reply);
+        // A 409 or 429 is not a result: PayPal keeps nothing for the key, a retry is processed.
+        if (requestId && o && reply.status !== 409 && reply.status !== 429) {
+          captureReplies.set(`${o.id}:${requestId}`, reply);
+        }
         if (o?.script.delayMs) await sleep(o.script.delayMs);
         if (o?.script.beforeAnswer && reply.status < 300) await o.script.beforeAnswer();
         if (drop) return void res.destroy();
@@ -409,7 +492,19 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       const done = requestId
         ? refunds.find((r) => r.requestId === requestId && r.captureId === captureId)
         : undefined;
+      if (done?.busyFor) {
+        done.busyFor -= 1;
+        return sendJson(res, 409, {
+          name: 'RESOURCE_CONFLICT',
+          details: [{ issue: 'PREVIOUS_REQUEST_IN_PROGRESS' }],
+        });
+      }
       if (done) return sendJson(res, 201, refundJson(done));
+      const script = refundScripts.shift();
+      if (script?.kind === 'rateLimited') {
+        res.setHeader('Retry-After', String(script.retryAfterSeconds));
+        return sendJson(res, 429, { name: 'RATE_LIMIT_REACHED', details: [{ issue: 'RATE_LIMIT_REACHED' }] });
+      }
       const cap = [...orders.values()].flatMap((o) => o.captures).find((c) => c.id === captureId);
       if (!cap) {
         return sendJson(res, 404, {
@@ -418,9 +513,16 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         });
       }
       const input = (parseJson(body) ?? {}) as { amount?: Money; note_to_payer?: string };
+      const shape = schemaIssue(input, REFUND_FIELDS);
+      if (shape || (input.note_to_payer !== undefined && typeof input.note_to_payer !== 'string')) {
+        return sendJson(res, 400, {
+          name: 'INVALID_REQUEST',
+          details: [{ issue: shape ?? 'INVALID_PARAMETER_SYNTAX' }],
+        });
+      }
       const toCents = (v: string) => Math.round(Number(v) * 100);
       const already = refunds
-        .filter((r) => r.captureId === captureId)
+        .filter((r) => r.captureId === captureId && r.status !== 'FAILED' && r.status !== 'CANCELLED')
         .reduce((s, r) => s + toCents(r.amount.value), 0);
       const left = toCents(cap.amount.value) - already;
       if (left <= 0) {
@@ -450,14 +552,32 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         id: newId('REF'),
         captureId,
         requestId,
-        status: 'COMPLETED',
+        status: script?.kind === 'pending' ? 'PENDING' : script?.kind === 'failed' ? 'FAILED' : 'COMPLETED',
         amount: { currency_code: amount.currency_code, value: amount.value },
         ...(input.note_to_payer ? { note_to_payer: input.note_to_payer } : {}),
       };
       refunds.push(refund);
-      cap.status = toCents(amount.value) === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+      if (refund.status === 'COMPLETED') {
+        cap.status = toCents(amount.value) === left ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+      }
       if (api.refundGate) await api.refundGate(refund);
+      if (script?.kind === 'inProgress') {
+        refund.busyFor = script.completeAfter ?? 0;
+        return sendJson(res, 409, {
+          name: 'RESOURCE_CONFLICT',
+          details: [{ issue: 'PREVIOUS_REQUEST_IN_PROGRESS' }],
+        });
+      }
       return sendJson(res, 201, refundJson(refund));
+    }
+
+    // Payments v2: show a refund (where a PENDING one stands).
+    const showRefund = /^\/v2\/payments\/refunds\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && showRefund) {
+      const r = refunds.find((x) => x.id === decodeURIComponent(showRefund[1]!));
+      return r
+        ? sendJson(res, 200, refundJson(r))
+        : sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
     }
 
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
@@ -509,10 +629,30 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     approve(orderId, payerId = 'FAKEPAYER01') {
       const o = must(orderId);
       if (o.status === 'CREATED') o.status = 'APPROVED';
+      // A new approval after a decline is another funding source: it captures.
+      else if (o.status === 'APPROVED' && (o.script.instrumentDeclined || o.script.issue)) o.script = {};
       o.payerId = payerId;
     },
     scriptCapture(orderId, script) {
       must(orderId).script = script;
+    },
+    scriptRefund(...scripts) {
+      refundScripts.push(...scripts);
+    },
+    settleRefund(refundId, status) {
+      const r = refunds.find((x) => x.id === refundId);
+      if (!r) throw new Error(`fake PayPal: unknown refund ${refundId}`);
+      r.status = status;
+      r.busyFor = 0;
+      if (status === 'COMPLETED') {
+        const cap = [...orders.values()].flatMap((o) => o.captures).find((c) => c.id === r.captureId)!;
+        const cents = (v: string) => Math.round(Number(v) * 100);
+        const total = refunds
+          .filter((x) => x.captureId === r.captureId && x.status === 'COMPLETED')
+          .reduce((sum, x) => sum + cents(x.amount.value), 0);
+        cap.status = total >= cents(cap.amount.value) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+      }
+      return r;
     },
     captureDirect(orderId) {
       const o = must(orderId);
@@ -540,10 +680,11 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       const o = must(orderId);
       const cap = o.captures[0];
       if (!cap) throw new Error('fake PayPal: nothing captured to refund');
+      const made = refundId ? refunds.find((r) => r.id === refundId) : undefined;
       return event('PAYMENT.CAPTURE.REFUNDED', 'refund', {
         id: refundId ?? newId('REF'),
-        status: 'COMPLETED',
-        amount: { currency_code: cap.amount.currency_code, value: value ?? cap.amount.value },
+        status: made?.status ?? 'COMPLETED',
+        amount: made?.amount ?? { currency_code: cap.amount.currency_code, value: value ?? cap.amount.value },
         custom_id: cap.custom_id,
         links: [
           { href: `${url}/v2/payments/refunds/REF`, rel: 'self', method: 'GET' },

@@ -74,36 +74,49 @@
         return;
       }
       // The buyer signs in and approves in PayPal's window.
-      // window.__fakePaypalCapture = 'DECLINED' makes the buyer's funding fail at capture.
+      // window.__fakePaypalCapture = 'DECLINED' makes the buyer's funding fail at capture;
+      // 'INSTRUMENT_DECLINED' makes PayPal refuse the funding source (422): the page then calls
+      // actions.restart() and the buyer approves again with another one, on the same order.
       var capture = choice === 'decline' ? 'DECLINED' : SIMULATOR ? null : window.__fakePaypalCapture;
-      var outcome = capture ? '?capture=' + encodeURIComponent(capture) : '';
-      var res = await fetch(ORIGIN + '/__fake/orders/' + encodeURIComponent(orderID) + '/approve' + outcome, {
-        method: 'POST',
-      });
-      if (!res.ok) return fail(new Error('PayPal window: order ' + orderID + ' not found'));
-      var approval = await res.json();
-      if (approval.currency && approval.currency !== sdkCurrency) {
-        return fail(
-          new Error('Currency mismatch: SDK loaded with ' + sdkCurrency + ', order in ' + approval.currency),
-        );
-      }
-      try {
-        await options.onApprove(
+      for (var round = 0; round < 3; round++) {
+        var outcome = capture && round === 0 ? '?capture=' + encodeURIComponent(capture) : '';
+        var res = await fetch(
+          ORIGIN + '/__fake/orders/' + encodeURIComponent(orderID) + '/approve' + outcome,
           {
-            orderID: orderID,
-            payerID: approval.payerID,
-            paymentID: null,
-            facilitatorAccessToken: 'A21AA-fake',
-            paymentSource: 'paypal',
+            method: 'POST',
           },
-          {
-            restart: function () {
-              return Promise.resolve();
+        );
+        if (!res.ok) return fail(new Error('PayPal window: order ' + orderID + ' not found'));
+        var approval = await res.json();
+        if (approval.currency && approval.currency !== sdkCurrency) {
+          return fail(
+            new Error(
+              'Currency mismatch: SDK loaded with ' + sdkCurrency + ', order in ' + approval.currency,
+            ),
+          );
+        }
+        var restarted = false;
+        try {
+          await options.onApprove(
+            {
+              orderID: orderID,
+              payerID: approval.payerID,
+              paymentID: null,
+              facilitatorAccessToken: 'A21AA-fake',
+              paymentSource: 'paypal',
             },
-          },
-        );
-      } catch (err) {
-        fail(err);
+            {
+              restart: function () {
+                restarted = true;
+                return Promise.resolve();
+              },
+            },
+          );
+        } catch (err) {
+          return fail(err);
+        }
+        if (!restarted) return;
+        window.__fakePaypalRestarts = (window.__fakePaypalRestarts || 0) + 1;
       }
     }
 

@@ -18,6 +18,7 @@ import { call, claim } from '../../../test/admin-helpers';
 import {
   fakeCfdiPdf,
   fakeCfdiXml,
+  FAKE_ISSUER_ZIP,
   startFakeFacturapi,
   type FakeFacturapi,
 } from '../../../test/fakes/fake-facturapi';
@@ -94,6 +95,7 @@ describe('CFDI credit notes through the provider', () => {
       storage: ctx.app.storage,
       client: createFacturapiClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 400 }),
       maxAttempts: 4,
+      issuerZip: FAKE_ISSUER_ZIP,
       log: silent,
     };
   });

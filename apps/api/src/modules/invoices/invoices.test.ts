@@ -18,6 +18,7 @@ import { call, claim } from '../../../test/admin-helpers';
 import {
   fakeCfdiPdf,
   fakeCfdiXml,
+  FAKE_ISSUER_ZIP,
   startFakeFacturapi,
   type FakeFacturapi,
 } from '../../../test/fakes/fake-facturapi';
@@ -54,6 +55,7 @@ describe('CFDI invoices', () => {
       storage: ctx.app.storage,
       client: createFacturapiClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 400 }),
       maxAttempts: 3,
+      issuerZip: FAKE_ISSUER_ZIP,
       log: silent,
     };
   });

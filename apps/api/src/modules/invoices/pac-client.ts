@@ -3,17 +3,21 @@
 // and key are configuration (CFDI_API_URL, CFDI_API_KEY), so tests point it at
 // apps/api/test/fakes/fake-facturapi.ts. Every answer is parsed with zod.
 //
-// Never twice: each create carries our invoice id as its idempotency key (body field and
-// Idempotency-Key header); the provider answers a repeated key with the invoice it already
-// made, so a retry after a timeout cannot stamp a second CFDI.
+// Never twice: each create carries our invoice id as its idempotency key (the body field
+// `idempotency_key`, as Facturapi documents it); the provider answers a repeated key with the
+// invoice it already made, so a retry after a timeout cannot stamp a second CFDI, and refuses
+// the key reused with another body (`idempotency_key_in_use`). What each answer means and what
+// the store does with it: docs/providers.md → Facturapi.
 
 import { z } from 'zod';
 
 const invoiceAnswer = z.looseObject({
   id: z.string().min(1),
-  /** The folio fiscal (SAT stamp UUID). */
+  /** The folio fiscal (SAT stamp UUID); absent while the stamp is `pending`. */
   uuid: z.string().optional().nullable(),
+  /** `valid` (stamped), `pending` (the SAT has not stamped it yet: look again), `canceled`. */
   status: z.string().optional(),
+  /** `none`, `pending` (the receiver must accept), `accepted`, `rejected`, `expired`. */
   cancellation_status: z.string().optional().nullable(),
 });
 export type PacInvoice = z.infer<typeof invoiceAnswer>;
@@ -51,6 +55,15 @@ export interface PacInvoiceInput {
   related_documents?: { relationship: string; documents: string[] }[];
   /** c_UsoCFDI. */
   use: string;
+  /**
+   * InformacionGlobal, required by the SAT for a CFDI to público en general: the period the
+   * operation belongs to (periodicity `day`, its month "01"–"12" and year).
+   */
+  global?: {
+    periodicity: 'day' | 'week' | 'fortnight' | 'month' | 'two_months';
+    months: string;
+    year: number;
+  };
   external_id?: string;
 }
 
@@ -67,9 +80,17 @@ export class PacError extends Error {
 }
 
 export interface PacClient {
+  /** POST /v2/invoices: `valid` with its folio, or `pending` (202) to be looked at later. */
   createInvoice(input: PacInvoiceInput, idempotencyKey: string): Promise<PacInvoice>;
+  /** GET /v2/invoices/{id}: where a pending stamp or cancellation stands. */
+  getInvoice(id: string): Promise<PacInvoice>;
   download(id: string, format: 'xml' | 'pdf'): Promise<Buffer>;
-  cancel(id: string, motive: string): Promise<PacInvoice>;
+  /**
+   * DELETE /v2/invoices/{id}?motive=…: the invoice as the provider left it (`canceled`, or
+   * still `valid` with `cancellation_status` `pending`). Null for 409: a cancellation of it is
+   * already in progress (read it with getInvoice).
+   */
+  cancel(id: string, motive: string): Promise<PacInvoice | null>;
 }
 
 export interface PacClientOptions {
@@ -129,22 +150,27 @@ export function createFacturapiClient(opts: PacClientOptions): PacClient {
 
   return {
     async createInvoice(input, idempotencyKey) {
-      const res = await call('POST', '/v2/invoices', {
-        body: { ...input, idempotency_key: idempotencyKey },
-        headers: { 'Idempotency-Key': idempotencyKey },
-      });
+      const res = await call('POST', '/v2/invoices', { body: { ...input, idempotency_key: idempotencyKey } });
       return json(res);
+    },
+    async getInvoice(id) {
+      return json(await call('GET', `/v2/invoices/${encodeURIComponent(id)}`));
     },
     async download(id, format) {
       const res = await call('GET', `/v2/invoices/${encodeURIComponent(id)}/${format}`);
       return Buffer.from(await res.arrayBuffer());
     },
     async cancel(id, motive) {
-      const res = await call(
-        'DELETE',
-        `/v2/invoices/${encodeURIComponent(id)}?motive=${encodeURIComponent(motive)}`,
-      );
-      return json(res);
+      try {
+        const res = await call(
+          'DELETE',
+          `/v2/invoices/${encodeURIComponent(id)}?motive=${encodeURIComponent(motive)}`,
+        );
+        return await json(res);
+      } catch (err) {
+        if (err instanceof PacError && err.status === 409) return null;
+        throw err;
+      }
     },
   };
 }

@@ -51,6 +51,7 @@ export function toOrderInvoice(row: InvoiceRow, notes: readonly CreditNoteRow[] 
     _id: row.id,
     orderId: row.orderId,
     status: row.status,
+    cancellationStatus: row.cancellationStatus ?? null,
     rfc: row.rfc,
     razonSocial: row.razonSocial,
     folioFiscal: row.folioFiscal,

@@ -2,12 +2,17 @@
 // the invoices queue and talks to the PAC outside any transaction: `stamp` creates the CFDI
 // (idempotency key = our invoice id, so a retry never stamps twice), stores its XML and PDF
 // as private files and e-mails them to the buyer; `cancel` cancels it with its SAT reason.
+// A stamp the provider answers `pending` (202) and a cancellation the receiver must accept
+// are looked at again with GET until final, and recorded as they end (docs/providers.md).
 // Network errors, timeouts and 5xx answers retry with backoff up to CFDI_MAX_ATTEMPTS; a
 // refusal (4xx) or the last attempt leaves the row in `error` for the admin to retry.
 // Runs only with CFDI_API_KEY set; without it the requests wait in the admin queue.
 
 import { centavosToDecimalString, toCentavos } from '@store/shared/domain/money';
 import { invoiceLines } from '@store/shared/domain/cfdi-rules';
+import { creditNoteUse, PUBLICO_GENERAL, RFC_PUBLICO_GENERAL } from '@store/shared/domain/cfdi-catalogs';
+import { mexicoCityDate } from '@store/shared/domain/time';
+import type { CancellationStatus } from '../../db/schema';
 import { orderReference } from '@store/shared/domain/order-reference';
 import type { Db, Queryable } from '../../db/client';
 import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
@@ -16,7 +21,7 @@ import { newStorageKey } from '../../lib/storage/keys';
 import { enqueueEmail } from '../mail/outbox';
 import { mailSettings } from '../mail/settings';
 import { brandedEmail, escapeHtml } from '../mail/templates';
-import { PacError, type PacClient, type PacInvoiceInput } from './pac-client';
+import { PacError, type PacClient, type PacInvoice, type PacInvoiceInput } from './pac-client';
 import {
   claimDue,
   claimDueCreditNotes,
@@ -42,6 +47,11 @@ export interface InvoiceJobDeps {
   client: PacClient;
   maxAttempts: number;
   log: InvoiceJobLog;
+  /**
+   * The issuer's lugar de expedición (CFDI_ISSUER_ZIP): the receiver's zip of a CFDI to
+   * público en general, as the SAT requires. Without it such a CFDI is left in error.
+   */
+  issuerZip?: string | null;
 }
 
 /** SAT product key of the sale: "servicios de capacitación" (courses, workshops, conferences). */
@@ -55,6 +65,10 @@ export const CREDIT_NOTE_UNIT_KEY = 'ACT';
 export const CREDIT_NOTE_RELATIONSHIP = '01';
 /** How long a credit note waits for its invoice's folio before looking again. */
 const WAIT_FOR_INVOICE_MS = 5 * 60_000;
+/** How long a stamp the provider answered `pending` waits before it is read again. */
+export const PENDING_STAMP_LOOK_MS = 5 * 60_000;
+/** How long a cancellation waiting for the receiver waits before it is read again. */
+export const PENDING_CANCEL_LOOK_MS = 3600_000;
 const LEASE_MS = 2 * 60_000;
 
 /** c_FormaPago of how the order was paid. */
@@ -69,20 +83,59 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(3600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-export function invoiceInput(row: InvoiceRow, order: OrderForInvoice): PacInvoiceInput {
+/**
+ * The receiver as the SAT wants it. Público en general (`XAXX010101000`): name "PUBLICO EN
+ * GENERAL", régimen 616, the issuer's zip (lugar de expedición), and InformacionGlobal for the
+ * day of the operation (`at`, Mexico City); whatever the buyer typed is not sent.
+ */
+function receiver(
+  data: Pick<InvoiceRow, 'rfc' | 'razonSocial' | 'regimenFiscal' | 'codigoPostal'>,
+  email: string,
+  issuerZip: string | null | undefined,
+  at: Date,
+): Pick<PacInvoiceInput, 'customer' | 'global'> {
+  if (data.rfc !== RFC_PUBLICO_GENERAL) {
+    return {
+      customer: {
+        legal_name: data.razonSocial,
+        tax_id: data.rfc,
+        tax_system: data.regimenFiscal,
+        email,
+        address: { zip: data.codigoPostal },
+      },
+    };
+  }
+  if (!issuerZip) {
+    throw new PacError(
+      'Falta el código postal del lugar de expedición (CFDI_ISSUER_ZIP) para facturar a público en general',
+      false,
+    );
+  }
+  const [year, month] = mexicoCityDate(at).split('-');
+  return {
+    customer: {
+      legal_name: PUBLICO_GENERAL.razonSocial,
+      tax_id: RFC_PUBLICO_GENERAL,
+      tax_system: PUBLICO_GENERAL.regimen,
+      email,
+      address: { zip: issuerZip },
+    },
+    global: { periodicity: 'day', months: month!, year: Number(year) },
+  };
+}
+
+export function invoiceInput(
+  row: InvoiceRow,
+  order: OrderForInvoice,
+  issuerZip?: string | null,
+): PacInvoiceInput {
   const lines = invoiceLines(
     order.items.map((i) => ({ name: i.name, priceCentavos: toCentavos(i.price), days: i.days })),
     order.discountCentavos,
     order.feeCentavos,
   );
   return {
-    customer: {
-      legal_name: row.razonSocial,
-      tax_id: row.rfc,
-      tax_system: row.regimenFiscal,
-      email: order.email,
-      address: { zip: row.codigoPostal },
-    },
+    ...receiver(row, order.email, issuerZip, order.paidAt ?? row.requestedAt),
     items: lines.map((l) => ({
       quantity: l.quantity,
       discount: Number(centavosToDecimalString(l.discountCentavos)),
@@ -95,7 +148,7 @@ export function invoiceInput(row: InvoiceRow, order: OrderForInvoice): PacInvoic
       },
     })),
     payment_form: paymentForm(order.paymentMethod),
-    use: row.usoCfdi,
+    use: row.rfc === RFC_PUBLICO_GENERAL ? PUBLICO_GENERAL.uso : row.usoCfdi,
     external_id: order.id,
   };
 }
@@ -103,23 +156,18 @@ export function invoiceInput(row: InvoiceRow, order: OrderForInvoice): PacInvoic
 /**
  * The CFDI de egreso of a partial refund: the invoice's receiver, one line for the refunded
  * amount (taxes included), the invoice's forma de pago, PUE, related to the invoice's folio
- * with relationship 01. Uso G02 (devoluciones, descuentos o bonificaciones), or S01 for
- * público en general, the only uso its régimen takes.
+ * with relationship 01. Uso G02 (devoluciones, descuentos o bonificaciones) when the
+ * receiver's régimen takes it, otherwise S01 (`creditNoteUse`: SAT's c_UsoCFDI).
  */
 export function creditNoteInput(
   note: CreditNoteRow,
   invoice: InvoiceRow & { folioFiscal: string },
   order: OrderForInvoice,
+  issuerZip?: string | null,
 ): PacInvoiceInput {
   return {
     type: 'E',
-    customer: {
-      legal_name: invoice.razonSocial,
-      tax_id: invoice.rfc,
-      tax_system: invoice.regimenFiscal,
-      email: order.email,
-      address: { zip: invoice.codigoPostal },
-    },
+    ...receiver(invoice, order.email, issuerZip, note.createdAt),
     items: [
       {
         quantity: 1,
@@ -134,7 +182,7 @@ export function creditNoteInput(
     ],
     payment_form: paymentForm(order.paymentMethod),
     payment_method: 'PUE',
-    use: invoice.usoCfdi === 'S01' ? 'S01' : 'G02',
+    use: invoice.rfc === RFC_PUBLICO_GENERAL ? PUBLICO_GENERAL.uso : creditNoteUse(invoice.regimenFiscal),
     related_documents: [{ relationship: CREDIT_NOTE_RELATIONSHIP, documents: [invoice.folioFiscal] }],
     external_id: order.id,
   };
@@ -180,10 +228,21 @@ async function stampCreditNote(deps: InvoiceJobDeps, note: CreditNoteRow, now: D
     });
     return;
   }
-  const created = await deps.client.createInvoice(
-    creditNoteInput(note, { ...invoice, folioFiscal: folio }, order),
-    note.id,
-  );
+  const created = note.providerId
+    ? await deps.client.getInvoice(note.providerId)
+    : await deps.client.createInvoice(
+        creditNoteInput(note, { ...invoice, folioFiscal: folio }, order, deps.issuerZip),
+        note.id,
+      );
+  if (stampPending(created)) {
+    await updateCreditNote(deps.db, note.id, {
+      providerId: created.id,
+      attempts: Math.max(0, note.attempts - 1),
+      nextAttemptAt: new Date(now.getTime() + PENDING_STAMP_LOOK_MS),
+      lastError: null,
+    });
+    return;
+  }
   const [xml, pdf] = await Promise.all([
     deps.client.download(created.id, 'xml'),
     deps.client.download(created.id, 'pdf'),
@@ -224,7 +283,20 @@ async function stamp(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<
     await updateInvoice(deps.db, row.id, { pendingAction: null });
     return;
   }
-  const created = await deps.client.createInvoice(invoiceInput(row, order), row.id);
+  // A stamp the provider answered `pending` is read, never asked again.
+  const created = row.providerId
+    ? await deps.client.getInvoice(row.providerId)
+    : await deps.client.createInvoice(invoiceInput(row, order, deps.issuerZip), row.id);
+  if (stampPending(created)) {
+    await updateInvoice(deps.db, row.id, {
+      providerId: created.id,
+      attempts: Math.max(0, row.attempts - 1),
+      nextAttemptAt: new Date(now.getTime() + PENDING_STAMP_LOOK_MS),
+      lastError: null,
+    });
+    deps.log.info({ invoiceId: row.id }, 'CFDI en proceso de timbrado');
+    return;
+  }
   const [xml, pdf] = await Promise.all([
     deps.client.download(created.id, 'xml'),
     deps.client.download(created.id, 'pdf'),
@@ -258,15 +330,44 @@ async function stamp(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<
   deps.log.info({ invoiceId: row.id, orderId: row.orderId }, 'CFDI timbrado');
 }
 
+/**
+ * A create or read the provider has not finished: `pending` (202), or no folio yet. A status
+ * other than `valid` or `pending` on a stamp is refused (e.g. a CFDI canceled outside).
+ */
+function stampPending(answer: PacInvoice): boolean {
+  if (answer.status === 'pending' || (answer.status === 'valid' && !answer.uuid)) return true;
+  if (answer.status !== undefined && answer.status !== 'valid') {
+    throw new PacError(`El proveedor devolvió el CFDI en estado «${answer.status}»`, false);
+  }
+  return !answer.uuid;
+}
+
+/** Facturapi's cancellation_status in our words (invoices.cancellation_status). */
+const CANCELLATION: Record<string, CancellationStatus> = {
+  pending: 'pendiente',
+  accepted: 'aceptada',
+  rejected: 'rechazada',
+  expired: 'vencida',
+};
+
 async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<void> {
   if (!row.providerId || !row.cancelMotive) {
     await updateInvoice(deps.db, row.id, { pendingAction: null });
     return;
   }
-  const answer = await deps.client.cancel(row.providerId, row.cancelMotive);
+  // One DELETE per cancellation: while the receiver decides, the outcome is read with GET
+  // (a second DELETE is answered 409, which also sends us to GET).
+  const answer =
+    row.cancellationStatus === 'pendiente'
+      ? await deps.client.getInvoice(row.providerId)
+      : ((await deps.client.cancel(row.providerId, row.cancelMotive)) ??
+        (await deps.client.getInvoice(row.providerId)));
+  const said = answer.cancellation_status ? CANCELLATION[answer.cancellation_status] : undefined;
   if (answer.status === 'canceled') {
     await updateInvoice(deps.db, row.id, {
       status: 'cancelada',
+      cancellationStatus: said === 'vencida' ? 'vencida' : 'aceptada',
+      cancellationRequestedAt: row.cancellationRequestedAt ?? now,
       pendingAction: null,
       cancelledAt: now,
       lastError: null,
@@ -275,12 +376,36 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
     deps.log.info({ invoiceId: row.id, orderId: row.orderId }, 'CFDI cancelado');
     return;
   }
-  // The receiver must accept the cancellation (SAT rules): ask again later.
-  await updateInvoice(deps.db, row.id, {
-    nextAttemptAt: new Date(now.getTime() + 3600_000),
-    attempts: 0,
-    lastError: 'Cancelación en espera de aceptación del receptor',
-  });
+  if (said === 'pendiente') {
+    // The receiver must accept (SAT rules): read again later, spending no attempt.
+    await updateInvoice(deps.db, row.id, {
+      cancellationStatus: 'pendiente',
+      cancellationRequestedAt: row.cancellationRequestedAt ?? now,
+      nextAttemptAt: new Date(now.getTime() + PENDING_CANCEL_LOOK_MS),
+      attempts: 0,
+      // Waiting is not an error: the status says it (/orders, /admin).
+      lastError: null,
+    });
+    return;
+  }
+  if (said === 'rechazada' || said === 'vencida') {
+    // Final: the CFDI stays valid; the admin sees why and may ask again.
+    await updateInvoice(deps.db, row.id, {
+      cancellationStatus: said,
+      pendingAction: null,
+      attempts: 0,
+      lastError:
+        said === 'rechazada'
+          ? 'El receptor rechazó la cancelación: el CFDI sigue vigente'
+          : 'La solicitud de cancelación venció sin respuesta del receptor: el CFDI sigue vigente',
+    });
+    deps.log.warn(
+      { invoiceId: row.id, orderId: row.orderId, outcome: said },
+      'cancelación de CFDI no aceptada',
+    );
+    return;
+  }
+  throw new PacError('El proveedor no confirmó la cancelación', true);
 }
 
 type QueuePatch = Partial<

@@ -4,7 +4,7 @@
 // admin, or reported by the provider's webhook). Completed rows add up to the order's
 // refunded_centavos.
 
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { orderRefunds } from '../../db/schema';
 
@@ -87,4 +87,50 @@ export async function findRefundsOf(db: Queryable, orderIds: readonly string[]):
 export async function findRefund(db: Queryable, id: string): Promise<RefundRow | null> {
   const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, id));
   return row ?? null;
+}
+
+/**
+ * The provider took the refund but the money has not moved (PENDING): the row keeps waiting
+ * with the provider's refund id, so its later answer (webhook or a look) finds it.
+ */
+export async function setRefundInProcess(
+  db: Queryable,
+  id: string,
+  providerRefundId: string,
+  nextAttemptAt: Date,
+): Promise<RefundRow | null> {
+  const [row] = await db
+    .update(orderRefunds)
+    .set({ providerRefundId, nextAttemptAt, attempts: sql`${orderRefunds.attempts} + 1` })
+    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pendiente')))
+    .returning();
+  return row ?? null;
+}
+
+/** A pending refund to ask about again at `nextAttemptAt` (an answer worth retrying, no answer). */
+export async function scheduleRefundRow(db: Queryable, id: string, nextAttemptAt: Date): Promise<void> {
+  await db
+    .update(orderRefunds)
+    .set({ nextAttemptAt, attempts: sql`${orderRefunds.attempts} + 1` })
+    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'pendiente')));
+}
+
+/**
+ * Refunds asked of a provider still waiting and due for another look: scheduled for now or
+ * earlier, or never scheduled and older than `staleMs` (the process stopped mid-call).
+ */
+export async function findDueRefunds(db: Queryable, now: Date, staleMs: number): Promise<RefundRow[]> {
+  const staleBefore = new Date(now.getTime() - staleMs);
+  return db
+    .select()
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.status, 'pendiente'),
+        inArray(orderRefunds.kind, ['cancelacion', 'admin']),
+        sql`(${orderRefunds.nextAttemptAt} <= ${now} OR (${orderRefunds.nextAttemptAt} IS NULL AND ${orderRefunds.createdAt} <= ${staleBefore}))`,
+      ),
+    )
+    .orderBy(asc(orderRefunds.createdAt))
+    .limit(50);
 }

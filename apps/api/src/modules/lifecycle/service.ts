@@ -11,6 +11,7 @@
 //   adminCancelOrder        pendiente | pagado → cancelado
 //   requestRefund           a refund asked of the provider (one in flight per order)
 //   completeRefund          the provider refunded: the refund's days end, money recorded
+//   markRefundInProcess     the provider took it but answered PENDING: the row keeps waiting
 //   failRefund              the provider refused: nothing changes but the refund row
 //   cancelDaysWithoutRefund the buyer cancels days with nothing to give back (free claims)
 //   recordManualRefund      a refund made outside the store, recorded by an admin
@@ -51,6 +52,8 @@ import {
   findRefundByProviderId,
   insertCompletedRefund,
   insertRefund,
+  scheduleRefundRow,
+  setRefundInProcess,
   type RefundRow,
 } from './refunds-repo';
 import { allows, type Action } from './table';
@@ -425,6 +428,38 @@ async function paidFor(tx: Queryable, orderId: string, productDayIds: readonly s
     },
     productDayIds,
   ).paidCentavos;
+}
+
+/**
+ * The provider took the refund but answered PENDING (the money has not moved): nothing ends,
+ * no e-mail, no credit note; the row keeps waiting with the provider's id until its webhook
+ * or the refund sweep reads COMPLETED (completeRefund) or FAILED (failRefund).
+ */
+export async function markRefundInProcess(
+  tx: Tx,
+  refund: RefundRow,
+  providerRefundId: string,
+  nextAttemptAt: Date,
+): Promise<boolean> {
+  await lockOrder(tx, refund.orderId);
+  const order = await findOrder(tx, refund.orderId);
+  if (!order || !allows('refundInProcess', order.status)) return false;
+  const row = await setRefundInProcess(tx, refund.id, providerRefundId, nextAttemptAt);
+  if (!row) return false;
+  if (refund.providerRefundId !== providerRefundId) {
+    await audit(tx, {
+      action: 'payment.refund_pending',
+      orderId: refund.orderId,
+      actorId: refund.actorId,
+      details: { refundId: refund.id, providerRefundId, amount: toPesos(refund.amountCentavos) },
+    });
+  }
+  return true;
+}
+
+/** A refund the provider did not settle (retry later, no answer): asked again at `at`. */
+export async function scheduleRefundRetry(tx: Tx, refund: RefundRow, at: Date): Promise<void> {
+  await scheduleRefundRow(tx, refund.id, at);
 }
 
 /** The provider refused the refund: the row fails, the order stays as it was. */

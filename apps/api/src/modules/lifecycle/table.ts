@@ -98,6 +98,16 @@ export const TRANSITIONS = {
     seats: 'devuelve los de esos días, una vez',
     money: 'reembolsado += monto',
   },
+  refundInProcess: {
+    title: 'Reembolso aceptado por el proveedor pero en proceso (PENDING)',
+    who: ['proveedor'],
+    from: ['pagado'],
+    to: ['pagado'],
+    days: 'ninguno todavía',
+    seats: 'ninguno todavía',
+    money:
+      'el reembolso sigue en curso con el id del proveedor; termina con completeRefund o failRefund (webhook o consulta)',
+  },
   failRefund: {
     title: 'Reembolso rechazado por el proveedor',
     who: ['proveedor'],

@@ -281,7 +281,12 @@ describe('free claims and other owners', () => {
 describe('when PayPal does not refund', () => {
   it('a refusal leaves the order paid, says so and is audited', async () => {
     const { buyer, orderId } = await paidBuyer({ days: daysFrom(20) });
-    const deps = depsWithRefund(async () => ({ ok: false, status: 422, issue: 'REFUND_NOT_ALLOWED' }));
+    const deps = depsWithRefund(async () => ({
+      ok: false,
+      retry: false,
+      status: 422,
+      issue: 'REFUND_NOT_ALLOWED',
+    }));
     await expect(cancelOwnOrder(deps, buyer.user.id, { orderId }, new Date())).rejects.toThrow(
       MSG.refundFailed,
     );

@@ -96,5 +96,6 @@ export async function cancelOwnOrder(
   const outcome = await executeRefund(deps, plan.order, plan.refund);
   if (outcome === 'failed') throw new AppError('payment_failed', MSG.refundFailed);
   if (outcome === 'unconfirmed') throw new AppError('unavailable', MSG.refundPending);
+  if (outcome === 'pending') return { message: MSG.refundInProcess, refunded: 0 };
   return { message: MSG.orderCancelledRefund, refunded: toPesos(plan.refund.amountCentavos) };
 }

@@ -12,6 +12,7 @@ import { findExpiredPending, type OrderRow } from '../lifecycle/reads';
 import { expireStripeSession } from './checkout';
 import { settlePaypal } from './paypal-capture';
 import { createPaymentProviders } from './providers';
+import { sweepPendingRefunds } from './refunds';
 import { cancelGuarded, settle, type PaymentDeps, type PaymentLog, type SettleResult } from './settle';
 import { judgePaypalOrder, judgeStripeSession, type PaymentOutcome, type StripeSessionLike } from './verify';
 
@@ -109,7 +110,13 @@ export function startPendingOrderExpiry(opts: {
         .then((r) => {
           if (r.paid || r.cancelled) opts.log.info(r, 'órdenes pendientes vencidas revisadas');
         })
-        .catch((err: unknown) => opts.log.error({ err }, 'error al revisar órdenes pendientes vencidas')),
+        .catch((err: unknown) => opts.log.error({ err }, 'error al revisar órdenes pendientes vencidas'))
+        // Refunds still waiting for PayPal (PENDING, 409, 429, no answer): asked again or read.
+        .then(() => sweepPendingRefunds(deps))
+        .then((r) => {
+          if (r.completed || r.failed) opts.log.info(r, 'reembolsos pendientes revisados');
+        })
+        .catch((err: unknown) => opts.log.error({ err }, 'error al revisar reembolsos pendientes')),
     intervalMs,
   );
 }

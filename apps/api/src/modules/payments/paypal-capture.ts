@@ -13,9 +13,19 @@ import type { OrderRow } from '../lifecycle/reads';
 import { claimForCapture, closeDuplicatePayment, endPendingOrder } from '../lifecycle/service';
 import { findPaidElsewhere } from '../seats/repo';
 import { PaypalUnavailableError, type PaypalClient, type PaypalOrder } from './paypal-client';
-import { auditPayment } from './repo';
-import { cancelGuarded, settle, type PaymentDeps, type SettleOptions, type SettleResult } from './settle';
+import { auditPayment, countPaymentAudits } from './repo';
+import { settle, type PaymentDeps, type SettleOptions, type SettleResult } from './settle';
 import { judgePaypalOrder, type PaymentOutcome } from './verify';
+
+/**
+ * Capture refusals PayPal documents as recoverable by the payer: the JS SDK's
+ * `actions.restart()` reopens the window on the same order to choose another funding source.
+ */
+const RESTART_ISSUES = new Set([
+  'INSTRUMENT_DECLINED',
+  'PAYER_ACTION_REQUIRED',
+  'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
+]);
 
 export function paypalOf(deps: PaymentDeps): PaypalClient {
   if (!deps.providers.paypal) throw new AppError('unavailable', MSG.paymentNotConfigured);
@@ -56,14 +66,38 @@ export async function captureAndSettle(
 
   let remote: PaypalOrder | null;
   try {
-    const result = await paypal.captureOrder(paypalOrderId, order.id);
+    // The PayPal-Request-Id is our order id; after a declined funding source the buyer's next
+    // approval is a new request (PayPal would replay the declined answer to the same key).
+    const declines = await countPaymentAudits(deps.db, order.id, 'payment.instrument_declined');
+    const requestId = declines === 0 ? order.id : `${order.id}-${declines}`;
+    const result = await paypal.captureOrder(paypalOrderId, requestId);
     if (result.ok) remote = result.order;
     else if (result.issue === 'ORDER_ALREADY_CAPTURED') remote = await paypal.getOrder(paypalOrderId);
-    else {
-      deps.log.warn({ orderId: order.id, issue: result.issue }, 'PayPal rechazó el cobro');
-      if (result.issue === 'INSTRUMENT_DECLINED') {
-        await deps.db.transaction((tx) => cancelGuarded(tx, order, 'rechazado'));
+    else if (RESTART_ISSUES.has(result.issue)) {
+      // Recoverable (docs/providers.md): the PayPal order stays open and the button restarts
+      // so the buyer picks another funding source; our order keeps its seats and window.
+      await auditPayment(deps.db, {
+        action: 'payment.instrument_declined',
+        orderId: order.id,
+        details: { issue: result.issue, paypalOrderId },
+      });
+      throw new AppError('payment_failed', MSG.paymentDeclinedRetry, 'restart');
+    } else if (
+      result.issue === 'ORDER_COMPLETION_IN_PROGRESS' ||
+      result.status === 409 ||
+      result.status === 429
+    ) {
+      // PayPal is still completing it: look once; otherwise the webhook or the sweep settles.
+      remote = await paypal.getOrder(paypalOrderId);
+      if (
+        !remote ||
+        judgePaypalOrder(remote, { orderId: order.id, amountCentavos: order.amountCentavos, paypalOrderId })
+          .kind !== 'paid'
+      ) {
+        throw new AppError('payment_failed', MSG.paymentStillProcessing);
       }
+    } else {
+      deps.log.warn({ orderId: order.id, issue: result.issue }, 'PayPal rechazó el cobro');
       throw new AppError('payment_failed', MSG.paymentError);
     }
   } catch (err) {

@@ -98,6 +98,7 @@ describe('paypal client', () => {
     expect(fake.refunds.filter((r) => r.captureId === captureId)).toHaveLength(1);
     expect(await client.refundCapture(captureId, { ...ask, requestId: 'refund-2' })).toEqual({
       ok: false,
+      retry: false,
       status: 422,
       issue: 'CAPTURE_FULLY_REFUNDED',
     });

@@ -30,7 +30,13 @@ const order = z.looseObject({
 });
 export type PaypalOrder = z.infer<typeof order>;
 
-const refund = z.looseObject({ id: z.string(), status: z.string(), amount: money.optional() });
+/** Refund status: COMPLETED, PENDING (e.g. an eCheck), FAILED or CANCELLED (Payments v2). */
+const refund = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  amount: money.optional(),
+  status_details: z.looseObject({ reason: z.string().optional() }).optional(),
+});
 export type PaypalRefund = z.infer<typeof refund>;
 
 const tokenAnswer = z.looseObject({ access_token: z.string(), expires_in: z.number() });
@@ -91,9 +97,16 @@ export interface RefundInput {
 }
 
 export type RefundResult =
+  /** PayPal took the request; `refund.status` says whether the money moved (COMPLETED) or not yet. */
   | { ok: true; refund: PaypalRefund }
   /** PayPal refused (4xx); `issue` is PayPal's code, e.g. CAPTURE_FULLY_REFUNDED. */
-  | { ok: false; status: number; issue: string };
+  | { ok: false; retry: false; status: number; issue: string }
+  /**
+   * Not refused, not done: 409 PREVIOUS_REQUEST_IN_PROGRESS (the same PayPal-Request-Id is
+   * still being worked on) or 429 (rate limited). Ask again with the same key, not before
+   * `retryAfterMs` when PayPal says (Retry-After).
+   */
+  | { ok: false; retry: true; status: number; issue: string; retryAfterMs: number | null };
 
 export interface PaypalClient {
   createOrder(input: CreateOrderInput): Promise<PaypalOrder>;
@@ -104,6 +117,8 @@ export interface PaypalClient {
   verifyWebhookSignature(headers: WebhookHeaders, rawBody: string): Promise<boolean>;
   /** POST /v2/payments/captures/{id}/refund: gives `amount` of the capture back to the buyer. */
   refundCapture(captureId: string, input: RefundInput): Promise<RefundResult>;
+  /** GET /v2/payments/refunds/{id}: where a PENDING refund stands; null when PayPal does not know it. */
+  getRefund(id: string): Promise<PaypalRefund | null>;
 }
 
 export function createPaypalClient(opts: PaypalClientOptions): PaypalClient {
@@ -216,11 +231,8 @@ export function createPaypalClient(opts: PaypalClientOptions): PaypalClient {
       });
       const json = await readJson(res);
       if (res.ok) return { ok: true, order: parseOrder(json, 'capture') };
-      if (res.status >= 400 && res.status < 500) {
-        const err = errorAnswer.safeParse(json);
-        const issue = err.success ? (err.data.details?.[0]?.issue ?? err.data.name) : undefined;
-        return { ok: false, status: res.status, issue: issue ?? `HTTP_${res.status}` };
-      }
+      if (res.status >= 400 && res.status < 500)
+        return { ok: false, status: res.status, issue: issueOf(json, res.status) };
       throw new PaypalUnavailableError(`PayPal no completó el cobro (HTTP ${res.status})`);
     },
 
@@ -240,11 +252,23 @@ export function createPaypalClient(opts: PaypalClientOptions): PaypalClient {
         return { ok: true, refund: parsed.data };
       }
       if (res.status >= 400 && res.status < 500) {
-        const err = errorAnswer.safeParse(json);
-        const issue = err.success ? (err.data.details?.[0]?.issue ?? err.data.name) : undefined;
-        return { ok: false, status: res.status, issue: issue ?? `HTTP_${res.status}` };
+        const issue = issueOf(json, res.status);
+        if (res.status === 409 || res.status === 429) {
+          return { ok: false, retry: true, status: res.status, issue, retryAfterMs: retryAfter(res) };
+        }
+        return { ok: false, retry: false, status: res.status, issue };
       }
       throw new PaypalUnavailableError(`PayPal no completó el reembolso (HTTP ${res.status})`);
+    },
+
+    async getRefund(id) {
+      const res = await call(`/v2/payments/refunds/${encodeURIComponent(id)}`, { method: 'GET' });
+      if (res.status === 404) return null;
+      const json = await readJson(res);
+      if (!res.ok) throw new PaypalUnavailableError(`PayPal no devolvió el reembolso (HTTP ${res.status})`);
+      const parsed = refund.safeParse(json);
+      if (!parsed.success) throw new PaypalUnavailableError('Respuesta de PayPal no válida (refund)');
+      return parsed.data;
     },
 
     async verifyWebhookSignature(headers, rawBody) {
@@ -270,6 +294,19 @@ export function createPaypalClient(opts: PaypalClientOptions): PaypalClient {
       return res.ok && parsed.success && parsed.data.verification_status === 'SUCCESS';
     },
   };
+}
+
+/** PayPal's error code: the first detail's `issue`, else the error `name`. */
+function issueOf(json: unknown, status: number): string {
+  const err = errorAnswer.safeParse(json);
+  const issue = err.success ? (err.data.details?.[0]?.issue ?? err.data.name) : undefined;
+  return issue ?? `HTTP_${status}`;
+}
+
+/** Retry-After in seconds (what PayPal sends with a 429), as milliseconds. */
+function retryAfter(res: Response): number | null {
+  const seconds = Number(res.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null;
 }
 
 async function readJson(res: Response): Promise<unknown> {

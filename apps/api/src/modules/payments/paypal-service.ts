@@ -258,7 +258,7 @@ async function handleVerifiedEvent(
           return;
         }
         // A refund the store asked for (a cancellation, an admin refund) is applied once.
-        if (await reconcileRefundEvent(tx, order.id, resource.id, centavos)) return;
+        if (await reconcileRefundEvent(tx, order.id, resource, centavos)) return;
         // One made outside the store (PayPal's dashboard) or a chargeback: recorded once, never
         // beyond what was paid; a full one ends access (the lifecycle's providerRefund).
         const recorded =

@@ -214,14 +214,14 @@ describe('POST /api/order/paypal', () => {
     await expectNothingGranted(buyer.user.id, orderId);
   });
 
-  it('grants nothing when PayPal refuses the instrument (422 INSTRUMENT_DECLINED)', async () => {
+  it('grants nothing when PayPal refuses the instrument (422 INSTRUMENT_DECLINED); the order stays open', async () => {
     const buyer = await buyerWithCart(h.ctx);
     const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
     h.paypal.approve(id);
     h.paypal.scriptCapture(id, { instrumentDeclined: true });
     const res = await payPaypal(h.ctx, buyer, id);
     expect(res.statusCode).toBe(402);
-    expect((await orderRow(h.ctx, orderId)).status).toBe('cancelado');
+    expect((await orderRow(h.ctx, orderId)).status).toBe('pendiente');
     await expectNothingGranted(buyer.user.id, orderId);
   });
 

@@ -1,15 +1,19 @@
 // Refunds through PayPal's refund API for a buyer's cancellation or an admin refund
-// (docs/after-sale.md, docs/lifecycle.md → Money). The lifecycle writes the refund row first
-// (requestRefund: its id is the PayPal-Request-Id, so asking again never refunds twice), then
-// PayPal is called outside any transaction, then the lifecycle applies the answer:
+// (docs/after-sale.md, docs/lifecycle.md → Money, docs/providers.md → PayPal refund). The
+// lifecycle writes the refund row first (requestRefund: its id is the PayPal-Request-Id, so
+// asking again never refunds twice), then PayPal is called outside any transaction, then the
+// lifecycle applies the answer:
 //
-//   PayPal refunds        → completeRefund: the refund's days end, seats free, refunded
+//   COMPLETED             → completeRefund: the refund's days end, seats free, refunded
 //                           amount and status follow, events (e-mail, credit note) — once,
-//                           whether the API answer or the PAYMENT.CAPTURE.REFUNDED webhook
-//                           arrives first
-//   PayPal refuses (4xx)  → failRefund: the row fails; the order stays paid, audited
-//   no answer             → the row stays pending (the order refuses other refunds, transfers
-//                           and cancels meanwhile); the webhook, or asking again, settles it
+//                           whether the API answer, the webhook or the sweep arrives first
+//   PENDING               → markRefundInProcess: nothing ends, the row waits with PayPal's
+//                           refund id ("Reembolso en proceso") until the webhook or the
+//                           sweep's GET reads COMPLETED or FAILED
+//   FAILED, CANCELLED     → failRefund: the row fails; the order stays paid, audited
+//   refused (4xx)         → failRefund
+//   409 in progress, 429, → the row stays pending and the sweep asks again with the same
+//   5xx, no answer          key, after Retry-After or with backoff
 
 import { CURRENCY } from '@store/shared/constants';
 import { centavosToDecimalString, toPesos } from '@store/shared/domain/money';
@@ -17,75 +21,176 @@ import { MSG } from '@store/shared/messages';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { AppError } from '../../lib/errors';
 import type { Tx } from '../../db/client';
-import type { OrderRow } from '../lifecycle/reads';
-import { findPendingRefund, findRefundByProviderId, type RefundRow } from '../lifecycle/refunds-repo';
-import { completeRefund, failRefund, requestRefund } from '../lifecycle/service';
+import { findOrder, type OrderRow } from '../lifecycle/reads';
+import {
+  findDueRefunds,
+  findPendingRefund,
+  findRefund,
+  findRefundByProviderId,
+  type RefundRow,
+} from '../lifecycle/refunds-repo';
+import {
+  completeRefund,
+  failRefund,
+  markRefundInProcess,
+  requestRefund,
+  scheduleRefundRetry,
+} from '../lifecycle/service';
 import { findOrderDayDetails } from '../orders/repo';
-import { PaypalUnavailableError } from './paypal-client';
+import { PaypalUnavailableError, type PaypalRefund } from './paypal-client';
 import { auditPayment } from './repo';
 import type { PaymentDeps } from './settle';
 
-export type RefundOutcome = 'completed' | 'failed' | 'unconfirmed';
+export type RefundOutcome = 'completed' | 'pending' | 'failed' | 'unconfirmed';
 
-/** Asks PayPal for the pending refund and applies what it answers (see the top of the file). */
+/** How long a refund PENDING at PayPal waits before the sweep reads it again. */
+export const PENDING_REFUND_LOOK_MS = 30 * 60_000;
+/** A refund row left without an answer (the process stopped mid-call) is looked at after this. */
+export const STALE_REFUND_MS = 10 * 60_000;
+
+/** Backoff of a refund to ask again: 1 min doubling up to 1 h. */
+export function refundRetryDelayMs(attempts: number): number {
+  return Math.min(3600_000, 60_000 * 2 ** Math.max(0, attempts));
+}
+
+/**
+ * Asks PayPal for the pending refund and applies what it answers (see the top of the file).
+ * A refund PayPal already took (PENDING: its id is on the row) is read, not asked again.
+ */
 export async function executeRefund(
   deps: PaymentDeps,
   order: OrderRow,
   refund: RefundRow,
+  now = new Date(),
 ): Promise<RefundOutcome> {
   const paypal = deps.providers.paypal;
   const captureId = order.paypalCaptureId;
-  let failure: string | null = null;
-  let providerRefundId: string | null = null;
-  if (!paypal || !captureId) failure = 'PayPal sin configurar o sin cobro';
-  else {
+  if (!paypal || !captureId) return fail(deps, refund, 'PayPal sin configurar o sin cobro');
+  try {
+    if (refund.providerRefundId) {
+      const remote = await paypal.getRefund(refund.providerRefundId);
+      if (!remote) return retryLater(deps, refund, now, null, 'PayPal no conoce el reembolso');
+      return applyRefundStatus(deps, refund, remote, 'api', now);
+    }
+    const result = await paypal.refundCapture(captureId, {
+      amount: centavosToDecimalString(refund.amountCentavos),
+      currency: CURRENCY,
+      requestId: `refund-${refund.id}`,
+      noteToPayer: refund.kind === 'cancelacion' ? MSG.cancellationRefundNote : 'Reembolso de tu compra.',
+    });
+    if (result.ok) return applyRefundStatus(deps, refund, result.refund, 'api', now);
+    if (result.retry)
+      return retryLater(deps, refund, now, result.retryAfterMs, `${result.status} ${result.issue}`);
+    return fail(deps, refund, result.issue);
+  } catch (err) {
+    if (!(err instanceof PaypalUnavailableError)) throw err;
+    deps.log.warn({ err, orderId: order.id, refundId: refund.id }, 'sin respuesta de PayPal al reembolsar');
+    return retryLater(deps, refund, now, null, err.message);
+  }
+}
+
+/** PayPal's refund status applied through the lifecycle (the top of the file). */
+async function applyRefundStatus(
+  deps: PaymentDeps,
+  refund: RefundRow,
+  remote: PaypalRefund,
+  source: 'api' | 'webhook',
+  now: Date,
+): Promise<RefundOutcome> {
+  if (remote.status === 'COMPLETED') {
+    // Null when the refund webhook got here first and already applied it.
+    await deps.db.transaction((tx) => completeRefund(tx, refund.id, remote.id, source));
+    return 'completed';
+  }
+  if (remote.status === 'PENDING') {
+    const next = new Date(now.getTime() + PENDING_REFUND_LOOK_MS);
+    await deps.db.transaction((tx) => markRefundInProcess(tx, refund, remote.id, next));
+    return 'pending';
+  }
+  if (remote.status === 'FAILED' || remote.status === 'CANCELLED') {
+    const reason = remote.status_details?.reason;
+    return fail(deps, refund, `PayPal: ${remote.status}${reason ? ` (${reason})` : ''}`);
+  }
+  return retryLater(deps, refund, now, null, `estado desconocido ${remote.status}`);
+}
+
+async function fail(deps: PaymentDeps, refund: RefundRow, reason: string): Promise<RefundOutcome> {
+  await deps.db.transaction((tx) => failRefund(tx, refund, reason));
+  deps.log.error({ orderId: refund.orderId, refundId: refund.id, reason }, 'PayPal rechazó un reembolso');
+  return 'failed';
+}
+
+/** Not refused, not settled: the sweep asks again with the same key (Retry-After, or backoff). */
+async function retryLater(
+  deps: PaymentDeps,
+  refund: RefundRow,
+  now: Date,
+  retryAfterMs: number | null,
+  reason: string,
+): Promise<RefundOutcome> {
+  const delay = Math.max(retryAfterMs ?? 0, refundRetryDelayMs(refund.attempts));
+  await deps.db.transaction(async (tx) => {
+    await scheduleRefundRetry(tx, refund, new Date(now.getTime() + delay));
+    await auditPayment(tx, {
+      action: 'payment.refund_unconfirmed',
+      orderId: refund.orderId,
+      actorId: refund.actorId,
+      details: { refundId: refund.id, amount: toPesos(refund.amountCentavos), reason },
+    });
+  });
+  return 'unconfirmed';
+}
+
+/**
+ * The refund sweep (run with the pending-order sweep): every refund still waiting for PayPal
+ * whose time has come is asked again with its own key, or read by its PayPal id.
+ */
+export async function sweepPendingRefunds(
+  deps: PaymentDeps,
+  now = new Date(),
+): Promise<Record<RefundOutcome, number>> {
+  const counts: Record<RefundOutcome, number> = { completed: 0, pending: 0, failed: 0, unconfirmed: 0 };
+  for (const due of await findDueRefunds(deps.db, now, STALE_REFUND_MS)) {
+    const [order, refund] = await Promise.all([findOrder(deps.db, due.orderId), findRefund(deps.db, due.id)]);
+    if (!order || refund?.status !== 'pendiente') continue;
     try {
-      const result = await paypal.refundCapture(captureId, {
-        amount: centavosToDecimalString(refund.amountCentavos),
-        currency: CURRENCY,
-        requestId: `refund-${refund.id}`,
-        noteToPayer: refund.kind === 'cancelacion' ? MSG.cancellationRefundNote : 'Reembolso de tu compra.',
-      });
-      if (result.ok) providerRefundId = result.refund.id;
-      else failure = result.issue;
+      counts[await executeRefund(deps, order, refund, now)] += 1;
     } catch (err) {
-      if (!(err instanceof PaypalUnavailableError)) throw err;
-      deps.log.warn({ err, orderId: order.id, refundId: refund.id }, 'sin respuesta de PayPal al reembolsar');
-      await auditPayment(deps.db, {
-        action: 'payment.refund_unconfirmed',
-        orderId: order.id,
-        actorId: refund.actorId,
-        details: { refundId: refund.id, amount: toPesos(refund.amountCentavos), reason: err.message },
-      });
-      return 'unconfirmed';
+      counts.unconfirmed += 1;
+      deps.log.warn({ err, refundId: refund.id }, 'no se pudo revisar un reembolso pendiente');
     }
   }
-  if (failure !== null) {
-    const reason = failure;
-    await deps.db.transaction((tx) => failRefund(tx, refund, reason));
-    deps.log.error({ orderId: order.id, refundId: refund.id, reason }, 'PayPal rechazó un reembolso');
-    return 'failed';
-  }
-  // Null when the refund webhook got here first and already applied it.
-  await deps.db.transaction((tx) => completeRefund(tx, refund.id, providerRefundId!, 'api'));
-  return 'completed';
+  return counts;
 }
 
 /**
  * A PAYMENT.CAPTURE.REFUNDED event for one of our orders, in the webhook's transaction.
- * True when it is a refund the store asked for (applied now if the API answer has not
- * arrived yet, or already applied): the caller must not count it again.
+ * True when it is a refund the store asked for (applied now as its status says, or already
+ * applied): the caller must not count it again. A refund asked once more after a 409 or no
+ * answer is still the pending row (same key), so PayPal's completion of the first request
+ * is matched to it, never booked as a refund made outside the store.
  */
 export async function reconcileRefundEvent(
   tx: Tx,
   orderId: string,
-  providerRefundId: string,
+  resource: { id: string; status?: string },
   centavos: number | null,
+  now = new Date(),
 ): Promise<boolean> {
-  if (await findRefundByProviderId(tx, providerRefundId)) return true;
-  const pending = await findPendingRefund(tx, orderId);
-  if (!pending || centavos !== pending.amountCentavos) return false;
-  await completeRefund(tx, pending.id, providerRefundId, 'webhook');
+  const known = await findRefundByProviderId(tx, resource.id);
+  const row = known ?? (await findPendingRefund(tx, orderId));
+  if (!row) return false;
+  // By amount only a row PayPal has not named yet (its first request went unanswered or 409).
+  if (!known && (centavos !== row.amountCentavos || row.providerRefundId !== null)) return false;
+  if (row.status !== 'pendiente') return true;
+  const status = resource.status ?? 'COMPLETED';
+  if (status === 'PENDING') {
+    await markRefundInProcess(tx, row, resource.id, new Date(now.getTime() + PENDING_REFUND_LOOK_MS));
+  } else if (status === 'FAILED' || status === 'CANCELLED') {
+    await failRefund(tx, row, `PayPal: ${status}`);
+  } else {
+    await completeRefund(tx, row.id, resource.id, 'webhook');
+  }
   return true;
 }
 
@@ -98,7 +203,7 @@ export async function reconcileRefundEvent(
 export async function refundThroughPaypal(
   deps: PaymentDeps,
   input: { orderId: string; actorId: string; amountCentavos: number; revokeAccess: boolean; note: string },
-): Promise<void> {
+): Promise<'completed' | 'pending'> {
   const { order, refund } = await deps.db.transaction(async (tx) => {
     const days = await findOrderDayDetails(tx, input.orderId);
     const asked = await requestRefund(tx, {
@@ -130,4 +235,5 @@ export async function refundThroughPaypal(
   const outcome = await executeRefund(deps, order, refund);
   if (outcome === 'failed') throw new AppError('payment_failed', ADMIN_MSG.orderRefundFailed);
   if (outcome === 'unconfirmed') throw new AppError('unavailable', ADMIN_MSG.orderRefundUnconfirmed);
+  return outcome;
 }

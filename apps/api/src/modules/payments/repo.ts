@@ -1,7 +1,7 @@
 // Every query of the payments module's own tables: webhook idempotency and the audit trail of
 // payments that need a person. Orders are read and changed through orders/repo.ts.
 
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { auditLog, paymentEvents } from '../../db/schema';
 
@@ -41,4 +41,13 @@ export async function auditPayment(
     entityId: entry.orderId,
     details: entry.details,
   });
+}
+
+/** How many times an action was audited on an order (e.g. declined funding sources). */
+export async function countPaymentAudits(db: Queryable, orderId: string, action: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, orderId), eq(auditLog.action, action)));
+  return row?.n ?? 0;
 }

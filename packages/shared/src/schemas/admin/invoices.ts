@@ -2,7 +2,7 @@
 
 import { z } from 'zod';
 import { INVOICE_STATUSES } from '../../constants';
-import { creditNoteSummary } from '../invoice';
+import { cfdiCancellationStatus, creditNoteSummary } from '../invoice';
 import { optionalParam } from './common';
 
 export const adminInvoicesQuery = z.object({
@@ -37,6 +37,10 @@ export const adminInvoice = z.object({
   pendingAction: z.enum(['stamp', 'cancel']).nullable(),
   /** SAT reason when the order was refunded or cancelled after payment. */
   cancelMotive: z.string().nullable(),
+  /** The SAT cancellation's outcome (pendiente while the receiver must accept). */
+  cancellationStatus: cfdiCancellationStatus,
+  /** When the provider was first asked to cancel it (its age while it waits). */
+  cancellationRequestedAt: z.number().nullable(),
   /** Stamped through the provider (it can cancel it); false for files attached by hand. */
   viaProvider: z.boolean(),
   lastError: z.string().nullable(),

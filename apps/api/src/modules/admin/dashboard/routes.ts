@@ -2,7 +2,13 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminDashboardQuery, adminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
-import { errorResponse } from '@store/shared/schemas/common';
+import { providerWaitsResponse } from '@store/shared/schemas/admin/provider-waits';
+import { errorResponse, okResponse } from '@store/shared/schemas/common';
+import { z } from 'zod';
+import { currentUser } from '../../../plugins/auth';
+import { createPaymentProviders } from '../../payments/providers';
+import type { PaymentDeps } from '../../payments/settle';
+import { providerWaits, retryPendingRefund } from './provider-waits';
 import { getDashboard } from './service';
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,5 +23,39 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ success: true as const, ...(await getDashboard(app.db.db, req.query.days)) }),
+  );
+
+  app.get(
+    '/provider-waits',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reembolsos y CFDI que esperan a PayPal o al SAT, con su antigüedad',
+        response: { 200: providerWaitsResponse },
+      },
+    },
+    async () => ({ success: true as const, ...(await providerWaits(app.db.db)) }),
+  );
+
+  const paymentDeps: PaymentDeps = {
+    db: app.db.db,
+    config: app.config,
+    providers: createPaymentProviders(app.config),
+    log: app.log,
+  };
+  app.post(
+    '/provider-waits/refunds/:id/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Pedir de nuevo a PayPal un reembolso pendiente (misma clave: nunca dos veces)',
+        params: z.object({ id: z.string() }),
+        response: { 200: okResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: await retryPendingRefund(paymentDeps, currentUser(req).id, req.params.id),
+    }),
   );
 };

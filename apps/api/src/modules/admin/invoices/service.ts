@@ -51,6 +51,8 @@ export function toAdminInvoice(r: Listed, notes: readonly CreditNoteRow[] = []):
     hasPdf: i.pdfKey !== null,
     pendingAction: i.pendingAction === 'stamp' || i.pendingAction === 'cancel' ? i.pendingAction : null,
     cancelMotive: i.cancelMotive,
+    cancellationStatus: i.cancellationStatus ?? null,
+    cancellationRequestedAt: i.cancellationRequestedAt?.getTime() ?? null,
     viaProvider: i.providerId !== null,
     lastError: i.lastError,
     creditNotes: notes
@@ -88,8 +90,9 @@ async function lockedInvoice(db: Queryable, id: string): Promise<InvoiceRow> {
 
 /**
  * An invoice in error goes back to the queue: to be stamped (same idempotency key, so a CFDI
- * the provider made before the error is returned, not stamped again) or, for one stamped
- * and then refunded, to be cancelled.
+ * the provider made before the error is returned, not stamped again; one the provider took
+ * as pending is read again) or, for one stamped and then refunded, to be cancelled. A
+ * cancellation the receiver rejected or let expire is asked again (a new DELETE).
  */
 export async function retryInvoice(
   db: Queryable,
@@ -99,12 +102,21 @@ export async function retryInvoice(
   now = new Date(),
 ): Promise<AdminInvoice> {
   const row = await lockedInvoice(db, id);
-  if (row.status !== 'error') throw new AppError('conflict', ADMIN_MSG.invoiceRetryNotAllowed);
+  const refusedCancel =
+    row.status === 'timbrada' &&
+    row.cancelMotive !== null &&
+    (row.cancellationStatus === 'rechazada' || row.cancellationStatus === 'vencida');
+  if (row.status !== 'error' && !refusedCancel) {
+    throw new AppError('conflict', ADMIN_MSG.invoiceRetryNotAllowed);
+  }
   if (!providerConfigured) throw new AppError('bad_request', ADMIN_MSG.invoiceRetryNoProvider);
-  const cancelling = row.providerId !== null && row.cancelMotive !== null;
+  const stamped = row.providerId !== null && row.folioFiscal !== null;
+  const cancelling = stamped && row.cancelMotive !== null;
   await updateInvoice(db, row.id, {
-    status: row.providerId ? 'timbrada' : 'solicitada',
-    pendingAction: cancelling ? 'cancel' : row.providerId ? null : 'stamp',
+    status: stamped ? 'timbrada' : 'solicitada',
+    pendingAction: cancelling ? 'cancel' : stamped ? null : 'stamp',
+    cancellationStatus: null,
+    cancellationRequestedAt: null,
     attempts: 0,
     nextAttemptAt: now,
     lastError: null,

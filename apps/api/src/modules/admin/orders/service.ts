@@ -192,14 +192,15 @@ export async function refundAdminOrder(
   const db = deps.db;
   const current = await findOrder(db, id);
   if (current?.paymentMethod === 'paypal' && current.paypalCaptureId) {
-    await refundThroughPaypal(deps, {
+    const outcome = await refundThroughPaypal(deps, {
       orderId: id,
       actorId,
       amountCentavos: toCentavos(input.amount),
       revokeAccess: input.revokeAccess,
       note: input.note,
     });
-    return { order: await getAdminOrder(db, id), message: ADMIN_MSG.orderRefundedPaypal };
+    const message = outcome === 'pending' ? ADMIN_MSG.orderRefundInProcess : ADMIN_MSG.orderRefundedPaypal;
+    return { order: await getAdminOrder(db, id), message };
   }
   const order = await changeOrder(db, actorId, id, 'order.refund', async (tx, order) => {
     await recordManualRefund(tx, {

@@ -10,6 +10,7 @@ import { DemoDataBanner } from '../../../features/admin/components/demo-data-ban
 import { ByEventChart, TimelineChart } from '../../../features/admin/components/dashboard-charts';
 import { DashboardTotals } from '../../../features/admin/components/dashboard-totals';
 import { LatestOrdersCard } from '../../../features/admin/components/latest-orders-card';
+import { ProviderWaitsCard } from '../../../features/admin/components/provider-waits-card';
 import { QueryState } from '../../../features/admin/components/query-state';
 import { SeatsByDayTable } from '../../../features/admin/components/seats-by-day-table';
 
@@ -53,6 +54,7 @@ export function Component() {
         {(data) => (
           <div className="space-y-6">
             <DashboardTotals totals={data.totals} />
+            <ProviderWaitsCard />
 
             <Card>
               <CardHeader>

@@ -12,6 +12,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   session: (token: string | null) => ['admin', 'session', token] as const,
   dashboard: (days: number) => ['admin', 'dashboard', days] as const,
+  providerWaits: ['admin', 'provider-waits'] as const,
   events: (q: AdminEventsQuery) => ['admin', 'events', q] as const,
   event: (id: string) => ['admin', 'event', id] as const,
   coupons: () => ['admin', 'coupons'] as const,

@@ -3,7 +3,7 @@
 // notes of partial refunds are listed under their invoice's status with the same actions.
 import { useRef } from 'react';
 import { Download, FileUp, RotateCcw } from 'lucide-react';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
+import { CFDI_CANCELLATION_LABELS, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
 import { regimenLabel, usoLabel } from '@store/shared/domain/cfdi-catalogs';
 import { formatPrice } from '@store/shared/domain/money';
 import { formatDateTime } from '@store/shared/domain/time';
@@ -23,8 +23,13 @@ const TONES: Record<InvoiceStatus, BadgeTone> = {
 
 /** What is still to do with it, in a few words. */
 function pendingNote(i: AdminInvoice, providerConfigured: boolean): string | null {
+  if (i.pendingAction === 'stamp' && i.viaProvider) return 'Timbrado en proceso ante el SAT';
   if (i.pendingAction === 'stamp')
     return providerConfigured ? 'En cola para timbrar' : 'Timbrar por fuera y adjuntar';
+  if (i.cancellationStatus === 'pendiente') {
+    const since = i.cancellationRequestedAt ? `, pedida el ${formatDateTime(i.cancellationRequestedAt)}` : '';
+    return `En espera de que el receptor acepte (motivo ${i.cancelMotive ?? ''}${since})`;
+  }
   if (i.pendingAction === 'cancel') return `En cola para cancelar (motivo ${i.cancelMotive ?? ''})`;
   if (i.status === 'timbrada' && i.cancelMotive) return `Cancelar ante el SAT (motivo ${i.cancelMotive})`;
   if (i.status === 'solicitada') return 'Esperando el pago';
@@ -214,6 +219,11 @@ export function InvoicesTable({
         return (
           <>
             <Badge tone={TONES[i.status]}>{INVOICE_STATUS_LABELS[i.status]}</Badge>
+            {i.cancellationStatus && i.cancellationStatus !== 'aceptada' && (
+              <Badge tone={i.cancellationStatus === 'pendiente' ? 'warning' : 'neutral'} className="mt-1">
+                {CFDI_CANCELLATION_LABELS[i.cancellationStatus]}
+              </Badge>
+            )}
             {note && <span className="mt-1 block text-xs text-slate-600">{note}</span>}
             {i.folioFiscal && (
               <span className="mt-1 block font-mono text-[11px] break-all text-slate-500">
@@ -281,7 +291,9 @@ export function InvoicesTable({
               />
             </>
           )}
-          {i.status === 'error' && (
+          {(i.status === 'error' ||
+            (i.status === 'timbrada' &&
+              (i.cancellationStatus === 'rechazada' || i.cancellationStatus === 'vencida'))) && (
             <Button
               variant="secondary"
               size="sm"

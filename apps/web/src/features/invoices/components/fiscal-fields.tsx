@@ -8,7 +8,6 @@ import {
   regimenesForRfc,
   RFC_PUBLICO_GENERAL,
   usosForRegimen,
-  USOS_CFDI,
 } from '@store/shared/domain/cfdi-catalogs';
 import type { FiscalDataInput } from '@store/shared/schemas/invoice';
 import { SelectField, TextField } from '../../../components/ui/input';
@@ -24,7 +23,8 @@ export function FiscalFields({ form, idPrefix }: { form: UseFormReturn<FiscalDat
   const rfc = normalizeRfc(watch('rfc') ?? '');
   const regimen = watch('regimenFiscal');
   const regimenes = useMemo(() => regimenesForRfc(rfc), [rfc]);
-  const usos = useMemo(() => (regimen ? usosForRegimen(regimen) : USOS_CFDI), [regimen]);
+  // Only the usos the SAT's c_UsoCFDI allows with the chosen régimen; none before one is chosen.
+  const usos = useMemo(() => (regimen ? usosForRegimen(regimen) : []), [regimen]);
 
   // A choice the new RFC or régimen no longer allows is cleared rather than sent.
   useEffect(() => {
@@ -94,9 +94,10 @@ export function FiscalFields({ form, idPrefix }: { form: UseFormReturn<FiscalDat
         containerClassName="sm:col-span-2"
         hint={regimen ? undefined : 'Elige primero tu régimen fiscal para ver los usos que permite el SAT.'}
         error={errors.usoCfdi?.message}
+        disabled={!regimen}
         {...register('usoCfdi')}
       >
-        <option value="">Elige el uso del CFDI</option>
+        <option value="">{regimen ? 'Elige el uso del CFDI' : 'Primero elige tu régimen fiscal'}</option>
         {usos.map((u) => (
           <option key={u.code} value={u.code}>
             {u.code} · {u.label}

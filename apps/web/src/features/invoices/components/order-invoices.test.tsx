@@ -37,6 +37,7 @@ describe('OrderInvoices', () => {
           _id: 'f1',
           orderId: (body as { orderId: string }).orderId,
           status: 'solicitada',
+          cancellationStatus: null,
           rfc: SAVED.rfc,
           razonSocial: SAVED.razonSocial,
           folioFiscal: null,
@@ -103,6 +104,7 @@ describe('OrderInvoices', () => {
             _id: 'f2',
             orderId: order._id,
             status: 'timbrada',
+            cancellationStatus: null,
             rfc: SAVED.rfc,
             razonSocial: SAVED.razonSocial,
             folioFiscal: 'AAAAAAAA-1111-4111-8111-111111111111',
@@ -150,5 +152,37 @@ describe('OrderInvoices', () => {
     ).toBeVisible();
     expect(items[1]).toHaveTextContent('En proceso');
     expect(within(items[1]!).queryByRole('button')).toBeNull();
+  });
+
+  it('tells the buyer, the CFDI receiver, that the SAT asks them to accept its cancellation', async () => {
+    setToken('sesion-ana');
+    const order = testOrder({
+      _id: 'eeeeeeee-5555-4555-8555-555555555555',
+      status: 'reembolsado',
+      amount: 1510,
+      paidAt: at('2026-11-03T10:00'),
+    });
+    const invoice = {
+      _id: 'f3',
+      orderId: order._id,
+      status: 'timbrada',
+      cancellationStatus: 'pendiente',
+      rfc: SAVED.rfc,
+      razonSocial: SAVED.razonSocial,
+      folioFiscal: 'CCCCCCCC-3333-4333-8333-333333333333',
+      hasXml: true,
+      hasPdf: true,
+      requestedAt: 0,
+      creditNotes: [],
+    };
+    stubApi({ '/api/invoice/mine': () => ({ success: true, invoices: [invoice] }) });
+    render(
+      <TestProviders client={testQueryClient()}>
+        <OrderInvoices orders={[order]} now={at('2026-11-20T12:00')} />
+      </TestProviders>,
+    );
+    const list = await screen.findByRole('list', { name: 'Facturas de mis órdenes' });
+    await waitFor(() => expect(within(list).getByText('Cancelación pendiente de aceptación')).toBeVisible());
+    expect(within(list).getByText(MSG.cfdiCancellationPending)).toBeVisible();
   });
 });

@@ -4,7 +4,7 @@
 // refund's credit note ("Nota de crédito") is listed under its invoice with its own files.
 import { useState } from 'react';
 import { Download, FileText, Receipt } from 'lucide-react';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
+import { CFDI_CANCELLATION_LABELS, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
 import { withinInvoiceMonth } from '@store/shared/domain/cfdi-rules';
 import { formatPrice } from '@store/shared/domain/money';
 import { orderReference } from '@store/shared/domain/order-reference';
@@ -32,6 +32,13 @@ const TONES: Record<InvoiceStatus, BadgeTone> = {
 
 /** What the buyer reads beside the status. */
 function statusNote(invoice: OrderInvoice): string {
+  // The buyer is the CFDI's receiver: a cancellation the SAT asks them to accept says so.
+  if (invoice.cancellationStatus === 'pendiente' && invoice.status === 'timbrada')
+    return MSG.cfdiCancellationPending;
+  if (invoice.cancellationStatus === 'rechazada' && invoice.status === 'timbrada')
+    return MSG.cfdiCancellationRejected;
+  if (invoice.cancellationStatus === 'vencida' && invoice.status === 'cancelada')
+    return MSG.cfdiCancelledByLapse;
   if (invoice.status === 'solicitada') return 'Estamos emitiendo tu CFDI; te llegará por correo.';
   if (invoice.status === 'error')
     return 'Estamos revisando tu solicitud; te escribiremos si falta algún dato.';
@@ -117,7 +124,10 @@ function InvoiceRow({
         {invoice ? (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <Badge tone={TONES[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
-            <span className="break-all">{statusNote(invoice)}</span>
+            {invoice.cancellationStatus === 'pendiente' && invoice.status === 'timbrada' && (
+              <Badge tone="warning">{CFDI_CANCELLATION_LABELS.pendiente}</Badge>
+            )}
+            <span className="break-words">{statusNote(invoice)}</span>
           </p>
         ) : (
           !loading && (

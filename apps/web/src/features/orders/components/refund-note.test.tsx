@@ -14,9 +14,9 @@ describe('RefundNote', () => {
         order={testOrder({
           status: 'pagado',
           refunds: [
+            { amount: 99, status: 'fallido', date: june3 },
             { amount: 500, status: 'completado', date: june3 },
             { amount: 1408, status: 'pendiente', date: june3 },
-            { amount: 99, status: 'fallido', date: june3 },
           ],
         })}
       />,
@@ -25,6 +25,26 @@ describe('RefundNote', () => {
     expect(items).toEqual([
       'Reembolsado: MXN$500 el 3 de junio de 2027',
       'Reembolso en proceso: MXN$1,408 (solicitado el 3 de junio de 2027)',
+    ]);
+  });
+
+  it('says so when the latest refund failed at PayPal, and not once a later one replaced it', () => {
+    const failed = { amount: 800, status: 'fallido' as const, date: june3 };
+    const first = render(<RefundNote order={testOrder({ status: 'pagado', refunds: [failed] })} />);
+    expect(screen.getByRole('listitem').textContent).toBe(
+      'Reembolso no realizado: MXN$800 (3 de junio de 2027). PayPal no pudo devolverlo; conservas tu acceso. Escríbenos para ayudarte.',
+    );
+    first.unmount();
+    render(
+      <RefundNote
+        order={testOrder({
+          status: 'reembolso_parcial',
+          refunds: [failed, { amount: 800, status: 'completado', date: june3 }],
+        })}
+      />,
+    );
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Reembolsado: MXN$800 el 3 de junio de 2027',
     ]);
   });
 

@@ -14,6 +14,7 @@ import { MSG } from '@store/shared/messages';
 import type { PlaceOrderBody } from '@store/shared/schemas/order';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage, notify } from '../../../lib/notify';
 import { usePaypalConfig } from '../api/get-paypal-config';
 import { cancelPaypalOrder } from '../api/cancel-paypal-order';
@@ -125,7 +126,7 @@ function Buttons({ buildOrder, onPaid }: PaypalCheckoutProps) {
             throw err;
           }
         }}
-        onApprove={async (data) => {
+        onApprove={async (data, actions) => {
           const order = orderRef.current;
           setBusy(true);
           try {
@@ -138,6 +139,14 @@ function Buttons({ buildOrder, onPaid }: PaypalCheckoutProps) {
             notify.success(MSG.paymentDone);
             onPaid();
           } catch (err) {
+            if (err instanceof ApiError && err.reason === 'restart') {
+              // A declined funding source (docs/providers.md): PayPal reopens on the same order
+              // so the buyer picks another card or method; our order keeps its seats.
+              notify.error(err.message);
+              setBusy(false);
+              await actions.restart();
+              return;
+            }
             // docs/product.md → PayPal payment: 'Error al procesar el pago' (or the server's more precise reason).
             notify.error(errorMessage(err, MSG.paymentError));
           } finally {

@@ -1,0 +1,121 @@
+// What waits on a provider (docs/providers.md → What the admin sees): PayPal refunds still
+// pending (not answered, 409/429, or PENDING at PayPal) or failed in the last 30 days; CFDI
+// stamps the SAT has not finished and cancellations waiting for the receiver or refused by
+// it. The admin may ask PayPal again for a pending refund now (same key: never twice).
+
+import { and, desc, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
+import { toPesos } from '@store/shared/domain/money';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
+import type { ProviderWaitsResponse } from '@store/shared/schemas/admin/provider-waits';
+import type { Queryable } from '../../../db/client';
+import { creditNotes, invoices, orderRefunds } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+import { findOrder } from '../../lifecycle/reads';
+import { findRefund } from '../../lifecycle/refunds-repo';
+import { executeRefund } from '../../payments/refunds';
+import { auditPayment } from '../../payments/repo';
+import type { PaymentDeps } from '../../payments/settle';
+
+const FAILED_WINDOW_MS = 30 * 24 * 3600_000;
+
+export async function providerWaits(
+  db: Queryable,
+  now = new Date(),
+): Promise<Omit<ProviderWaitsResponse, 'success'>> {
+  const refunds = await db
+    .select()
+    .from(orderRefunds)
+    .where(
+      and(
+        inArray(orderRefunds.kind, ['cancelacion', 'admin']),
+        or(
+          eq(orderRefunds.status, 'pendiente'),
+          and(
+            eq(orderRefunds.status, 'fallido'),
+            gte(orderRefunds.createdAt, new Date(now.getTime() - FAILED_WINDOW_MS)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(desc(orderRefunds.createdAt))
+    .limit(100);
+  const stamps = await db
+    .select()
+    .from(invoices)
+    .where(
+      or(
+        and(eq(invoices.pendingAction, 'stamp'), isNotNull(invoices.providerId)),
+        inArray(invoices.cancellationStatus, ['pendiente', 'rechazada']),
+        and(eq(invoices.cancellationStatus, 'vencida'), eq(invoices.status, 'timbrada')),
+      ),
+    )
+    .orderBy(invoices.requestedAt)
+    .limit(100);
+  const notes = await db
+    .select({ note: creditNotes, rfc: invoices.rfc })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(and(eq(creditNotes.pendingAction, 'stamp'), isNotNull(creditNotes.providerId)))
+    .orderBy(creditNotes.createdAt)
+    .limit(100);
+  return {
+    refunds: refunds.map((r) => ({
+      _id: r.id,
+      orderId: r.orderId,
+      kind: r.kind,
+      status: r.status === 'fallido' ? 'fallido' : 'pendiente',
+      amount: toPesos(r.amountCentavos),
+      requestedAt: r.createdAt.getTime(),
+      providerRefundId: r.providerRefundId,
+      attempts: r.attempts,
+      nextAttemptAt: r.nextAttemptAt?.getTime() ?? null,
+      failure: r.failure,
+    })),
+    cfdi: [
+      ...stamps.map((i) => {
+        const cancelling = i.cancellationStatus !== null;
+        return {
+          _id: i.id,
+          kind: 'factura' as const,
+          orderId: i.orderId,
+          rfc: i.rfc,
+          waiting: cancelling ? ('cancelacion' as const) : ('timbrado' as const),
+          cancellationStatus: i.cancellationStatus ?? null,
+          since: (cancelling ? (i.cancellationRequestedAt ?? i.updatedAt) : i.requestedAt).getTime(),
+          lastError: i.lastError,
+        };
+      }),
+      ...notes.map(({ note, rfc }) => ({
+        _id: note.id,
+        kind: 'nota_de_credito' as const,
+        orderId: note.orderId,
+        rfc,
+        waiting: 'timbrado' as const,
+        cancellationStatus: null,
+        since: note.createdAt.getTime(),
+        lastError: note.lastError,
+      })),
+    ],
+  };
+}
+
+/** Asks PayPal again now for a refund still pending (same PayPal-Request-Id, or read by its id). */
+export async function retryPendingRefund(deps: PaymentDeps, actorId: string, id: string): Promise<string> {
+  const refund = isUuid(id) ? await findRefund(deps.db, id) : null;
+  if (!refund) throw new AppError('not_found', ADMIN_MSG.refundNotFound);
+  if (refund.status !== 'pendiente') throw new AppError('conflict', ADMIN_MSG.refundNotPending);
+  const order = await findOrder(deps.db, refund.orderId);
+  if (!order) throw new AppError('not_found', ADMIN_MSG.refundNotFound);
+  await auditPayment(deps.db, {
+    action: 'payment.refund_retry',
+    orderId: order.id,
+    actorId,
+    details: { refundId: refund.id, attempts: refund.attempts },
+  });
+  const outcome = await executeRefund(deps, order, refund);
+  if (outcome === 'completed') return ADMIN_MSG.orderRefundedPaypal;
+  if (outcome === 'pending') return ADMIN_MSG.orderRefundInProcess;
+  if (outcome === 'failed') return ADMIN_MSG.orderRefundFailed;
+  return ADMIN_MSG.orderRefundUnconfirmed;
+}

@@ -1,0 +1,206 @@
+// The providers as they really answer, in Chromium (docs/providers.md): PayPal declines the
+// buyer's card and the button restarts so another funding source pays the same order; a
+// buyer's cancellation whose refund PayPal takes as PENDING shows "Reembolso en proceso" and
+// becomes refunded when PayPal's webhook says COMPLETED; a CFDI whose cancellation the
+// receiver must accept shows that state on /orders and in /admin.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CURRENCY_LABEL } from '@store/shared/constants';
+import { cancellationRefund } from '@store/shared/domain/cancellation';
+import { formatPrice, toCentavos, toPesos } from '@store/shared/domain/money';
+import { MSG } from '@store/shared/messages';
+import { horizontalOverflow } from './a11y-helpers';
+import {
+  ADMIN,
+  loginByApi,
+  openSignedIn,
+  productNamed,
+  registerByApi,
+  toasts,
+  uniqueEmail,
+} from './storefront-helpers';
+
+const COURSE = '2º Curso de Anestesia Cardiovascular';
+const PAYPAL_BASE = process.env.E2E_PAYPAL_BASE ?? 'http://127.0.0.1:3211';
+const FACTURAPI = process.env.E2E_FACTURAPI_BASE ?? 'http://127.0.0.1:3215';
+const SHOTS = process.env.SHOTS_DIR;
+const RFC = 'GODE561231GR8';
+
+interface ApiOrder {
+  _id: string;
+  status: string;
+  amount: number;
+}
+
+async function ordersOf(request: APIRequestContext, token: string): Promise<ApiOrder[]> {
+  const res = await request.post('/api/order/userorders', { headers: { token }, data: {} });
+  return ((await res.json()) as { orders: ApiOrder[] }).orders;
+}
+
+/** 375 and 1280 px: no sideways scroll; screenshots when SHOTS_DIR is set. */
+async function shoot(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+    expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function fillAddress(page: Page) {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await field('Nombre').fill('Ana');
+  await field('Apellidos').fill('Ruiz');
+  await field('Calle y número').fill('Juan Badiano 1');
+  await field('Ciudad').fill('Ciudad de México');
+  await field('Código postal').fill('14080');
+  await field('Teléfono').fill('5555555555');
+}
+
+/** A new member with the course's first day in the cart, at /place-order with the address filled. */
+async function atCheckout(page: Page, request: APIRequestContext, prefix: string) {
+  const token = await registerByApi(request, uniqueEmail(prefix));
+  const course = await productNamed(request, COURSE);
+  const add = await request.post('/api/cart/add', {
+    headers: { token },
+    data: { itemId: course._id, days: course.days[0] },
+  });
+  expect(add.ok()).toBe(true);
+  await openSignedIn(page, token, '/place-order');
+  await fillAddress(page);
+  return token;
+}
+
+test('a declined card: the PayPal window reopens, another funding source pays the same order', async ({
+  page,
+  request,
+}) => {
+  const token = await atCheckout(page, request, 'rechazo');
+  // PayPal answers the capture 422 INSTRUMENT_DECLINED; the buyer then picks another card.
+  await page.evaluate("window.__fakePaypalCapture = 'INSTRUMENT_DECLINED'");
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(toasts(page).getByText(MSG.paymentDeclinedRetry)).toBeVisible();
+  await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
+  await expect(page).toHaveURL(/\/orders$/);
+  expect(await page.evaluate('window.__fakePaypalRestarts')).toBe(1);
+  const orders = await ordersOf(request, token);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]!.status).toBe('pagado');
+});
+
+test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook completes it', async ({
+  page,
+  request,
+}) => {
+  const token = await atCheckout(page, request, 'reembolso-pendiente');
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  const [order] = await ordersOf(request, token);
+  const refund = formatPrice(toPesos(cancellationRefund(toCentavos(order!.amount))), CURRENCY_LABEL);
+
+  expect(
+    (await request.post(`${PAYPAL_BASE}/__fake/script-refund`, { data: { kind: 'pending' } })).ok(),
+  ).toBe(true);
+  await page.getByRole('button', { name: 'Cancelar compra' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancelar compra' })
+    .getByRole('button', { name: 'Cancelar toda la orden' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Confirma la cancelación' })
+    .getByRole('button', { name: 'Sí, cancelar' })
+    .click();
+  const refunds = page.getByRole('list', { name: 'Reembolsos' });
+  await expect(refunds.getByText(`Reembolso en proceso: ${refund}`, { exact: false })).toBeVisible();
+  // Nothing ended yet: still paid, nothing more to cancel while PayPal works.
+  await expect(page.getByRole('button', { name: 'Cancelar compra' })).toHaveCount(0);
+  expect((await ordersOf(request, token))[0]!.status).toBe('pagado');
+  await shoot(page, 'orders-refund-pending');
+
+  // PayPal completes it and notifies the store.
+  const made = (
+    (await (await request.get(`${PAYPAL_BASE}/__fake/refunds`)).json()) as {
+      refunds: { id: string; status: string }[];
+    }
+  ).refunds.at(-1)!;
+  expect(made.status).toBe('PENDING');
+  const delivery = (await (
+    await request.post(`${PAYPAL_BASE}/__fake/refunds/${made.id}/settle`, { data: { status: 'COMPLETED' } })
+  ).json()) as { headers: Record<string, string>; body: string };
+  const hook = await request.post('/api/paypal/webhook', { headers: delivery.headers, data: delivery.body });
+  expect(hook.ok(), await hook.text()).toBe(true);
+
+  await page.reload();
+  await expect(page.getByText('Reembolso parcial')).toBeVisible();
+  await expect(
+    refunds.getByText(new RegExp(`^Reembolsado: ${refund.replace(/[$.]/g, '\\$&')} el `)),
+  ).toBeVisible();
+  expect((await ordersOf(request, token))[0]!.status).toBe('reembolso_parcial');
+});
+
+test('a CFDI whose cancellation the receiver must accept: shown on /orders and in /admin', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await atCheckout(page, request, 'cfdi-aceptacion');
+  await page.getByRole('checkbox', { name: /¿Requieres factura\?/ }).check();
+  await page.getByRole('textbox', { name: 'RFC' }).fill(RFC);
+  await page.getByRole('textbox', { name: 'Código postal fiscal' }).fill('14080');
+  await page.getByRole('textbox', { name: 'Nombre o razón social' }).fill('Eduardo Gómez Díaz');
+  await page.getByRole('combobox', { name: 'Régimen fiscal' }).selectOption('612');
+  await page.getByRole('combobox', { name: 'Uso del CFDI' }).selectOption('G03');
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  const invoices = page.getByRole('list', { name: 'Facturas de mis órdenes' });
+  await expect(invoices.getByText('Timbrada')).toBeVisible({ timeout: 20_000 });
+
+  // The admin refunds the whole order; the provider answers the cancellation "pending".
+  expect((await request.post(`${FACTURAPI}/__fake/script-cancel`)).ok()).toBe(true);
+  const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
+  const [order] = await ordersOf(request, token);
+  const refund = await request.post(`/api/admin/orders/${order!._id}/refund`, {
+    headers: { token: adminToken },
+    data: { amount: order!.amount, note: 'Cancelación del asistente', revokeAccess: true },
+  });
+  expect(refund.ok(), await refund.text()).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`${FACTURAPI}/__fake/invoices`)).json()) as {
+            customer: { tax_id: string };
+            cancellation_status: string;
+          }[]
+        )
+          .filter((i) => i.customer.tax_id === RFC)
+          .at(-1)?.cancellation_status,
+      { timeout: 20_000 },
+    )
+    .toBe('pending');
+
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await expect(invoices.getByText('Timbrada')).toBeVisible();
+        return invoices.getByText('Cancelación pendiente de aceptación').count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(1);
+  await expect(invoices.getByText(MSG.cfdiCancellationPending)).toBeVisible();
+  await shoot(page, 'orders-cfdi-cancellation-pending');
+
+  await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(adminToken)})`);
+  await page.goto('/admin/invoices');
+  const table = page.getByRole('table', { name: 'Facturas' });
+  const row = table.getByRole('row').filter({ hasText: order!._id.slice(0, 8).toUpperCase() });
+  await expect(row.getByText('Cancelación pendiente de aceptación')).toBeVisible();
+  await expect(row.getByText(/En espera de que el receptor acepte \(motivo 03, pedida el /)).toBeVisible();
+  await shoot(page, 'admin-invoices-cancellation-pending');
+
+  await page.goto('/admin');
+  const waits = page.getByRole('list', { name: 'Esperando a un proveedor' });
+  await expect(waits.getByText('Factura: cancelación pendiente de aceptación').first()).toBeVisible();
+  await shoot(page, 'admin-provider-waits');
+});
