@@ -90,10 +90,10 @@ export async function ownReceipt(
 
 /** Renders the order's receipt from the database. */
 export async function receiptOf(db: Queryable, order: OrderRow): Promise<Buffer> {
-  const [buyer, days] = await Promise.all([
-    findOrderForConfirmation(db, order.id),
-    findOrderDayDetails(db, order.id),
-  ]);
+  // One after the other: inside a transaction (the order.paid subscriber) both share one
+  // connection, which runs one query at a time.
+  const buyer = await findOrderForConfirmation(db, order.id);
+  const days = await findOrderDayDetails(db, order.id);
   return renderReceipt({
     order,
     buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '' },
