@@ -51,7 +51,10 @@ export async function findOrderForConfirmation(db: Queryable, orderId: string) {
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) return null;
-  return { ...row, schedule: await findOrderDaySchedule(db, orderId) };
+  // A group order has one row per place: each day once.
+  const schedule = await findOrderDaySchedule(db, orderId);
+  const seen = new Set<string>();
+  return { ...row, schedule: schedule.filter((d) => !seen.has(d.productDayId) && seen.add(d.productDayId)) };
 }
 
 /** When each day of an order happens (current label and instants of the day option). */

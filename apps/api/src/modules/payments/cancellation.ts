@@ -45,7 +45,10 @@ export async function cancellationQuote(
   const order = ownOrder(await findOrder(db, orderId), userId);
   const days = await findOrderDayDetails(db, orderId);
   const inFlight = await findPendingRefund(db, orderId);
-  const reason = cancellationRefusal(order) ?? (inFlight ? MSG.cancelInProgress : null);
+  const reason =
+    (order.kind === 'grupo' ? MSG.groupCancelByPlace : null) ??
+    cancellationRefusal(order) ??
+    (inFlight ? MSG.cancelInProgress : null);
   const live = days.filter((d) => d.status === 'pagado');
   const whole = buyerRefundFigures(
     order,
