@@ -69,12 +69,16 @@ export function parsePlacesCsv(text: string): PlacesCsvResult {
   for (const { n, l } of numbered.slice(1)) {
     const f = fields(l, sep);
     if (f.length !== cols.length) {
-      return { ok: false, message: placesCsvLine(n, `tiene ${f.length} columnas y el encabezado ${cols.length}.`) };
+      return {
+        ok: false,
+        message: placesCsvLine(n, `tiene ${f.length} columnas y el encabezado ${cols.length}.`),
+      };
     }
     const name = nameField.safeParse(f[nameAt]);
     if (!name.success) return { ok: false, message: placesCsvLine(n, `${MSG.invalidName} (columna nombre)`) };
     const email = emailField.safeParse(f[emailAt]);
-    if (!email.success) return { ok: false, message: placesCsvLine(n, `${MSG.invalidEmail} (columna correo)`) };
+    if (!email.success)
+      return { ok: false, message: placesCsvLine(n, `${MSG.invalidEmail} (columna correo)`) };
     const day = dayAt >= 0 && f[dayAt] ? f[dayAt]! : null;
     const key = `${email.data}\u0000${day === null ? '' : norm(day)}`;
     if (seen.has(key)) return { ok: false, message: placesCsvLine(n, placesCsvDuplicate(email.data)) };

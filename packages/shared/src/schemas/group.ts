@@ -106,7 +106,10 @@ export type AssignCsvBody = z.input<typeof assignCsvBody>;
 
 export const cancelPlacesBody = z.object({
   orderId: z.string({ error: MSG.orderNotFound }).min(1, { error: MSG.orderNotFound }),
-  placeIds: z.array(z.string().min(1)).min(1, { error: MSG.placesCancelNone }).max(MAX_GROUP_PLACES * 100),
+  placeIds: z
+    .array(z.string().min(1))
+    .min(1, { error: MSG.placesCancelNone })
+    .max(MAX_GROUP_PLACES * 100),
 });
 export type CancelPlacesBody = z.input<typeof cancelPlacesBody>;
 

@@ -57,7 +57,8 @@ export async function openGroupOrder(tx: Tx, input: GroupHoldInput): Promise<Ord
   const user = await lockUser(tx, input.userId);
   if (!user) throw new AppError('unauthorized', MSG.unauthorized);
   const quote = await quoteGroup(tx, input.userId, input.group, input.now);
-  if (Math.round(input.clientAmount * 100) !== quote.total) throw new AppError('conflict', MSG.groupTotalChanged);
+  if (Math.round(input.clientAmount * 100) !== quote.total)
+    throw new AppError('conflict', MSG.groupTotalChanged);
   input.check?.(quote);
   const item: OrderItem = {
     ...productFields(quote.product),
@@ -272,7 +273,9 @@ async function assignOne(
 
 async function assignmentContext(tx: Tx, buyerId: string, orderId: string) {
   const order = await lockGroupOrder(tx, orderId, buyerId);
-  if (!allows('assignPlace', order.status)) throw new AppError('conflict', MSG.groupNotPaid);
+  if (!allows('assignPlace', order.status)) {
+    throw new AppError('conflict', order.status === 'pendiente' ? MSG.groupNotPaid : MSG.placeNotActive);
+  }
   if (await findPendingRefund(tx, order.id)) throw new AppError('conflict', MSG.placeRefundInProgress);
   const buyer = await findUserById(tx, buyerId);
   if (!buyer) throw new AppError('unauthorized', MSG.unauthorized);
@@ -340,7 +343,11 @@ export function placeRefundFigures(order: OrderRow, rows: readonly PlaceRow[], w
       amountCentavos: order.amountCentavos,
       feeCentavos: order.feeCentavos,
       // Keyed by row: every place of every day is its own share of the order.
-      days: rows.map((r) => ({ productDayId: r.id, priceCentavos: r.priceCentavos, live: r.status === 'pagado' })),
+      days: rows.map((r) => ({
+        productDayId: r.id,
+        priceCentavos: r.priceCentavos,
+        live: r.status === 'pagado',
+      })),
     },
     wanted,
   );

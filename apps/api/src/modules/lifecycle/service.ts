@@ -489,7 +489,14 @@ export async function cancelPlacesWithoutRefund(
     action: 'order.cancelled_by_buyer',
     orderId: order.id,
     actorId,
-    details: { places: rowIds, days: ended, refunded: 0, paid: toPesos(paid), status: after?.status, source: 'api' },
+    details: {
+      places: rowIds,
+      days: ended,
+      refunded: 0,
+      paid: toPesos(paid),
+      status: after?.status,
+      source: 'api',
+    },
   });
   return ended;
 }

@@ -56,7 +56,10 @@ export const groupRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async (
         response: { 200: groupQuoteResponse, ...errors },
       },
     },
-    async (req) => ({ success: true as const, quote: await groupQuote(deps.db, currentUser(req).id, req.body) }),
+    async (req) => ({
+      success: true as const,
+      quote: await groupQuote(deps.db, currentUser(req).id, req.body),
+    }),
   );
 
   app.post(
@@ -196,6 +199,9 @@ export const groupRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async (
         response: { 200: assignedPlacesResponse, ...errorResponses(401) },
       },
     },
-    async (req) => ({ success: true as const, places: await placesAssignedToMe(deps.db, currentUser(req).id) }),
+    async (req) => ({
+      success: true as const,
+      places: await placesAssignedToMe(deps.db, currentUser(req).id),
+    }),
   );
 };

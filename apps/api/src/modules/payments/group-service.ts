@@ -37,14 +37,23 @@ export async function groupQuote(
   const q = await quoteGroup(
     db,
     userId,
-    { productId: body.productId, productDayIds: body.productDayIds, places: body.places, couponCode: body.couponCode },
+    {
+      productId: body.productId,
+      productDayIds: body.productDayIds,
+      places: body.places,
+      couponCode: body.couponCode,
+    },
     now,
   );
   return {
     productId: q.product.id,
     productName: q.product.name,
     places: q.places,
-    days: q.days.map((d) => ({ productDayId: d.productDayId, label: d.label, pricePerPlace: toPesos(d.priceCentavos) })),
+    days: q.days.map((d) => ({
+      productDayId: d.productDayId,
+      label: d.label,
+      pricePerPlace: toPesos(d.priceCentavos),
+    })),
     pricePerPlace: toPesos(q.pricePerPlace),
     subtotal: toPesos(q.subtotal),
     discount: toPesos(q.discount),
@@ -64,7 +73,9 @@ async function holdGroup(
   now: Date,
 ): Promise<OrderRow> {
   const ttlMs =
-    method === 'cod' ? deps.config.CASH_ORDER_TTL_HOURS * 3600_000 : deps.config.PENDING_ORDER_TTL_MINUTES * 60_000;
+    method === 'cod'
+      ? deps.config.CASH_ORDER_TTL_HOURS * 3600_000
+      : deps.config.PENDING_ORDER_TTL_MINUTES * 60_000;
   const fiscal = body.invoice ?? null;
   return deps.db.transaction((tx) =>
     openGroupOrder(tx, {
@@ -118,7 +129,12 @@ export async function placeGroupCashOrder(
 }
 
 /** The buyer's places of a group order at `now`. */
-export async function groupPlaces(db: Queryable, userId: string, orderId: string, now: Date): Promise<GroupPlaces> {
+export async function groupPlaces(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+  now: Date,
+): Promise<GroupPlaces> {
   const view = await groupPlacesView(db, userId, orderId, now);
   return {
     orderId: view.order.id,

@@ -21,7 +21,13 @@ import {
   users,
 } from '../../db/schema';
 import { createProduct, mexicoCityTime, type ProductSpec } from '../../../test/factories';
-import { grants, orderRow, seatsTaken, startPaymentsHarness, type PaymentsHarness } from '../../../test/payments-helpers';
+import {
+  grants,
+  orderRow,
+  seatsTaken,
+  startPaymentsHarness,
+  type PaymentsHarness,
+} from '../../../test/payments-helpers';
 import { ADDRESS, createCoupon, createUser, post, type TestUser } from '../../../test/store-helpers';
 
 let h: PaymentsHarness;
@@ -85,7 +91,8 @@ async function placesOf(buyer: TestUser, orderId: string) {
   };
 }
 
-const assign = (buyer: TestUser, body: Record<string, unknown>) => post(h.ctx, '/api/group/assign', buyer.token, body);
+const assign = (buyer: TestUser, body: Record<string, unknown>) =>
+  post(h.ctx, '/api/group/assign', buyer.token, body);
 const assignCsv = (buyer: TestUser, orderId: string, csv: string) =>
   post(h.ctx, '/api/group/assign-csv', buyer.token, { orderId, csv });
 
@@ -119,8 +126,14 @@ describe('quote', () => {
     });
 
     const coupon = await createCoupon(h.ctx, { discountType: 'percent', discountValue: 10 });
-    const withCoupon = await post(h.ctx, '/api/group/quote', buyer.token, { ...body, couponCode: coupon.code });
-    expect(withCoupon.json().quote).toMatchObject({ discount: 600, total: 5400 + toPesos(SERVICE_FEE_CENTAVOS) });
+    const withCoupon = await post(h.ctx, '/api/group/quote', buyer.token, {
+      ...body,
+      couponCode: coupon.code,
+    });
+    expect(withCoupon.json().quote).toMatchObject({
+      discount: 600,
+      total: 5400 + toPesos(SERVICE_FEE_CENTAVOS),
+    });
 
     const tooMany = await post(h.ctx, '/api/group/quote', buyer.token, { ...body, places: 5 });
     expect(tooMany.statusCode).toBe(409);
@@ -142,7 +155,9 @@ describe('quote', () => {
     const p = await product({ saleMode: 'completo', price: 3001, days: days(30, 2) });
     const res = await post(h.ctx, '/api/group/quote', buyer.token, { productId: p.product.id, places: 2 });
     expect(res.json().quote).toMatchObject({ pricePerPlace: 3001, subtotal: 6002 });
-    expect(res.json().quote.days.map((d: { pricePerPlace: number }) => d.pricePerPlace)).toEqual([1500.5, 1500.5]);
+    expect(res.json().quote.days.map((d: { pricePerPlace: number }) => d.pricePerPlace)).toEqual([
+      1500.5, 1500.5,
+    ]);
   });
 });
 
@@ -215,7 +230,12 @@ describe('assigning places', () => {
     const { orderId } = await buyGroup(buyer, p, 3);
     const [first, second] = (await placesOf(buyer, orderId)).places;
     const email = newEmail();
-    const res = await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz Pérez', email: email.toUpperCase() });
+    const res = await assign(buyer, {
+      orderId,
+      placeId: first!.placeId,
+      name: 'Ana Ruiz Pérez',
+      email: email.toUpperCase(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.placeAssigned);
 
@@ -253,16 +273,36 @@ describe('assigning places', () => {
     const same = await assign(buyer, { orderId, placeId: second!.placeId, name: 'Ana Ruiz', email });
     expect(same.statusCode).toBe(409);
     expect(same.json().message).toBe(MSG.placeAlreadyHolds);
-    const badEmail = await assign(buyer, { orderId, placeId: second!.placeId, name: 'Ana Ruiz', email: 'ana@' });
+    const badEmail = await assign(buyer, {
+      orderId,
+      placeId: second!.placeId,
+      name: 'Ana Ruiz',
+      email: 'ana@',
+    });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toBe(MSG.invalidEmail);
-    const badName = await assign(buyer, { orderId, placeId: second!.placeId, name: 'R2-D2', email: newEmail() });
+    const badName = await assign(buyer, {
+      orderId,
+      placeId: second!.placeId,
+      name: 'R2-D2',
+      email: newEmail(),
+    });
     expect(badName.json().message).toBe(MSG.invalidName);
     const admin = await createUser(h.ctx, { role: 'admin' });
-    const toAdmin = await assign(buyer, { orderId, placeId: second!.placeId, name: 'Admin', email: admin.email });
+    const toAdmin = await assign(buyer, {
+      orderId,
+      placeId: second!.placeId,
+      name: 'Admin',
+      email: admin.email,
+    });
     expect(toAdmin.json().message).toBe(MSG.placeToAdmin);
     const stranger = await createUser(h.ctx);
-    const notMine = await assign(stranger, { orderId, placeId: second!.placeId, name: 'Ana Ruiz', email: newEmail() });
+    const notMine = await assign(stranger, {
+      orderId,
+      placeId: second!.placeId,
+      name: 'Ana Ruiz',
+      email: newEmail(),
+    });
     expect(notMine.statusCode).toBe(403);
     expect(await holders(orderId)).toEqual([person.id]);
   });
@@ -276,7 +316,10 @@ describe('assigning places', () => {
     const { orderId: otherOrder } = await buyGroup(owner, p, 1);
     const [other] = (await placesOf(owner, otherOrder)).places;
     const taken = newEmail('ocupado');
-    expect((await assign(owner, { orderId: otherOrder, placeId: other!.placeId, name: 'Luis Mora', email: taken })).statusCode).toBe(200);
+    expect(
+      (await assign(owner, { orderId: otherOrder, placeId: other!.placeId, name: 'Luis Mora', email: taken }))
+        .statusCode,
+    ).toBe(200);
 
     const header = await assignCsv(buyer, orderId, 'name,mail\nAna Ruiz,ana@hospital.mx');
     expect(header.statusCode).toBe(400);
@@ -298,7 +341,11 @@ describe('assigning places', () => {
     );
     expect(tooMany.json().message).toBe(placesCsvLine(5, MSG.placesNotEnough));
 
-    const ok = await assignCsv(buyer, orderId, `\uFEFFnombre,correo\n"Ana Ruiz",${a}\nBeto Paz,${newEmail()}\n`);
+    const ok = await assignCsv(
+      buyer,
+      orderId,
+      `\uFEFFnombre,correo\n"Ana Ruiz",${a}\nBeto Paz,${newEmail()}\n`,
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(MSG.placesAssignedMany);
     const view = await placesOf(buyer, orderId);
@@ -333,12 +380,16 @@ describe('reassigning', () => {
     expect(audits.map((x) => x.action).sort()).toEqual(['order.place_assigned', 'order.place_reassigned']);
 
     // Watched: used, no longer reassignable.
-    await h.ctx.database.db.insert(streamWatch).values({ userId: beto.id, productDayId: p.days[0]!.id, seconds: 120 });
+    await h.ctx.database.db
+      .insert(streamWatch)
+      .values({ userId: beto.id, productDayId: p.days[0]!.id, seconds: 120 });
     const used = await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email: a });
     expect(used.json().message).toBe(MSG.placeUsed);
     expect((await placesOf(buyer, orderId)).places[0]).toMatchObject({ state: 'usado', assignable: false });
     // Ana may still take the other place.
-    expect((await assign(buyer, { orderId, placeId: second!.placeId, name: 'Ana Ruiz', email: a })).statusCode).toBe(200);
+    expect(
+      (await assign(buyer, { orderId, placeId: second!.placeId, name: 'Ana Ruiz', email: a })).statusCode,
+    ).toBe(200);
   });
 
   it('a day that started cannot be assigned', async () => {
@@ -355,7 +406,12 @@ describe('reassigning', () => {
     const p = await product({ days: started });
     const { orderId } = await buyGroup(buyer, p, 1);
     const [place] = (await placesOf(buyer, orderId)).places;
-    const res = await assign(buyer, { orderId, placeId: place!.placeId, name: 'Ana Ruiz', email: newEmail() });
+    const res = await assign(buyer, {
+      orderId,
+      placeId: place!.placeId,
+      name: 'Ana Ruiz',
+      email: newEmail(),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.placeDayStarted);
   });
@@ -381,17 +437,31 @@ describe('cancelling places', () => {
     expect(await seatsTaken(h.ctx, p.days[0]!.id)).toBe(2);
     const order = await orderRow(h.ctx, orderId);
     expect(order).toMatchObject({ status: 'pagado', refundedCentavos: expected });
-    const [refund] = await h.ctx.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    const [refund] = await h.ctx.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId));
     expect(refund).toMatchObject({ status: 'completado', orderDayIds: [first!.placeId] });
 
-    const unassigned = await post(h.ctx, '/api/group/cancel', buyer.token, { orderId, placeIds: [third!.placeId] });
+    const unassigned = await post(h.ctx, '/api/group/cancel', buyer.token, {
+      orderId,
+      placeIds: [third!.placeId],
+    });
     expect(unassigned.statusCode).toBe(200);
     expect(await seatsTaken(h.ctx, p.days[0]!.id)).toBe(1);
     const view = await placesOf(buyer, orderId);
     expect(view.places.map((x) => x.state)).toEqual(['cancelado', 'sin_asignar', 'cancelado']);
-    const again = await post(h.ctx, '/api/group/cancel', buyer.token, { orderId, placeIds: [third!.placeId] });
+    const again = await post(h.ctx, '/api/group/cancel', buyer.token, {
+      orderId,
+      placeIds: [third!.placeId],
+    });
     expect(again.json().message).toBe(MSG.placeNotActive);
-    const assignCancelled = await assign(buyer, { orderId, placeId: third!.placeId, name: 'Ana Ruiz', email: newEmail() });
+    const assignCancelled = await assign(buyer, {
+      orderId,
+      placeId: third!.placeId,
+      name: 'Ana Ruiz',
+      email: newEmail(),
+    });
     expect(assignCancelled.json().message).toBe(MSG.placeNotActive);
   });
 
