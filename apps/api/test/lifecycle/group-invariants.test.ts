@@ -37,32 +37,37 @@ function rng(seed: number) {
   };
 }
 
+/** The rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */
+async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await h.ctx.database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 async function checkInvariants(productId: string, context: string) {
-  const db = h.ctx.database.db;
-  const seats = await db.execute(sql`
+  const seats = await rowsOf<{ capacity: number | null; taken: number; held: number }>(sql`
     SELECT d.id, d.seat_capacity AS capacity, d.seats_taken AS taken,
       (SELECT count(*)::int FROM order_days od JOIN orders o ON o.id = od.order_id
         WHERE od.product_day_id = d.id AND (od.status = 'pagado' OR (od.status = 'pendiente' AND o.status = 'pendiente'))) AS held
     FROM product_days d WHERE d.product_id = ${productId}`);
-  for (const row of seats.rows as { capacity: number | null; taken: number; held: number }[]) {
+  for (const row of seats) {
     expect(Number(row.taken), `${context}: seats_taken`).toBe(Number(row.held));
     if (row.capacity !== null)
       expect(Number(row.taken), `${context}: capacity`).toBeLessThanOrEqual(row.capacity);
   }
-  const twice = await db.execute(sql`
+  const twice = await rowsOf(sql`
     SELECT user_id, product_day_id, count(*)::int AS n FROM order_days
     WHERE user_id IS NOT NULL AND status IN ('pendiente', 'pagado')
     GROUP BY user_id, product_day_id HAVING count(*) > 1`);
-  expect(twice.rows, `${context}: a day held twice`).toEqual([]);
-  const buyerHolds = await db.execute(sql`
+  expect(twice, `${context}: a day held twice`).toEqual([]);
+  const buyerHolds = await rowsOf(sql`
     SELECT od.id FROM order_days od JOIN orders o ON o.id = od.order_id
     WHERE o.kind = 'grupo' AND od.user_id IS NOT NULL AND od.assigned_at IS NULL`);
-  expect(buyerHolds.rows, `${context}: a group place held without being assigned`).toEqual([]);
-  const money = await db.execute(sql`
+  expect(buyerHolds, `${context}: a group place held without being assigned`).toEqual([]);
+  const money = await rowsOf<{ paid: number; refunded: number; refunds: number }>(sql`
     SELECT o.id, o.amount_centavos AS paid, o.refunded_centavos AS refunded,
       (SELECT coalesce(sum(r.amount_centavos), 0)::int FROM order_refunds r WHERE r.order_id = o.id AND r.status = 'completado') AS refunds
     FROM orders o`);
-  for (const row of money.rows as { paid: number; refunded: number; refunds: number }[]) {
+  for (const row of money) {
     expect(Number(row.refunded), `${context}: refunded ≤ paid`).toBeLessThanOrEqual(Number(row.paid));
     expect(Number(row.refunded), `${context}: refunded = refunds`).toBe(Number(row.refunds));
   }
@@ -101,7 +106,7 @@ async function runSequence(seed: number, steps: number) {
     if (kind < 0.25 || groups.length === 0) {
       const buyer = pick(buyers);
       const places = 1 + Math.floor(random() * 3);
-      const body = { productId: product.id, productDayIds: [day.id], places };
+      const body = { productId: product.id, days: [day.label], places };
       const quote = await post(h.ctx, '/api/group/quote', buyer.token, body);
       what = `buy ${places} of ${day.label}: quote ${quote.statusCode}`;
       if (quote.statusCode === 200) {

@@ -7,14 +7,14 @@ import { z } from 'zod';
 import { MAX_GROUP_CSV_LINES, MAX_GROUP_PLACES, ORDER_STATUSES, PLACE_STATES } from '../constants';
 import { MSG } from '../messages';
 import { pesos } from './common';
-import { address } from './order';
+import { address, orderItem } from './order';
 import { fiscalData } from './invoice';
 import { emailField, nameField } from './user';
 
 export const groupQuoteBody = z.object({
   productId: z.string({ error: MSG.groupProductUnavailable }).min(1, { error: MSG.groupProductUnavailable }),
-  /** The day options (an event sold whole: ignored, every day is included). */
-  productDayIds: z.array(z.string().min(1)).max(100).default([]),
+  /** The day options' labels (an event sold whole: ignored, every day is included). */
+  days: z.array(z.string().min(1).max(200)).max(100).default([]),
   places: z
     .number({ error: MSG.groupPlacesInvalid })
     .int({ error: MSG.groupPlacesInvalid })
@@ -122,6 +122,8 @@ export const assignedPlace = z.object({
   productName: z.string(),
   days: z.array(z.object({ productDayId: z.string(), label: z.string(), startsAt: z.number() })),
   paidBy: z.string(),
+  /** The event as the group order bought it, with only this place's days (for its streams). */
+  item: orderItem,
 });
 export type AssignedPlace = z.infer<typeof assignedPlace>;
 

@@ -1,7 +1,7 @@
 // Order calls of docs/product.md → API (place, paypal, stripe, userorders, single, verifyStripe).
 
 import { z } from 'zod';
-import { CATEGORIES, LEVELS, ORDER_STATUSES, PAYMENT_METHODS } from '../constants';
+import { CATEGORIES, LEVELS, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS } from '../constants';
 import { MSG } from '../messages';
 import { NUMERIC_PATTERN } from '../domain/validation';
 import { pesos } from './common';
@@ -97,6 +97,8 @@ export const order = z.object({
   couponCode: z.string().nullable(),
   paypalOrderId: z.string().nullable(),
   paypalPayerId: z.string().nullable(),
+  /** 'grupo': places for a team, named on their own page (docs/groups.md); absent: individual. */
+  kind: z.enum(ORDER_KINDS).optional(),
   /** My orders only: each bought day's own status (a day can be cancelled on its own). */
   dayStatuses: z
     .array(

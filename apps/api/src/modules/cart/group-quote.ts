@@ -18,7 +18,8 @@ import { heldByOffers } from '../seats/repo';
 
 export interface GroupQuoteInput {
   productId: string;
-  productDayIds: readonly string[];
+  /** Day labels (an event sold whole: every day, whatever is given). */
+  days: readonly string[];
   places: number;
   couponCode?: string | null;
 }
@@ -67,14 +68,14 @@ export async function quoteGroup(
     .where(and(eq(productDays.productId, product.id)))
     .orderBy(asc(productDays.position));
   const whole = product.saleMode === 'completo';
-  const wanted = new Set(input.productDayIds);
+  const wanted = new Set(input.days);
   if (!whole) {
     if (wanted.size === 0) throw new AppError('bad_request', MSG.groupDaysRequired);
-    for (const id of wanted) {
-      if (!all.some((d) => d.productDayId === id)) throw new AppError('bad_request', MSG.groupDayUnknown);
+    for (const label of wanted) {
+      if (!all.some((d) => d.label === label)) throw new AppError('bad_request', MSG.groupDayUnknown);
     }
   }
-  const chosen = whole ? all : all.filter((d) => wanted.has(d.productDayId));
+  const chosen = whole ? all : all.filter((d) => wanted.has(d.label));
   if (chosen.length === 0) throw new AppError('bad_request', MSG.groupDaysRequired);
   if (chosen.some((d) => d.endsAt.getTime() <= now.getTime())) {
     throw new AppError('conflict', MSG.groupDayEnded);

@@ -53,6 +53,7 @@ export async function findPlacesAssignedTo(db: Queryable, userId: string) {
       label: productDays.label,
       startsAt: productDays.startsAt,
       paidBy: users.name,
+      items: orders.items,
     })
     .from(orderDays)
     .innerJoin(orders, eq(orders.id, orderDays.orderId))

@@ -58,6 +58,7 @@ export async function listApiOrdersOf(db: Queryable, userId: string, now = new D
         // Something can be cancelled by the terms now (online, or through the association
         // for card and cash payments: the dialog says which).
         cancellable:
+          r.kind !== 'grupo' &&
           r.status === 'pagado' &&
           !inFlight &&
           own.some((d) => d.status === 'pagado' && canCancelDay(now, d.startsAt)),

@@ -39,7 +39,7 @@ export async function groupQuote(
     userId,
     {
       productId: body.productId,
-      productDayIds: body.productDayIds,
+      days: body.days,
       places: body.places,
       couponCode: body.couponCode,
     },
@@ -82,7 +82,7 @@ async function holdGroup(
       userId,
       group: {
         productId: body.productId,
-        productDayIds: body.productDayIds ?? [],
+        days: body.days,
         places: body.places,
         couponCode: body.couponCode,
       },
@@ -203,15 +203,20 @@ export async function placesAssignedToMe(db: Queryable, userId: string): Promise
     const key = `${r.orderId}:${r.productId}:${r.place}`;
     const found = byPlace.get(key);
     const day = { productDayId: r.productDayId, label: r.label, startsAt: r.startsAt.getTime() };
-    if (found) found.days.push(day);
-    else
+    if (found) {
+      found.days.push(day);
+      found.item.days.push(r.label);
+    } else {
+      const bought = r.items.find((i) => i._id === r.productId) ?? r.items[0]!;
       byPlace.set(key, {
         placeId: r.id,
         productId: r.productId,
         productName: r.productName,
         days: [day],
         paidBy: r.paidBy,
+        item: { ...bought, name: r.productName, days: [r.label], quantity: 1, price: 0, total: 0 },
       });
+    }
   }
   return [...byPlace.values()];
 }

@@ -60,7 +60,7 @@ async function buyGroup(
   places: number,
   extra: Record<string, unknown> = {},
 ) {
-  const body = { productId: p.product.id, productDayIds: [p.days[0]!.id], places, ...extra };
+  const body = { productId: p.product.id, days: [p.days[0]!.label], places, ...extra };
   const quote = await post(h.ctx, '/api/group/quote', buyer.token, body);
   if (quote.statusCode !== 200) throw new Error(`quote ${quote.statusCode}: ${quote.body}`);
   const created = await post(h.ctx, '/api/group/paypal/create-order', buyer.token, {
@@ -114,7 +114,7 @@ describe('quote', () => {
   it('prices each place at the general price, adds one fee, applies a coupon, refuses more places than seats', async () => {
     const buyer = await createUser(h.ctx, { userType: 'residente' });
     const p = await product({ days: days(30, 2, 4) });
-    const body = { productId: p.product.id, productDayIds: [p.days[0]!.id, p.days[1]!.id], places: 3 };
+    const body = { productId: p.product.id, days: ['Día 1', 'Día 2'], places: 3 };
     const res = await post(h.ctx, '/api/group/quote', buyer.token, body);
     expect(res.statusCode).toBe(200);
     expect(res.json().quote).toMatchObject({
@@ -144,7 +144,7 @@ describe('quote', () => {
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe(MSG.groupPlacesInvalid);
     }
-    const noDays = await post(h.ctx, '/api/group/quote', buyer.token, { ...body, productDayIds: [] });
+    const noDays = await post(h.ctx, '/api/group/quote', buyer.token, { ...body, days: [] });
     expect(noDays.json().message).toBe(MSG.groupDaysRequired);
     const anon = await post(h.ctx, '/api/group/quote', undefined, body);
     expect(anon.statusCode).toBe(401);
@@ -212,7 +212,7 @@ describe('buying places for a team', () => {
     const p = await product();
     const res = await post(h.ctx, '/api/group/paypal/create-order', buyer.token, {
       productId: p.product.id,
-      productDayIds: [p.days[0]!.id],
+      days: [p.days[0]!.label],
       places: 2,
       address: ADDRESS,
       amount: 1,
