@@ -482,3 +482,53 @@ async function tokenOf(userId: string): Promise<string> {
   const row = (await h.ctx.database.db.select().from(users).where(eq(users.id, userId)))[0]!;
   return signSession(h.ctx.config.JWT_SECRET, h.ctx.config.JWT_TTL, { sub: row.id, ver: row.tokenVersion });
 }
+
+describe('the back office', () => {
+  it('shows a group order as such (places, assignees, institution), lists assignees with Pagado por, counts places', async () => {
+    const admin = await createUser(h.ctx, { role: 'admin' });
+    const buyer = await createUser(h.ctx);
+    const p = await product();
+    const fiscal = {
+      rfc: 'IMS421231I45',
+      razonSocial: 'HOSPITAL DE PRUEBA',
+      regimenFiscal: '603',
+      usoCfdi: 'G03',
+      codigoPostal: '06600',
+    };
+    const { orderId } = await buyGroup(buyer, p, 3, { invoice: fiscal });
+    const [first] = (await placesOf(buyer, orderId)).places;
+    const email = newEmail();
+    await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email });
+
+    const call = (url: string) => h.ctx.app.inject({ method: 'GET', url, headers: { token: admin.token } });
+    const list = await call(`/api/admin/orders?search=${orderId.slice(0, 8)}`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().orders[0]).toMatchObject({ _id: orderId, kind: 'grupo', places: 3 });
+    const detail = await call(`/api/admin/orders/${orderId}`);
+    expect(detail.json().order).toMatchObject({ kind: 'grupo', institution: 'HOSPITAL DE PRUEBA' });
+    expect(
+      detail.json().order.lines.map((l: { place: number; assignee: unknown }) => [l.place, l.assignee]),
+    ).toEqual([
+      [1, { name: 'ANA RUIZ', email }],
+      [2, null],
+      [3, null],
+    ]);
+
+    const csv = await call(`/api/admin/attendees/export?productId=${p.product.id}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toContain('Pagado por');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`ANA RUIZ,${email}`);
+    expect(lines[1]).toContain(`,${buyer.name},`);
+
+    const dashboard = await call('/api/admin/dashboard?days=7');
+    const event = dashboard
+      .json()
+      .events.find((e: { productId?: string; name: string }) => e.name === p.product.name);
+    expect(event).toMatchObject({ seatsSold: 3 });
+  });
+});
