@@ -23,6 +23,7 @@ import { allProductsQueryOptions } from '../../lib/products-query';
 import { useNow } from '../../lib/use-now';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
 import { AssignedPlacesSection, GroupOrdersSection } from '../../features/groups/components/group-sections';
+import { useAssignedPlaces } from '../../features/groups/api/group';
 import { OrderInvoices } from '../../features/invoices/components/order-invoices';
 import { visibleOrderItems } from '../../features/orders/utils/visible-order-items';
 import type { LiveStreamState } from '../../features/streams/utils/live-stream-state';
@@ -43,7 +44,10 @@ function Orders() {
     () => visibleOrderItems((orders.data ?? []).filter((o) => o.kind !== 'grupo')),
     [orders.data],
   );
-  const hasGroups = (orders.data ?? []).some((o) => o.kind === 'grupo' && (o.payment || o.status === 'pendiente'));
+  const hasGroups = (orders.data ?? []).some(
+    (o) => o.kind === 'grupo' && (o.payment || o.status === 'pendiente'),
+  );
+  const hasAssigned = (useAssignedPlaces().data ?? []).length > 0;
   // When each day happens (the catalogue's day options, finished events too), for En vivo / Empieza en / Finalizado.
   const products = useQuery(allProductsQueryOptions());
   const times = useMemo(() => {
@@ -81,7 +85,7 @@ function Orders() {
               <Skeleton key={i} className="h-28 w-full rounded-xl" />
             ))}
           </div>
-        ) : entries.length === 0 && !hasGroups ? (
+        ) : entries.length === 0 && !hasGroups && !hasAssigned ? (
           <EmptyState
             icon={PackageOpen}
             title="Aún no tienes productos."
