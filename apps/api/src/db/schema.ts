@@ -87,6 +87,11 @@ export const products = pgTable(
     attendancePercent: integer('attendance_percent').notNull().default(80),
     /** por_dia: each day at the event's price; completo: one price for every day (docs/fees.md). */
     saleMode: saleModeEnum('sale_mode').notNull().default('por_dia'),
+    /**
+     * What one place costs in a purchase for a team (docs/groups.md), the fee schedule's
+     * "institucional" price; null = the general price at that moment.
+     */
+    institutionalPriceCentavos: integer('institutional_price_centavos'),
     /** The event a buyer must hold (paid) or buy in the same order first; null = none. */
     requiresProductId: uuid('requires_product_id').references((): AnyPgColumn => products.id, {
       onDelete: 'set null',

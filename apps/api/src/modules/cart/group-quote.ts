@@ -1,6 +1,6 @@
 // Places for a team priced as checkout prices them (docs/groups.md): N places of the chosen
-// days of one event (every day of an event sold whole), each place at the event's general
-// price at `now`, the coupon applied as on any order, the service fee once. Seats are
+// days of one event (every day of an event sold whole), each place at the event's institutional
+// price or else its general price at `now`, the coupon applied as on any order, the service fee once. Seats are
 // checked (capacity − taken − open offers ≥ N per day) so the quote never promises places
 // that are not there; taking them is the lifecycle's (lifecycle/group.ts).
 
@@ -85,13 +85,17 @@ export async function quoteGroup(
     if (free !== null && free < input.places) throw new AppError('conflict', groupSeatsShort(d.label, free));
   }
 
+  // The fee schedule's institutional price when the association set one, else the general
+  // price at `now` (a buyer's own type or scholarship is not for places for others).
   const tiers = (await findTiers(db, [product.id])).get(product.id) ?? [];
-  const price = choosePrice({
-    basePriceCentavos: product.priceCentavos,
-    tiers,
-    buyer: { userType: 'general', verified: true, becado: false },
-    now,
-  }).priceCentavos;
+  const price =
+    product.institutionalPriceCentavos ??
+    choosePrice({
+      basePriceCentavos: product.priceCentavos,
+      tiers,
+      buyer: { userType: 'general', verified: true, becado: false },
+      now,
+    }).priceCentavos;
   const perDay = whole ? splitCentavos(price, chosen.length) : chosen.map(() => price);
   const days: GroupQuoteDay[] = chosen.map((d, i) => ({
     productDayId: d.productDayId,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_GROUP_PLACES, SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { cancellationCharge } from '@store/shared/domain/cancellation';
 import { toPesos } from '@store/shared/domain/money';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { MSG, groupSeatsShort, placesCsvLine } from '@store/shared/messages';
 import {
   auditLog,
@@ -158,6 +159,72 @@ describe('quote', () => {
     expect(res.json().quote.days.map((d: { pricePerPlace: number }) => d.pricePerPlace)).toEqual([
       1500.5, 1500.5,
     ]);
+  });
+});
+
+describe('the institutional price', () => {
+  it('set by the admin in the fee schedule, it prices each place; cleared, the general price does', async () => {
+    const admin = await createUser(h.ctx, { role: 'admin' });
+    const buyer = await createUser(h.ctx);
+    const input = {
+      name: 'Curso institucional',
+      description: '',
+      price: 1200,
+      image: [],
+      category: 'Conferencias',
+      subCategory: 'Basico',
+      isPresential: false,
+      days: [
+        {
+          label: 'Día 1',
+          startsAt: mexicoCityTime(40, '09:00').toISOString(),
+          endsAt: mexicoCityTime(40, '18:00').toISOString(),
+        },
+      ],
+      institutionalPrice: 950.5,
+    };
+    const send = (method: 'POST' | 'PUT', url: string, payload: unknown) =>
+      h.ctx.app.inject({
+        method,
+        url,
+        headers: { token: admin.token },
+        payload: payload as Record<string, unknown>,
+      });
+    const created = await send('POST', '/api/admin/events', input);
+    expect(created.statusCode, created.body).toBe(200);
+    const event = created.json().event as {
+      _id: string;
+      institutionalPrice: number | null;
+      days: { _id: string }[];
+    };
+    expect(event.institutionalPrice).toBe(950.5);
+    const quote = (body: Record<string, unknown>) =>
+      post(h.ctx, '/api/group/quote', buyer.token, {
+        productId: event._id,
+        days: ['Día 1'],
+        places: 2,
+        ...body,
+      });
+    expect((await quote({})).json().quote).toMatchObject({ pricePerPlace: 950.5, subtotal: 1901 });
+
+    const bad = await send('PUT', `/api/admin/events/${event._id}`, { ...input, institutionalPrice: -5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe(ADMIN_MSG.eventInstitutionalPriceInvalid);
+    const days = [{ ...input.days[0], _id: event.days[0]!._id }];
+    const kept = await send('PUT', `/api/admin/events/${event._id}`, {
+      ...input,
+      days,
+      institutionalPrice: undefined,
+    });
+    expect(kept.json().event.institutionalPrice).toBe(950.5);
+    const cleared = await send('PUT', `/api/admin/events/${event._id}`, {
+      ...input,
+      days,
+      institutionalPrice: null,
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().event.institutionalPrice).toBeNull();
+    expect((await quote({})).json().quote).toMatchObject({ pricePerPlace: 1200 });
   });
 });
 

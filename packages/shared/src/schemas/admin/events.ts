@@ -132,6 +132,8 @@ export const adminEventInput = z
     requires: idParam.nullable().optional(),
     /** The whole fee schedule, replacing the stored one; absent = unchanged. */
     tiers: z.array(adminTierInput).max(60, { error: ADMIN_MSG.tierTooMany }).optional(),
+    /** One place of a purchase for a team (docs/groups.md); null = the general price; absent = unchanged. */
+    institutionalPrice: pesosField(ADMIN_MSG.eventInstitutionalPriceInvalid, 0.01).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     // Tiers left unchanged are checked against the stored ones by the server.
@@ -209,6 +211,8 @@ export const adminEvent = product
     /** The required event's id, or null. */
     requires: z.string().nullable(),
     tiers: z.array(priceTier),
+    /** One place of a purchase for a team, pesos; null = the general price. */
+    institutionalPrice: z.number().nullable().optional(),
   });
 export type AdminEvent = z.infer<typeof adminEvent>;
 

@@ -17,6 +17,8 @@ export function toAdminEvent({ product, days, tiers }: EventRecord): AdminEvent 
     updatedAt: product.updatedAt.getTime(),
     saleMode: product.saleMode,
     requires: product.requiresProductId,
+    institutionalPrice:
+      product.institutionalPriceCentavos === null ? null : toPesos(product.institutionalPriceCentavos),
     tiers: tiers.map((t) => ({
       userType: t.userType,
       until: t.untilAt,

@@ -55,6 +55,8 @@ export interface EventFormValues {
   /** The required event's id; '' = none. */
   requires: string;
   tiers: TierForm[];
+  /** One place of a purchase for a team (pesos); '' = the general price. */
+  institutionalPrice: string;
 }
 
 const emptyDay = (): DayForm => ({
@@ -112,6 +114,7 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
       saleMode: 'por_dia',
       requires: '',
       tiers: [],
+      institutionalPrice: '',
     };
   }
   return {
@@ -136,6 +139,10 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
     saleMode: event.saleMode,
     requires: event.requires ?? '',
     tiers: toTierForms(event.tiers),
+    institutionalPrice:
+      event.institutionalPrice === null || event.institutionalPrice === undefined
+        ? ''
+        : String(event.institutionalPrice),
   };
 }
 
@@ -161,6 +168,7 @@ export function toEventPayload(v: EventFormValues): AdminEventInput {
     saleMode: v.saleMode as SaleMode,
     requires: v.requires || null,
     tiers: toTierPayload(v.tiers),
+    institutionalPrice: v.institutionalPrice.trim() === '' ? null : parseAmount(v.institutionalPrice),
   };
 }
 
