@@ -13,6 +13,7 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { MSG, groupSeatsShort, placesCsvLine } from '@store/shared/messages';
 import {
   auditLog,
+  creditNotes,
   emailOutbox,
   invoices,
   orderDays,
@@ -488,7 +489,14 @@ describe('cancelling places', () => {
   it('one place (assigned or not) by the terms: its share minus the charge through PayPal, its seat back, the rest stands', async () => {
     const buyer = await createUser(h.ctx);
     const p = await product();
-    const { orderId } = await buyGroup(buyer, p, 3);
+    const fiscal = {
+      rfc: 'UNA2907227Y5',
+      razonSocial: 'UNIVERSIDAD DE PRUEBA',
+      regimenFiscal: '603',
+      usoCfdi: 'G03',
+      codigoPostal: '04510',
+    };
+    const { orderId } = await buyGroup(buyer, p, 3, { invoice: fiscal });
     const [first, , third] = (await placesOf(buyer, orderId)).places;
     const a = newEmail();
     await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email: a });
@@ -509,6 +517,11 @@ describe('cancelling places', () => {
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, orderId));
     expect(refund).toMatchObject({ status: 'completado', orderDayIds: [first!.placeId] });
+    // One CFDI for the order stands; the cancelled place gets a credit note for its refund.
+    const [invoice] = await h.ctx.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    expect(invoice).toMatchObject({ razonSocial: 'UNIVERSIDAD DE PRUEBA', cancelMotive: null });
+    const notes = await h.ctx.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    expect(notes.map((n) => n.amountCentavos)).toEqual([expected]);
 
     const unassigned = await post(h.ctx, '/api/group/cancel', buyer.token, {
       orderId,
