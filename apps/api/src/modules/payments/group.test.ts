@@ -460,6 +460,30 @@ describe('reassigning', () => {
     ).toBe(200);
   });
 
+  it("a presential day: the QR ticket is the holder's, and follows a reassignment", async () => {
+    const buyer = await createUser(h.ctx);
+    const p = await product({ isPresential: true });
+    const { orderId } = await buyGroup(buyer, p, 1);
+    const [place] = (await placesOf(buyer, orderId)).places;
+    const a = newEmail('a');
+    const b = newEmail('b');
+    await assign(buyer, { orderId, placeId: place!.placeId, name: 'Ana Ruiz', email: a });
+    const tickets = async (userId: string) =>
+      (
+        await h.ctx.app.inject({
+          method: 'GET',
+          url: '/api/attendance/tickets',
+          headers: { token: await tokenOf(userId) },
+        })
+      ).json().tickets as unknown[];
+    const ana = (await userByEmail(a))!;
+    expect(await tickets(ana.id)).toHaveLength(1);
+    expect(await tickets(buyer.id)).toHaveLength(0);
+    await assign(buyer, { orderId, placeId: place!.placeId, name: 'Beto Paz', email: b });
+    expect(await tickets(ana.id)).toHaveLength(0);
+    expect(await tickets((await userByEmail(b))!.id)).toHaveLength(1);
+  });
+
   it('a day that started cannot be assigned', async () => {
     const buyer = await createUser(h.ctx);
     const started = [
