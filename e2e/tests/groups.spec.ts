@@ -13,10 +13,19 @@ import {
   registerByApi,
   uniqueEmail,
 } from './storefront-helpers';
+import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
 
 /** A demo panel 16 days ahead, sold per day. */
 const EVENT = 'Panel: manejo de la coagulación en cirugía cardíaca';
 const SHOTS = process.env.SHOTS_DIR;
+
+/** WCAG 2.2 AA (axe) and no sideways scroll at 375 px, then back to 1280 px. */
+async function checkPage(page: Page) {
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -54,6 +63,7 @@ test('a hospital buys 3 places, names them (by hand and CSV), one watches, one i
   await field('Ciudad').fill('Ciudad de México');
   await field('Código postal').fill('06720');
   await field('Teléfono').fill('5556276900');
+  await checkPage(page);
   await shoot(page, 'team-buy');
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}\/lugares$/, { timeout: 45_000 });
@@ -83,6 +93,7 @@ test('a hospital buys 3 places, names them (by hand and CSV), one watches, one i
   await page.getByRole('button', { name: 'Asignar la lista' }).click();
   await expect(places.getByText(`CARLA RUIZ SOTO · ${carla}`)).toBeVisible({ timeout: 20_000 });
   await expect(places.getByText('Asignado', { exact: true })).toHaveCount(3);
+  await checkPage(page);
   await shoot(page, 'team-places');
 
   // Ana chooses a password from the e-mailed link and watches her day.
@@ -99,6 +110,7 @@ test('a hospital buys 3 places, names them (by hand and CSV), one watches, one i
   const assigned = other.getByRole('region', { name: 'LUGARES QUE TE ASIGNARON' });
   await expect(assigned).toContainText(EVENT);
   await expect(assigned).toContainText('Pagado por');
+  await checkPage(other);
   await shoot(other, 'team-assigned');
   await assigned.getByRole('button', { name: 'Ver transmisión' }).click();
   await expect(other).toHaveURL(/\/live-stream$/);
