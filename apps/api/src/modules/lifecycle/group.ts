@@ -10,8 +10,8 @@
 // An event sold whole is one place per person: its days move together (same place number).
 
 import { cancellationFigures, canCancelDay } from '@store/shared/domain/cancellation';
-import { toPesos } from '@store/shared/domain/money';
-import { MSG, groupSeatsShort, placesCsvLine } from '@store/shared/messages';
+import { toCentavos, toPesos } from '@store/shared/domain/money';
+import { MSG, groupSeatsShort, holdNetworkLimit, placesCsvLine } from '@store/shared/messages';
 import type { Address, OrderItem } from '@store/shared/schemas/order';
 import { productFields } from '@store/shared/domain/product-fields';
 import type { Queryable, Tx } from '../../db/client';
@@ -25,6 +25,7 @@ import { findUserByEmail, findUserById } from '../users/repo';
 import { cancellationRefusal } from './cancellation';
 import { emit } from './events';
 import { findHeldDaysOf, findPlaceRows, type PlaceRow } from './group-repo';
+import { countOpenHoldsOfNetwork, lockNetwork } from './holds-repo';
 import { findOrder, type OrderRow } from './reads';
 import { findPendingRefund, type RefundRow } from './refunds-repo';
 import { audit, insertOrder, insertOrderDays, lockOrder, lockUser, setPlaceHolder } from './repo';
@@ -41,6 +42,8 @@ export interface GroupHoldInput {
   /** The total (pesos) the buyer saw; it must equal the server's. */
   clientAmount: number;
   clientNetwork?: string | null;
+  /** How many unpaid holds of limited days one network may have open (absent: no cap). */
+  maxHoldsPerNetwork?: number;
   /** Hands the CFDI request to the invoices module in the order's transaction. */
   attachInvoice?: (tx: Tx, orderId: string) => Promise<void>;
   /** Extra rule on the server quote (throw to refuse). */
@@ -57,9 +60,17 @@ export async function openGroupOrder(tx: Tx, input: GroupHoldInput): Promise<Ord
   const user = await lockUser(tx, input.userId);
   if (!user) throw new AppError('unauthorized', MSG.unauthorized);
   const quote = await quoteGroup(tx, input.userId, input.group, input.now);
-  if (Math.round(input.clientAmount * 100) !== quote.total)
-    throw new AppError('conflict', MSG.groupTotalChanged);
+  if (toCentavos(input.clientAmount) !== quote.total) throw new AppError('conflict', MSG.groupTotalChanged);
   input.check?.(quote);
+  // The per-network cap of unpaid holds of limited days applies to a team's purchase too
+  // (docs/lifecycle.md → Holds): many places held unpaid are the farming it prevents.
+  const network = input.clientNetwork;
+  if (network && input.maxHoldsPerNetwork !== undefined && quote.days.some((d) => d.seatCapacity !== null)) {
+    await lockNetwork(tx, network);
+    if ((await countOpenHoldsOfNetwork(tx, network, [])) >= input.maxHoldsPerNetwork) {
+      throw new AppError('conflict', holdNetworkLimit(input.maxHoldsPerNetwork));
+    }
+  }
   const item: OrderItem = {
     ...productFields(quote.product),
     price: toPesos(quote.pricePerPlace),

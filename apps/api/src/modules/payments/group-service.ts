@@ -91,6 +91,7 @@ async function holdGroup(
       expiresAt: new Date(now.getTime() + ttlMs),
       clientAmount: body.amount,
       clientNetwork,
+      maxHoldsPerNetwork: deps.config.MAX_OPEN_HOLDS_PER_NETWORK,
       check: (quote) => {
         if (quote.isFree) throw new AppError('conflict', MSG.groupFree);
         if (fiscal) assertInvoiceable(quote.total);

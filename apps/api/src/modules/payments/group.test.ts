@@ -10,7 +10,8 @@ import { MAX_GROUP_PLACES, SERVICE_FEE_CENTAVOS } from '@store/shared/constants'
 import { cancellationCharge } from '@store/shared/domain/cancellation';
 import { toPesos } from '@store/shared/domain/money';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import { MSG, groupSeatsShort, placesCsvLine } from '@store/shared/messages';
+import { MSG, groupSeatsShort, holdNetworkLimit, placesCsvLine } from '@store/shared/messages';
+import { openGroupOrder } from '../lifecycle/group';
 import {
   auditLog,
   creditNotes,
@@ -273,6 +274,30 @@ describe('buying places for a team', () => {
       confirm: true,
     });
     expect(transfer.json().message).toBe(MSG.groupNoTransfer);
+  });
+
+  it('unpaid holds of limited days count against the network cap, like any hold', async () => {
+    const buyer = await createUser(h.ctx);
+    const p = await product();
+    const hold = (maxHoldsPerNetwork: number) =>
+      h.ctx.database.db.transaction((tx) =>
+        openGroupOrder(tx, {
+          userId: buyer.id,
+          group: { productId: p.product.id, days: [p.days[0]!.label], places: 2 },
+          address: { ...ADDRESS, state: ADDRESS.state ?? '' },
+          paymentMethod: 'paypal',
+          expiresAt: new Date(Date.now() + 60_000),
+          clientAmount: 2000 + toPesos(SERVICE_FEE_CENTAVOS),
+          clientNetwork: '203.0.113.7',
+          maxHoldsPerNetwork,
+          now: new Date(),
+        }),
+      );
+    await hold(1);
+    await expect(hold(1)).rejects.toThrow(holdNetworkLimit(1));
+    expect(await seatsTaken(h.ctx, p.days[0]!.id)).toBe(2);
+    await hold(2);
+    expect(await seatsTaken(h.ctx, p.days[0]!.id)).toBe(4);
   });
 
   it('a total that changed is refused before anything is taken', async () => {
