@@ -213,8 +213,10 @@ export const MSG = {
   groupDayUnknown: 'Ese día no pertenece a este evento.',
   groupDayEnded: 'Uno de los días elegidos ya terminó: quítalo para continuar.',
   groupProductUnavailable: 'Este evento no está a la venta.',
-  groupFree: 'Los lugares de este evento no tienen costo: cada persona puede obtener el suyo desde su cuenta.',
-  groupTotalChanged: 'El total cambió mientras comprabas: revisa los lugares y el total e inténtalo de nuevo; no se hizo ningún cargo.',
+  groupFree:
+    'Los lugares de este evento no tienen costo: cada persona puede obtener el suyo desde su cuenta.',
+  groupTotalChanged:
+    'El total cambió mientras comprabas: revisa los lugares y el total e inténtalo de nuevo; no se hizo ningún cargo.',
   groupNotGroup: 'Esta orden no es una compra de lugares para un equipo.',
   groupNotPaid: 'Los lugares se asignan cuando la orden está pagada.',
   placeNotFound: 'Ese lugar no existe en esta orden.',
@@ -222,8 +224,10 @@ export const MSG = {
   placeDayStarted: 'El día de ese lugar ya empezó: ya no se puede asignar ni reasignar.',
   placeUsed: 'Ese lugar ya se usó (registro de asistencia o transmisión vista): ya no se puede reasignar.',
   placeSamePerson: 'Ese lugar ya está asignado a esa persona.',
-  placeToAdmin: 'No se puede asignar un lugar a una cuenta de administración: escribe el correo personal de la persona.',
-  placeAlreadyHolds: 'Esa persona ya tiene un lugar de ese día (en esta u otra compra): cada persona puede tener un solo lugar por día.',
+  placeToAdmin:
+    'No se puede asignar un lugar a una cuenta de administración: escribe el correo personal de la persona.',
+  placeAlreadyHolds:
+    'Esa persona ya tiene un lugar de ese día (en esta u otra compra): cada persona puede tener un solo lugar por día.',
   placeRefundInProgress:
     'Hay un reembolso en curso para esta orden: no se pueden asignar lugares hasta que termine. Inténtalo en unos minutos.',
   placeAssigned: 'Listo: asignamos el lugar y le enviamos un correo con su acceso.',

@@ -133,9 +133,9 @@ function TeamBuy() {
           COMPRAR PARA MI <span className="text-brand-700">EQUIPO</span>
         </h1>
         <p className="mt-2 max-w-2xl text-pretty text-slate-700">
-          Compra varios lugares de «{product.name}» en una sola orden, con un solo pago y una sola factura. Después
-          del pago escribes el nombre y el correo de quien usará cada lugar: cada persona recibe su acceso, su
-          boleto y su constancia a su nombre.
+          Compra varios lugares de «{product.name}» en una sola orden, con un solo pago y una sola factura.
+          Después del pago escribes el nombre y el correo de quien usará cada lugar: cada persona recibe su
+          acceso, su boleto y su constancia a su nombre.
         </p>
         <div className="mt-8 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
           <div className="space-y-8">
@@ -202,7 +202,8 @@ function TeamBuy() {
               <AddressFields register={register} errors={formState.errors} />
               <InvoiceRequestSection choice={invoice} />
               <p className="mt-2 text-sm text-slate-600">
-                Para facturar a la institución escribe sus datos fiscales: emitimos un solo CFDI por toda la orden.
+                Para facturar a la institución escribe sus datos fiscales: emitimos un solo CFDI por toda la
+                orden.
               </p>
             </form>
           </div>

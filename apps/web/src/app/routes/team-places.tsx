@@ -25,7 +25,11 @@ function Places() {
   const group = useGroupPlaces(orderId);
   return (
     <main>
-      <Seo title="Lugares del equipo" description="Quién usa cada lugar de tu compra para tu equipo." noindex />
+      <Seo
+        title="Lugares del equipo"
+        description="Quién usa cada lugar de tu compra para tu equipo."
+        noindex
+      />
       <Container className="py-8 lg:py-12">
         <Link
           to="/orders"

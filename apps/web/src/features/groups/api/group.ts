@@ -38,7 +38,10 @@ export function useGroupQuote(body: GroupQuoteBody | null) {
 
 /** Creates the pending group order and its PayPal order; answers the PayPal order id. */
 export async function createGroupPaypalOrder(body: GroupCheckoutBody): Promise<string> {
-  const res = await apiRequest('/api/group/paypal/create-order', groupPaypalResponse, { method: 'POST', body });
+  const res = await apiRequest('/api/group/paypal/create-order', groupPaypalResponse, {
+    method: 'POST',
+    body,
+  });
   return res.paypalOrderId;
 }
 
@@ -55,8 +58,13 @@ export const groupPlacesQuery = (token: string | null, orderId: string) =>
   queryOptions({
     queryKey: [...userQueryKeys.orders(token), 'group-places', orderId] as const,
     queryFn: async ({ signal }) =>
-      (await apiRequest('/api/group/places', groupPlacesResponse, { method: 'POST', body: { orderId }, signal }))
-        .group,
+      (
+        await apiRequest('/api/group/places', groupPlacesResponse, {
+          method: 'POST',
+          body: { orderId },
+          signal,
+        })
+      ).group,
     enabled: Boolean(token),
     staleTime: 0,
   });

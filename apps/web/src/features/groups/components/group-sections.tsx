@@ -37,11 +37,13 @@ export function GroupOrdersSection({
               <div className="min-w-0 grow">
                 <p className="font-semibold">{item?.name}</p>
                 <p className="text-sm text-slate-600">
-                  {item?.quantity} {item?.quantity === 1 ? 'lugar' : 'lugares'} · {item?.days.join(', ')} · Orden{' '}
-                  {orderReference(o._id)} · {formatPrice(o.amount)}
+                  {item?.quantity} {item?.quantity === 1 ? 'lugar' : 'lugares'} · {item?.days.join(', ')} ·
+                  Orden {orderReference(o._id)} · {formatPrice(o.amount)}
                 </p>
               </div>
-              <Badge tone={o.status === 'pagado' ? 'success' : 'warning'}>{ORDER_STATUS_LABELS[o.status]}</Badge>
+              <Badge tone={o.status === 'pagado' ? 'success' : 'warning'}>
+                {ORDER_STATUS_LABELS[o.status]}
+              </Badge>
               <div className="flex flex-wrap gap-2">
                 {o.payment && (
                   <ButtonLink to={`/orders/${o._id}/lugares`} size="sm">
@@ -77,7 +79,8 @@ export function AssignedPlacesSection({ onWatch }: { onWatch: (item: OrderItem) 
                 </Link>
               </p>
               <p className="text-sm text-slate-600">
-                {p.days.map((d) => `${d.label} (${formatDateLong(d.startsAt)})`).join(', ')} · Pagado por {p.paidBy}
+                {p.days.map((d) => `${d.label} (${formatDateLong(d.startsAt)})`).join(', ')} · Pagado por{' '}
+                {p.paidBy}
               </p>
             </div>
             {!p.item.isPresential && (

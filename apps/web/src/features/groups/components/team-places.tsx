@@ -27,15 +27,17 @@ export function TeamPlaces({ group }: { group: GroupPlaces }) {
   return (
     <div className="space-y-10">
       <p className="text-slate-700">
-        {assigned} de {live} {live === 1 ? 'lugar asignado' : 'lugares asignados'}. Cada persona recibe un correo con su
-        acceso; quien no tiene cuenta recibe un enlace para elegir su contraseña.
+        {assigned} de {live} {live === 1 ? 'lugar asignado' : 'lugares asignados'}. Cada persona recibe un
+        correo con su acceso; quien no tiene cuenta recibe un enlace para elegir su contraseña.
       </p>
       <ul aria-label="Lugares" className="divide-y divide-slate-200 border-y border-slate-200">
         {group.places.map((p) => (
           <PlaceRow key={p.placeId} orderId={group.orderId} place={p} />
         ))}
       </ul>
-      {group.places.some((p) => p.state === 'sin_asignar' && p.assignable) && <CsvForm orderId={group.orderId} />}
+      {group.places.some((p) => p.state === 'sin_asignar' && p.assignable) && (
+        <CsvForm orderId={group.orderId} />
+      )}
     </div>
   );
 }
@@ -60,7 +62,11 @@ function PlaceRow({ orderId, place }: { orderId: string; place: GroupPlace }) {
         <Badge tone={TONES[place.state]}>{PLACE_STATE_LABELS[place.state]}</Badge>
         <div className="flex flex-wrap gap-2">
           {place.assignable && !editing && (
-            <Button size="sm" variant={place.assignee ? 'secondary' : 'primary'} onClick={() => setEditing(true)}>
+            <Button
+              size="sm"
+              variant={place.assignee ? 'secondary' : 'primary'}
+              onClick={() => setEditing(true)}
+            >
               {place.assignee ? 'Reasignar' : 'Asignar'}
               <span className="sr-only"> {label}</span>
             </Button>
@@ -81,10 +87,14 @@ function PlaceRow({ orderId, place }: { orderId: string; place: GroupPlace }) {
         />
       )}
       {confirming && (
-        <div className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm" role="group" aria-label={`Cancelar ${label}`}>
+        <div
+          className="mt-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm"
+          role="group"
+          aria-label={`Cancelar ${label}`}
+        >
           <p>
-            Según los términos se reembolsan {formatPrice(place.refund)} (lo pagado por este lugar menos el cargo
-            administrativo) a tu cuenta de PayPal y el lugar se libera.
+            Según los términos se reembolsan {formatPrice(place.refund)} (lo pagado por este lugar menos el
+            cargo administrativo) a tu cuenta de PayPal y el lugar se libera.
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button
