@@ -6,9 +6,10 @@
 
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_GROUP_PLACES, SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
+import { CURRENCY_LABEL, MAX_GROUP_PLACES, SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { cancellationCharge } from '@store/shared/domain/cancellation';
-import { toPesos } from '@store/shared/domain/money';
+import { formatPrice, toPesos } from '@store/shared/domain/money';
+import { extractText } from 'unpdf';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { MSG, groupSeatsShort, holdNetworkLimit, placesCsvLine } from '@store/shared/messages';
 import { openGroupOrder } from '../lifecycle/group';
@@ -252,6 +253,16 @@ describe('buying places for a team', () => {
       [3, null, 'pagado'],
     ]);
     expect(await grants(h.ctx, buyer.id)).toBe(0);
+    // The receipt: one line for the day with its places and their sum.
+    const receipt = await h.ctx.app.inject({
+      method: 'GET',
+      url: `/api/order/${orderId}/receipt`,
+      headers: { token: buyer.token },
+    });
+    expect(receipt.statusCode).toBe(200);
+    const { text } = await extractText(new Uint8Array(receipt.rawPayload), { mergePages: true });
+    expect(text).toContain(`${p.days[0]!.label} · 3 lugares`);
+    expect(text).toContain(formatPrice(toPesos(300000), CURRENCY_LABEL));
     const [invoice] = await h.ctx.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
     expect(invoice).toMatchObject({ rfc: fiscal.rfc });
     const confirmations = (await mailsTo(buyer.email)).filter((m) =>
