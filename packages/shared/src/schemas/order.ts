@@ -75,6 +75,8 @@ export const orderItem = z.object({
   /** The day options bought of this product, in the product's order. */
   days: z.array(z.string()),
   quantity: z.number().int(),
+  /** A group order's places of each day (docs/groups.md); `price` is then one place of one day. */
+  places: z.number().int().optional(),
   /** Pesos charged for this event (its tier price); absent on orders placed before price tiers. */
   total: z.number().optional(),
 });

@@ -71,7 +71,12 @@ export function retryDelayMs(attempts: number): number {
 
 export function invoiceInput(row: InvoiceRow, order: OrderForInvoice): PacInvoiceInput {
   const lines = invoiceLines(
-    order.items.map((i) => ({ name: i.name, priceCentavos: toCentavos(i.price), days: i.days })),
+    order.items.map((i) => ({
+      name: i.name,
+      priceCentavos: toCentavos(i.price),
+      days: i.days,
+      places: i.places,
+    })),
     order.discountCentavos,
     order.feeCentavos,
   );

@@ -71,12 +71,15 @@ export async function openGroupOrder(tx: Tx, input: GroupHoldInput): Promise<Ord
       throw new AppError('conflict', holdNetworkLimit(input.maxHoldsPerNetwork));
     }
   }
+  // As an individual order's item: `price` per day (one place), `quantity` the days; and
+  // `places` per day, so the CFDI's line is days × places at that price (cfdi-rules.ts).
   const item: OrderItem = {
     ...productFields(quote.product),
-    price: toPesos(quote.pricePerPlace),
+    price: toPesos(Math.round(quote.pricePerPlace / quote.days.length)),
     total: toPesos(quote.subtotal),
     days: quote.days.map((d) => d.label),
-    quantity: quote.places,
+    quantity: quote.days.length,
+    places: quote.places,
   };
   const order = await insertOrder(tx, {
     userId: input.userId,

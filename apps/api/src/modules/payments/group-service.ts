@@ -215,7 +215,7 @@ export async function placesAssignedToMe(db: Queryable, userId: string): Promise
         productName: r.productName,
         days: [day],
         paidBy: r.paidBy,
-        item: { ...bought, name: r.productName, days: [r.label], quantity: 1, price: 0, total: 0 },
+        item: { ...bought, name: r.productName, days: [r.label], quantity: 1, places: 1, price: 0, total: 0 },
       });
     }
   }

@@ -13,6 +13,8 @@ import { extractText } from 'unpdf';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { MSG, groupSeatsShort, holdNetworkLimit, placesCsvLine } from '@store/shared/messages';
 import { openGroupOrder } from '../lifecycle/group';
+import { findOrderForInvoice } from '../invoices/repo';
+import { invoiceInput } from '../invoices/worker';
 import {
   auditLog,
   creditNotes,
@@ -265,6 +267,13 @@ describe('buying places for a team', () => {
     expect(text).toContain(formatPrice(toPesos(300000), CURRENCY_LABEL));
     const [invoice] = await h.ctx.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
     expect(invoice).toMatchObject({ rfc: fiscal.rfc });
+    // The CFDI: one line of 3 places at the place's price, the fee, adding up to what was paid.
+    const cfdi = invoiceInput(invoice!, (await findOrderForInvoice(h.ctx.database.db, orderId))!);
+    expect(cfdi.customer).toMatchObject({ legal_name: fiscal.razonSocial, tax_id: fiscal.rfc });
+    expect(cfdi.items.map((i) => [i.quantity, i.product.price, i.product.description])).toEqual([
+      [3, 1000, `${p.product.name} (${p.days[0]!.label}) · 3 lugares`],
+      [1, toPesos(SERVICE_FEE_CENTAVOS), 'Cargo por servicio'],
+    ]);
     const confirmations = (await mailsTo(buyer.email)).filter((m) =>
       m.subject.includes(orderId.slice(0, 8).toUpperCase()),
     );

@@ -25,6 +25,6 @@ export function toAdminOrderSummary({ order, customer }: OrderWithCustomer): Adm
     },
     items: order.items.map((i) => ({ productId: i._id, name: i.name, days: i.days })),
     kind: order.kind,
-    ...(order.kind === 'grupo' ? { places: order.items[0]?.quantity ?? 0 } : {}),
+    ...(order.kind === 'grupo' ? { places: order.items[0]?.places ?? 0 } : {}),
   };
 }

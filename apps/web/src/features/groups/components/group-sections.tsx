@@ -37,7 +37,7 @@ export function GroupOrdersSection({
               <div className="min-w-0 grow">
                 <p className="font-semibold">{item?.name}</p>
                 <p className="text-sm text-slate-600">
-                  {item?.quantity} {item?.quantity === 1 ? 'lugar' : 'lugares'} · {item?.days.join(', ')} ·
+                  {item?.places} {item?.places === 1 ? 'lugar' : 'lugares'} · {item?.days.join(', ')} ·
                   Orden {orderReference(o._id)} · {formatPrice(o.amount)}
                 </p>
               </div>
