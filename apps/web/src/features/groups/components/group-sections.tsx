@@ -37,8 +37,8 @@ export function GroupOrdersSection({
               <div className="min-w-0 grow">
                 <p className="font-semibold">{item?.name}</p>
                 <p className="text-sm text-slate-600">
-                  {item?.places} {item?.places === 1 ? 'lugar' : 'lugares'} · {item?.days.join(', ')} ·
-                  Orden {orderReference(o._id)} · {formatPrice(o.amount)}
+                  {item?.places} {item?.places === 1 ? 'lugar' : 'lugares'} · {item?.days.join(', ')} · Orden{' '}
+                  {orderReference(o._id)} · {formatPrice(o.amount)}
                 </p>
               </div>
               <Badge tone={o.status === 'pagado' ? 'success' : 'warning'}>
