@@ -9,6 +9,8 @@ export const ADMIN_MSG = {
   eventNameTooLong: 'El nombre del evento no puede tener más de 200 caracteres',
   eventDescriptionTooLong: 'La descripción no puede tener más de 5000 caracteres',
   eventPriceInvalid: 'Ingresa un precio válido en pesos (0 o más, hasta dos decimales)',
+  eventInstitutionalPriceInvalid:
+    'Ingresa el precio institucional por lugar en pesos (más de 0, hasta dos decimales) o déjalo vacío para usar el precio general',
   eventCategoryInvalid: 'Elige una categoría',
   eventLevelInvalid: 'Elige un nivel',
   eventDaysRequired: 'Agrega al menos un día',

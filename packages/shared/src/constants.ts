@@ -48,6 +48,23 @@ export const SALE_MODE_LABELS: Record<SaleMode, string> = {
 export const ROLES = ['customer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** An order's kind (docs/groups.md): the cart's own purchase, or places for a team. */
+export const ORDER_KINDS = ['individual', 'grupo'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+/** Places one group order may buy. */
+export const MAX_GROUP_PLACES = 50;
+/** A pasted or uploaded list of assignees holds at most this many lines. */
+export const MAX_GROUP_CSV_LINES = 200;
+/** The state of a group order's place, as the buyer sees it. */
+export const PLACE_STATES = ['sin_asignar', 'asignado', 'usado', 'cancelado'] as const;
+export type PlaceState = (typeof PLACE_STATES)[number];
+export const PLACE_STATE_LABELS: Record<PlaceState, string> = {
+  sin_asignar: 'Sin asignar',
+  asignado: 'Asignado',
+  usado: 'Usado',
+  cancelado: 'Cancelado',
+};
+
 export const ORDER_STATUSES = [
   'pendiente',
   'pagado',

@@ -28,6 +28,7 @@ import {
   ROLES,
   SALE_MODES,
   USER_TYPES,
+  type OrderKind,
 } from '@store/shared/constants';
 import type { OrderItem, Address } from '@store/shared/schemas/order';
 import type { ParticipantRequestStatus } from '@store/shared/schemas/participant-types';
@@ -100,6 +101,11 @@ export const products = pgTable(
     endorsementPoints: numeric('endorsement_points', { precision: 5, scale: 1, mode: 'number' }),
     /** por_dia: each day at the event's price; completo: one price for every day (docs/fees.md). */
     saleMode: saleModeEnum('sale_mode').notNull().default('por_dia'),
+    /**
+     * What one place costs in a purchase for a team (docs/groups.md), the fee schedule's
+     * "institucional" price; null = the general price at that moment.
+     */
+    institutionalPriceCentavos: integer('institutional_price_centavos'),
     /** The event a buyer must hold (paid) or buy in the same order first; null = none. */
     requiresProductId: uuid('requires_product_id').references((): AnyPgColumn => products.id, {
       onDelete: 'set null',
@@ -345,6 +351,11 @@ export const orders = pgTable(
     /** The buyer's network (IPv4 address or IPv6 /64) when the hold was opened: holds per network are capped. */
     clientNetwork: text('client_network'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * 'individual' (the cart: one place per day, the buyer's) or 'grupo' (places for a team:
+     * several places per day, each named later by the buyer; docs/groups.md).
+     */
+    kind: text('kind').$type<OrderKind>().notNull().default('individual'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -368,15 +379,21 @@ export const orderDays = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    /**
+     * Who holds the place (gets access, the ticket, the constancia). The buyer in an
+     * individual order; in a group order the person the buyer named, null while unassigned.
+     */
+    userId: uuid('user_id').references(() => users.id),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id),
     productDayId: uuid('product_day_id')
       .notNull()
       .references(() => productDays.id),
+    /** The place's number within the order and day (1 for an individual order; 1…N in a group order). */
+    place: integer('place').notNull().default(1),
+    /** When the holder of a group order's place was last named (null: unassigned or individual). */
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     day: text('day').notNull(),
     priceCentavos: integer('price_centavos').notNull(),
     /** Mirrors the order's status so access is one indexed lookup. */
@@ -386,7 +403,7 @@ export const orderDays = pgTable(
   (t) => [
     index('order_days_user_product_idx').on(t.userId, t.productId, t.status),
     index('order_days_product_day_idx').on(t.productDayId, t.status),
-    uniqueIndex('order_days_order_day_idx').on(t.orderId, t.productDayId),
+    uniqueIndex('order_days_order_day_idx').on(t.orderId, t.productDayId, t.place),
     // At most one unpaid hold per user and day: concurrent checkouts cannot both hold a seat.
     uniqueIndex('order_days_one_pending_idx')
       .on(t.userId, t.productDayId)
@@ -790,6 +807,11 @@ export const orderRefunds = pgTable(
     kind: text('kind').$type<RefundKind>().notNull(),
     /** The order's days this refund ends (empty: only money, access kept). */
     productDayIds: uuid('product_day_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    /** A group order's places this refund ends (order_days ids); empty: by productDayIds. */
+    orderDayIds: uuid('order_day_ids')
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),

@@ -259,7 +259,7 @@ export async function invariantViolations(
         where t.product_day_id in (${days})
         group by t.root_order_id, t.product_day_id`)} as chains,
       ${asJson(sql`select user_id, count(*)::int as n from order_days
-        where status = 'pagado' and product_day_id in (${days}) group by user_id, product_day_id having count(*) > 1`)} as twice,
+        where status = 'pagado' and user_id is not null and product_day_id in (${days}) group by user_id, product_day_id having count(*) > 1`)} as twice,
       ${asJson(sql`select dedupe_key as k from email_outbox where dedupe_key is not null
         group by dedupe_key having count(*) > 1`)} as dup_mail`,
   );

@@ -20,12 +20,12 @@ export interface InvoiceLine {
 }
 
 /**
- * One line per event (days × price per day), the service fee as its own line, and the
- * order's discount taken from the event lines in order, so that the lines always add up to
- * `subtotal − discount + fee`, the amount charged.
+ * One line per event (days × price per day; × places of each day for a group order), the
+ * service fee as its own line, and the order's discount taken from the event lines in order,
+ * so that the lines always add up to `subtotal − discount + fee`, the amount charged.
  */
 export function invoiceLines(
-  items: readonly { name: string; priceCentavos: number; days: readonly string[] }[],
+  items: readonly { name: string; priceCentavos: number; days: readonly string[]; places?: number }[],
   discountCentavos: number,
   feeCentavos: number,
   feeLabel = 'Cargo por servicio',
@@ -34,12 +34,13 @@ export function invoiceLines(
   const lines: InvoiceLine[] = items
     .filter((i) => i.days.length > 0)
     .map((i) => {
-      const total = i.priceCentavos * i.days.length;
+      const places = i.places ?? 1;
+      const total = i.priceCentavos * i.days.length * places;
       const discount = Math.min(left, total);
       left -= discount;
       return {
-        description: `${i.name} (${i.days.join(', ')})`,
-        quantity: i.days.length,
+        description: `${i.name} (${i.days.join(', ')})${i.places ? ` · ${places} ${places === 1 ? 'lugar' : 'lugares'}` : ''}`,
+        quantity: i.days.length * places,
         unitCentavos: i.priceCentavos,
         discountCentavos: discount,
       };

@@ -1,7 +1,7 @@
 // Order calls of docs/product.md → API (place, paypal, stripe, userorders, single, verifyStripe).
 
 import { z } from 'zod';
-import { CATEGORIES, LEVELS, ORDER_STATUSES, PAYMENT_METHODS } from '../constants';
+import { CATEGORIES, LEVELS, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS } from '../constants';
 import { MSG } from '../messages';
 import { NUMERIC_PATTERN } from '../domain/validation';
 import { pesos } from './common';
@@ -75,6 +75,8 @@ export const orderItem = z.object({
   /** The day options bought of this product, in the product's order. */
   days: z.array(z.string()),
   quantity: z.number().int(),
+  /** A group order's places of each day (docs/groups.md); `price` is then one place of one day. */
+  places: z.number().int().optional(),
   /** Pesos charged for this event (its tier price); absent on orders placed before price tiers. */
   total: z.number().optional(),
 });
@@ -97,6 +99,8 @@ export const order = z.object({
   couponCode: z.string().nullable(),
   paypalOrderId: z.string().nullable(),
   paypalPayerId: z.string().nullable(),
+  /** 'grupo': places for a team, named on their own page (docs/groups.md); absent: individual. */
+  kind: z.enum(ORDER_KINDS).optional(),
   /** My orders only: each bought day's own status (a day can be cancelled on its own). */
   dayStatuses: z
     .array(

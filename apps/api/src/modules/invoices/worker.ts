@@ -130,7 +130,12 @@ export function invoiceInput(
   issuerZip?: string | null,
 ): PacInvoiceInput {
   const lines = invoiceLines(
-    order.items.map((i) => ({ name: i.name, priceCentavos: toCentavos(i.price), days: i.days })),
+    order.items.map((i) => ({
+      name: i.name,
+      priceCentavos: toCentavos(i.price),
+      days: i.days,
+      places: i.places,
+    })),
     order.discountCentavos,
     order.feeCentavos,
   );

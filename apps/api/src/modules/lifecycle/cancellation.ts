@@ -64,6 +64,8 @@ export async function openCancellation(
   const order = await lockOrder(tx, input.orderId);
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
   if (order.userId !== userId) throw new AppError('forbidden', MSG.forbidden);
+  // A group order is cancelled place by place (group.ts).
+  if (order.kind === 'grupo') throw new AppError('conflict', MSG.groupCancelByPlace);
   const refusal = cancellationRefusal(order);
   if (refusal) throw new AppError('conflict', refusal);
   const days = await findOrderDayDetails(tx, order.id);

@@ -37,6 +37,22 @@ export interface LifecycleEvents {
     setPasswordToken: string | null;
     tokenDays: number;
   };
+  /** A place of a group order was given to a person (first time, or instead of someone). */
+  'place.assigned': {
+    orderId: string;
+    /** The place's order_days row (its first day's, for an event sold whole). */
+    rowId: string;
+    productName: string;
+    days: readonly { label: string; startsAt: Date }[];
+    buyer: { name: string; email: string };
+    to: { name: string; email: string };
+    /** Who held it before (a reassignment); null the first time. */
+    previous: { name: string; email: string } | null;
+    /** The set-password link's token of an account made for the person (null: had one). */
+    setPasswordToken: string | null;
+    tokenDays: number;
+    at: Date;
+  };
   /** Seats of these days were given back (one entry per seat). */
   'seats.freed': { productDayIds: readonly string[]; now: Date };
   /** Money went back to the buyer (any kind of refund). */

@@ -4,7 +4,7 @@
 
 import type { OrderStatus } from '@store/shared/constants';
 import type { NewOrderRow, OrderRow } from './reads';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { auditLog, orderDays, orders, users } from '../../db/schema';
 
@@ -54,6 +54,60 @@ export async function moveOrderDays(
     )
     .returning({ productDayId: orderDays.productDayId });
   return rows.map((r) => r.productDayId).sort();
+}
+
+/**
+ * Moves these rows (places of a group order) that are in one of `from` to `to`; answers the
+ * day option of each row actually moved, once per row (a seat each).
+ */
+export async function moveOrderDayRows(
+  db: Queryable,
+  orderId: string,
+  rowIds: readonly string[],
+  from: readonly OrderStatus[],
+  to: OrderStatus,
+): Promise<string[]> {
+  if (rowIds.length === 0) return [];
+  const rows = await db
+    .update(orderDays)
+    .set({ status: to })
+    .where(
+      and(
+        eq(orderDays.orderId, orderId),
+        inArray(orderDays.id, [...rowIds]),
+        inArray(orderDays.status, [...from]),
+      ),
+    )
+    .returning({ productDayId: orderDays.productDayId });
+  return rows.map((r) => r.productDayId).sort();
+}
+
+/**
+ * Names the holder of paid places of a group order, only while each row is still paid and
+ * held by `previous` (null: unassigned): answers how many rows changed. The one-paid index
+ * refuses a person who already holds the day.
+ */
+export async function setPlaceHolder(
+  db: Queryable,
+  orderId: string,
+  rowIds: readonly string[],
+  previous: string | null,
+  holder: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(orderDays)
+    .set({ userId: holder, assignedAt: now })
+    .where(
+      and(
+        eq(orderDays.orderId, orderId),
+        inArray(orderDays.id, [...rowIds]),
+        eq(orderDays.status, 'pagado'),
+        previous === null ? isNull(orderDays.userId) : eq(orderDays.userId, previous),
+      ),
+    )
+    .returning({ id: orderDays.id });
+  return rows.length;
 }
 
 /** Moves an order from one of `from` to `to` (with extra fields); null when it was not in `from`. */

@@ -41,6 +41,7 @@ import {
   lockIfUnchanged,
   lockOrder,
   lockPending,
+  moveOrderDayRows,
   moveOrderDays,
   transitionOrder,
 } from './repo';
@@ -114,6 +115,22 @@ async function endDays(
   return moved;
 }
 
+/** endDays for these rows (places of a group order): one seat back per row actually moved. */
+async function endRows(
+  tx: Tx,
+  orderId: string,
+  to: 'cancelado' | 'reembolsado',
+  rowIds: readonly string[],
+  now = new Date(),
+): Promise<string[]> {
+  const moved = await moveOrderDayRows(tx, orderId, rowIds, ['pendiente', 'pagado'], to);
+  if (moved.length > 0) {
+    await giveBackSeats(tx, moved);
+    await emit(tx, 'seats.freed', { productDayIds: moved, now });
+  }
+  return moved;
+}
+
 /**
  * After days of a paid order ended: with none left the order ends too, `reembolsado` when
  * everything went back, `reembolso_parcial` when part did (the terms' charge), `cancelado`
@@ -153,12 +170,16 @@ export async function markOrderPaid(
   const current = await lockOrder(tx, orderId);
   if (!current || !allows('pay', current.status)) return { changed: false, order: current };
   const days = await findOrderDays(tx, orderId);
-  const ownedElsewhere = await findPaidElsewhere(
-    tx,
-    current.userId,
-    days.map((d) => d.productDayId),
-    orderId,
-  );
+  // A group order's places are nobody's yet: the buyer may also hold one of its days.
+  const group = current.kind === 'grupo';
+  const ownedElsewhere = group
+    ? new Set<string>()
+    : await findPaidElsewhere(
+        tx,
+        current.userId,
+        days.map((d) => d.productDayId),
+        orderId,
+      );
   if (ownedElsewhere.size > 0) return { changed: false, order: current, duplicate: true };
   let updated: OrderRow | null;
   try {
@@ -180,7 +201,7 @@ export async function markOrderPaid(
     return { changed: false, order: await findOrder(tx, orderId), duplicate: true };
   }
   if (!updated) return { changed: false, order: await findOrder(tx, orderId) };
-  await deleteCartLines(tx, updated.userId, days);
+  if (!group) await deleteCartLines(tx, updated.userId, days);
   await emit(tx, 'order.paid', { orderId });
   return { changed: true, order: updated };
 }
@@ -301,6 +322,8 @@ export interface RefundRequest {
   kind: 'cancelacion' | 'admin';
   /** The days the refund ends when it completes (empty: money only, access kept). */
   productDayIds: readonly string[];
+  /** A group order's places (order_days ids) it ends instead of whole days. */
+  orderDayIds?: readonly string[];
   amountCentavos: number;
   actorId: string | null;
   /** The order as read under the lock, for extra checks by the caller (throw to refuse). */
@@ -326,7 +349,8 @@ export async function requestRefund(
     const same =
       pending.kind === req.kind &&
       pending.amountCentavos === req.amountCentavos &&
-      [...pending.productDayIds].sort().join() === [...req.productDayIds].sort().join();
+      [...pending.productDayIds].sort().join() === [...req.productDayIds].sort().join() &&
+      [...pending.orderDayIds].sort().join() === [...(req.orderDayIds ?? [])].sort().join();
     if (!same) throw new AppError('conflict', req.inFlight);
     return { order, refund: pending, repeated: true };
   }
@@ -339,6 +363,7 @@ export async function requestRefund(
     orderId: order.id,
     kind: req.kind,
     productDayIds: [...req.productDayIds].sort(),
+    orderDayIds: [...(req.orderDayIds ?? [])].sort(),
     amountCentavos: req.amountCentavos,
     actorId: req.actorId,
   });
@@ -364,14 +389,15 @@ export async function completeRefund(
   const done = await completeRefundRow(tx, refundId, providerRefundId);
   if (!done) return null;
   const before = await findOrder(tx, done.orderId);
-  const paid = await paidFor(tx, done.orderId, done.productDayIds);
+  const byRow = done.orderDayIds.length > 0;
+  const paid = byRow
+    ? await paidForRows(tx, done.orderId, done.orderDayIds)
+    : await paidFor(tx, done.orderId, done.productDayIds);
   await addRefunded(tx, done.orderId, Math.min(done.amountCentavos, before ? refundable(before) : 0));
-  const ended = await endDays(
-    tx,
-    done.orderId,
-    done.kind === 'cancelacion' ? 'cancelado' : 'reembolsado',
-    done.productDayIds,
-  );
+  const to = done.kind === 'cancelacion' ? 'cancelado' : 'reembolsado';
+  const ended = byRow
+    ? await endRows(tx, done.orderId, to, done.orderDayIds)
+    : await endDays(tx, done.orderId, to, done.productDayIds);
   const status = await followDays(tx, done.orderId);
   const after = await findOrder(tx, done.orderId);
   if (ended.length > 0) {
@@ -460,6 +486,61 @@ export async function markRefundInProcess(
 /** A refund the provider did not settle (retry later, no answer): asked again at `at`. */
 export async function scheduleRefundRetry(tx: Tx, refund: RefundRow, at: Date): Promise<void> {
   await scheduleRefundRow(tx, refund.id, at);
+}
+
+/** What the buyer paid for these rows (a group order's places): their share of the order's amount. */
+async function paidForRows(tx: Queryable, orderId: string, rowIds: readonly string[]): Promise<number> {
+  const order = await findOrder(tx, orderId);
+  if (!order || rowIds.length === 0) return 0;
+  const days = await findOrderDays(tx, orderId);
+  return cancellationFigures(
+    {
+      amountCentavos: order.amountCentavos,
+      feeCentavos: order.feeCentavos,
+      days: days.map((d) => ({ productDayId: d.id, priceCentavos: d.priceCentavos, live: true })),
+    },
+    rowIds,
+  ).paidCentavos;
+}
+
+/**
+ * cancelPlaces with nothing to give back: the buyer's group order places (rows) end now, a
+ * seat back each, the order's status follows. `paid` is what they were paid (for the e-mail).
+ */
+export async function cancelPlacesWithoutRefund(
+  tx: Tx,
+  order: OrderRow,
+  rowIds: readonly string[],
+  paid: number,
+  actorId: string,
+): Promise<string[]> {
+  if (!allows('cancelPlaces', order.status)) throw new AppError('conflict', MSG.orderNotCancellable);
+  const ended = await endRows(tx, order.id, 'cancelado', rowIds);
+  await followDays(tx, order.id);
+  const after = await findOrder(tx, order.id);
+  await emit(tx, 'days.cancelled', {
+    orderId: order.id,
+    productDayIds: [...new Set(ended)],
+    by: 'buyer',
+    paidCentavos: paid,
+    refundCentavos: 0,
+    refundId: null,
+    wholeOrder: after?.status !== 'pagado',
+  });
+  await audit(tx, {
+    action: 'order.cancelled_by_buyer',
+    orderId: order.id,
+    actorId,
+    details: {
+      places: rowIds,
+      days: ended,
+      refunded: 0,
+      paid: toPesos(paid),
+      status: after?.status,
+      source: 'api',
+    },
+  });
+  return ended;
 }
 
 /** The provider refused the refund: the row fails, the order stays as it was. */

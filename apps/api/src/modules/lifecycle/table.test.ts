@@ -53,6 +53,15 @@ describe('the transition table', () => {
       .filter(([, t]) => 'blockedByRefundInFlight' in t && t.blockedByRefundInFlight)
       .map(([name]) => name)
       .sort();
-    expect(blocked).toEqual(['adminCancel', 'cancelFree', 'recordRefund', 'requestRefund', 'transfer']);
+    expect(blocked).toEqual([
+      'adminCancel',
+      'assignPlace',
+      'cancelFree',
+      'cancelPlaces',
+      'reassignPlace',
+      'recordRefund',
+      'requestRefund',
+      'transfer',
+    ]);
   });
 });

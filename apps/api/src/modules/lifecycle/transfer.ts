@@ -44,6 +44,8 @@ export const TRANSFER_TOKEN_DAYS = 7;
 function ownPaidOrder(order: OrderRow | null, userId: string): OrderRow {
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
   if (order.userId !== userId) throw new AppError('forbidden', MSG.forbidden);
+  // A group order's places are reassigned instead (group.ts).
+  if (order.kind === 'grupo') throw new AppError('conflict', MSG.groupNoTransfer);
   return order;
 }
 
@@ -136,7 +138,7 @@ function transferAddress(user: { name: string; email: string }): Address {
 }
 
 /** The colleague's account: the existing one, or a new one without a password (+ its set-password token). */
-async function colleagueAccount(tx: Queryable, input: { email: string; name: string }, now: Date) {
+export async function colleagueAccount(tx: Queryable, input: { email: string; name: string }, now: Date) {
   const existing = await findUserByEmail(tx, input.email);
   if (existing) return { user: existing, token: null };
   // An unusable password: the colleague chooses one through the e-mailed link.

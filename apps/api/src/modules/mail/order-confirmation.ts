@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import type { Queryable } from '../../db/client';
 import { signTicket } from '../../lib/tickets';
 import { toPesos } from '@store/shared/domain/money';
+import type { OrderKind } from '@store/shared/constants';
 import type { OrderItem } from '@store/shared/schemas/order';
 import { enqueueEmail, type EmailAttachment } from './outbox';
 import { mailSettings } from './settings';
@@ -13,7 +14,7 @@ import { orderConfirmationEmail } from './templates';
 import { orderCalendar } from './calendar';
 
 export interface ConfirmationOrder {
-  order: { id: string; userId: string; amountCentavos: number; items: OrderItem[] };
+  order: { id: string; userId: string; amountCentavos: number; items: OrderItem[]; kind?: OrderKind };
   email: string;
   name: string;
   /** When each bought day happens (current label and instants of its day option). */
@@ -28,24 +29,29 @@ export async function enqueueOrderConfirmation(
 ): Promise<void> {
   const { order, schedule } = found;
   const settings = mailSettings();
-  // One QR ticket per in-person day (the same code as on /orders), attached as a PNG.
+  // One QR ticket per in-person day (the same code as on /orders), attached as a PNG. A group
+  // order's buyer holds no place: each person named for one gets the ticket in their account.
   const presential = new Map(order.items.filter((i) => i.isPresential).map((i) => [i._id, i.name]));
-  const tickets = settings.ticketSecret
-    ? await Promise.all(
-        schedule
-          .filter((d) => presential.has(d.productId))
-          .map(async (d) => ({
-            filename: `Boleto ${presential.get(d.productId)} - ${d.label}.png`,
-            contentType: 'image/png',
-            content: await QRCode.toBuffer(signTicket(settings.ticketSecret!, order.userId, d.productDayId), {
-              type: 'png',
-              errorCorrectionLevel: 'M',
-              margin: 2,
-              width: 480,
-            }),
-          })),
-      )
-    : [];
+  const tickets =
+    settings.ticketSecret && order.kind !== 'grupo'
+      ? await Promise.all(
+          schedule
+            .filter((d) => presential.has(d.productId))
+            .map(async (d) => ({
+              filename: `Boleto ${presential.get(d.productId)} - ${d.label}.png`,
+              contentType: 'image/png',
+              content: await QRCode.toBuffer(
+                signTicket(settings.ticketSecret!, order.userId, d.productDayId),
+                {
+                  type: 'png',
+                  errorCorrectionLevel: 'M',
+                  margin: 2,
+                  width: 480,
+                },
+              ),
+            })),
+        )
+      : [];
   // One calendar event per bought day (calendar.ts), attached as evento.ics.
   const ics = orderCalendar({
     orderId: order.id,

@@ -26,6 +26,7 @@ export function toApiOrder(
     couponCode: row.couponCode,
     paypalOrderId: row.paypalOrderId,
     paypalPayerId: row.paypalPayerId,
+    kind: row.kind,
     ...(dayStatuses ? { dayStatuses } : {}),
     ...extra,
   };

@@ -4,8 +4,9 @@
 
 import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constants';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { emailOutbox, orderDays, orders, productDays, products, users } from '../../db/schema';
+import { emailOutbox, invoices, orderDays, orders, productDays, products, users } from '../../db/schema';
 export * from '../lifecycle/reads';
 import type { OrderRow } from '../lifecycle/reads';
 
@@ -51,7 +52,10 @@ export async function findOrderForConfirmation(db: Queryable, orderId: string) {
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
   if (!row) return null;
-  return { ...row, schedule: await findOrderDaySchedule(db, orderId) };
+  // A group order has one row per place: each day once.
+  const schedule = await findOrderDaySchedule(db, orderId);
+  const seen = new Set<string>();
+  return { ...row, schedule: schedule.filter((d) => !seen.has(d.productDayId) && seen.add(d.productDayId)) };
 }
 
 /** When each day of an order happens (current label and instants of the day option). */
@@ -156,11 +160,13 @@ export async function ordersSince(db: Queryable, since: Date) {
     .where(gte(orders.createdAt, since));
 }
 
-/** Paid attendees of an event (or one of its days), from the order_days rows. */
+/** Paid attendees of an event (or one of its days), from the order_days rows; who paid each order. */
 export async function listAttendees(db: Queryable, productId: string, productDayId?: string) {
+  const buyer = alias(users, 'buyer');
   return db
     .select({
       orderId: orders.id,
+      paidBy: buyer.name,
       userId: users.id,
       name: users.name,
       email: users.email,
@@ -176,6 +182,7 @@ export async function listAttendees(db: Queryable, productId: string, productDay
     .from(orderDays)
     .innerJoin(orders, eq(orders.id, orderDays.orderId))
     .innerJoin(users, eq(users.id, orderDays.userId))
+    .innerJoin(buyer, eq(buyer.id, orders.userId))
     .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
     .where(
       and(
@@ -268,17 +275,32 @@ export async function findOrderWithCustomer(db: Queryable, id: string): Promise<
 export async function findOrderLines(db: Queryable, orderId: string) {
   return db
     .select({
+      id: orderDays.id,
       productDayId: orderDays.productDayId,
       productId: orderDays.productId,
       productName: products.name,
       day: orderDays.day,
+      place: orderDays.place,
       priceCentavos: orderDays.priceCentavos,
       status: orderDays.status,
+      holderName: users.name,
+      holderEmail: users.email,
     })
     .from(orderDays)
     .innerJoin(products, eq(products.id, orderDays.productId))
+    .leftJoin(users, eq(users.id, orderDays.userId))
     .where(eq(orderDays.orderId, orderId))
-    .orderBy(asc(products.name), asc(orderDays.createdAt));
+    .orderBy(asc(products.name), asc(orderDays.createdAt), asc(orderDays.place));
+}
+
+/** The razón social of the CFDI asked for an order (the institution of a group order), if any. */
+export async function findInvoiceReceiver(db: Queryable, orderId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: invoices.razonSocial })
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .limit(1);
+  return row?.name ?? null;
 }
 
 // After the sale: cancelling some days of an order (docs/after-sale.md).

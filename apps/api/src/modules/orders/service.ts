@@ -16,6 +16,7 @@ import {
   findOrderDayDetails,
   findOrderForConfirmation,
   listUserOrders,
+  type OrderDayDetail,
   type OrderRow,
 } from './repo';
 import { toApiOrder } from './mappers';
@@ -58,6 +59,7 @@ export async function listApiOrdersOf(db: Queryable, userId: string, now = new D
         // Something can be cancelled by the terms now (online, or through the association
         // for card and cash payments: the dialog says which).
         cancellable:
+          r.kind !== 'grupo' &&
           r.status === 'pagado' &&
           !inFlight &&
           own.some((d) => d.status === 'pagado' && canCancelDay(now, d.startsAt)),
@@ -97,11 +99,29 @@ export async function receiptOf(db: Queryable, order: OrderRow): Promise<Buffer>
   return renderReceipt({
     order,
     buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '' },
-    lines: days.map((d) => ({
-      productName: d.productName,
-      label: d.label,
-      startsAt: d.startsAt,
-      priceCentavos: d.priceCentavos,
-    })),
+    lines: order.kind === 'grupo' ? placeLines(days) : days.map(receiptLine),
   });
+}
+
+const receiptLine = (d: OrderDayDetail) => ({
+  productName: d.productName,
+  label: d.label,
+  startsAt: d.startsAt,
+  priceCentavos: d.priceCentavos,
+});
+
+/** A group order's receipt: one line per day with its number of places and their sum. */
+function placeLines(days: readonly OrderDayDetail[]) {
+  const byDay = new Map<string, { line: ReturnType<typeof receiptLine>; places: number }>();
+  for (const d of days) {
+    const found = byDay.get(d.productDayId);
+    if (found) {
+      found.places += 1;
+      found.line.priceCentavos += d.priceCentavos;
+    } else byDay.set(d.productDayId, { line: receiptLine(d), places: 1 });
+  }
+  return [...byDay.values()].map(({ line, places }) => ({
+    ...line,
+    label: `${line.label} · ${places} ${places === 1 ? 'lugar' : 'lugares'}`,
+  }));
 }

@@ -1,11 +1,12 @@
 // The e-mails that follow the order lifecycle's events (docs/lifecycle.md → Events): the
 // confirmation with its receipt when an order is paid, the cancellation notice when the buyer
-// cancels days, and the two messages of a transfer.
+// cancels days, the two messages of a transfer, and those of a group order's place.
 
 import type { Subscriber } from '../lifecycle/events';
 import { enqueueCancellationEmail } from '../mail/after-sale';
 import { enqueueOrderConfirmation } from '../mail/order-confirmation';
 import { enqueueTransferEmails } from '../mail/transfer';
+import { enqueuePlaceEmails } from '../mail/group';
 import { findOrderDayDetails, findOrderForConfirmation } from './repo';
 import { receiptFileName } from './receipt';
 import { receiptOf } from './service';
@@ -59,6 +60,9 @@ export const orderMailSubscriber: Subscriber = {
         setPasswordToken: e.setPasswordToken,
         tokenDays: e.tokenDays,
       });
+    },
+    'place.assigned': async (tx, e) => {
+      await enqueuePlaceEmails(tx, { ...e, days: [...e.days] });
     },
   },
 };

@@ -47,6 +47,7 @@ export async function cancellationQuote(
   const inFlight = await findPendingRefund(db, orderId);
   const live = days.filter((d) => d.status === 'pagado');
   const reason =
+    (order.kind === 'grupo' ? MSG.groupCancelByPlace : null) ??
     cancellationRefusal(order) ??
     (live.length === 0 ? MSG.nothingLeftToCancel : inFlight ? MSG.cancelInProgress : null);
   const whole = buyerRefundFigures(

@@ -34,6 +34,8 @@ export function paypalOf(deps: PaymentDeps): PaypalClient {
 
 /** True when the user already holds one of the order's days through another paid order. */
 export async function ownsAnotherCopy(deps: PaymentDeps, order: OrderRow): Promise<boolean> {
+  // A group order's places are nobody's until the buyer names them (docs/groups.md).
+  if (order.kind === 'grupo') return false;
   const days = await findOrderDays(deps.db, order.id);
   const owned = await findPaidElsewhere(
     deps.db,

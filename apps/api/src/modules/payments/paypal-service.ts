@@ -73,7 +73,11 @@ export async function createPaypalOrder(
  * id, so two calls for the same order (two tabs, a retry after a crash) get the same PayPal
  * order back and never a second one.
  */
-async function attachPaypalOrder(deps: PaymentDeps, paypal: PaypalClient, order: OrderRow): Promise<string> {
+export async function attachPaypalOrder(
+  deps: PaymentDeps,
+  paypal: PaypalClient,
+  order: OrderRow,
+): Promise<string> {
   const giveUp = async (err: unknown, message: string = MSG.paymentError): Promise<never> => {
     deps.log.error({ err, orderId: order.id }, 'no se pudo crear la orden de PayPal');
     await deps.db.transaction((tx) => endPendingOrder(tx, order.id, 'rechazado'));

@@ -32,6 +32,7 @@ import { rateLimits } from '../../plugins/rate-limit';
 import { networkOf } from '../../lib/network';
 import { PAYPAL_WEBHOOK_BODY_LIMIT } from './paypal-webhook-screen';
 import { placeOrder } from './place-service';
+import { groupRoutes } from './group-routes';
 import { cancellationQuote, cancelOwnOrder } from './cancellation';
 import {
   cancelOrderBody,
@@ -74,6 +75,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   };
   // A fresh object per route: the rate-limit plugin appends its hook to the route's array.
   const ordering = () => ({ onRequest: [orderPerIp, requireUser], config: { rateLimit: limits.order } });
+
+  await app.register(groupRoutes, { prefix: '/group', deps });
 
   app.post(
     '/order/place',

@@ -62,6 +62,20 @@ function LiveStream() {
 }
 
 function Streams({ state }: { state: LiveStreamState }) {
+  if ('item' in state) {
+    return (
+      <div className="mt-8 space-y-12">
+        <ProductStreams
+          item={state.item}
+          renderTracker={(it, player) => <WatchTracker productId={it._id} {...player} />}
+        />
+      </div>
+    );
+  }
+  return <OrderStreams state={state} />;
+}
+
+function OrderStreams({ state }: { state: Extract<LiveStreamState, { order: unknown }> }) {
   const order = useQuery(orderQueryOptions(state.order._id));
   const failed = order.isError;
   useEffect(() => {

@@ -22,6 +22,8 @@ import { canOfferTransfer, TransferDayButton } from '../../features/orders/compo
 import { allProductsQueryOptions } from '../../lib/products-query';
 import { useNow } from '../../lib/use-now';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
+import { AssignedPlacesSection, GroupOrdersSection } from '../../features/groups/components/group-sections';
+import { useAssignedPlaces } from '../../features/groups/api/group';
 import { OrderInvoices } from '../../features/invoices/components/order-invoices';
 import { visibleOrderItems } from '../../features/orders/utils/visible-order-items';
 import type { LiveStreamState } from '../../features/streams/utils/live-stream-state';
@@ -37,7 +39,15 @@ export function Component() {
 function Orders() {
   const navigate = useNavigate();
   const orders = useUserOrders();
-  const entries = useMemo(() => visibleOrderItems(orders.data ?? []), [orders.data]);
+  // Purchases for a team are listed on their own (their places are named on another page).
+  const entries = useMemo(
+    () => visibleOrderItems((orders.data ?? []).filter((o) => o.kind !== 'grupo')),
+    [orders.data],
+  );
+  const hasGroups = (orders.data ?? []).some(
+    (o) => o.kind === 'grupo' && (o.payment || o.status === 'pendiente'),
+  );
+  const hasAssigned = (useAssignedPlaces().data ?? []).length > 0;
   // When each day happens (the catalogue's day options, finished events too), for En vivo / Empieza en / Finalizado.
   const products = useQuery(allProductsQueryOptions());
   const times = useMemo(() => {
@@ -75,7 +85,7 @@ function Orders() {
               <Skeleton key={i} className="h-28 w-full rounded-xl" />
             ))}
           </div>
-        ) : entries.length === 0 ? (
+        ) : entries.length === 0 && !hasGroups && !hasAssigned ? (
           <EmptyState
             icon={PackageOpen}
             title="Aún no tienes productos."
@@ -83,7 +93,7 @@ function Orders() {
           >
             Los eventos que compres o reclames aparecerán aquí.
           </EmptyState>
-        ) : (
+        ) : entries.length === 0 ? null : (
           <ul aria-label="Mis productos" className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
             {entries.map(({ order, item }, i) => (
               <OrderItemCard
@@ -122,6 +132,15 @@ function Orders() {
             ))}
           </ul>
         )}
+        {orders.data && (
+          <GroupOrdersSection orders={orders.data} actions={(order) => <ReceiptButton order={order} />} />
+        )}
+        <AssignedPlacesSection
+          onWatch={(item) => {
+            const state: LiveStreamState = { item };
+            navigate('/live-stream', { state });
+          }}
+        />
         <TicketsSection />
         <ConstanciasSection />
         {orders.data && <OrderInvoices orders={orders.data} now={now} />}

@@ -3,7 +3,7 @@
 // page stays reachable (from the finished list) with "Finalizado" and nothing to add.
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CalendarDays, MapPin, MonitorPlay, PackageCheck, ShoppingCart } from 'lucide-react';
+import { CalendarDays, MapPin, MonitorPlay, PackageCheck, ShoppingCart, Users } from 'lucide-react';
 import { RELATED_PRODUCT_COUNT } from '@store/shared/constants';
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatDateRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
@@ -202,6 +202,17 @@ export function Component() {
                 <ShoppingCart aria-hidden="true" className="h-5 w-5" />
                 AGREGAR AL CARRITO
               </Button>
+            )}
+            {!ended && (
+              <ButtonLink
+                to={signedIn ? `/equipo/${product._id}` : '/login'}
+                variant="secondary"
+                size="lg"
+                className="mt-3 w-full sm:ml-3 sm:w-auto"
+              >
+                <Users aria-hidden="true" className="h-5 w-5" />
+                {MSG.groupBuy.toUpperCase()}
+              </ButtonLink>
             )}
             {!ended && (
               <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">

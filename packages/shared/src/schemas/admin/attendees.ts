@@ -23,6 +23,8 @@ export const adminAttendee = z.object({
   dayStartsAt: z.number(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   couponCode: z.string().nullable(),
+  /** Who paid the order: the attendee, or the buyer of a group order who assigned the place (docs/groups.md). */
+  paidBy: z.string().optional(),
   /** When the order was paid (its creation time for free claims without a payment time). */
   date: z.number(),
   /** The professional profile (null until the person fills it in). */

@@ -65,6 +65,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.day_transferred': 'Transfirió un día a un colega',
   'order.day_received': 'Recibió un día transferido',
   'order.transfer_allowed': 'Permitió otra transferencia por día',
+  'order.place_assigned': 'Asignó un lugar del equipo',
+  'order.place_reassigned': 'Reasignó un lugar del equipo',
   'demo.remove': 'Eliminó los datos de demostración',
   'waitlist.offered': 'Ofreció un lugar liberado a la lista de espera',
   'waitlist.expired': 'Venció una oferta de la lista de espera',

@@ -160,6 +160,8 @@ export const adminEventInput = z
     tiers: z.array(adminTierInput).max(60, { error: ADMIN_MSG.tierTooMany }).optional(),
     /** The constancias' endorsement; null = none; absent = unchanged. */
     endorsement: adminEndorsementInput.nullable().optional(),
+    /** One place of a purchase for a team (docs/groups.md); null = the general price; absent = unchanged. */
+    institutionalPrice: pesosField(ADMIN_MSG.eventInstitutionalPriceInvalid, 0.01).nullable().optional(),
   })
   .superRefine((v, ctx) => {
     // Tiers left unchanged are checked against the stored ones by the server.
@@ -238,6 +240,8 @@ export const adminEvent = product
     requires: z.string().nullable(),
     tiers: z.array(priceTier),
     endorsement: constanciaEndorsement.nullable(),
+    /** One place of a purchase for a team, pesos; null = the general price. */
+    institutionalPrice: z.number().nullable().optional(),
   });
 export type AdminEvent = z.infer<typeof adminEvent>;
 

@@ -1,7 +1,7 @@
 // Request and response shapes of /api/admin/orders: orders: filters, detail, mark paid, cancel and refund.
 
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_METHODS, USER_TYPES } from '../../constants';
+import { ORDER_STATUSES, PAYMENT_METHODS, USER_TYPES, ORDER_KINDS } from '../../constants';
 import { ADMIN_MSG } from '../../admin-messages';
 import { address } from '../order';
 import { idParam, optionalParam, pageQuery, pesosField } from './common';
@@ -43,6 +43,9 @@ export const adminOrderSummary = z.object({
   couponCode: z.string().nullable(),
   customer: adminCustomer,
   items: z.array(z.object({ productId: z.string(), name: z.string(), days: z.array(z.string()) })),
+  /** 'grupo': places for a team (docs/groups.md), `places` of each day. */
+  kind: z.enum(ORDER_KINDS).optional(),
+  places: z.number().int().optional(),
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummary>;
 
@@ -69,8 +72,13 @@ export const adminOrderDetail = adminOrderSummary.extend({
       day: z.string(),
       price: z.number(),
       status: z.enum(ORDER_STATUSES),
+      /** A group order's place number and who holds it (null: not assigned yet). */
+      place: z.number().int().optional(),
+      assignee: z.object({ name: z.string(), email: z.string() }).nullable().optional(),
     }),
   ),
+  /** The institution a CFDI was asked for (razón social), when one was. */
+  institution: z.string().nullable().optional(),
   history: z.array(adminAuditEntry),
   /** Days of this order passed on to a colleague, or received (docs/after-sale.md → Transfers). */
   transfers: z.array(

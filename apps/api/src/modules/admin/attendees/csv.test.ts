@@ -64,10 +64,10 @@ describe('attendeesCsv', () => {
     };
     const [header, row, end] = attendeesCsv([attendee]).slice(BOM.length).split('\r\n');
     expect(header).toBe(
-      'Nombre,Correo,Tipo de usuario,Día,Inicio del día,Orden,Fecha de pago,Método de pago,Cupón,Nombre en constancia,Cédula profesional,Especialidad,Institución,Minutos en línea,Registro presencial,Asistió',
+      'Nombre,Correo,Tipo de usuario,Día,Inicio del día,Orden,Fecha de pago,Método de pago,Cupón,Pagado por,Nombre en constancia,Cédula profesional,Especialidad,Institución,Minutos en línea,Registro presencial,Asistió',
     );
     expect(row).toBe(
-      "'=CMD,ana@hospital.mx,Médico residente,Viernes 30,2025-05-30 09:00,0A1B2C3D,2025-05-30 12:05,PayPal,,Nuria Peña,1234567,Enfermería cardiovascular,Hospital General,0,2025-05-30 09:02,Sí",
+      "'=CMD,ana@hospital.mx,Médico residente,Viernes 30,2025-05-30 09:00,0A1B2C3D,2025-05-30 12:05,PayPal,,'=CMD,Nuria Peña,1234567,Enfermería cardiovascular,Hospital General,0,2025-05-30 09:02,Sí",
     );
     expect(end).toBe('');
   });

@@ -77,12 +77,12 @@ describe('admin attendees', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Nombre,Correo,Tipo de usuario,Día,Inicio del día,Orden,Fecha de pago,Método de pago,Cupón,Nombre en constancia,Cédula profesional,Especialidad,Institución,Minutos en línea,Registro presencial,Asistió',
+      'Nombre,Correo,Tipo de usuario,Día,Inicio del día,Orden,Fecha de pago,Método de pago,Cupón,Pagado por,Nombre en constancia,Cédula profesional,Especialidad,Institución,Minutos en línea,Registro presencial,Asistió',
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       new RegExp(
-        `^CLIENTE DE PRUEBA,nuria@hospital\\.mx,Enfermería,Viernes 30,2099-05-30 14:30,${nuriaOrder.slice(0, 8).toUpperCase()},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},Reclamar Gratis,,,,,,0,,No$`,
+        `^CLIENTE DE PRUEBA,nuria@hospital\\.mx,Enfermería,Viernes 30,2099-05-30 14:30,${nuriaOrder.slice(0, 8).toUpperCase()},\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2},Reclamar Gratis,,CLIENTE DE PRUEBA,,,,,0,,No$`,
       ),
     );
   });

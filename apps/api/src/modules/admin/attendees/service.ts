@@ -37,6 +37,7 @@ export async function getAttendees(
         dayStartsAt: r.dayStartsAt.getTime(),
         paymentMethod: r.paymentMethod,
         couponCode: r.couponCode,
+        paidBy: r.paidBy,
         date: (r.paidAt ?? r.createdAt).getTime(),
         certificateName: person?.certificateName ?? null,
         cedula: person?.cedula ?? null,

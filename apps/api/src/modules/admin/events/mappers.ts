@@ -34,6 +34,8 @@ export function toAdminEvent({ product, days, tiers }: EventRecord): AdminEvent 
     saleMode: product.saleMode,
     requires: product.requiresProductId,
     endorsement: endorsementOf(product),
+    institutionalPrice:
+      product.institutionalPriceCentavos === null ? null : toPesos(product.institutionalPriceCentavos),
     tiers: tiers.map((t) => ({
       userType: t.userType,
       until: t.untilAt,

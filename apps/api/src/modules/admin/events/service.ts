@@ -85,6 +85,7 @@ function productValues(data: AdminEventData, pricing: Pricing) {
     isPresential: data.isPresential,
     saleMode: pricing.saleMode,
     requiresProductId: pricing.requires,
+    institutionalPriceCentavos: pricing.institutionalPriceCentavos,
     ...span(data.days),
     ...endorsementValues(data.endorsement),
   };
@@ -106,6 +107,7 @@ interface Pricing {
   requires: string | null;
   tiers: PriceTier[];
   basePriceCentavos: number;
+  institutionalPriceCentavos: number | null;
 }
 
 /**
@@ -122,6 +124,12 @@ function resolvePricing(data: AdminEventData, current: EventRecord | null): Pric
     requires: data.requires === undefined ? (current?.product.requiresProductId ?? null) : data.requires,
     tiers,
     basePriceCentavos: base ?? openGeneralStep(tiers)!.priceCentavos,
+    institutionalPriceCentavos:
+      data.institutionalPrice === undefined
+        ? (current?.product.institutionalPriceCentavos ?? null)
+        : data.institutionalPrice === null
+          ? null
+          : toCentavos(data.institutionalPrice),
   };
 }
 
@@ -211,6 +219,7 @@ export async function updateEvent(
       subCategory: p.subCategory,
       isPresential: p.isPresential,
       saleMode: p.saleMode,
+      institutionalPriceCentavos: p.institutionalPriceCentavos,
       requiresProductId: p.requiresProductId,
       startsAt: p.startsAt,
       endsAt: p.endsAt,
@@ -384,6 +393,7 @@ export async function duplicateEvent(db: Db, actorId: string, id: string): Promi
       subCategory: product.subCategory,
       isPresential: product.isPresential,
       saleMode: product.saleMode,
+      institutionalPriceCentavos: product.institutionalPriceCentavos,
       requiresProductId: product.requiresProductId,
       startsAt: product.startsAt,
       endsAt: product.endsAt,

@@ -24,5 +24,7 @@ export function toAdminOrderSummary({ order, customer }: OrderWithCustomer): Adm
       userType: customer.userType,
     },
     items: order.items.map((i) => ({ productId: i._id, name: i.name, days: i.days })),
+    kind: order.kind,
+    ...(order.kind === 'grupo' ? { places: order.items[0]?.places ?? 0 } : {}),
   };
 }

@@ -20,6 +20,7 @@ import { listAudit, writeAudit } from '../audit/repo';
 import { toAdminOrderSummary } from './mappers';
 import {
   findOrder,
+  findInvoiceReceiver,
   findOrderLines,
   findOrderWithCustomer,
   searchOrders,
@@ -86,7 +87,14 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
       day: l.day,
       price: toPesos(l.priceCentavos),
       status: l.status,
+      ...(order.kind === 'grupo'
+        ? {
+            place: l.place,
+            assignee: l.holderName && l.holderEmail ? { name: l.holderName, email: l.holderEmail } : null,
+          }
+        : {}),
     })),
+    institution: await findInvoiceReceiver(db, id),
     history: entries,
     transfers: transfers.map((t) => ({
       day: t.day,

@@ -140,6 +140,13 @@ export function EventFeeFields({
             </option>
           ))}
         </SelectField>
+        <TextField
+          label="Cuota institucional por lugar (MXN$)"
+          inputMode="decimal"
+          hint="Lo que cuesta cada lugar en una compra para un equipo (hospitales, universidades), por día o por el evento completo. Vacío: el precio General vigente."
+          error={errors.institutionalPrice?.message}
+          {...register('institutionalPrice')}
+        />
       </div>
 
       <p className="text-sm text-slate-600">

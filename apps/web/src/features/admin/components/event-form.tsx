@@ -59,6 +59,8 @@ export interface EventFormValues {
   tiers: TierForm[];
   /** The constancias' endorsement; all four empty = none. */
   endorsement: { body: string; number: string; hours: string; points: string };
+  /** One place of a purchase for a team (pesos); '' = the general price. */
+  institutionalPrice: string;
 }
 
 const NO_ENDORSEMENT = { body: '', number: '', hours: '', points: '' };
@@ -119,6 +121,7 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
       requires: '',
       tiers: [],
       endorsement: NO_ENDORSEMENT,
+      institutionalPrice: '',
     };
   }
   return {
@@ -151,6 +154,10 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
           points: String(event.endorsement.points),
         }
       : NO_ENDORSEMENT,
+    institutionalPrice:
+      event.institutionalPrice === null || event.institutionalPrice === undefined
+        ? ''
+        : String(event.institutionalPrice),
   };
 }
 
@@ -183,6 +190,7 @@ export function toEventPayload(v: EventFormValues): AdminEventInput {
     requires: v.requires || null,
     tiers: toTierPayload(v.tiers),
     endorsement: toEndorsementPayload(v.endorsement),
+    institutionalPrice: v.institutionalPrice.trim() === '' ? null : parseAmount(v.institutionalPrice),
   };
 }
 

@@ -19,15 +19,36 @@ export function OrderLinesCard({ order }: { order: AdminOrderDetail }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Eventos y días</CardTitle>
+        <CardTitle>
+          {order.kind === 'grupo'
+            ? `Compra para un equipo · ${order.places ?? 0} lugares por día`
+            : 'Eventos y días'}
+        </CardTitle>
       </CardHeader>
       <CardContent>
+        {order.kind === 'grupo' && (
+          <p className="mb-2 text-sm text-slate-700">
+            Compró {order.customer.name}
+            {order.institution ? ` para ${order.institution} (factura a la institución)` : ''}.
+          </p>
+        )}
         <ul className="divide-y divide-slate-200">
           {order.lines.map((l) => (
-            <li key={l.productDayId} className="flex items-start justify-between gap-4 py-2">
-              <div>
+            <li
+              key={`${l.productDayId}-${l.place ?? 1}`}
+              className="flex items-start justify-between gap-4 py-2"
+            >
+              <div className="min-w-0">
                 <p className="font-medium text-ink">{l.productName}</p>
-                <p className="text-sm text-slate-600">{l.day}</p>
+                <p className="text-sm text-slate-600">
+                  {l.day}
+                  {l.place !== undefined && ` · Lugar ${l.place}`}
+                </p>
+                {l.place !== undefined && (
+                  <p className="text-sm break-words text-slate-700">
+                    {l.assignee ? `${l.assignee.name} · ${l.assignee.email}` : 'Sin asignar'}
+                  </p>
+                )}
               </div>
               <div className="text-right">
                 <p className="tabular-nums">{money(l.price)}</p>

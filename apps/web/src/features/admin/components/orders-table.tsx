@@ -25,12 +25,20 @@ const COLUMNS: Column<AdminOrderSummary>[] = [
   {
     header: 'Eventos',
     className: 'min-w-48',
-    cell: (o) =>
-      o.items.map((i) => (
-        <span key={i.productId} className="block">
-          {i.name} <span className="text-slate-500">· {i.days.join(', ')}</span>
-        </span>
-      )),
+    cell: (o) => (
+      <>
+        {o.kind === 'grupo' && (
+          <span className="mb-1 inline-block rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">
+            Grupo · {o.places} {o.places === 1 ? 'lugar' : 'lugares'}
+          </span>
+        )}
+        {o.items.map((i) => (
+          <span key={i.productId} className="block">
+            {i.name} <span className="text-slate-500">· {i.days.join(', ')}</span>
+          </span>
+        ))}
+      </>
+    ),
   },
   {
     header: 'Total',

@@ -16,6 +16,7 @@ const FIELD_LABELS: Record<string, string> = {
   category: 'categoría',
   subCategory: 'nivel',
   isPresential: 'presencial',
+  institutionalPriceCentavos: 'precio institucional',
 };
 
 export function auditActionLabel(action: string): string {

@@ -21,18 +21,28 @@ import { cancelPaypalOrder } from '../api/cancel-paypal-order';
 import { capturePaypalOrder } from '../api/capture-paypal-order';
 import { createPaypalOrder } from '../api/create-paypal-order';
 
-export interface PaypalCheckoutProps {
+/**
+ * The server calls of another kind of order (places for a team, docs/groups.md): create answers
+ * the PayPal order id, capture confirms the approved one. Absent: the cart's own calls.
+ */
+export interface PaypalFlow<B> {
+  create: (order: B) => Promise<string>;
+  capture: (order: B, paypalOrderId: string, payerId: string | null) => Promise<void>;
+}
+
+export interface PaypalCheckoutProps<B = PlaceOrderBody> {
   /** Pesos, as shown to the buyer; the server computes what is charged. */
   total: number;
   /** Validates the checkout form (showing its errors); the body to send, or null. */
-  buildOrder: () => Promise<PlaceOrderBody | null>;
+  buildOrder: () => Promise<B | null>;
+  flow?: PaypalFlow<B>;
   /** After a confirmed payment: empty the cart and go to /orders (the page decides how). */
   onPaid: () => void;
   /** The local PayPal simulator stands in for PayPal (npm run demo): say so under the button. */
   simulated?: boolean;
 }
 
-export function PaypalCheckout(props: PaypalCheckoutProps) {
+export function PaypalCheckout<B = PlaceOrderBody>(props: PaypalCheckoutProps<B>) {
   const config = usePaypalConfig();
   const options = useMemo<ReactPayPalScriptOptions | null>(
     () =>
@@ -84,11 +94,19 @@ export function PaypalCheckout(props: PaypalCheckoutProps) {
   );
 }
 
-function Buttons({ buildOrder, onPaid }: PaypalCheckoutProps) {
+const cartFlow: PaypalFlow<PlaceOrderBody> = {
+  create: (order) => createPaypalOrder(order),
+  capture: async (order, paypalOrderId, paypalPayerId) => {
+    await capturePaypalOrder({ ...order, paypalOrderId, paypalPayerId });
+  },
+};
+
+function Buttons<B>({ buildOrder, onPaid, flow }: PaypalCheckoutProps<B>) {
+  const calls = flow ?? (cartFlow as unknown as PaypalFlow<B>);
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
   const [busy, setBusy] = useState(false);
   /** The order body validated at click time, reused for onApprove (the order/paypal body, docs/product.md → API). */
-  const orderRef = useRef<PlaceOrderBody | null>(null);
+  const orderRef = useRef<B | null>(null);
   /** Our server's message for a failed createOrder (the SDK may wrap the error it gets). */
   const failureRef = useRef<string | null>(null);
 
@@ -120,7 +138,7 @@ function Buttons({ buildOrder, onPaid }: PaypalCheckoutProps) {
           const order = orderRef.current ?? (await buildOrder());
           if (!order) throw new Error(MSG.checkoutFixAddress);
           try {
-            return await createPaypalOrder(order);
+            return await calls.create(order);
           } catch (err) {
             failureRef.current = errorMessage(err, MSG.paymentError);
             throw err;
@@ -131,11 +149,7 @@ function Buttons({ buildOrder, onPaid }: PaypalCheckoutProps) {
           setBusy(true);
           try {
             if (!order) throw new Error(MSG.paymentError);
-            await capturePaypalOrder({
-              ...order,
-              paypalOrderId: data.orderID,
-              paypalPayerId: data.payerID ?? null,
-            });
+            await calls.capture(order, data.orderID, data.payerID ?? null);
             notify.success(MSG.paymentDone);
             onPaid();
           } catch (err) {

@@ -1,0 +1,87 @@
+// Reads of a group order's places (docs/groups.md): each order_days row with its holder and
+// whether the holder used it (checked in, or watched the day's stream), and the places of
+// other people's group orders assigned to a user. Writes are repo.ts's (setPlaceHolder).
+
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { orderDays, orders, productDays, products, users } from '../../db/schema';
+
+/** Every row of the order with its day, holder and use, in day then place order. */
+export async function findPlaceRows(db: Queryable, orderId: string) {
+  return db
+    .select({
+      id: orderDays.id,
+      place: orderDays.place,
+      productId: orderDays.productId,
+      productName: products.name,
+      saleMode: products.saleMode,
+      productDayId: orderDays.productDayId,
+      label: productDays.label,
+      position: productDays.position,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+      priceCentavos: orderDays.priceCentavos,
+      status: orderDays.status,
+      userId: orderDays.userId,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      used: sql<boolean>`(${orderDays.userId} IS NOT NULL AND (
+        EXISTS (SELECT 1 FROM checkins c WHERE c.user_id = ${orderDays.userId} AND c.product_day_id = ${orderDays.productDayId})
+        OR EXISTS (SELECT 1 FROM stream_watch w WHERE w.user_id = ${orderDays.userId} AND w.product_day_id = ${orderDays.productDayId} AND w.seconds > 0)))`,
+    })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .innerJoin(products, eq(products.id, orderDays.productId))
+    .leftJoin(users, eq(users.id, orderDays.userId))
+    .where(eq(orderDays.orderId, orderId))
+    .orderBy(asc(productDays.position), asc(orderDays.place));
+}
+
+export type PlaceRow = Awaited<ReturnType<typeof findPlaceRows>>[number];
+
+/** Paid places of other buyers' group orders held by the user, with the buyer's name. */
+export async function findPlacesAssignedTo(db: Queryable, userId: string) {
+  return db
+    .select({
+      id: orderDays.id,
+      orderId: orderDays.orderId,
+      place: orderDays.place,
+      productId: orderDays.productId,
+      productName: products.name,
+      productDayId: orderDays.productDayId,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+      paidBy: users.name,
+      items: orders.items,
+    })
+    .from(orderDays)
+    .innerJoin(orders, eq(orders.id, orderDays.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .innerJoin(products, eq(products.id, orderDays.productId))
+    .where(and(eq(orderDays.userId, userId), eq(orderDays.status, 'pagado'), eq(orders.kind, 'grupo')))
+    .orderBy(asc(productDays.startsAt), asc(productDays.position));
+}
+
+/** Of these day options, the ones the user holds (pendiente or pagado) through a row other than `exceptRowIds`. */
+export async function findHeldDaysOf(
+  db: Queryable,
+  userId: string,
+  productDayIds: readonly string[],
+  exceptRowIds: readonly string[],
+): Promise<Set<string>> {
+  if (productDayIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: orderDays.productDayId })
+    .from(orderDays)
+    .where(
+      and(
+        eq(orderDays.userId, userId),
+        inArray(orderDays.productDayId, [...productDayIds]),
+        inArray(orderDays.status, ['pendiente', 'pagado']),
+        exceptRowIds.length > 0 ? notInArray(orderDays.id, [...exceptRowIds]) : undefined,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}

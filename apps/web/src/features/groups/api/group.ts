@@ -1,0 +1,106 @@
+// /api/group/* (docs/groups.md): the quote and purchase of places for a team, the places of a
+// group order and their assignment (one, or a list), their cancellation, and the places others
+// bought for me. Keys live under ['orders', token] so they are dropped on logout.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  assignedPlacesResponse,
+  groupActionResponse,
+  groupPaypalResponse,
+  groupPlacesResponse,
+  groupQuoteResponse,
+  type AssignCsvBody,
+  type AssignPlaceBody,
+  type CancelPlacesBody,
+  type GroupCheckoutBody,
+  type GroupQuoteBody,
+} from '@store/shared/schemas/group';
+import { cancelOrderResponse } from '@store/shared/schemas/after-sale';
+import { placeOrderResponse } from '@store/shared/schemas/order';
+import { apiRequest } from '../../../lib/api-client';
+import { useToken } from '../../../lib/auth-token';
+import { userQueryKeys } from '../../../lib/query-keys';
+
+export async function getGroupQuote(body: GroupQuoteBody, signal?: AbortSignal) {
+  return (await apiRequest('/api/group/quote', groupQuoteResponse, { method: 'POST', body, signal })).quote;
+}
+
+/** The quote for what the form holds (null: nothing to ask yet). */
+export function useGroupQuote(body: GroupQuoteBody | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: [...userQueryKeys.orders(token), 'group-quote', body] as const,
+    queryFn: ({ signal }) => getGroupQuote(body!, signal),
+    enabled: Boolean(token) && body !== null,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** Creates the pending group order and its PayPal order; answers the PayPal order id. */
+export async function createGroupPaypalOrder(body: GroupCheckoutBody): Promise<string> {
+  const res = await apiRequest('/api/group/paypal/create-order', groupPaypalResponse, {
+    method: 'POST',
+    body,
+  });
+  return res.paypalOrderId;
+}
+
+/** Captures the approved PayPal order; answers our order id. */
+export async function captureGroupPaypalOrder(paypalOrderId: string): Promise<string> {
+  const res = await apiRequest('/api/group/paypal/capture', placeOrderResponse, {
+    method: 'POST',
+    body: { paypalOrderId },
+  });
+  return res.orderId;
+}
+
+export const groupPlacesQuery = (token: string | null, orderId: string) =>
+  queryOptions({
+    queryKey: [...userQueryKeys.orders(token), 'group-places', orderId] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest('/api/group/places', groupPlacesResponse, {
+          method: 'POST',
+          body: { orderId },
+          signal,
+        })
+      ).group,
+    enabled: Boolean(token),
+    staleTime: 0,
+  });
+
+export function useGroupPlaces(orderId: string) {
+  return useQuery(groupPlacesQuery(useToken(), orderId));
+}
+
+function useGroupMutation<B>(url: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: B) => apiRequest(url, groupActionResponse, { method: 'POST', body }),
+    // Success or refusal (the order may have changed meanwhile): read the places again.
+    onSettled: () => qc.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
+export const useAssignPlace = () => useGroupMutation<AssignPlaceBody>('/api/group/assign');
+export const useAssignCsv = () => useGroupMutation<AssignCsvBody>('/api/group/assign-csv');
+
+export function useCancelPlaces() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CancelPlacesBody) =>
+      apiRequest('/api/group/cancel', cancelOrderResponse, { method: 'POST', body }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['orders'] }),
+  });
+}
+
+/** Places of others' group orders assigned to me (Mis Productos). */
+export function useAssignedPlaces() {
+  const token = useToken();
+  return useQuery({
+    queryKey: [...userQueryKeys.orders(token), 'assigned-places'] as const,
+    queryFn: async ({ signal }) =>
+      (await apiRequest('/api/group/mine', assignedPlacesResponse, { method: 'POST', signal })).places,
+    enabled: Boolean(token),
+  });
+}

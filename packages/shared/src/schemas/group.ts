@@ -1,0 +1,130 @@
+// Places for a team (docs/groups.md): the quote and purchase of several places of an event in
+// one order, the places of that order with who holds each, and their assignment (one at a
+// time or a pasted/uploaded list), reassignment and cancellation. Money in pesos; instants in
+// epoch milliseconds.
+
+import { z } from 'zod';
+import { MAX_GROUP_CSV_LINES, MAX_GROUP_PLACES, ORDER_STATUSES, PLACE_STATES } from '../constants';
+import { MSG } from '../messages';
+import { pesos } from './common';
+import { address, orderItem } from './order';
+import { fiscalData } from './invoice';
+import { emailField, nameField } from './user';
+
+export const groupQuoteBody = z.object({
+  productId: z.string({ error: MSG.groupProductUnavailable }).min(1, { error: MSG.groupProductUnavailable }),
+  /** The day options' labels (an event sold whole: ignored, every day is included). */
+  days: z.array(z.string().min(1).max(200)).max(100).default([]),
+  places: z
+    .number({ error: MSG.groupPlacesInvalid })
+    .int({ error: MSG.groupPlacesInvalid })
+    .min(1, { error: MSG.groupPlacesInvalid })
+    .max(MAX_GROUP_PLACES, { error: MSG.groupPlacesInvalid }),
+  couponCode: z.string().trim().max(64).optional().nullable(),
+});
+export type GroupQuoteBody = z.input<typeof groupQuoteBody>;
+
+export const groupQuote = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  places: z.number(),
+  days: z.array(z.object({ productDayId: z.string(), label: z.string(), pricePerPlace: pesos })),
+  /** One place (every chosen day). */
+  pricePerPlace: pesos,
+  subtotal: pesos,
+  discount: pesos,
+  fee: pesos,
+  total: pesos,
+  couponCode: z.string().nullable(),
+});
+export type GroupQuote = z.infer<typeof groupQuote>;
+
+export const groupQuoteResponse = z.object({ success: z.literal(true), quote: groupQuote });
+
+export const groupCheckoutBody = groupQuoteBody.extend({
+  address,
+  /** The total (pesos) the buyer saw: checked against the server's. */
+  amount: pesos,
+  /** The institution's fiscal data: one CFDI for the whole order (docs/cfdi.md). */
+  invoice: fiscalData.nullish(),
+});
+export type GroupCheckoutBody = z.input<typeof groupCheckoutBody>;
+
+export const groupPaypalResponse = z.object({
+  success: z.literal(true),
+  paypalOrderId: z.string(),
+  orderId: z.string(),
+});
+
+export const groupPlace = z.object({
+  /** The order_days row (for an event sold whole: its first day's row). */
+  placeId: z.string(),
+  place: z.number(),
+  productId: z.string(),
+  /** The day labels the place covers (every day of an event sold whole). */
+  days: z.array(z.string()),
+  startsAt: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  state: z.enum(PLACE_STATES),
+  assignee: z.object({ name: z.string(), email: z.string() }).nullable(),
+  /** Can be (re)assigned now. */
+  assignable: z.boolean(),
+  /** Can be cancelled by the terms now. */
+  cancellable: z.boolean(),
+  /** What cancelling this place alone gives back now (pesos). */
+  refund: pesos,
+});
+export type GroupPlace = z.infer<typeof groupPlace>;
+
+export const groupPlaces = z.object({
+  orderId: z.string(),
+  productName: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  amount: pesos,
+  places: z.array(groupPlace),
+});
+export type GroupPlaces = z.infer<typeof groupPlaces>;
+
+export const groupPlacesResponse = z.object({ success: z.literal(true), group: groupPlaces });
+
+export const assignPlaceBody = z.object({
+  orderId: z.string({ error: MSG.orderNotFound }).min(1, { error: MSG.orderNotFound }),
+  placeId: z.string({ error: MSG.placeNotFound }).min(1, { error: MSG.placeNotFound }),
+  name: nameField,
+  email: emailField,
+});
+export type AssignPlaceBody = z.input<typeof assignPlaceBody>;
+
+export const assignCsvBody = z.object({
+  orderId: z.string({ error: MSG.orderNotFound }).min(1, { error: MSG.orderNotFound }),
+  /** The list as pasted or read from a .csv file: a header, then one person per line. */
+  csv: z
+    .string({ error: MSG.placesCsvEmpty })
+    .max(MAX_GROUP_CSV_LINES * 400, { error: MSG.placesCsvTooLong }),
+});
+export type AssignCsvBody = z.input<typeof assignCsvBody>;
+
+export const cancelPlacesBody = z.object({
+  orderId: z.string({ error: MSG.orderNotFound }).min(1, { error: MSG.orderNotFound }),
+  placeIds: z
+    .array(z.string().min(1))
+    .min(1, { error: MSG.placesCancelNone })
+    .max(MAX_GROUP_PLACES * 100),
+});
+export type CancelPlacesBody = z.input<typeof cancelPlacesBody>;
+
+export const groupActionResponse = z.object({ success: z.literal(true), message: z.string() });
+
+/** A place of someone else's group order assigned to me (Mis Productos). */
+export const assignedPlace = z.object({
+  placeId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  days: z.array(z.object({ productDayId: z.string(), label: z.string(), startsAt: z.number() })),
+  paidBy: z.string(),
+  /** The event as the group order bought it, with only this place's days (for its streams). */
+  item: orderItem,
+});
+export type AssignedPlace = z.infer<typeof assignedPlace>;
+
+export const assignedPlacesResponse = z.object({ success: z.literal(true), places: z.array(assignedPlace) });
