@@ -215,31 +215,55 @@ export async function markOrderPaid(
 export async function closeDuplicatePayment(
   tx: Tx,
   orderId: string,
-  opts: { refunded: { providerRefundId: string | null } | null; patch?: PaidPatch },
+  opts: {
+    /**
+     * The provider's refund of the whole capture: done, or still `pending` at the provider
+     * (its PENDING answer: the money has not moved yet). Null: nothing refunded.
+     */
+    refunded: { providerRefundId: string | null; pending?: boolean; nextLookAt?: Date } | null;
+    patch?: PaidPatch;
+  },
 ): Promise<TransitionResult> {
   const current = await lockOrder(tx, orderId);
   if (!current) return { changed: false, order: null };
   if (!allows('closeDuplicate', current.status)) return { changed: false, order: current };
-  const status = opts.refunded ? 'reembolsado' : 'cancelado';
+  const done = opts.refunded !== null && !opts.refunded.pending;
+  // A refund still in process keeps the order cancelled (money received, nothing granted)
+  // until the provider completes it; completeRefund then records the money.
+  const status = done ? 'reembolsado' : 'cancelado';
   const now = new Date();
   const updated = await transitionOrder(tx, orderId, ['pendiente'], {
     ...opts.patch,
     status,
     expiresAt: null,
     closedReason: 'duplicado',
-    ...(opts.refunded ? { payment: true, paidAt: now, refundedCentavos: current.amountCentavos } : {}),
+    ...(opts.refunded ? { payment: true, paidAt: now } : {}),
+    ...(done ? { refundedCentavos: current.amountCentavos } : {}),
   });
   if (!updated) return { changed: false, order: current };
   await endDays(tx, orderId, status === 'reembolsado' ? 'reembolsado' : 'cancelado');
   if (opts.refunded && current.amountCentavos > 0) {
-    await insertCompletedRefund(tx, {
-      orderId,
-      kind: 'admin',
-      productDayIds: [],
-      amountCentavos: current.amountCentavos,
-      providerRefundId: opts.refunded.providerRefundId,
-      completedAt: now,
-    });
+    if (done) {
+      await insertCompletedRefund(tx, {
+        orderId,
+        kind: 'admin',
+        productDayIds: [],
+        amountCentavos: current.amountCentavos,
+        providerRefundId: opts.refunded.providerRefundId,
+        completedAt: now,
+      });
+    } else {
+      const row = await insertRefund(tx, {
+        orderId,
+        kind: 'admin',
+        productDayIds: [],
+        amountCentavos: current.amountCentavos,
+        actorId: null,
+      });
+      if (row && opts.refunded.providerRefundId) {
+        await setRefundInProcess(tx, row.id, opts.refunded.providerRefundId, opts.refunded.nextLookAt ?? now);
+      }
+    }
   }
   await releaseCouponUse(tx, orderId);
   await emit(tx, 'order.ended', { orderId, status });

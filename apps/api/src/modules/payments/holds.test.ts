@@ -6,11 +6,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
-import { coupons, orderDays, orders } from '../../db/schema';
+import { coupons, orderDays, orderRefunds, orders } from '../../db/schema';
 import { createTestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import { addToCart, createCoupon, createUser, placeOrder, post } from '../../../test/store-helpers';
 import { sweepExpiredOrders } from './expiry';
+import { sweepPendingRefunds } from './refunds';
 import {
   auditActions,
   buyerWithCart,
@@ -263,6 +264,40 @@ describe('a day already owned is never charged twice', () => {
     // PayPal's own REFUNDED event for that refund changes nothing more.
     await deliver(h.ctx, '/api/paypal/webhook', h.paypal.refundEvent(id));
     expect((await orderRow(h.ctx, orderId)).refundedCentavos).toBe(201_000);
+  });
+
+  it('a refund of money that arrives anyway answered PENDING is followed until PayPal completes it', async () => {
+    const buyer = await buyerWithCart(h.ctx, workshop);
+    const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
+    await ownDayElsewhere(buyer);
+    h.paypal.captureDirect(id);
+    h.paypal.scriptRefund({ kind: 'pending' });
+    expect((await deliver(h.ctx, '/api/paypal/webhook', h.paypal.captureEvent(id))).statusCode).toBe(200);
+    // Nothing granted, the seat back, but no money recorded as returned yet.
+    expect(await orderRow(h.ctx, orderId)).toMatchObject({
+      status: 'cancelado',
+      payment: true,
+      refundedCentavos: 0,
+    });
+    const [row] = await h.ctx.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId));
+    expect(row).toMatchObject({ status: 'pendiente', amountCentavos: 201_000 });
+    expect(row!.providerRefundId).toBeTruthy();
+    expect(await auditActions(h.ctx, orderId)).toContain('payment.duplicate_refund_pending');
+    expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+
+    // PayPal completes it; the refund sweep reads it by its id and records the money, once.
+    h.paypal.settleRefund(row!.providerRefundId!, 'COMPLETED');
+    await sweepPendingRefunds(h.deps, new Date(Date.now() + 2 * 3600_000));
+    expect(await orderRow(h.ctx, orderId)).toMatchObject({ status: 'cancelado', refundedCentavos: 201_000 });
+    const [done] = await h.ctx.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId));
+    expect(done!.status).toBe('completado');
+    expect(h.paypal.refunds.filter((r) => r.requestId === `refund-${orderId}`)).toHaveLength(1);
   });
 
   it('a capture racing another paid order is refunded automatically', async () => {

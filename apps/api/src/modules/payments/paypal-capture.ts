@@ -15,6 +15,7 @@ import { findPaidElsewhere } from '../seats/repo';
 import { PaypalUnavailableError, type PaypalClient, type PaypalOrder } from './paypal-client';
 import { auditPayment, countPaymentAudits } from './repo';
 import { settle, type PaymentDeps, type SettleOptions, type SettleResult } from './settle';
+import { PENDING_REFUND_LOOK_MS } from './refunds';
 import { judgePaypalOrder, type PaymentOutcome } from './verify';
 
 /**
@@ -175,6 +176,7 @@ export async function refundDuplicate(
   const paypal = deps.providers.paypal;
   const amount = centavosToDecimalString(order.amountCentavos);
   let refundId: string | null = null;
+  let pending = false;
   let failure: string | null = null;
   if (!paypal) failure = 'PayPal sin configurar';
   else {
@@ -185,8 +187,13 @@ export async function refundDuplicate(
         requestId: `refund-${order.id}`,
         noteToPayer: MSG.duplicatePaymentRefundNote,
       });
-      if (result.ok) refundId = result.refund.id;
-      else if (result.issue !== 'CAPTURE_FULLY_REFUNDED') failure = result.issue;
+      if (result.ok && (result.refund.status === 'FAILED' || result.refund.status === 'CANCELLED')) {
+        failure = `PayPal: ${result.refund.status}`;
+      } else if (result.ok) {
+        refundId = result.refund.id;
+        // PENDING: PayPal took the refund but the money has not moved yet (docs/providers.md).
+        pending = result.refund.status === 'PENDING';
+      } else if (result.issue !== 'CAPTURE_FULLY_REFUNDED') failure = result.issue;
     } catch (err) {
       failure = err instanceof Error ? err.message : String(err);
     }
@@ -205,17 +212,23 @@ export async function refundDuplicate(
   }
   await deps.db.transaction(async (tx) => {
     const closed = await closeDuplicatePayment(tx, order.id, {
-      refunded: { providerRefundId: refundId },
+      // A PENDING refund is followed like any other: the refund sweep reads it by its id
+      // until PayPal completes it (the money is then recorded) or fails it (the admin sees it).
+      refunded: {
+        providerRefundId: refundId,
+        pending,
+        nextLookAt: new Date(Date.now() + PENDING_REFUND_LOOK_MS),
+      },
       patch: { paypalCaptureId: captureId },
     });
     if (!closed.changed) return;
     await auditPayment(tx, {
-      action: 'payment.duplicate_refunded',
+      action: pending ? 'payment.duplicate_refund_pending' : 'payment.duplicate_refunded',
       orderId: order.id,
       details: { captureId, refundId, amount, currency: CURRENCY, source },
     });
   });
-  deps.log.warn({ orderId: order.id, captureId, refundId }, 'pago duplicado reembolsado');
+  deps.log.warn({ orderId: order.id, captureId, refundId, pending }, 'pago duplicado reembolsado');
   return true;
 }
 
