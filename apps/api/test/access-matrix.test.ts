@@ -118,6 +118,10 @@ const id =
 let registrations = 0;
 
 const MATRIX: Record<string, Entry> = {
+  'GET /api/admin/dashboard/provider-waits': adminOnly(200),
+  'POST /api/admin/dashboard/provider-waits/refunds/{id}/retry': adminOnly(404, () => ({
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+  })),
   'GET /api/health/': open(200),
   'GET /api/health/live': open(200),
   'GET /api/health/ready': open(200),
@@ -155,6 +159,19 @@ const MATRIX: Record<string, Entry> = {
     },
   })),
   'POST /api/order/userorders': signedIn(200, body({})),
+  // Places for a team (docs/groups.md): a quote for anyone signed in; checkouts and place
+  // changes with empty bodies are refused as invalid; the places of an order only for its buyer.
+  'POST /api/group/quote': signedIn(200, (f) => ({
+    body: { productId: f.paidProductId, days: ['Día 1'], places: 2 },
+  })),
+  'POST /api/group/paypal/create-order': signedIn(400, body({})),
+  'POST /api/group/paypal/capture': signedIn(404, body({ paypalOrderId: 'NOEXISTE123' })),
+  'POST /api/group/place': signedIn(400, body({})),
+  'POST /api/group/places': mine(409, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
+  'POST /api/group/assign': signedIn(400, body({})),
+  'POST /api/group/assign-csv': signedIn(400, body({})),
+  'POST /api/group/cancel': signedIn(400, body({})),
+  'POST /api/group/mine': signedIn(200, body({})),
   'GET /api/invoice/fiscal-data': signedIn(200),
   'PUT /api/invoice/fiscal-data': signedIn(200, body(FISCAL)),
   'GET /api/invoice/mine': signedIn(200),
