@@ -28,7 +28,15 @@ import { findHeldDaysOf, findPlaceRows, type PlaceRow } from './group-repo';
 import { countOpenHoldsOfNetwork, lockNetwork } from './holds-repo';
 import { findOrder, type OrderRow } from './reads';
 import { findPendingRefund, type RefundRow } from './refunds-repo';
-import { audit, insertOrder, insertOrderDays, lockOrder, lockUser, setPlaceHolder } from './repo';
+import {
+  audit,
+  insertOrder,
+  insertOrderDays,
+  lockOrder,
+  lockProductsForSale,
+  lockUser,
+  setPlaceHolder,
+} from './repo';
 import { cancelPlacesWithoutRefund, refundable, requestRefund } from './service';
 import { allows } from './table';
 import { colleagueAccount, TRANSFER_TOKEN_DAYS } from './transfer';
@@ -98,7 +106,8 @@ export async function openGroupOrder(tx: Tx, input: GroupHoldInput): Promise<Ord
     expiresAt: input.expiresAt,
     clientNetwork: input.clientNetwork ?? null,
   });
-  // Same order for every transaction (by id), so concurrent orders cannot deadlock.
+  // Same order for every transaction: the event, then its days by id (open.ts says why).
+  await lockProductsForSale(tx, [quote.product.id]);
   for (const day of [...quote.days].sort((a, b) => a.productDayId.localeCompare(b.productDayId))) {
     for (let i = 0; i < quote.places; i += 1) {
       let ok: boolean;

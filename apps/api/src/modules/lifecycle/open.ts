@@ -19,7 +19,7 @@ import { incrementCouponUse, insertRedemption } from '../coupons/repo';
 import { findPaidProductDayIds, takeSeat } from '../seats/repo';
 import { emit } from './events';
 import { findPendingHolding, type HoldingOrder, type NewOrderRow, type OrderRow } from './reads';
-import { insertOrder, insertOrderDays, lockUser } from './repo';
+import { insertOrder, insertOrderDays, lockProductsForSale, lockUser } from './repo';
 import { countOpenHoldsOfNetwork, findRecentEndedHolds, lockNetwork } from './holds-repo';
 import { endPendingOrder } from './service';
 
@@ -141,7 +141,12 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
   };
   const order = await insertOrder(tx, row);
 
-  // Same order for every transaction (by id), so concurrent orders cannot deadlock.
+  // Locks in one order for every transaction: the events, then their days by id (an admin's
+  // edit does the same), so concurrent orders and edits cannot deadlock.
+  await lockProductsForSale(
+    tx,
+    quote.lines.map((l) => l.productId),
+  );
   const byDay = [...quote.lines].sort((a, b) => a.productDayId.localeCompare(b.productDayId));
   for (const line of byDay) {
     let ok: boolean;

@@ -4,9 +4,9 @@
 
 import type { OrderStatus } from '@store/shared/constants';
 import type { NewOrderRow, OrderRow } from './reads';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { auditLog, orderDays, orders, users } from '../../db/schema';
+import { auditLog, orderDays, orders, products, users } from '../../db/schema';
 
 /**
  * Locks the user's row for the rest of the transaction: one user's orders are created one
@@ -291,4 +291,21 @@ export async function audit(
 
 export async function deleteOrders(db: Queryable, ids: readonly string[]): Promise<void> {
   if (ids.length > 0) await db.delete(orders).where(inArray(orders.id, [...ids]));
+}
+
+/**
+ * Takes a key-share lock on these events (ids sorted) before their days' seats: an admin's
+ * edit locks the event and then its days, so a checkout that locked a day first and then
+ * needed the event (the order-day row's foreign key) could deadlock with it. Waiting here
+ * keeps one order for everybody: event, then days.
+ */
+export async function lockProductsForSale(db: Queryable, productIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(productIds)].sort();
+  if (ids.length === 0) return;
+  await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('key share');
 }
