@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { addCalendarDays, fromMexicoCityLocal, mexicoCityDate } from '@store/shared/domain/time';
-import { MSG, waitlistPosition } from '@store/shared/messages';
+import { waitlistPosition } from '@store/shared/messages';
 import {
   ADMIN,
   linkFromNewestEmail,
@@ -21,6 +21,7 @@ import {
   toasts,
   uniqueEmail,
 } from './storefront-helpers';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 const SHOTS = process.env.SHOTS_DIR;
 // Pages load slowly on a busy 2-core machine; nothing here waits on a fixed delay.
@@ -130,7 +131,7 @@ test('sold-out workshop → waiting list → a cancellation offers the seat → 
   const visitor = await (await newContext(browser)).newPage();
   await visitor.goto(`/product/${workshop.id}`);
   await expect(visitor.getByRole('heading', { name: workshop.name, level: 1 })).toBeVisible();
-  await expect(visitor.getByRole('link', { name: MSG.waitlistSignIn })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: AFTER_SALE_MSG.waitlistSignIn })).toBeVisible();
   await visitor.close();
 
   const emailB = uniqueEmail('lista-b');
@@ -138,13 +139,13 @@ test('sold-out workshop → waiting list → a cancellation offers the seat → 
   const pageB = await memberPage(browser, tokenB, `/product/${workshop.id}`);
   await expect(pageB.getByRole('heading', { name: workshop.name, level: 1 })).toBeVisible();
   await expect(pageB.getByRole('button', { name: 'Taller práctico' })).toBeDisabled();
-  const join = pageB.getByRole('button', { name: MSG.waitlistJoin });
+  const join = pageB.getByRole('button', { name: AFTER_SALE_MSG.waitlistJoin });
   await expect(join).toBeVisible();
   await shoot(pageB, 'waitlist-product-join');
   await join.click();
-  await expect(toasts(pageB)).toContainText(MSG.waitlistJoined);
+  await expect(toasts(pageB)).toContainText(AFTER_SALE_MSG.waitlistJoined);
   await expect(pageB.getByText(`«Taller práctico»: ${waitlistPosition(1)}`)).toBeVisible();
-  await expect(pageB.getByRole('button', { name: MSG.waitlistLeave })).toBeVisible();
+  await expect(pageB.getByRole('button', { name: AFTER_SALE_MSG.waitlistLeave })).toBeVisible();
   await shoot(pageB, 'waitlist-product-position');
 
   // A cancels 30 days ahead (self-service): the seat is offered to B by e-mail.
@@ -159,13 +160,13 @@ test('sold-out workshop → waiting list → a cancellation offers the seat → 
   // Someone else opening B's link cannot take the seat.
   const tokenC = await registerByApi(request, uniqueEmail('lista-c'));
   const pageC = await memberPage(browser, tokenC, claimPath);
-  await expect(pageC.getByText(MSG.waitlistClaimNotYours)).toBeVisible();
+  await expect(pageC.getByText(AFTER_SALE_MSG.waitlistClaimNotYours)).toBeVisible();
   await pageC.close();
 
   // B claims: the day is in the cart with the seat held, and B pays.
   await pageB.goto(claimPath);
   await expect(pageB).toHaveURL(/\/cart$/);
-  await expect(toasts(pageB)).toContainText(MSG.waitlistClaimed);
+  await expect(toasts(pageB)).toContainText(AFTER_SALE_MSG.waitlistClaimed);
   await expect(pageB.getByText('Taller práctico').first()).toBeVisible();
   await payCart(pageB);
   const [orderB] = await ordersOf(request, tokenB);

@@ -2,8 +2,9 @@
 // the optional day column, and each refusal naming its line.
 import { describe, expect, it } from 'vitest';
 import { MAX_GROUP_CSV_LINES } from '../constants';
-import { MSG, placesCsvDuplicate, placesCsvLine } from '../messages';
+import { MSG } from '../messages';
 import { parsePlacesCsv } from './places-csv';
+import { GROUP_MSG, placesCsvLine, placesCsvDuplicate } from '../group-messages';
 
 describe('parsePlacesCsv', () => {
   it('reads commas or semicolons, quotes, a BOM, blank lines and the optional day column', () => {
@@ -30,12 +31,15 @@ describe('parsePlacesCsv', () => {
   });
 
   it('refuses a wrong header, a short line, a bad e-mail, a repeated person and an empty or long list', () => {
-    expect(parsePlacesCsv('')).toEqual({ ok: false, message: MSG.placesCsvEmpty });
-    expect(parsePlacesCsv('nombre,correo\n')).toEqual({ ok: false, message: MSG.placesCsvEmpty });
-    expect(parsePlacesCsv('name,mail\nAna,ana@h.mx')).toEqual({ ok: false, message: MSG.placesCsvHeader });
+    expect(parsePlacesCsv('')).toEqual({ ok: false, message: GROUP_MSG.placesCsvEmpty });
+    expect(parsePlacesCsv('nombre,correo\n')).toEqual({ ok: false, message: GROUP_MSG.placesCsvEmpty });
+    expect(parsePlacesCsv('name,mail\nAna,ana@h.mx')).toEqual({
+      ok: false,
+      message: GROUP_MSG.placesCsvHeader,
+    });
     expect(parsePlacesCsv('nombre,correo,telefono\nAna,ana@h.mx,1')).toEqual({
       ok: false,
-      message: MSG.placesCsvHeader,
+      message: GROUP_MSG.placesCsvHeader,
     });
     expect(parsePlacesCsv('nombre,correo\nAna Ruiz')).toEqual({
       ok: false,
@@ -59,6 +63,6 @@ describe('parsePlacesCsv', () => {
       'nombre,correo',
       ...Array.from({ length: MAX_GROUP_CSV_LINES + 1 }, (_, i) => `Ana,a${i}@h.mx`),
     ];
-    expect(parsePlacesCsv(long.join('\n'))).toEqual({ ok: false, message: MSG.placesCsvTooLong });
+    expect(parsePlacesCsv(long.join('\n'))).toEqual({ ok: false, message: GROUP_MSG.placesCsvTooLong });
   });
 });

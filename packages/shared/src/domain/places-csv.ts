@@ -5,8 +5,9 @@
 // Pure: the server parses and then assigns the whole list in one transaction, all or nothing.
 
 import { MAX_GROUP_CSV_LINES } from '../constants';
-import { MSG, placesCsvDuplicate, placesCsvLine } from '../messages';
+import { MSG } from '../messages';
 import { emailField, nameField } from '../schemas/user';
+import { GROUP_MSG, placesCsvLine, placesCsvDuplicate } from '../group-messages';
 
 export interface PlacesCsvEntry {
   /** The line in the file (1 = the header). */
@@ -53,8 +54,8 @@ export function parsePlacesCsv(text: string): PlacesCsvResult {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   const numbered = lines.map((l, i) => ({ n: i + 1, l })).filter((x) => x.l.trim() !== '');
   const header = numbered[0];
-  if (!header || numbered.length < 2) return { ok: false, message: MSG.placesCsvEmpty };
-  if (numbered.length - 1 > MAX_GROUP_CSV_LINES) return { ok: false, message: MSG.placesCsvTooLong };
+  if (!header || numbered.length < 2) return { ok: false, message: GROUP_MSG.placesCsvEmpty };
+  if (numbered.length - 1 > MAX_GROUP_CSV_LINES) return { ok: false, message: GROUP_MSG.placesCsvTooLong };
   const sep = header.l.includes(';') && !header.l.includes(',') ? ';' : ',';
   const cols = fields(header.l, sep).map(norm);
   const nameAt = cols.indexOf('nombre');
@@ -62,7 +63,7 @@ export function parsePlacesCsv(text: string): PlacesCsvResult {
   const dayAt = cols.findIndex((c) => c === 'dia');
   const known = cols.every((c) => ['nombre', 'correo', 'email', 'correo electronico', 'dia'].includes(c));
   if (nameAt < 0 || emailAt < 0 || !known || new Set(cols).size !== cols.length) {
-    return { ok: false, message: MSG.placesCsvHeader };
+    return { ok: false, message: GROUP_MSG.placesCsvHeader };
   }
   const entries: PlacesCsvEntry[] = [];
   const seen = new Set<string>();

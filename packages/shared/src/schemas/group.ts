@@ -10,16 +10,19 @@ import { pesos } from './common';
 import { address, orderItem } from './order';
 import { fiscalData } from './invoice';
 import { emailField, nameField } from './user';
+import { GROUP_MSG } from '../group-messages';
 
 export const groupQuoteBody = z.object({
-  productId: z.string({ error: MSG.groupProductUnavailable }).min(1, { error: MSG.groupProductUnavailable }),
+  productId: z
+    .string({ error: GROUP_MSG.groupProductUnavailable })
+    .min(1, { error: GROUP_MSG.groupProductUnavailable }),
   /** The day options' labels (an event sold whole: ignored, every day is included). */
   days: z.array(z.string().min(1).max(200)).max(100).default([]),
   places: z
-    .number({ error: MSG.groupPlacesInvalid })
-    .int({ error: MSG.groupPlacesInvalid })
-    .min(1, { error: MSG.groupPlacesInvalid })
-    .max(MAX_GROUP_PLACES, { error: MSG.groupPlacesInvalid }),
+    .number({ error: GROUP_MSG.groupPlacesInvalid })
+    .int({ error: GROUP_MSG.groupPlacesInvalid })
+    .min(1, { error: GROUP_MSG.groupPlacesInvalid })
+    .max(MAX_GROUP_PLACES, { error: GROUP_MSG.groupPlacesInvalid }),
   couponCode: z.string().trim().max(64).optional().nullable(),
 });
 export type GroupQuoteBody = z.input<typeof groupQuoteBody>;
@@ -89,7 +92,7 @@ export const groupPlacesResponse = z.object({ success: z.literal(true), group: g
 
 export const assignPlaceBody = z.object({
   orderId: z.string({ error: MSG.orderNotFound }).min(1, { error: MSG.orderNotFound }),
-  placeId: z.string({ error: MSG.placeNotFound }).min(1, { error: MSG.placeNotFound }),
+  placeId: z.string({ error: GROUP_MSG.placeNotFound }).min(1, { error: GROUP_MSG.placeNotFound }),
   name: nameField,
   email: emailField,
 });
@@ -99,8 +102,8 @@ export const assignCsvBody = z.object({
   orderId: z.string({ error: MSG.orderNotFound }).min(1, { error: MSG.orderNotFound }),
   /** The list as pasted or read from a .csv file: a header, then one person per line. */
   csv: z
-    .string({ error: MSG.placesCsvEmpty })
-    .max(MAX_GROUP_CSV_LINES * 400, { error: MSG.placesCsvTooLong }),
+    .string({ error: GROUP_MSG.placesCsvEmpty })
+    .max(MAX_GROUP_CSV_LINES * 400, { error: GROUP_MSG.placesCsvTooLong }),
 });
 export type AssignCsvBody = z.input<typeof assignCsvBody>;
 
@@ -108,7 +111,7 @@ export const cancelPlacesBody = z.object({
   orderId: z.string({ error: MSG.orderNotFound }).min(1, { error: MSG.orderNotFound }),
   placeIds: z
     .array(z.string().min(1))
-    .min(1, { error: MSG.placesCancelNone })
+    .min(1, { error: GROUP_MSG.placesCancelNone })
     .max(MAX_GROUP_PLACES * 100),
 });
 export type CancelPlacesBody = z.input<typeof cancelPlacesBody>;

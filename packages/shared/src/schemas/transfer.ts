@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
 import { MSG } from '../messages';
 import { emailField, nameField } from './user';
+import { AFTER_SALE_MSG } from '../after-sale-messages';
 
 export const transferOptionsBody = z.object({
   orderId: z.string({ error: MSG.orderNotFound }).min(1),
@@ -39,11 +40,11 @@ export const transferOptionsResponse = z.object({ success: z.literal(true), opti
 export const transferDayBody = z.object({
   orderId: z.string({ error: MSG.orderNotFound }).min(1),
   /** The day to transfer (for an event sold as a whole, any of its days: all move). */
-  productDayId: z.uuid({ error: MSG.transferDayNotActive }),
+  productDayId: z.uuid({ error: AFTER_SALE_MSG.transferDayNotActive }),
   email: emailField,
   name: nameField,
   /** The buyer confirmed that the access leaves their account. */
-  confirm: z.literal(true, { error: MSG.transferConfirmRequired }),
+  confirm: z.literal(true, { error: AFTER_SALE_MSG.transferConfirmRequired }),
 });
 export type TransferDayBody = z.infer<typeof transferDayBody>;
 

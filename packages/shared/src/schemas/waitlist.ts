@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { WAITLIST_STATUSES } from '../constants';
 import { MSG } from '../messages';
+import { AFTER_SALE_MSG } from '../after-sale-messages';
 
 export const waitlistDayBody = z.object({
   productId: z.string({ error: MSG.productNotFound }).min(1).max(64),
@@ -13,7 +14,10 @@ export const waitlistDayBody = z.object({
 export type WaitlistDayBody = z.infer<typeof waitlistDayBody>;
 
 export const waitlistClaimBody = z.object({
-  token: z.string({ error: MSG.waitlistClaimInvalid }).min(1, MSG.waitlistClaimInvalid).max(200),
+  token: z
+    .string({ error: AFTER_SALE_MSG.waitlistClaimInvalid })
+    .min(1, AFTER_SALE_MSG.waitlistClaimInvalid)
+    .max(200),
 });
 
 export const waitlistDayState = z.object({

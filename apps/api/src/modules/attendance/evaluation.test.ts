@@ -6,12 +6,13 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import { MSG, evaluationFailed } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
 import type { AdminEventInput } from '@store/shared/schemas/admin/events';
 import type { EvaluationQuestionInput } from '@store/shared/schemas/evaluation';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { call, claim } from '../../../test/admin-helpers';
 import { createUser, type TestUser } from '../../../test/store-helpers';
+import { evaluationFailed } from '@store/shared/attendance-messages';
 
 const PROFILE = {
   certificateName: 'Ana Lucía Pérez Ortiz',

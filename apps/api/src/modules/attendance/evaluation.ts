@@ -3,7 +3,7 @@
 // survey) releases the constancia. The back office writes the questions and exports results.
 
 import { answersFit, scoreAttempt } from '@store/shared/domain/evaluation';
-import { MSG, evaluationFailed } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
 import type {
   EvaluationQuestion,
   EvaluationResultResponse,
@@ -20,6 +20,7 @@ import {
   lockEvaluation,
 } from './evaluation-repo';
 import { attendanceSummary } from './service';
+import { evaluationFailed } from '@store/shared/attendance-messages';
 
 const hasExam = (qs: readonly EvaluationQuestion[]) => qs.some((q) => q.kind === 'examen');
 

@@ -14,13 +14,14 @@ import {
   requiredSeconds,
 } from '@store/shared/domain/attendance';
 import { MX_TIME_ZONE_LABEL, formatDateFull, formatDateTime } from '@store/shared/domain/time';
-import { MSG, ticketNotToday, watchBeforeDay } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import { call, claim } from '../../../test/admin-helpers';
 import { createUser, type TestUser } from '../../../test/store-helpers';
 import { emailOutbox } from '../../db/schema';
 import { signTicket } from '../../lib/tickets';
+import { ticketNotToday, watchBeforeDay } from '@store/shared/attendance-messages';
 
 const PROFILE = {
   certificateName: 'María José Núñez de la Peña',

@@ -17,7 +17,7 @@ import {
   mexicoCityDate,
   MX_TIME_ZONE_LABEL,
 } from '@store/shared/domain/time';
-import { MSG, ticketNotToday, watchBeforeDay } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
 import { FOLIO_PATTERN } from '@store/shared/schemas/attendance';
 import type {
   ConstanciaVerification,
@@ -57,6 +57,7 @@ import {
 import { signTicket, verifyTicket } from '../../lib/tickets';
 import { findAttempts, findEvaluation } from './evaluation-repo';
 import { newFolio } from './folio';
+import { ticketNotToday, watchBeforeDay } from '@store/shared/attendance-messages';
 
 // ---- Professional profile ----
 

@@ -6,7 +6,7 @@
 
 import { choosePrice, splitCentavos } from '@store/shared/domain/pricing';
 import { computeTotals, type Totals } from '@store/shared/domain/totals';
-import { MSG, groupSeatsShort } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { productDays, products } from '../../db/schema';
@@ -15,6 +15,7 @@ import { isUuid } from '../../lib/ids';
 import { applyCoupon, type AppliedCoupon } from '../coupons/service';
 import { findBuyerType, findTiers } from '../pricing/repo';
 import { heldByOffers } from '../seats/repo';
+import { GROUP_MSG, groupSeatsShort } from '@store/shared/group-messages';
 
 export interface GroupQuoteInput {
   productId: string;
@@ -50,9 +51,9 @@ export async function quoteGroup(
   input: GroupQuoteInput,
   now = new Date(),
 ): Promise<GroupQuoteResult> {
-  if (!isUuid(input.productId)) throw new AppError('not_found', MSG.groupProductUnavailable);
+  if (!isUuid(input.productId)) throw new AppError('not_found', GROUP_MSG.groupProductUnavailable);
   const [product] = await db.select().from(products).where(eq(products.id, input.productId));
-  if (!product || !product.active) throw new AppError('not_found', MSG.groupProductUnavailable);
+  if (!product || !product.active) throw new AppError('not_found', GROUP_MSG.groupProductUnavailable);
   const all = await db
     .select({
       productDayId: productDays.id,
@@ -70,15 +71,15 @@ export async function quoteGroup(
   const whole = product.saleMode === 'completo';
   const wanted = new Set(input.days);
   if (!whole) {
-    if (wanted.size === 0) throw new AppError('bad_request', MSG.groupDaysRequired);
+    if (wanted.size === 0) throw new AppError('bad_request', GROUP_MSG.groupDaysRequired);
     for (const label of wanted) {
-      if (!all.some((d) => d.label === label)) throw new AppError('bad_request', MSG.groupDayUnknown);
+      if (!all.some((d) => d.label === label)) throw new AppError('bad_request', GROUP_MSG.groupDayUnknown);
     }
   }
   const chosen = whole ? all : all.filter((d) => wanted.has(d.label));
-  if (chosen.length === 0) throw new AppError('bad_request', MSG.groupDaysRequired);
+  if (chosen.length === 0) throw new AppError('bad_request', GROUP_MSG.groupDaysRequired);
   if (chosen.some((d) => d.endsAt.getTime() <= now.getTime())) {
-    throw new AppError('conflict', MSG.groupDayEnded);
+    throw new AppError('conflict', GROUP_MSG.groupDayEnded);
   }
   for (const d of chosen) {
     const free = d.free === null ? null : Math.max(0, Number(d.free));
@@ -107,7 +108,7 @@ export async function quoteGroup(
   }));
   const pricePerPlace = perDay.reduce((a, b) => a + b, 0);
   const subtotal = pricePerPlace * input.places;
-  if (subtotal === 0) throw new AppError('conflict', MSG.groupFree);
+  if (subtotal === 0) throw new AppError('conflict', GROUP_MSG.groupFree);
 
   let coupon: AppliedCoupon | null = null;
   const code = input.couponCode?.trim();

@@ -10,6 +10,7 @@ import { findOrderDayDetails, type OrderDayDetail, type OrderRow } from './reads
 import { lockOrder } from './repo';
 import type { RefundRow } from './refunds-repo';
 import { cancelDaysWithoutRefund, refundable, requestRefund } from './service';
+import { GROUP_MSG } from '@store/shared/group-messages';
 
 /** Why the buyer cannot cancel the order from the store at all; null when they can. */
 export function cancellationRefusal(order: OrderRow): string | null {
@@ -65,7 +66,7 @@ export async function openCancellation(
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
   if (order.userId !== userId) throw new AppError('forbidden', MSG.forbidden);
   // A group order is cancelled place by place (group.ts).
-  if (order.kind === 'grupo') throw new AppError('conflict', MSG.groupCancelByPlace);
+  if (order.kind === 'grupo') throw new AppError('conflict', GROUP_MSG.groupCancelByPlace);
   const refusal = cancellationRefusal(order);
   if (refusal) throw new AppError('conflict', refusal);
   const days = await findOrderDayDetails(tx, order.id);

@@ -11,7 +11,7 @@
 
 import { cancellationFigures, canCancelDay } from '@store/shared/domain/cancellation';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
-import { MSG, groupSeatsShort, holdNetworkLimit, placesCsvLine } from '@store/shared/messages';
+import { MSG, holdNetworkLimit } from '@store/shared/messages';
 import type { Address, OrderItem } from '@store/shared/schemas/order';
 import { productFields } from '@store/shared/domain/product-fields';
 import type { Queryable, Tx } from '../../db/client';
@@ -40,6 +40,7 @@ import {
 import { cancelPlacesWithoutRefund, refundable, requestRefund } from './service';
 import { allows } from './table';
 import { colleagueAccount, TRANSFER_TOKEN_DAYS } from './transfer';
+import { GROUP_MSG, groupSeatsShort, placesCsvLine } from '@store/shared/group-messages';
 
 export interface GroupHoldInput {
   userId: string;
@@ -68,7 +69,8 @@ export async function openGroupOrder(tx: Tx, input: GroupHoldInput): Promise<Ord
   const user = await lockUser(tx, input.userId);
   if (!user) throw new AppError('unauthorized', MSG.unauthorized);
   const quote = await quoteGroup(tx, input.userId, input.group, input.now);
-  if (toCentavos(input.clientAmount) !== quote.total) throw new AppError('conflict', MSG.groupTotalChanged);
+  if (toCentavos(input.clientAmount) !== quote.total)
+    throw new AppError('conflict', GROUP_MSG.groupTotalChanged);
   input.check?.(quote);
   // The per-network cap of unpaid holds of limited days applies to a team's purchase too
   // (docs/lifecycle.md → Holds): many places held unpaid are the farming it prevents.
@@ -195,9 +197,9 @@ export function placeState(p: Place): 'sin_asignar' | 'asignado' | 'usado' | 'ca
 /** Why the place cannot be (re)assigned at `now`; null when it can. */
 export function assignRefusal(p: Place, now: Date): string | null {
   const state = placeState(p);
-  if (state === 'cancelado') return MSG.placeNotActive;
-  if (state === 'usado') return MSG.placeUsed;
-  if (p.startsAt.getTime() <= now.getTime()) return MSG.placeDayStarted;
+  if (state === 'cancelado') return GROUP_MSG.placeNotActive;
+  if (state === 'usado') return GROUP_MSG.placeUsed;
+  if (p.startsAt.getTime() <= now.getTime()) return GROUP_MSG.placeDayStarted;
   return null;
 }
 
@@ -206,7 +208,7 @@ async function lockGroupOrder(tx: Tx, orderId: string, buyerId: string): Promise
   const order = await lockOrder(tx, orderId);
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
   if (order.userId !== buyerId) throw new AppError('forbidden', MSG.forbidden);
-  if (order.kind !== 'grupo') throw new AppError('conflict', MSG.groupNotGroup);
+  if (order.kind !== 'grupo') throw new AppError('conflict', GROUP_MSG.groupNotGroup);
   return order;
 }
 
@@ -233,13 +235,13 @@ async function assignOne(
   if (refusal) throw new AppError('conflict', refusal);
   const previous = place.rows[0]!.userId;
   const action = previous ? 'reassignPlace' : 'assignPlace';
-  if (!allows(action, order.status)) throw new AppError('conflict', MSG.groupNotPaid);
+  if (!allows(action, order.status)) throw new AppError('conflict', GROUP_MSG.groupNotPaid);
   const found = await findUserByEmail(tx, who.email);
-  if (found?.role === 'admin') throw new AppError('conflict', MSG.placeToAdmin);
-  if (found && found.id === previous) throw new AppError('conflict', MSG.placeSamePerson);
+  if (found?.role === 'admin') throw new AppError('conflict', GROUP_MSG.placeToAdmin);
+  if (found && found.id === previous) throw new AppError('conflict', GROUP_MSG.placeSamePerson);
   const dayIds = place.rows.map((r) => r.productDayId);
   if (found && (await findHeldDaysOf(tx, found.id, dayIds, [])).size > 0) {
-    throw new AppError('conflict', MSG.placeAlreadyHolds);
+    throw new AppError('conflict', GROUP_MSG.placeAlreadyHolds);
   }
   const person = await colleagueAccount(tx, { email: who.email, name: who.name }, now);
   let changed: number;
@@ -255,10 +257,10 @@ async function assignOne(
       ),
     );
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('conflict', MSG.placeAlreadyHolds);
+    if (isUniqueViolation(err)) throw new AppError('conflict', GROUP_MSG.placeAlreadyHolds);
     throw err;
   }
-  if (changed !== place.rows.length) throw new AppError('conflict', MSG.placeInProgress);
+  if (changed !== place.rows.length) throw new AppError('conflict', GROUP_MSG.placeInProgress);
   const before = previous ? await findUserById(tx, previous) : null;
   await audit(tx, {
     action: previous ? 'order.place_reassigned' : 'order.place_assigned',
@@ -297,9 +299,12 @@ async function assignOne(
 async function assignmentContext(tx: Tx, buyerId: string, orderId: string) {
   const order = await lockGroupOrder(tx, orderId, buyerId);
   if (!allows('assignPlace', order.status)) {
-    throw new AppError('conflict', order.status === 'pendiente' ? MSG.groupNotPaid : MSG.placeNotActive);
+    throw new AppError(
+      'conflict',
+      order.status === 'pendiente' ? GROUP_MSG.groupNotPaid : GROUP_MSG.placeNotActive,
+    );
   }
-  if (await findPendingRefund(tx, order.id)) throw new AppError('conflict', MSG.placeRefundInProgress);
+  if (await findPendingRefund(tx, order.id)) throw new AppError('conflict', GROUP_MSG.placeRefundInProgress);
   const buyer = await findUserById(tx, buyerId);
   if (!buyer) throw new AppError('unauthorized', MSG.unauthorized);
   const places = placesOf(await findPlaceRows(tx, order.id));
@@ -315,7 +320,7 @@ export async function assignPlace(
 ): Promise<void> {
   const { order, buyer, places } = await assignmentContext(tx, buyerId, input.orderId);
   const place = places.find((p) => p.id === input.placeId);
-  if (!place) throw new AppError('not_found', MSG.placeNotFound);
+  if (!place) throw new AppError('not_found', GROUP_MSG.placeNotFound);
   await assignOne(tx, order, buyer, place, input, now);
 }
 
@@ -347,7 +352,7 @@ export async function assignList(
         (e.day === null || p.rows.some((r) => r.label.toLowerCase() === e.day!.toLowerCase())),
     );
     const place = candidates[0];
-    if (!place) throw new AppError('conflict', placesCsvLine(e.line, MSG.placesNotEnough));
+    if (!place) throw new AppError('conflict', placesCsvLine(e.line, GROUP_MSG.placesNotEnough));
     try {
       await assignOne(tx, order, buyer, place, e, now);
     } catch (err) {
@@ -400,9 +405,10 @@ export async function openPlaceCancellation(
   const rows = await findPlaceRows(tx, order.id);
   const places = placesOf(rows);
   const chosen = [...new Set(input.placeIds)].map((id) => places.find((p) => p.id === id));
-  if (chosen.length === 0) throw new AppError('bad_request', MSG.placesCancelNone);
-  if (chosen.some((p) => !p)) throw new AppError('not_found', MSG.placeNotFound);
-  if (chosen.some((p) => placeState(p!) === 'cancelado')) throw new AppError('conflict', MSG.placeNotActive);
+  if (chosen.length === 0) throw new AppError('bad_request', GROUP_MSG.placesCancelNone);
+  if (chosen.some((p) => !p)) throw new AppError('not_found', GROUP_MSG.placeNotFound);
+  if (chosen.some((p) => placeState(p!) === 'cancelado'))
+    throw new AppError('conflict', GROUP_MSG.placeNotActive);
   if (chosen.some((p) => p!.rows.some((r) => !canCancelDay(now, r.startsAt)))) {
     throw new AppError('conflict', MSG.cancelWindowClosed);
   }
@@ -432,7 +438,7 @@ export async function groupPlacesView(tx: Queryable, buyerId: string, orderId: s
   const order = await findOrder(tx, orderId);
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
   if (order.userId !== buyerId) throw new AppError('forbidden', MSG.forbidden);
-  if (order.kind !== 'grupo') throw new AppError('conflict', MSG.groupNotGroup);
+  if (order.kind !== 'grupo') throw new AppError('conflict', GROUP_MSG.groupNotGroup);
   const rows = await findPlaceRows(tx, order.id);
   const inFlight = await findPendingRefund(tx, order.id);
   const cancelOnline = cancellationRefusal(order) === null && !inFlight;

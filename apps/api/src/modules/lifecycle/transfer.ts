@@ -37,6 +37,8 @@ import {
   markTransferred,
   type TransferDay,
 } from './transfer-repo';
+import { GROUP_MSG } from '@store/shared/group-messages';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 /** The set-password link of an account made for the colleague stays valid this long. */
 export const TRANSFER_TOKEN_DAYS = 7;
@@ -45,7 +47,7 @@ function ownPaidOrder(order: OrderRow | null, userId: string): OrderRow {
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
   if (order.userId !== userId) throw new AppError('forbidden', MSG.forbidden);
   // A group order's places are reassigned instead (group.ts).
-  if (order.kind === 'grupo') throw new AppError('conflict', MSG.groupNoTransfer);
+  if (order.kind === 'grupo') throw new AppError('conflict', GROUP_MSG.groupNoTransfer);
   return order;
 }
 
@@ -59,12 +61,12 @@ function groupOf(days: readonly TransferDay[], target: TransferDay, now: Date): 
 
 /** Why the group cannot be transferred at `now` (window only); null when it can. */
 function windowRefusal(group: readonly TransferDay[], target: TransferDay, now: Date): string | null {
-  if (target.status !== 'pagado') return MSG.transferDayNotActive;
+  if (target.status !== 'pagado') return AFTER_SALE_MSG.transferDayNotActive;
   const first = group[0];
-  if (!first) return MSG.transferDayEnded;
+  if (!first) return AFTER_SALE_MSG.transferDayEnded;
   const window = transferWindow(now, first.startsAt, target.endsAt);
-  if (window === 'ended') return MSG.transferDayEnded;
-  if (window === 'cancel_instead') return MSG.transferBeforeWindow;
+  if (window === 'ended') return AFTER_SALE_MSG.transferDayEnded;
+  if (window === 'cancel_instead') return AFTER_SALE_MSG.transferBeforeWindow;
   return null;
 }
 
@@ -77,7 +79,7 @@ async function limitRefusal(db: Queryable, orderId: string, group: readonly Tran
     group.map((d) => d.productDayId),
   );
   const spent = group.some((d) => (done.get(d.productDayId) ?? 0) >= allowed);
-  return { rootOrderId, done, refusal: spent ? MSG.transferLimitReached : null };
+  return { rootOrderId, done, refusal: spent ? AFTER_SALE_MSG.transferLimitReached : null };
 }
 
 /** What of one product of the order can be transferred at `now`, day by day. */
@@ -170,16 +172,18 @@ export async function transferDay(
       // The order's row lock: two transfers of the same order wait for each other, and the
       // second finds the day already `transferido`.
       const order = ownPaidOrder(await lockOrder(tx, input.orderId), userId);
-      if (!allows('transfer', order.status)) throw new AppError('conflict', MSG.transferDayNotActive);
+      if (!allows('transfer', order.status))
+        throw new AppError('conflict', AFTER_SALE_MSG.transferDayNotActive);
       // A refund waiting for the provider may end this day: never both refunded and passed on.
-      if (await findPendingRefund(tx, order.id)) throw new AppError('conflict', MSG.transferRefundInProgress);
+      if (await findPendingRefund(tx, order.id))
+        throw new AppError('conflict', AFTER_SALE_MSG.transferRefundInProgress);
       const giver = await findUserById(tx, userId);
       if (!giver) throw new AppError('unauthorized', MSG.unauthorized);
-      if (giver.email.toLowerCase() === email) throw new AppError('conflict', MSG.transferToSelf);
+      if (giver.email.toLowerCase() === email) throw new AppError('conflict', AFTER_SALE_MSG.transferToSelf);
 
       const days = await findTransferDays(tx, order.id);
       const target = days.find((d) => d.productDayId === input.productDayId);
-      if (!target) throw new AppError('conflict', MSG.transferDayNotActive);
+      if (!target) throw new AppError('conflict', AFTER_SALE_MSG.transferDayNotActive);
       const group = groupOf(days, target, now);
       const refusal = windowRefusal(group, target, now);
       if (refusal) throw new AppError('conflict', refusal);
@@ -187,15 +191,15 @@ export async function transferDay(
       if (limit.refusal) throw new AppError('conflict', limit.refusal);
 
       const found = await findUserByEmail(tx, email);
-      if (found?.role === 'admin') throw new AppError('conflict', MSG.transferToAdmin);
+      if (found?.role === 'admin') throw new AppError('conflict', AFTER_SALE_MSG.transferToAdmin);
       const ids = group.map((d) => d.productDayId).sort();
       if (found && (await holdsAnyDay(tx, found.id, ids))) {
-        throw new AppError('conflict', MSG.transferAlreadyHolds);
+        throw new AppError('conflict', AFTER_SALE_MSG.transferAlreadyHolds);
       }
       const colleague = await colleagueAccount(tx, { email, name: input.name }, now);
 
       const moved = await markTransferred(tx, order.id, ids);
-      if (moved.length !== ids.length) throw new AppError('conflict', MSG.transferInProgress);
+      if (moved.length !== ids.length) throw new AppError('conflict', AFTER_SALE_MSG.transferInProgress);
 
       const received = await insertOrder(tx, {
         userId: colleague.user.id,
@@ -269,12 +273,12 @@ export async function transferDay(
         setPasswordToken: colleague.token,
         tokenDays: TRANSFER_TOKEN_DAYS,
       });
-      return { message: MSG.transferDone, days: group.map((d) => d.label) };
+      return { message: AFTER_SALE_MSG.transferDone, days: group.map((d) => d.label) };
     });
   } catch (err) {
     // Two transfers racing past the checks (the colleague's paid day, the day's next seq,
     // a new account's e-mail): the unique indexes decide, nothing was changed.
-    if (isUniqueViolation(err)) throw new AppError('conflict', MSG.transferInProgress);
+    if (isUniqueViolation(err)) throw new AppError('conflict', AFTER_SALE_MSG.transferInProgress);
     throw err;
   }
 }

@@ -27,6 +27,7 @@ import {
 } from '../../../test/payments-helpers';
 import { addToCart, createUser, placeOrder, post, type TestUser } from '../../../test/store-helpers';
 import { transferDay } from '../lifecycle/transfer';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 let h: PaymentsHarness;
 beforeAll(async () => {
@@ -117,7 +118,7 @@ describe('transferring a paid day 10 days before', () => {
       confirm: true,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: MSG.transferDone, days: ['Día 1'] });
+    expect(res.json()).toEqual({ success: true, message: AFTER_SALE_MSG.transferDone, days: ['Día 1'] });
 
     // Money: untouched, no refund asked.
     const after = await orderRow(h.ctx, orderId);
@@ -216,7 +217,7 @@ describe('transferring a paid day 10 days before', () => {
       name: 'Otro Colega',
       confirm: true,
     });
-    expect(again.json()).toEqual({ success: false, message: MSG.transferDayNotActive });
+    expect(again.json()).toEqual({ success: false, message: AFTER_SALE_MSG.transferDayNotActive });
     expect(toPesos(after.amountCentavos)).toBe(toPesos(paid.amountCentavos));
   });
 
@@ -270,18 +271,18 @@ describe('refusals change nothing', () => {
 
   it('refuses each bad input with its Spanish message', async () => {
     const f = await claimed({ days: daysFrom(3) });
-    await expectUnchanged(f, { email: f.user.email.toUpperCase() }, 409, MSG.transferToSelf);
+    await expectUnchanged(f, { email: f.user.email.toUpperCase() }, 409, AFTER_SALE_MSG.transferToSelf);
     await expectUnchanged(f, { email: 'no-es-un-correo' }, 400, MSG.invalidEmail);
-    await expectUnchanged(f, { confirm: false }, 400, MSG.transferConfirmRequired);
+    await expectUnchanged(f, { confirm: false }, 400, AFTER_SALE_MSG.transferConfirmRequired);
     const admin = await createUser(h.ctx, { role: 'admin' });
-    await expectUnchanged(f, { email: admin.email }, 409, MSG.transferToAdmin);
+    await expectUnchanged(f, { email: admin.email }, 409, AFTER_SALE_MSG.transferToAdmin);
 
     // Someone who already holds the day: paid, or pending.
     const holder = await claimed({ days: daysFrom(3) });
     const other = await createUser(h.ctx);
     await addToCart(h.ctx, other, holder.productId, 'Día 1');
     await placeOrder(h.ctx, other, [{ productId: holder.productId }]);
-    await expectUnchanged(holder, { email: other.email }, 409, MSG.transferAlreadyHolds);
+    await expectUnchanged(holder, { email: other.email }, 409, AFTER_SALE_MSG.transferAlreadyHolds);
     const paidProduct = await buyerWithCart(h.ctx, { price: 500, days: daysFrom(3) });
     await createPaypalOrder(h.ctx, paidProduct);
     // A pending PayPal order of the same day keeps its seat: its buyer cannot receive the day
@@ -296,7 +297,12 @@ describe('refusals change nothing', () => {
       .update(orderDays)
       .set({ productDayId: paidHolder.days[0]!.id, productId: paidHolder.productId })
       .where(eq(orderDays.id, pendingRow!.id));
-    await expectUnchanged(paidHolder, { email: paidProduct.user.email }, 409, MSG.transferAlreadyHolds);
+    await expectUnchanged(
+      paidHolder,
+      { email: paidProduct.user.email },
+      409,
+      AFTER_SALE_MSG.transferAlreadyHolds,
+    );
 
     // Someone else's order: 403; an unknown day of the order: 409.
     const stranger = await createUser(h.ctx);
@@ -308,12 +314,17 @@ describe('refusals change nothing', () => {
       confirm: true,
     });
     expect(res.statusCode).toBe(403);
-    await expectUnchanged(f, { productDayId: paidHolder.days[0]!.id }, 409, MSG.transferDayNotActive);
+    await expectUnchanged(
+      f,
+      { productDayId: paidHolder.days[0]!.id },
+      409,
+      AFTER_SALE_MSG.transferDayNotActive,
+    );
   });
 
   it('before the window says to cancel instead', async () => {
     const f = await claimed({ days: daysFrom(20) });
-    await expectUnchanged(f, {}, 409, MSG.transferBeforeWindow);
+    await expectUnchanged(f, {}, 409, AFTER_SALE_MSG.transferBeforeWindow);
   });
 });
 
@@ -331,11 +342,13 @@ describe('the window with a moved clock', () => {
       confirm: true as const,
     };
     const db = h.ctx.database.db;
-    await expect(transferDay(db, f.user.id, input, lastCancelDay)).rejects.toThrow(MSG.transferBeforeWindow);
-    await expect(transferDay(db, f.user.id, input, ended)).rejects.toThrow(MSG.transferDayEnded);
+    await expect(transferDay(db, f.user.id, input, lastCancelDay)).rejects.toThrow(
+      AFTER_SALE_MSG.transferBeforeWindow,
+    );
+    await expect(transferDay(db, f.user.id, input, ended)).rejects.toThrow(AFTER_SALE_MSG.transferDayEnded);
     expect(await grants(h.ctx, f.user.id)).toBe(1);
     await expect(transferDay(db, f.user.id, input, firstTransferDay)).resolves.toMatchObject({
-      message: MSG.transferDone,
+      message: AFTER_SALE_MSG.transferDone,
     });
     expect(await grants(h.ctx, f.user.id)).toBe(0);
   });
@@ -353,7 +366,7 @@ describe('events sold as a whole, limits and races', () => {
     });
     expect(res.json()).toEqual({
       success: true,
-      message: MSG.transferDone,
+      message: AFTER_SALE_MSG.transferDone,
       days: ['Día 1', 'Día 2', 'Día 3'],
     });
     expect(await grants(h.ctx, f.user.id)).toBe(0);
@@ -388,11 +401,11 @@ describe('events sold as a whole, limits and races', () => {
     });
     expect(options.json().options.days[0]).toMatchObject({
       transferable: false,
-      reason: MSG.transferLimitReached,
+      reason: AFTER_SALE_MSG.transferLimitReached,
     });
     expect((await transfer(first, body)).json()).toEqual({
       success: false,
-      message: MSG.transferLimitReached,
+      message: AFTER_SALE_MSG.transferLimitReached,
     });
     expect(await grants(h.ctx, first.id)).toBe(1);
 
@@ -435,7 +448,9 @@ describe('events sold as a whole, limits and races', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409]);
     const loser = results.find((r) => r.statusCode === 409)!;
-    expect([MSG.transferDayNotActive, MSG.transferInProgress]).toContain(loser.json().message);
+    expect([AFTER_SALE_MSG.transferDayNotActive, AFTER_SALE_MSG.transferInProgress]).toContain(
+      loser.json().message,
+    );
     const rows = await dayRows(f.days[0]!.id);
     expect(rows.filter((r) => r.status === 'pagado')).toHaveLength(1);
     expect(await seatsTaken(h.ctx, f.days[0]!.id)).toBe(1);

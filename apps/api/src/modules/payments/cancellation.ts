@@ -21,6 +21,7 @@ import { findOrder, findOrderDayDetails, type OrderRow } from '../lifecycle/read
 import { findPendingRefund } from '../lifecycle/refunds-repo';
 import { executeRefund } from './refunds';
 import type { PaymentDeps } from './settle';
+import { GROUP_MSG } from '@store/shared/group-messages';
 
 function ownOrder(order: OrderRow | null, userId: string): OrderRow {
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
@@ -47,7 +48,7 @@ export async function cancellationQuote(
   const inFlight = await findPendingRefund(db, orderId);
   const live = days.filter((d) => d.status === 'pagado');
   const reason =
-    (order.kind === 'grupo' ? MSG.groupCancelByPlace : null) ??
+    (order.kind === 'grupo' ? GROUP_MSG.groupCancelByPlace : null) ??
     cancellationRefusal(order) ??
     (live.length === 0 ? MSG.nothingLeftToCancel : inFlight ? MSG.cancelInProgress : null);
   const whole = buyerRefundFigures(

@@ -26,6 +26,7 @@ import { attachPaypalOrder } from './paypal-service';
 import { paypalOf } from './paypal-capture';
 import { executeRefund } from './refunds';
 import type { PaymentDeps } from './settle';
+import { GROUP_MSG } from '@store/shared/group-messages';
 
 /** The group purchase as checkout would charge it (pesos). */
 export async function groupQuote(
@@ -93,7 +94,7 @@ async function holdGroup(
       clientNetwork,
       maxHoldsPerNetwork: deps.config.MAX_OPEN_HOLDS_PER_NETWORK,
       check: (quote) => {
-        if (quote.isFree) throw new AppError('conflict', MSG.groupFree);
+        if (quote.isFree) throw new AppError('conflict', GROUP_MSG.groupFree);
         if (fiscal) assertInvoiceable(quote.total);
       },
       attachInvoice: (t, orderId) => attachCheckoutRequest(t, { orderId, userId, fiscal }),
@@ -165,7 +166,7 @@ export async function assignOnePlace(
   now = new Date(),
 ): Promise<string> {
   await deps.db.transaction((tx) => assignPlace(tx, userId, body, now));
-  return MSG.placeAssigned;
+  return GROUP_MSG.placeAssigned;
 }
 
 /** A pasted or uploaded list: parsed, then assigned in one transaction (all or nothing). */
@@ -178,7 +179,7 @@ export async function assignPlacesFromCsv(
   const parsed = parsePlacesCsv(body.csv);
   if (!parsed.ok) throw new AppError('bad_request', parsed.message);
   await deps.db.transaction((tx) => assignList(tx, userId, body.orderId, parsed.entries, now));
-  return MSG.placesAssignedMany;
+  return GROUP_MSG.placesAssignedMany;
 }
 
 /** Cancels places by the terms; a refund goes through the provider like any cancellation. */

@@ -11,7 +11,7 @@ import { cancellationCharge } from '@store/shared/domain/cancellation';
 import { formatPrice, toPesos } from '@store/shared/domain/money';
 import { extractText } from 'unpdf';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import { MSG, groupSeatsShort, holdNetworkLimit, placesCsvLine } from '@store/shared/messages';
+import { MSG, holdNetworkLimit } from '@store/shared/messages';
 import { openGroupOrder } from '../lifecycle/group';
 import { findOrderForInvoice } from '../invoices/repo';
 import { invoiceInput } from '../invoices/worker';
@@ -35,6 +35,7 @@ import {
   type PaymentsHarness,
 } from '../../../test/payments-helpers';
 import { ADDRESS, createCoupon, createUser, post, type TestUser } from '../../../test/store-helpers';
+import { GROUP_MSG, groupSeatsShort, placesCsvLine } from '@store/shared/group-messages';
 
 let h: PaymentsHarness;
 beforeAll(async () => {
@@ -148,10 +149,10 @@ describe('quote', () => {
     for (const places of [0, MAX_GROUP_PLACES + 1, 2.5]) {
       const bad = await post(h.ctx, '/api/group/quote', buyer.token, { ...body, places });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().message).toBe(MSG.groupPlacesInvalid);
+      expect(bad.json().message).toBe(GROUP_MSG.groupPlacesInvalid);
     }
     const noDays = await post(h.ctx, '/api/group/quote', buyer.token, { ...body, days: [] });
-    expect(noDays.json().message).toBe(MSG.groupDaysRequired);
+    expect(noDays.json().message).toBe(GROUP_MSG.groupDaysRequired);
     const anon = await post(h.ctx, '/api/group/quote', undefined, body);
     expect(anon.statusCode).toBe(401);
   });
@@ -285,7 +286,7 @@ describe('buying places for a team', () => {
 
     // The individual flows do not apply to a group order.
     const cancel = await post(h.ctx, '/api/order/cancel', buyer.token, { orderId });
-    expect(cancel.json().message).toBe(MSG.groupCancelByPlace);
+    expect(cancel.json().message).toBe(GROUP_MSG.groupCancelByPlace);
     const transfer = await post(h.ctx, '/api/order/transfer', buyer.token, {
       orderId,
       productDayId: p.days[0]!.id,
@@ -293,7 +294,7 @@ describe('buying places for a team', () => {
       name: 'Ana Ruiz',
       confirm: true,
     });
-    expect(transfer.json().message).toBe(MSG.groupNoTransfer);
+    expect(transfer.json().message).toBe(GROUP_MSG.groupNoTransfer);
   });
 
   it('unpaid holds of limited days count against the network cap, like any hold', async () => {
@@ -331,7 +332,7 @@ describe('buying places for a team', () => {
       amount: 1,
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MSG.groupTotalChanged);
+    expect(res.json().message).toBe(GROUP_MSG.groupTotalChanged);
     expect(await seatsTaken(h.ctx, p.days[0]!.id)).toBe(0);
   });
 });
@@ -350,7 +351,7 @@ describe('assigning places', () => {
       email: email.toUpperCase(),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(MSG.placeAssigned);
+    expect(res.json().message).toBe(GROUP_MSG.placeAssigned);
 
     const person = (await userByEmail(email))!;
     expect(person).toMatchObject({ name: 'ANA RUIZ PEREZ', role: 'customer' });
@@ -385,7 +386,7 @@ describe('assigning places', () => {
     // Refusals: nothing changes.
     const same = await assign(buyer, { orderId, placeId: second!.placeId, name: 'Ana Ruiz', email });
     expect(same.statusCode).toBe(409);
-    expect(same.json().message).toBe(MSG.placeAlreadyHolds);
+    expect(same.json().message).toBe(GROUP_MSG.placeAlreadyHolds);
     const badEmail = await assign(buyer, {
       orderId,
       placeId: second!.placeId,
@@ -408,7 +409,7 @@ describe('assigning places', () => {
       name: 'Admin',
       email: admin.email,
     });
-    expect(toAdmin.json().message).toBe(MSG.placeToAdmin);
+    expect(toAdmin.json().message).toBe(GROUP_MSG.placeToAdmin);
     const stranger = await createUser(h.ctx);
     const notMine = await assign(stranger, {
       orderId,
@@ -436,14 +437,14 @@ describe('assigning places', () => {
 
     const header = await assignCsv(buyer, orderId, 'name,mail\nAna Ruiz,ana@hospital.mx');
     expect(header.statusCode).toBe(400);
-    expect(header.json().message).toBe(MSG.placesCsvHeader);
+    expect(header.json().message).toBe(GROUP_MSG.placesCsvHeader);
 
     const a = newEmail();
     const bad = await assignCsv(buyer, orderId, `nombre,correo\nAna Ruiz,${a}\nBeto Paz,beto@`);
     expect(bad.json().message).toBe(placesCsvLine(3, `${MSG.invalidEmail} (columna correo)`));
     const holder = await assignCsv(buyer, orderId, `nombre;correo\nAna Ruiz;${a}\nLuis Mora;${taken}`);
     expect(holder.statusCode).toBe(409);
-    expect(holder.json().message).toBe(placesCsvLine(3, MSG.placeAlreadyHolds));
+    expect(holder.json().message).toBe(placesCsvLine(3, GROUP_MSG.placeAlreadyHolds));
     expect(await holders(orderId)).toEqual([]);
     expect(await userByEmail(a)).toBeUndefined();
 
@@ -452,7 +453,7 @@ describe('assigning places', () => {
       orderId,
       `nombre,correo\n${[1, 2, 3, 4].map((i) => `Persona Numero ${'ABCD'[i - 1]},${newEmail(`p${i}`)}`).join('\n')}`,
     );
-    expect(tooMany.json().message).toBe(placesCsvLine(5, MSG.placesNotEnough));
+    expect(tooMany.json().message).toBe(placesCsvLine(5, GROUP_MSG.placesNotEnough));
 
     const ok = await assignCsv(
       buyer,
@@ -460,7 +461,7 @@ describe('assigning places', () => {
       `\uFEFFnombre,correo\n"Ana Ruiz",${a}\nBeto Paz,${newEmail()}\n`,
     );
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().message).toBe(MSG.placesAssignedMany);
+    expect(ok.json().message).toBe(GROUP_MSG.placesAssignedMany);
     const view = await placesOf(buyer, orderId);
     expect(view.places.map((x) => x.state)).toEqual(['asignado', 'asignado', 'sin_asignar']);
   });
@@ -476,7 +477,7 @@ describe('reassigning', () => {
     const b = newEmail('b');
     await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email: a });
     const same = await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email: a });
-    expect(same.json().message).toBe(MSG.placeSamePerson);
+    expect(same.json().message).toBe(GROUP_MSG.placeSamePerson);
     const res = await assign(buyer, { orderId, placeId: first!.placeId, name: 'Beto Paz', email: b });
     expect(res.statusCode).toBe(200);
     const ana = (await userByEmail(a))!;
@@ -497,7 +498,7 @@ describe('reassigning', () => {
       .insert(streamWatch)
       .values({ userId: beto.id, productDayId: p.days[0]!.id, seconds: 120 });
     const used = await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email: a });
-    expect(used.json().message).toBe(MSG.placeUsed);
+    expect(used.json().message).toBe(GROUP_MSG.placeUsed);
     expect((await placesOf(buyer, orderId)).places[0]).toMatchObject({ state: 'usado', assignable: false });
     // Ana may still take the other place.
     expect(
@@ -550,7 +551,7 @@ describe('reassigning', () => {
       email: newEmail(),
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MSG.placeDayStarted);
+    expect(res.json().message).toBe(GROUP_MSG.placeDayStarted);
   });
 });
 
@@ -604,14 +605,14 @@ describe('cancelling places', () => {
       orderId,
       placeIds: [third!.placeId],
     });
-    expect(again.json().message).toBe(MSG.placeNotActive);
+    expect(again.json().message).toBe(GROUP_MSG.placeNotActive);
     const assignCancelled = await assign(buyer, {
       orderId,
       placeId: third!.placeId,
       name: 'Ana Ruiz',
       email: newEmail(),
     });
-    expect(assignCancelled.json().message).toBe(MSG.placeNotActive);
+    expect(assignCancelled.json().message).toBe(GROUP_MSG.placeNotActive);
   });
 
   it('within 15 days a place cannot be cancelled', async () => {

@@ -3,7 +3,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MSG } from '@store/shared/messages';
+
 import { okResponse } from '@store/shared/schemas/common';
 import {
   waitlistClaimBody,
@@ -15,6 +15,7 @@ import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
 import { claimOffer, joinWaitlist, leaveWaitlist, waitlistStateFor } from './service';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -50,7 +51,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await joinWaitlist(app.db.db, currentUser(req).id, req.body.productId, req.body.day);
-      return { success: true as const, message: MSG.waitlistJoined };
+      return { success: true as const, message: AFTER_SALE_MSG.waitlistJoined };
     },
   );
 
@@ -68,7 +69,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await leaveWaitlist(app.db.db, currentUser(req).id, req.body.productId, req.body.day);
-      return { success: true as const, message: MSG.waitlistLeft };
+      return { success: true as const, message: AFTER_SALE_MSG.waitlistLeft };
     },
   );
 
@@ -87,7 +88,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const claimed = await claimOffer(app.db.db, currentUser(req).id, req.body.token);
-      return { success: true as const, message: MSG.waitlistClaimed, ...claimed };
+      return { success: true as const, message: AFTER_SALE_MSG.waitlistClaimed, ...claimed };
     },
   );
 };

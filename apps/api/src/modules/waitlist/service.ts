@@ -33,6 +33,7 @@ import {
   markOffered,
   setEntryStatus,
 } from './repo';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 const HOUR = 3_600_000;
 
@@ -86,19 +87,21 @@ export async function joinWaitlist(
   await db.transaction(async (tx) => {
     const { day } = await dayOf(tx, productId, label);
     if (day.endsAt.getTime() <= now.getTime()) throw new AppError('conflict', MSG.dayEnded);
-    if (day.seatCapacity === null) throw new AppError('conflict', MSG.waitlistNoLimit);
+    if (day.seatCapacity === null) throw new AppError('conflict', AFTER_SALE_MSG.waitlistNoLimit);
     const held = await findHeldDay(tx, userId, day.id);
     if (held?.status === 'pagado') throw new AppError('conflict', MSG.alreadyOwned);
-    if (held) throw new AppError('conflict', MSG.waitlistHoldsDay);
-    if (await lockActiveEntry(tx, userId, day.id)) throw new AppError('conflict', MSG.waitlistAlreadyJoined);
+    if (held) throw new AppError('conflict', AFTER_SALE_MSG.waitlistHoldsDay);
+    if (await lockActiveEntry(tx, userId, day.id))
+      throw new AppError('conflict', AFTER_SALE_MSG.waitlistAlreadyJoined);
     const seats = await findDaySeats(tx, productId, userId, now);
-    if (seats.find((s) => s.id === day.id)?.free) throw new AppError('conflict', MSG.waitlistNotSoldOut);
+    if (seats.find((s) => s.id === day.id)?.free)
+      throw new AppError('conflict', AFTER_SALE_MSG.waitlistNotSoldOut);
     try {
       // A savepoint: a concurrent join of the same member fails only this step.
       await tx.transaction((sp) => insertEntry(sp, { userId, productId, productDayId: day.id, now }));
     } catch (err) {
       if (isUniqueViolation(err, 'waitlist_entries_one_active_idx')) {
-        throw new AppError('conflict', MSG.waitlistAlreadyJoined);
+        throw new AppError('conflict', AFTER_SALE_MSG.waitlistAlreadyJoined);
       }
       throw err;
     }
@@ -116,7 +119,7 @@ export async function leaveWaitlist(
   await db.transaction(async (tx) => {
     const { day } = await dayOf(tx, productId, label);
     const entry = await lockActiveEntry(tx, userId, day.id);
-    if (!entry) throw new AppError('not_found', MSG.waitlistNotJoined);
+    if (!entry) throw new AppError('not_found', AFTER_SALE_MSG.waitlistNotJoined);
     await setEntryStatus(tx, entry.id, 'retirado', now);
     if (entry.status === 'ofrecido') await offerFreedSeats(tx, [day.id], now);
   });
@@ -135,18 +138,18 @@ export async function claimOffer(
 ): Promise<Omit<WaitlistClaimResponse, 'success' | 'message'>> {
   return db.transaction(async (tx) => {
     const entry = await lockEntryByToken(tx, hashSecretToken(token));
-    if (!entry) throw new AppError('not_found', MSG.waitlistClaimInvalid);
-    if (entry.userId !== userId) throw new AppError('forbidden', MSG.waitlistClaimNotYours);
-    if (entry.status === 'reclamado') throw new AppError('conflict', MSG.waitlistAlreadyClaimed);
-    if (entry.status === 'retirado') throw new AppError('conflict', MSG.waitlistOfferWithdrawn);
+    if (!entry) throw new AppError('not_found', AFTER_SALE_MSG.waitlistClaimInvalid);
+    if (entry.userId !== userId) throw new AppError('forbidden', AFTER_SALE_MSG.waitlistClaimNotYours);
+    if (entry.status === 'reclamado') throw new AppError('conflict', AFTER_SALE_MSG.waitlistAlreadyClaimed);
+    if (entry.status === 'retirado') throw new AppError('conflict', AFTER_SALE_MSG.waitlistOfferWithdrawn);
     const held = await findHeldDay(tx, userId, entry.productDayId);
-    if (held?.status === 'pagado') throw new AppError('conflict', MSG.waitlistAlreadyClaimed);
+    if (held?.status === 'pagado') throw new AppError('conflict', AFTER_SALE_MSG.waitlistAlreadyClaimed);
     const expiresAt = entry.offerExpiresAt;
     if (entry.status !== 'ofrecido' || !expiresAt || expiresAt.getTime() <= now.getTime()) {
-      throw new AppError('conflict', MSG.waitlistOfferExpired);
+      throw new AppError('conflict', AFTER_SALE_MSG.waitlistOfferExpired);
     }
     const label = await findDayLabel(tx, entry.productDayId);
-    if (label === null) throw new AppError('not_found', MSG.waitlistClaimInvalid);
+    if (label === null) throw new AppError('not_found', AFTER_SALE_MSG.waitlistClaimInvalid);
     await addToCart(tx, userId, entry.productId, label, now);
     return { productId: entry.productId, day: label, offerExpiresAt: expiresAt.getTime() };
   });

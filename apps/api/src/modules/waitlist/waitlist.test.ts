@@ -22,6 +22,7 @@ import {
 } from '../../../test/payments-helpers';
 import { addToCart, ADDRESS, createUser, post, type TestUser } from '../../../test/store-helpers';
 import { offerFreedSeats, sweepWaitlist } from './service';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 const HOUR = 3_600_000;
 let h: PaymentsHarness;
@@ -110,7 +111,7 @@ describe('waiting list of a sold-out workshop', () => {
     const [a, b, c] = [await createUser(h.ctx), await createUser(h.ctx), await createUser(h.ctx)];
 
     // Nobody joins a day that still has seats.
-    expect((await join(b, productId)).json().message).toBe(MSG.waitlistNotSoldOut);
+    expect((await join(b, productId)).json().message).toBe(AFTER_SALE_MSG.waitlistNotSoldOut);
 
     await addToCart(h.ctx, a, productId, 'Taller');
     const aOrder = await payDay(a, productId, dayId);
@@ -119,7 +120,7 @@ describe('waiting list of a sold-out workshop', () => {
     expect((await join(b, productId)).statusCode).toBe(200);
     expect((await join(c, productId)).statusCode).toBe(200);
     const twice = await join(b, productId);
-    expect([twice.statusCode, twice.json().message]).toEqual([409, MSG.waitlistAlreadyJoined]);
+    expect([twice.statusCode, twice.json().message]).toEqual([409, AFTER_SALE_MSG.waitlistAlreadyJoined]);
     const owner = await join(a, productId);
     expect([owner.statusCode, owner.json().message]).toEqual([409, MSG.alreadyOwned]);
     expect((await join(b, productId, 'Otro día')).json().message).toBe(MSG.invalidDay);
@@ -152,15 +153,19 @@ describe('waiting list of a sold-out workshop', () => {
 
     // The held seat: C can neither claim B's offer nor buy the seat; nor can a newcomer.
     const stolen = await claimOffer(c, token!);
-    expect([stolen.statusCode, stolen.json().message]).toEqual([403, MSG.waitlistClaimNotYours]);
+    expect([stolen.statusCode, stolen.json().message]).toEqual([403, AFTER_SALE_MSG.waitlistClaimNotYours]);
     const direct = await post(h.ctx, '/api/cart/add', c.token, { itemId: productId, days: 'Taller' });
     expect([direct.statusCode, direct.json().message]).toEqual([409, MSG.seatsSoldOut]);
-    expect((await claimOffer(c, 'no-es-un-token')).json().message).toBe(MSG.waitlistClaimInvalid);
+    expect((await claimOffer(c, 'no-es-un-token')).json().message).toBe(AFTER_SALE_MSG.waitlistClaimInvalid);
 
     // B claims: the day is in B's cart, and B pays within the window.
     const claimed = await claimOffer(b, token!);
     expect(claimed.statusCode, claimed.body).toBe(200);
-    expect(claimed.json()).toMatchObject({ productId, day: 'Taller', message: MSG.waitlistClaimed });
+    expect(claimed.json()).toMatchObject({
+      productId,
+      day: 'Taller',
+      message: AFTER_SALE_MSG.waitlistClaimed,
+    });
     const cart = await post(h.ctx, '/api/cart/get', b.token, {});
     expect(cart.json().cartData).toEqual({ [productId]: { Taller: 1 } });
     const bOrder = await payDay(b, productId, dayId);
@@ -180,7 +185,7 @@ describe('waiting list of a sold-out workshop', () => {
       [c.email, 'esperando', 1, null],
     ]);
     const again = await claimOffer(b, token!);
-    expect([again.statusCode, again.json().message]).toEqual([409, MSG.waitlistAlreadyClaimed]);
+    expect([again.statusCode, again.json().message]).toEqual([409, AFTER_SALE_MSG.waitlistAlreadyClaimed]);
   });
 
   it('an offer not claimed in 24 h expires (moved clock) and passes to the next in line', async () => {
@@ -210,7 +215,7 @@ describe('waiting list of a sold-out workshop', () => {
     expect(await sweepWaitlist(h.ctx.database.db, later)).toMatchObject({ expired: 0, offered: 0 });
 
     const late = await claimOffer(b, tokenB!);
-    expect([late.statusCode, late.json().message]).toEqual([409, MSG.waitlistOfferExpired]);
+    expect([late.statusCode, late.json().message]).toEqual([409, AFTER_SALE_MSG.waitlistOfferExpired]);
     expect((await post(h.ctx, '/api/cart/get', b.token, {})).json().cartData).toEqual({});
     // B can no longer buy the seat C holds.
     const direct = await post(h.ctx, '/api/cart/add', b.token, { itemId: productId, days: 'Taller' });
@@ -237,9 +242,9 @@ describe('waiting list of a sold-out workshop', () => {
     expect((await leave(b, productId)).statusCode).toBe(200);
     expect(await offerToken(c)).not.toBeNull();
     const tokenB = await offerToken(b);
-    expect((await claimOffer(b, tokenB!)).json().message).toBe(MSG.waitlistOfferWithdrawn);
+    expect((await claimOffer(b, tokenB!)).json().message).toBe(AFTER_SALE_MSG.waitlistOfferWithdrawn);
     const gone = await leave(b, productId);
-    expect([gone.statusCode, gone.json().message]).toEqual([404, MSG.waitlistNotJoined]);
+    expect([gone.statusCode, gone.json().message]).toEqual([404, AFTER_SALE_MSG.waitlistNotJoined]);
 
     // One more seat from the admin: D, next in line, gets it.
     const event = await call(h.ctx, admin.token, 'GET', `/api/admin/events/${productId}`);

@@ -30,6 +30,7 @@ import { ownedDays } from '../../features/orders/utils/owned-days';
 import { useWaitlistState } from '../../features/waitlist/api/get-waitlist-state';
 import { WaitlistPanel } from '../../features/waitlist/components/waitlist-panel';
 import { useNow } from '../../lib/use-now';
+import { GROUP_MSG } from '@store/shared/group-messages';
 
 export function Component() {
   const { productId = '' } = useParams();
@@ -211,7 +212,7 @@ export function Component() {
                 className="mt-3 w-full sm:ml-3 sm:w-auto"
               >
                 <Users aria-hidden="true" className="h-5 w-5" />
-                {MSG.groupBuy.toUpperCase()}
+                {GROUP_MSG.groupBuy.toUpperCase()}
               </ButtonLink>
             )}
             {!ended && (

@@ -10,7 +10,7 @@ import { ArrowLeft, Users } from 'lucide-react';
 import { MAX_GROUP_PLACES } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { formatDateLong } from '@store/shared/domain/time';
-import { MSG } from '@store/shared/messages';
+
 import type { GroupCheckoutBody, GroupQuoteBody } from '@store/shared/schemas/group';
 import { address, type AddressInput } from '@store/shared/schemas/order';
 import { Seo } from '../../components/layout/seo';
@@ -34,6 +34,7 @@ import { PaypalCheckout, type PaypalFlow } from '../../features/payments/compone
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { formResolver } from '../../lib/form-resolver';
 import { useNow } from '../../lib/use-now';
+import { GROUP_MSG } from '@store/shared/group-messages';
 
 export function Component() {
   return (
@@ -94,7 +95,7 @@ function TeamBuy() {
       <main>
         <TeamSeo />
         <Container narrow className="py-16">
-          <Alert tone="info" title={MSG.groupProductUnavailable}>
+          <Alert tone="info" title={GROUP_MSG.groupProductUnavailable}>
             <Link to="/collection" className="font-semibold underline underline-offset-2">
               Ver los próximos eventos
             </Link>
@@ -193,7 +194,7 @@ function TeamBuy() {
                 />
                 {!placesOk && (
                   <p id="team-places-error" className="mt-1 text-sm text-red-700">
-                    {MSG.groupPlacesInvalid}
+                    {GROUP_MSG.groupPlacesInvalid}
                   </p>
                 )}
               </div>
@@ -214,7 +215,7 @@ function TeamBuy() {
               </h2>
               {!body ? (
                 <p className="mt-3 text-sm text-slate-600">
-                  {chosen.length === 0 ? MSG.groupDaysRequired : MSG.groupPlacesInvalid}
+                  {chosen.length === 0 ? GROUP_MSG.groupDaysRequired : GROUP_MSG.groupPlacesInvalid}
                 </p>
               ) : quote.isError ? (
                 <Alert tone="error" className="mt-3">

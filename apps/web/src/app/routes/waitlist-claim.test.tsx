@@ -1,9 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@store/shared/messages';
+
 import { setToken } from '../../lib/auth-token';
 import { stubApi, testQueryClient, TestProviders } from '../../../test/providers';
 import { Component as ClaimPage } from './waitlist-claim';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 function renderAt(search: string) {
   return render(
@@ -33,7 +34,7 @@ describe('/lista-de-espera/reclamar', () => {
     const api = stubApi({
       '/api/waitlist/claim': () => ({
         success: true,
-        message: MSG.waitlistClaimed,
+        message: AFTER_SALE_MSG.waitlistClaimed,
         productId: 'p1',
         day: 'Taller',
         offerExpiresAt: Date.parse('2030-03-02T18:00:00Z'),
@@ -52,12 +53,12 @@ describe('/lista-de-espera/reclamar', () => {
       'fetch',
       vi.fn(
         async () =>
-          new Response(JSON.stringify({ success: false, message: MSG.waitlistOfferExpired }), {
+          new Response(JSON.stringify({ success: false, message: AFTER_SALE_MSG.waitlistOfferExpired }), {
             status: 409,
           }),
       ),
     );
     renderAt('?token=abc');
-    await waitFor(() => expect(screen.getByText(MSG.waitlistOfferExpired)).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByText(AFTER_SALE_MSG.waitlistOfferExpired)).toBeInTheDocument());
   });
 });

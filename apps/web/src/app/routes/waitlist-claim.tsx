@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { claimOffer } from '../../features/waitlist/api/claim-offer';
 import { useToken } from '../../lib/auth-token';
 import { errorMessage, notify } from '../../lib/notify';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -48,7 +49,7 @@ export function Component() {
             <h1 className="text-xl font-bold tracking-tight">Lista de espera</h1>
             <div className="mt-6 space-y-6">
               {!token ? (
-                <Alert tone="error">{MSG.waitlistClaimInvalid}</Alert>
+                <Alert tone="error">{AFTER_SALE_MSG.waitlistClaimInvalid}</Alert>
               ) : !session ? (
                 <>
                   <Alert tone="info">

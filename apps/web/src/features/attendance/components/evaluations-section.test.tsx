@@ -1,11 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MSG, evaluationFailed } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
 import type { MyEvaluation } from '@store/shared/schemas/evaluation';
 import { setToken } from '../../../lib/auth-token';
 import { testQueryClient, TestProviders } from '../../../../test/providers';
 import { EvaluationsSection } from './evaluations-section';
+import { evaluationFailed } from '@store/shared/attendance-messages';
 
 afterEach(() => {
   act(() => setToken(null));

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { ClipboardCheck } from 'lucide-react';
 import { MX_TIME_ZONE_LABEL, formatDateTime } from '@store/shared/domain/time';
-import { MSG, evaluationStateText } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
 import type { MyEvaluation } from '@store/shared/schemas/evaluation';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { errorMessage, notify } from '../../../lib/notify';
 import { useMyEvaluations, useSubmitEvaluation } from '../api/my-evaluations';
+import { evaluationStateText } from '@store/shared/attendance-messages';
 
 const TONES: Record<MyEvaluation['state'], BadgeTone> = {
   pendiente_evento: 'neutral',

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock } from 'lucide-react';
 import { HEARTBEAT_INTERVAL_SECONDS, formatDuration } from '@store/shared/domain/attendance';
 import { MX_TIME_ZONE_LABEL, formatDateTime } from '@store/shared/domain/time';
-import { MSG, watchCreditStarts } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
 import type { DayAttendance } from '@store/shared/schemas/attendance';
 import { useToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
@@ -16,6 +16,7 @@ import { sendHeartbeat } from '../api/heartbeat';
 import { attendanceKeys } from '../api/keys';
 import { useMyAttendance } from '../api/my-attendance';
 import { watchPlayerState, type StreamProvider } from '../utils/player-state';
+import { watchCreditStarts } from '@store/shared/attendance-messages';
 
 function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(18));

@@ -2,11 +2,12 @@
 // (the server's refusal shown in place), the CSV list sent as written, and who may act when.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG } from '@store/shared/messages';
+
 import type { GroupPlaces } from '@store/shared/schemas/group';
 import { setToken } from '../../../lib/auth-token';
 import { stubApi, testQueryClient, TestProviders } from '../../../../test/providers';
 import { TeamPlaces } from './team-places';
+import { GROUP_MSG } from '@store/shared/group-messages';
 
 const start = Date.UTC(2027, 0, 20, 15, 0);
 const place = (n: number, over: Partial<GroupPlaces['places'][number]> = {}) => ({
@@ -70,11 +71,13 @@ describe('TeamPlaces', () => {
   });
 
   it('assigns a place with name and e-mail, and shows the server refusal beside the form', async () => {
-    const api = stubApi({ '/api/group/assign': () => ({ success: true, message: MSG.placeAssigned }) });
+    const api = stubApi({ '/api/group/assign': () => ({ success: true, message: GROUP_MSG.placeAssigned }) });
     // The first answer is the server's refusal (409).
     api.fetchMock.mockImplementationOnce(
       async () =>
-        new Response(JSON.stringify({ success: false, message: MSG.placeAlreadyHolds }), { status: 409 }),
+        new Response(JSON.stringify({ success: false, message: GROUP_MSG.placeAlreadyHolds }), {
+          status: 409,
+        }),
     );
     render(
       <TestProviders client={testQueryClient()}>
@@ -85,7 +88,7 @@ describe('TeamPlaces', () => {
     fireEvent.change(screen.getByLabelText('Nombre completo'), { target: { value: 'Carla Soto' } });
     fireEvent.change(screen.getByLabelText('Correo electrónico'), { target: { value: 'carla@h.mx' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MSG.placeAlreadyHolds);
+    expect(await screen.findByRole('alert')).toHaveTextContent(GROUP_MSG.placeAlreadyHolds);
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(screen.queryByLabelText('Nombre completo')).toBeNull());
     const sent = api.calls.filter((c) => c.path === '/api/group/assign').map((c) => c.body);
@@ -98,7 +101,9 @@ describe('TeamPlaces', () => {
   });
 
   it('sends the pasted list as written', async () => {
-    const api = show({ '/api/group/assign-csv': () => ({ success: true, message: MSG.placesAssignedMany }) });
+    const api = show({
+      '/api/group/assign-csv': () => ({ success: true, message: GROUP_MSG.placesAssignedMany }),
+    });
     const list = 'nombre,correo\nCarla Soto,carla@h.mx';
     fireEvent.change(screen.getByLabelText('Lista de personas'), { target: { value: list } });
     fireEvent.click(screen.getByRole('button', { name: 'Asignar la lista' }));

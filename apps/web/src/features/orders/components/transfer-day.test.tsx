@@ -6,6 +6,7 @@ import { setToken } from '../../../lib/auth-token';
 import { testOrder, testOrderItem } from '../../../../test/orders';
 import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../../test/providers';
 import { canOfferTransfer, TransferDayDialog } from './transfer-day';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 const DAY = 86_400_000;
 const now = Date.UTC(2027, 0, 7, 15, 0);
@@ -28,7 +29,7 @@ const OPTIONS: TransferOptions = {
       ...day(12),
       status: 'pagado',
       transferable: false,
-      reason: MSG.transferLimitReached,
+      reason: AFTER_SALE_MSG.transferLimitReached,
     },
   ],
 };
@@ -57,13 +58,17 @@ describe('TransferDayDialog', () => {
   it('asks for e-mail, name and confirmation before sending, then sends the chosen day', async () => {
     const { api, onClose } = open({
       '/api/order/transfer-options': () => ({ success: true, options: OPTIONS }),
-      '/api/order/transfer': () => ({ success: true, message: MSG.transferDone, days: ['Viernes'] }),
+      '/api/order/transfer': () => ({
+        success: true,
+        message: AFTER_SALE_MSG.transferDone,
+        days: ['Viernes'],
+      }),
     });
-    expect(await screen.findByText(MSG.transferLimitReached)).toBeInTheDocument();
+    expect(await screen.findByText(AFTER_SALE_MSG.transferLimitReached)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Transferir' }));
     expect(await screen.findByText(MSG.invalidEmail)).toBeInTheDocument();
     expect(screen.getByText(MSG.required)).toBeInTheDocument();
-    expect(screen.getByText(MSG.transferConfirmRequired)).toBeInTheDocument();
+    expect(screen.getByText(AFTER_SALE_MSG.transferConfirmRequired)).toBeInTheDocument();
     expect(api.calls.some((c) => c.path === '/api/order/transfer')).toBe(false);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Transferir Viernes' }));
@@ -97,7 +102,9 @@ describe('TransferDayDialog', () => {
     const base = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) =>
       String(input).endsWith('/api/order/transfer')
-        ? new Response(JSON.stringify({ success: false, message: MSG.transferAlreadyHolds }), { status: 409 })
+        ? new Response(JSON.stringify({ success: false, message: AFTER_SALE_MSG.transferAlreadyHolds }), {
+            status: 409,
+          })
         : base(input, init),
     );
     const onClose = vi.fn();
@@ -112,7 +119,7 @@ describe('TransferDayDialog', () => {
     fireEvent.change(screen.getByLabelText(/Nombre completo de tu colega/), { target: { value: 'ANA' } });
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.click(screen.getByRole('button', { name: 'Transferir' }));
-    expect(await screen.findByText(MSG.transferAlreadyHolds)).toBeInTheDocument();
+    expect(await screen.findByText(AFTER_SALE_MSG.transferAlreadyHolds)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

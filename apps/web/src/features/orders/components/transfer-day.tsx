@@ -18,6 +18,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, notify } from '../../../lib/notify';
 import { useTransferDay, useTransferOptions } from '../api/transfer-day';
 import type { DayTimes } from './day-status';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 /** True when a still-held day of the item is inside the transfer window at `now`. */
 export function canOfferTransfer(
@@ -136,7 +137,7 @@ function TransferForm({
     const next = {
       ...(/^\S+@\S+\.\S+$/.test(email.trim()) ? {} : { email: MSG.invalidEmail }),
       ...(name.trim() ? {} : { name: MSG.required }),
-      ...(confirmed ? {} : { confirm: MSG.transferConfirmRequired }),
+      ...(confirmed ? {} : { confirm: AFTER_SALE_MSG.transferConfirmRequired }),
     };
     setInvalid(next);
     if (Object.keys(next).length === 0)

@@ -10,6 +10,7 @@ import type { WaitlistDayState } from '@store/shared/schemas/waitlist';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { errorMessage, notify } from '../../../lib/notify';
 import { useWaitlistChange } from '../api/join-waitlist';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 export interface WaitlistPanelProps {
   productId: string;
@@ -40,7 +41,9 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
   const run = async (action: 'join' | 'leave', day: string) => {
     try {
       const res = await (action === 'join' ? join : leave).mutateAsync({ productId: props.productId, day });
-      notify.success(res.message ?? (action === 'join' ? MSG.waitlistJoined : MSG.waitlistLeft));
+      notify.success(
+        res.message ?? (action === 'join' ? AFTER_SALE_MSG.waitlistJoined : AFTER_SALE_MSG.waitlistLeft),
+      );
     } catch (err) {
       notify.error(errorMessage(err, MSG.genericProcessError));
     }
@@ -79,7 +82,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
               <div className="mt-2">
                 {!props.signedIn ? (
                   <ButtonLink to="/login" variant="secondary" size="sm">
-                    {MSG.waitlistSignIn}
+                    {AFTER_SALE_MSG.waitlistSignIn}
                   </ButtonLink>
                 ) : entry ? (
                   <Button
@@ -88,7 +91,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
                     disabled={busy}
                     onClick={() => void run('leave', o.label)}
                   >
-                    {MSG.waitlistLeave}
+                    {AFTER_SALE_MSG.waitlistLeave}
                   </Button>
                 ) : (
                   <Button
@@ -96,7 +99,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
                     disabled={busy || !props.states}
                     onClick={() => void run('join', o.label)}
                   >
-                    {MSG.waitlistJoin}
+                    {AFTER_SALE_MSG.waitlistJoin}
                   </Button>
                 )}
               </div>
