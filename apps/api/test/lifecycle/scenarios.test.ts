@@ -13,7 +13,7 @@ import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { cancellationFigures } from '@store/shared/domain/cancellation';
 import { toPesos } from '@store/shared/domain/money';
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
-import { dayTransfers, orderDays, orderRefunds, orders } from '../../src/db/schema';
+import { dayTransfers, orderDays, orderRefunds, orders, waitlistEntries } from '../../src/db/schema';
 import { sweepExpiredOrders } from '../../src/modules/payments/expiry';
 import { createProduct, mexicoCityTime } from '../factories';
 import { deliver, orderRow as orderRowOf } from '../payments-helpers';
@@ -399,9 +399,13 @@ describe('holds cannot be farmed', () => {
 });
 
 describe('open waiting-list offers hold their seat everywhere', () => {
-  /** A free one-seat workshop: A claimed it, B waited, A cancelled, B holds an open offer. */
-  async function offered(capacity: number) {
-    const day = await oneDay({ daysAhead: 30, capacity, price: 0 });
+  /**
+   * A free workshop of `capacity` seats: the holders claimed them, B waited, the first holder's
+   * order was cancelled (by the buyer a month ahead; by an administrator within the 15 days,
+   * when transfers open), and B holds an open offer.
+   */
+  async function offered(capacity: number, daysAhead = 30) {
+    const day = await oneDay({ daysAhead, capacity, price: 0 });
     const holders: { c: Client; orderId: string }[] = [];
     for (let i = 0; i < capacity; i += 1) {
       const c = await client();
@@ -415,15 +419,25 @@ describe('open waiting-list offers hold their seat everywhere', () => {
       day: day.label,
     });
     expect(joined.statusCode, joined.body).toBe(200);
-    const cancelled = await request(h, holders[0]!.c, 'POST', '/api/order/cancel', {
-      orderId: holders[0]!.orderId,
-    });
+    const first = holders[0]!;
+    const cancelled =
+      daysAhead > 15
+        ? await request(h, first.c, 'POST', '/api/order/cancel', { orderId: first.orderId })
+        : await request(h, admin, 'POST', `/api/admin/orders/${first.orderId}/cancel`, { note: 'Prueba' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    return day;
+    return { day, holders, b };
   }
 
+  const entryOf = async (c: Client, day: DayRef) =>
+    (
+      await h.ctx.database.db
+        .select({ status: waitlistEntries.status, orderId: waitlistEntries.orderId })
+        .from(waitlistEntries)
+        .where(and(eq(waitlistEntries.userId, c.user.id), eq(waitlistEntries.productDayId, day.productDayId)))
+    )[0];
+
   it('the public catalogue counts the offered seat as taken', async () => {
-    const day = await offered(1);
+    const { day } = await offered(1);
     const res = await h.ctx.app.inject({ method: 'GET', url: '/api/product/list' });
     expect(res.statusCode).toBe(200);
     const product = (
@@ -434,8 +448,53 @@ describe('open waiting-list offers hold their seat everywhere', () => {
     expect(option.seatCapacity - option.seatsSold).toBeLessThanOrEqual(0);
   });
 
+  it('an offered member who receives the day by transfer settles the offer: passing it on later oversells nothing', async () => {
+    // Two seats: X holds one, B holds an open offer for the other.
+    const { day, holders, b } = await offered(2, 8);
+    const x = holders[1]!;
+    expect((await entryOf(b, day))?.status).toBe('ofrecido');
+
+    // X passes the day to B: B now holds X's seat, and the seat B's offer kept is free again.
+    const given = await transfer(x.c, x.orderId, day, b.user.email);
+    expect(given.statusCode, given.body).toBe(200);
+    const entry = await entryOf(b, day);
+    expect(entry?.status).toBe('reclamado');
+    expect(entry?.orderId).toBeTruthy();
+    await expectInvariants(h, [day.productDayId]);
+
+    // C takes the free seat; the association allows a second transfer and B passes the day on to D.
+    const c = await client();
+    const placed = await place(h, c, [day]);
+    expect(placed.res.statusCode, placed.res.body).toBe(200);
+    const allowed = await request(h, admin, 'POST', `/api/admin/orders/${x.orderId}/allow-transfer`, {
+      note: 'Prueba',
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const passed = await transfer(b, entry!.orderId!, day);
+    expect(passed.statusCode, passed.body).toBe(200);
+    // Two holders of a two-seat day, and no offer counted again on top of them.
+    expect(await paidHolders(day.productDayId)).toBe(2);
+    await expectInvariants(h, [day.productDayId]);
+    const catalogue = await h.ctx.app.inject({ method: 'GET', url: '/api/product/list' });
+    const option = (
+      catalogue.json().products as {
+        _id: string;
+        dayOptions: { seatCapacity: number; seatsSold: number }[];
+      }[]
+    ).find((p) => p._id === day.productId)!.dayOptions[0]!;
+    expect(option.seatsSold).toBe(2);
+  });
+
+  it('an offered member who buys the day settles the offer at once', async () => {
+    const { day, b } = await offered(1);
+    const placed = await place(h, b, [day]);
+    expect(placed.res.statusCode, placed.res.body).toBe(200);
+    expect(await entryOf(b, day)).toEqual({ status: 'reclamado', orderId: placed.orderId });
+    await expectInvariants(h, [day.productDayId]);
+  });
+
   it('lowering the capacity below seats taken plus open offers is refused and changes nothing', async () => {
-    const day = await offered(2);
+    const { day } = await offered(2);
     const ev = (await request(h, admin, 'GET', `/api/admin/events/${day.productId}`)).json()
       .event as AdminEvent;
     const before = await fingerprint(h.ctx.database.db);

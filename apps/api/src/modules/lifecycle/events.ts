@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client';
 
 export interface LifecycleEvents {
   /** pendiente → pagado (a payment, a free claim, a cash order marked paid). */
-  'order.paid': { orderId: string };
+  'order.paid': { orderId: string; at: Date };
   /** Nothing of the sale stands any more (cancelled, or refunded in full). */
   'order.ended': { orderId: string; status: OrderStatus };
   /** Some days of a paid order were cancelled or refunded (access and seat gone). */
@@ -36,6 +36,7 @@ export interface LifecycleEvents {
     /** The set-password link's token of an account made for the colleague (null: had one). */
     setPasswordToken: string | null;
     tokenDays: number;
+    at: Date;
   };
   /** A place of a group order was given to a person (first time, or instead of someone). */
   'place.assigned': {

@@ -191,7 +191,7 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
 
   await input.attachInvoice?.(tx, order.id);
   if (input.clearCart !== false) await deleteCartLines(tx, input.userId, quote.lines);
-  if (paid) await emit(tx, 'order.paid', { orderId: order.id });
+  if (paid) await emit(tx, 'order.paid', { orderId: order.id, at: now });
   return { kind: 'created', order };
 }
 

@@ -202,7 +202,7 @@ export async function markOrderPaid(
   }
   if (!updated) return { changed: false, order: await findOrder(tx, orderId) };
   if (!group) await deleteCartLines(tx, updated.userId, days);
-  await emit(tx, 'order.paid', { orderId });
+  await emit(tx, 'order.paid', { orderId, at: updated.paidAt ?? new Date() });
   return { changed: true, order: updated };
 }
 

@@ -272,6 +272,7 @@ export async function transferDay(
         fromOrderId: order.id,
         setPasswordToken: colleague.token,
         tokenDays: TRANSFER_TOKEN_DAYS,
+        at: now,
       });
       return { message: AFTER_SALE_MSG.transferDone, days: group.map((d) => d.label) };
     });

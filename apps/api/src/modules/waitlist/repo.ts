@@ -153,29 +153,42 @@ export async function markOffered(
   return rows.length === 1;
 }
 
+/** Which open offers `markClaimed` looks at (all of them when empty). */
+export interface ClaimScope {
+  productId?: string;
+  /** Only offers whose day the member holds through this order. */
+  orderId?: string;
+}
+
 /**
- * Open offers whose user now holds the day through a paid order become `reclamado`, with
- * that order. Limited to one product when `productId` is given.
+ * Open offers whose user now holds the day through a paid order (bought, received by a
+ * transfer, or given a place of a team's order) become `reclamado`, with that order: the
+ * seat is counted once, as taken, and stays so wherever the day goes next. Answers the
+ * entries settled with their day.
  */
-export async function markClaimed(db: Queryable, now: Date, productId?: string): Promise<number> {
-  const rows = await db
+export async function markClaimed(
+  db: Queryable,
+  now: Date,
+  scope: ClaimScope = {},
+): Promise<{ id: string; productDayId: string }[]> {
+  const byOrder = scope.orderId ? sql`AND od.order_id = ${scope.orderId}::uuid` : sql``;
+  return db
     .update(waitlistEntries)
     .set({
       status: 'reclamado',
       updatedAt: now,
       orderId: sql`(SELECT od.order_id FROM order_days od WHERE od.user_id = waitlist_entries.user_id
-        AND od.product_day_id = waitlist_entries.product_day_id AND od.status = 'pagado' LIMIT 1)`,
+        AND od.product_day_id = waitlist_entries.product_day_id AND od.status = 'pagado' ${byOrder} LIMIT 1)`,
     })
     .where(
       and(
         eq(waitlistEntries.status, 'ofrecido'),
-        productId ? eq(waitlistEntries.productId, productId) : undefined,
+        scope.productId ? eq(waitlistEntries.productId, scope.productId) : undefined,
         sql`EXISTS (SELECT 1 FROM order_days od WHERE od.user_id = waitlist_entries.user_id
-          AND od.product_day_id = waitlist_entries.product_day_id AND od.status = 'pagado')`,
+          AND od.product_day_id = waitlist_entries.product_day_id AND od.status = 'pagado' ${byOrder})`,
       ),
     )
-    .returning({ id: waitlistEntries.id });
-  return rows.length;
+    .returning({ id: waitlistEntries.id, productDayId: waitlistEntries.productDayId });
 }
 
 /**

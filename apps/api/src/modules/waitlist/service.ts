@@ -55,7 +55,7 @@ export async function waitlistStateFor(
   now = new Date(),
 ): Promise<WaitlistDayState[]> {
   if (!isUuid(productId)) throw new AppError('not_found', MSG.productNotFound);
-  await markClaimed(db, now, productId);
+  await markClaimed(db, now, { productId });
   const days = await findDaySeats(db, productId, userId, now);
   const entries = await findUserEntries(db, userId, productId);
   return days
@@ -205,6 +205,29 @@ export async function offerFreedSeats(
   return offered;
 }
 
+/**
+ * The members who now hold days through this paid order (its buyer, a colleague who received
+ * them, the people given places of a team's order) settle their open offers on those days as
+ * `reclamado`: otherwise an offer set aside while its member held the day would count again
+ * once the day moved on, and the day would be promised beyond its capacity. A seat an offer
+ * kept for someone who got the day another way goes to the next in line at once.
+ */
+export async function settleOffersOfHolders(
+  tx: Tx,
+  orderId: string,
+  now = new Date(),
+  offerFreed = true,
+): Promise<number> {
+  const settled = await markClaimed(tx, now, { orderId });
+  if (offerFreed && settled.length > 0)
+    await offerFreedSeats(
+      tx,
+      settled.map((e) => e.productDayId),
+      now,
+    );
+  return settled.length;
+}
+
 /** Offers the free seats of every day of an event (an admin raised a capacity). */
 export async function offerFreedSeatsOfEvent(tx: Tx, productId: string, now = new Date()): Promise<number> {
   return offerFreedSeats(tx, await findProductDayIds(tx, productId), now);
@@ -222,7 +245,7 @@ export interface WaitlistSweepResult {
  * by any path, even one that did not offer it itself, or while the server was down).
  */
 export async function sweepWaitlist(db: Db, now = new Date()): Promise<WaitlistSweepResult> {
-  const claimed = await markClaimed(db, now);
+  const claimed = (await markClaimed(db, now)).length;
   const expired = await db.transaction(async (tx) => {
     const rows = await expireOffers(tx, now);
     for (const r of rows) {
@@ -264,7 +287,7 @@ export async function eventWaitlist(
   productId: string,
   now = new Date(),
 ): Promise<AdminWaitlistEntry[]> {
-  await markClaimed(db, now, productId);
+  await markClaimed(db, now, { productId });
   return (await listEventEntries(db, productId)).map((e) => ({
     _id: e.id,
     productDayId: e.productDayId,

@@ -1,14 +1,27 @@
-// The waiting list follows the seats the lifecycle gives back: each freed seat is offered to
-// the next member in line, in the transaction that freed it (docs/after-sale.md → Waiting list).
+// The waiting list follows the lifecycle (docs/after-sale.md → Waiting list): each freed seat
+// is offered to the next member in line, and an open offer of someone who now holds the day
+// (paid, received, given a team place) is settled, in the transaction that did it.
 
 import type { Subscriber } from '../lifecycle/events';
-import { offerFreedSeats } from './service';
+import { offerFreedSeats, settleOffersOfHolders } from './service';
 
 export const waitlistSubscriber: Subscriber = {
   name: 'waitlist',
   on: {
     'seats.freed': async (tx, { productDayIds, now }) => {
       await offerFreedSeats(tx, productDayIds, now);
+    },
+    // Whoever now holds a day through a paid order settles their own open offer on it. A
+    // payment took the offered seat itself (nothing freed); a transfer or a team place moved
+    // a seat already taken, so the seat the offer kept goes on to the next in line.
+    'order.paid': async (tx, { orderId, at }) => {
+      await settleOffersOfHolders(tx, orderId, at, false);
+    },
+    'days.transferred': async (tx, { toOrderId, at }) => {
+      await settleOffersOfHolders(tx, toOrderId, at);
+    },
+    'place.assigned': async (tx, { orderId, at }) => {
+      await settleOffersOfHolders(tx, orderId, at);
     },
   },
 };
