@@ -138,3 +138,33 @@ test('"Simular un pago rechazado" shows the payment error and keeps the cart', a
   await expect(page).toHaveURL(/\/place-order$/);
   await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
 });
+
+test('"Simular una tarjeta rechazada" reopens the window for another card and pays the same order', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await registerByApi(request, uniqueEmail('demo-tarjeta'));
+  const course = await productNamed(request, COURSE);
+  const add = await request.post('/api/cart/add', {
+    headers: { token },
+    data: { itemId: course._id, days: course.days[1] },
+  });
+  expect(add.ok()).toBe(true);
+  await openSignedIn(page, token, '/place-order');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await approval(page).getByRole('button', { name: 'Simular una tarjeta rechazada (elegir otra)' }).click();
+
+  // PayPal declined the card: its window opens again on the same order, saying why.
+  const again = approval(page);
+  await expect(again.getByRole('alert')).toHaveText(
+    'PayPal rechazó la tarjeta. Elige otra forma de pago: la orden sigue abierta.',
+  );
+  await expect(toasts(page).getByText('Error al procesar el pago')).toHaveCount(0);
+  await expectNoAxeViolations(page, '[data-paypal-simulator]');
+  await shoot(page, 'demo-card-declined', testInfo);
+  await again.getByRole('button', { name: 'Aprobar pago simulado' }).click();
+  await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole('link', { name: 'Carrito: 0 productos' })).toBeVisible();
+});

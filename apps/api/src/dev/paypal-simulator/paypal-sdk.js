@@ -65,21 +65,33 @@
         return fail(new Error('Expected an order id to be passed'));
 
       var choice = SIMULATOR
-        ? await simulatedApproval(orderID, button)
+        ? await simulatedApproval(orderID, button, null)
         : window.__fakePaypalBuyer === 'cancel'
           ? 'cancel'
           : 'approve';
-      if (choice === 'cancel') {
-        if (typeof options.onCancel === 'function') options.onCancel({ orderID: orderID });
-        return;
-      }
       // The buyer signs in and approves in PayPal's window.
       // window.__fakePaypalCapture = 'DECLINED' makes the buyer's funding fail at capture;
       // 'INSTRUMENT_DECLINED' makes PayPal refuse the funding source (422): the page then calls
       // actions.restart() and the buyer approves again with another one, on the same order.
-      var capture = choice === 'decline' ? 'DECLINED' : SIMULATOR ? null : window.__fakePaypalCapture;
-      for (var round = 0; round < 3; round++) {
-        var outcome = capture && round === 0 ? '?capture=' + encodeURIComponent(capture) : '';
+      // In the simulator the buyer picks the same outcomes in the window, round after round.
+      for (var round = 0; round < 5; round++) {
+        if (SIMULATOR && round > 0) {
+          choice = await simulatedApproval(
+            orderID,
+            button,
+            'PayPal rechazó la tarjeta. Elige otra forma de pago: la orden sigue abierta.',
+          );
+        }
+        if (choice === 'cancel') {
+          if (typeof options.onCancel === 'function') options.onCancel({ orderID: orderID });
+          return;
+        }
+        var capture = SIMULATOR
+          ? { decline: 'DECLINED', instrument: 'INSTRUMENT_DECLINED' }[choice] || null
+          : round === 0
+            ? window.__fakePaypalCapture
+            : null;
+        var outcome = capture ? '?capture=' + encodeURIComponent(capture) : '';
         var res = await fetch(
           ORIGIN + '/__fake/orders/' + encodeURIComponent(orderID) + '/approve' + outcome,
           {
@@ -155,8 +167,11 @@
 
   var FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-  /** Shows what PayPal's window would: the amount, and approve / cancel / decline. */
-  function simulatedApproval(orderID, opener) {
+  /**
+   * Shows what PayPal's window would: the amount, and approve / cancel / a declined card the
+   * buyer can replace / a payment refused. `notice` says why the window opened again.
+   */
+  function simulatedApproval(orderID, opener, notice) {
     return new Promise(function (resolve) {
       var previousOverflow = document.body.style.overflow;
       var overlay = el('div', {
@@ -228,6 +243,23 @@
       );
       note.id = 'paypal-simulator-note';
       body.appendChild(note);
+      if (notice) {
+        var alert = el(
+          'p',
+          {
+            margin: '14px 0 0',
+            padding: '10px 14px',
+            borderRadius: '10px',
+            background: '#fff1f2',
+            border: '1px solid #fecdd3',
+            color: '#9f1239',
+            font: '600 14px/1.45 ' + FONT,
+          },
+          notice,
+        );
+        alert.setAttribute('role', 'alert');
+        body.appendChild(alert);
+      }
 
       var summary = el('dl', {
         margin: '18px 0 0',
@@ -267,16 +299,21 @@
         color: '#0f172a',
         border: '1px solid #cbd5e1',
       });
-      var decline = actionButton('Simular un pago rechazado', {
+      var linkStyle = {
         background: 'transparent',
         color: '#9f1239',
         border: '1px solid transparent',
         textDecoration: 'underline',
         textUnderlineOffset: '3px',
         fontWeight: '600',
-      });
+      };
+      // A card PayPal declines: the window asks for another funding source, same order.
+      var instrument = actionButton('Simular una tarjeta rechazada (elegir otra)', linkStyle);
+      // A payment refused for good: the store shows its error and keeps the cart.
+      var decline = actionButton('Simular un pago rechazado', linkStyle);
       actions.appendChild(approve);
       actions.appendChild(cancel);
+      actions.appendChild(instrument);
       actions.appendChild(decline);
       body.appendChild(actions);
       dialog.appendChild(body);
@@ -302,7 +339,7 @@
           amountValue.textContent = '—';
         });
 
-      var focusable = [approve, cancel, decline];
+      var focusable = [approve, cancel, instrument, decline];
       function close(choice) {
         document.removeEventListener('keydown', onKey, true);
         overlay.remove();
@@ -328,6 +365,9 @@
       });
       cancel.addEventListener('click', function () {
         close('cancel');
+      });
+      instrument.addEventListener('click', function () {
+        close('instrument');
       });
       decline.addEventListener('click', function () {
         close('decline');

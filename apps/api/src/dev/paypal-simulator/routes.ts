@@ -8,8 +8,11 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { site } from '@store/shared/site';
 import { PAYPAL_SIMULATOR_PATH } from '../../config';
 
-/** Outcomes the dialog may ask the simulator to script for the capture. */
-const CAPTURE_OUTCOMES = new Set(['DECLINED']);
+/**
+ * Outcomes the dialog may ask the simulator to script for the capture: a payment refused for
+ * good, or a card PayPal declines while the order stays open for another one.
+ */
+const CAPTURE_OUTCOMES = new Set(['DECLINED', 'INSTRUMENT_DECLINED']);
 
 export const paypalSimulatorRoutes: FastifyPluginAsync = async (app) => {
   const upstream = app.config.PAYPAL_API_BASE.replace(/\/+$/, '');

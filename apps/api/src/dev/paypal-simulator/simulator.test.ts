@@ -84,6 +84,36 @@ describe('store in PayPal simulator mode', () => {
     expect((await orderRow(ctx, orderId)).status).not.toBe('pagado');
   });
 
+  it('"Simular una tarjeta rechazada" declines the card but keeps the order open: another approval pays it', async () => {
+    const buyer = await buyerWithCart(ctx);
+    const { id, orderId } = await createPaypalOrder(ctx, buyer);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/__paypal-simulator/__fake/orders/${id}/approve?capture=INSTRUMENT_DECLINED`,
+    });
+    const declined = await payPaypal(ctx, buyer, id);
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({ success: false, reason: 'restart' });
+    expect((await orderRow(ctx, orderId)).status).toBe('pendiente');
+    // The buyer picks another card in the reopened window.
+    await ctx.app.inject({ method: 'POST', url: `/__paypal-simulator/__fake/orders/${id}/approve` });
+    const paid = await payPaypal(ctx, buyer, id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await orderRow(ctx, orderId)).status).toBe('pagado');
+  });
+
+  it('relays no other outcome the dialog does not offer', async () => {
+    const buyer = await buyerWithCart(ctx);
+    const { id, orderId } = await createPaypalOrder(ctx, buyer);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/__paypal-simulator/__fake/orders/${id}/approve?capture=PENDING`,
+    });
+    const paid = await payPaypal(ctx, buyer, id);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await orderRow(ctx, orderId)).status).toBe('pagado');
+  });
+
   it('answers 404 for an order the simulator does not know', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
