@@ -77,7 +77,8 @@ export const TRANSITIONS = {
     to: ['reembolsado', 'cancelado'],
     days: 'pendiente → reembolsado | cancelado',
     seats: 'devuelve los de sus días',
-    money: 'el cobro entero vuelve (o queda para un reembolso manual)',
+    money:
+      'el cobro entero se pide de vuelta al proveedor: un reembolso en curso que siguen completeRefund, refundInProcess o failRefund (o queda para un reembolso manual)',
   },
   requestRefund: {
     title: 'Pedir un reembolso al proveedor (cancelación del comprador, reembolso del admin)',
@@ -92,7 +93,7 @@ export const TRANSITIONS = {
   completeRefund: {
     title: 'Reembolso confirmado por el proveedor',
     who: ['proveedor'],
-    from: ['pagado'],
+    from: ['pagado', 'cancelado'],
     to: ['pagado', 'reembolso_parcial', 'reembolsado', 'cancelado'],
     days: 'los días del reembolso: pagado → cancelado (comprador) | reembolsado (admin)',
     seats: 'devuelve los de esos días, una vez',
@@ -101,8 +102,8 @@ export const TRANSITIONS = {
   refundInProcess: {
     title: 'Reembolso aceptado por el proveedor pero en proceso (PENDING)',
     who: ['proveedor'],
-    from: ['pagado'],
-    to: ['pagado'],
+    from: ['pagado', 'cancelado'],
+    to: ['pagado', 'cancelado'],
     days: 'ninguno todavía',
     seats: 'ninguno todavía',
     money:
@@ -111,8 +112,8 @@ export const TRANSITIONS = {
   failRefund: {
     title: 'Reembolso rechazado por el proveedor',
     who: ['proveedor'],
-    from: ['pagado'],
-    to: ['pagado'],
+    from: ['pagado', 'cancelado'],
+    to: ['pagado', 'cancelado'],
     days: 'ninguno',
     seats: 'ninguno',
     money: 'ninguno (el reembolso queda fallido)',

@@ -240,6 +240,10 @@ describe('a day already owned is never charged twice', () => {
     expect((await orderRow(h.ctx, orderId)).status).toBe('cancelado');
   });
 
+  /** The duplicate order's refund rows. */
+  const refundRows = (orderId: string) =>
+    h.ctx.database.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+
   it('money that arrives anyway (webhook) is refunded through PayPal and audited', async () => {
     const buyer = await buyerWithCart(h.ctx, workshop);
     const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
@@ -247,19 +251,23 @@ describe('a day already owned is never charged twice', () => {
     const capture = h.paypal.captureDirect(id);
     const res = await deliver(h.ctx, '/api/paypal/webhook', h.paypal.captureEvent(id));
     expect(res.statusCode).toBe(200);
+    const [row] = await refundRows(orderId);
     const refunds = h.paypal.refunds.filter((r) => r.captureId === capture.id);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({
       amount: { currency_code: 'MXN', value: '2010.00' },
-      requestId: `refund-${orderId}`,
+      requestId: `refund-${row!.id}`,
+      note_to_payer: MSG.duplicatePaymentRefundNote,
     });
-    const order = await orderRow(h.ctx, orderId);
-    expect(order).toMatchObject({
-      status: 'reembolsado',
+    // Nothing granted, the seat back, the money recorded as given back.
+    expect(await orderRow(h.ctx, orderId)).toMatchObject({
+      status: 'cancelado',
+      closedReason: 'duplicado',
       paypalCaptureId: capture.id,
       refundedCentavos: 201_000,
     });
-    expect(await auditActions(h.ctx, orderId)).toContain('payment.duplicate_refunded');
+    expect(row).toMatchObject({ status: 'completado', amountCentavos: 201_000 });
+    expect(await auditActions(h.ctx, orderId)).toContain('payment.duplicate_refund_requested');
     expect(await grants(h.ctx, buyer.user.id)).toBe(1);
     // PayPal's own REFUNDED event for that refund changes nothing more.
     await deliver(h.ctx, '/api/paypal/webhook', h.paypal.refundEvent(id));
@@ -279,25 +287,64 @@ describe('a day already owned is never charged twice', () => {
       payment: true,
       refundedCentavos: 0,
     });
-    const [row] = await h.ctx.database.db
-      .select()
-      .from(orderRefunds)
-      .where(eq(orderRefunds.orderId, orderId));
+    const [row] = await refundRows(orderId);
     expect(row).toMatchObject({ status: 'pendiente', amountCentavos: 201_000 });
     expect(row!.providerRefundId).toBeTruthy();
-    expect(await auditActions(h.ctx, orderId)).toContain('payment.duplicate_refund_pending');
     expect(await grants(h.ctx, buyer.user.id)).toBe(1);
 
     // PayPal completes it; the refund sweep reads it by its id and records the money, once.
     h.paypal.settleRefund(row!.providerRefundId!, 'COMPLETED');
     await sweepPendingRefunds(h.deps, new Date(Date.now() + 2 * 3600_000));
     expect(await orderRow(h.ctx, orderId)).toMatchObject({ status: 'cancelado', refundedCentavos: 201_000 });
-    const [done] = await h.ctx.database.db
-      .select()
-      .from(orderRefunds)
-      .where(eq(orderRefunds.orderId, orderId));
+    const [done] = await refundRows(orderId);
     expect(done!.status).toBe('completado');
-    expect(h.paypal.refunds.filter((r) => r.requestId === `refund-${orderId}`)).toHaveLength(1);
+    expect(h.paypal.refunds.filter((r) => r.requestId === `refund-${row!.id}`)).toHaveLength(1);
+  });
+
+  it('a refund of money that arrives anyway answered 409 in progress is matched to PayPal’s completion, never refunded twice', async () => {
+    const buyer = await buyerWithCart(h.ctx, workshop);
+    const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
+    await ownDayElsewhere(buyer);
+    h.paypal.captureDirect(id);
+    h.paypal.scriptRefund({ kind: 'inProgress', completeAfter: 1 });
+    expect((await deliver(h.ctx, '/api/paypal/webhook', h.paypal.captureEvent(id))).statusCode).toBe(200);
+    // Not refused, not done: the order is closed (nothing granted), the refund row waits.
+    expect(await orderRow(h.ctx, orderId)).toMatchObject({ status: 'cancelado', refundedCentavos: 0 });
+    const [row] = await refundRows(orderId);
+    expect(row).toMatchObject({ status: 'pendiente', providerRefundId: null });
+    const actions = await auditActions(h.ctx, orderId);
+    expect(actions).toContain('payment.refund_unconfirmed');
+    expect(actions).not.toContain('payment.refund_failed');
+    // The sweep asks again with the same key: still in progress, nothing new at PayPal.
+    await sweepPendingRefunds(h.deps, new Date(Date.now() + 3600_000));
+    expect(h.paypal.refunds.filter((r) => r.requestId === `refund-${row!.id}`)).toHaveLength(1);
+    // PayPal completes the first request and says so: matched to the row, not an outside refund.
+    await deliver(h.ctx, '/api/paypal/webhook', h.paypal.refundEvent(id));
+    expect(await orderRow(h.ctx, orderId)).toMatchObject({ status: 'cancelado', refundedCentavos: 201_000 });
+    expect((await refundRows(orderId)).map((r) => r.status)).toEqual(['completado']);
+    await sweepPendingRefunds(h.deps, new Date(Date.now() + 2 * 3600_000));
+    expect(h.paypal.refunds.filter((r) => r.captureId === row!.orderId)).toHaveLength(0);
+    expect(h.paypal.refunds.filter((r) => r.requestId === `refund-${row!.id}`)).toHaveLength(1);
+    expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+  });
+
+  it('a refund of money that arrives anyway answered FAILED is shown as a failed refund, the order closed', async () => {
+    const buyer = await buyerWithCart(h.ctx, workshop);
+    const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
+    await ownDayElsewhere(buyer);
+    h.paypal.captureDirect(id);
+    h.paypal.scriptRefund({ kind: 'failed' });
+    expect((await deliver(h.ctx, '/api/paypal/webhook', h.paypal.captureEvent(id))).statusCode).toBe(200);
+    // Nothing granted, the seat back, and no money recorded as returned.
+    expect(await orderRow(h.ctx, orderId)).toMatchObject({ status: 'cancelado', refundedCentavos: 0 });
+    const [row] = await refundRows(orderId);
+    expect(row!.status).toBe('fallido');
+    expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+    // A redelivery asks nothing more of PayPal.
+    const calls = h.paypal.stats.refundCalls;
+    expect((await deliver(h.ctx, '/api/paypal/webhook', h.paypal.captureEvent(id))).statusCode).toBe(200);
+    expect(h.paypal.stats.refundCalls).toBe(calls);
+    expect((await orderRow(h.ctx, orderId)).status).toBe('cancelado');
   });
 
   it('a capture racing another paid order is refunded automatically', async () => {
@@ -309,8 +356,9 @@ describe('a day already owned is never charged twice', () => {
     const res = await payPaypal(h.ctx, buyer, id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.duplicatePaymentRefunded);
-    expect(h.paypal.refunds.filter((r) => r.requestId === `refund-${orderId}`)).toHaveLength(1);
-    expect((await orderRow(h.ctx, orderId)).status).toBe('reembolsado');
+    const [row] = await refundRows(orderId);
+    expect(h.paypal.refunds.filter((r) => r.requestId === `refund-${row!.id}`)).toHaveLength(1);
+    expect(await orderRow(h.ctx, orderId)).toMatchObject({ status: 'cancelado', refundedCentavos: 201_000 });
     expect(await grants(h.ctx, buyer.user.id)).toBe(1);
   });
 });

@@ -15,7 +15,8 @@ import { findPaidElsewhere } from '../seats/repo';
 import { PaypalUnavailableError, type PaypalClient, type PaypalOrder } from './paypal-client';
 import { auditPayment, countPaymentAudits } from './repo';
 import { settle, type PaymentDeps, type SettleOptions, type SettleResult } from './settle';
-import { PENDING_REFUND_LOOK_MS } from './refunds';
+import { executeRefund } from './refunds';
+import { findPendingRefund } from '../lifecycle/refunds-repo';
 import { judgePaypalOrder, type PaymentOutcome } from './verify';
 
 /**
@@ -161,11 +162,16 @@ export async function settlePaypal(
 }
 
 /**
- * Gives back, through PayPal's refund API, a capture for days the user already holds, and
- * closes the order as refunded (seats and coupon use back), with an audit entry. The
- * PayPal-Request-Id is derived from our order, so a retry (the sweep, a redelivered
- * webhook) never refunds twice. If PayPal cannot be reached the order stays pending and the
- * next look at it (webhook, sweep) tries again.
+ * Gives back, through PayPal's refund API, a capture for days the user already holds. First,
+ * in one transaction, the order is closed (`cancelado`: nothing granted, seats and coupon use
+ * back, the capture stored) with a pending refund row for the whole amount; then that row is
+ * asked of PayPal like any other refund (`executeRefund`), so every answer PayPal documents is
+ * followed the same way (docs/providers.md): COMPLETED records the money; PENDING waits for
+ * PayPal; 409 in progress, 429 or no answer are asked again by the refund sweep with the same
+ * key, and PayPal's own refund webhook is matched to the row, never booked as a refund made
+ * outside the store; FAILED is shown to the admin as a refund that failed. Two callers at once
+ * (the capture's answer and its webhook) close the order once: only the one that closed it
+ * asks PayPal. Answers whether PayPal took the refund.
  */
 export async function refundDuplicate(
   deps: PaymentDeps,
@@ -173,63 +179,26 @@ export async function refundDuplicate(
   captureId: string,
   source: SettleOptions['source'],
 ): Promise<boolean> {
-  const paypal = deps.providers.paypal;
   const amount = centavosToDecimalString(order.amountCentavos);
-  let refundId: string | null = null;
-  let pending = false;
-  let failure: string | null = null;
-  if (!paypal) failure = 'PayPal sin configurar';
-  else {
-    try {
-      const result = await paypal.refundCapture(captureId, {
-        amount,
-        currency: CURRENCY,
-        requestId: `refund-${order.id}`,
-        noteToPayer: MSG.duplicatePaymentRefundNote,
-      });
-      if (result.ok && (result.refund.status === 'FAILED' || result.refund.status === 'CANCELLED')) {
-        failure = `PayPal: ${result.refund.status}`;
-      } else if (result.ok) {
-        refundId = result.refund.id;
-        // PENDING: PayPal took the refund but the money has not moved yet (docs/providers.md).
-        pending = result.refund.status === 'PENDING';
-      } else if (result.issue !== 'CAPTURE_FULLY_REFUNDED') failure = result.issue;
-    } catch (err) {
-      failure = err instanceof Error ? err.message : String(err);
-    }
-  }
-  if (failure !== null) {
-    await auditPayment(deps.db, {
-      action: 'payment.duplicate_refund_failed',
-      orderId: order.id,
-      details: { captureId, amount, source, reason: failure },
-    });
-    deps.log.error(
-      { orderId: order.id, captureId, reason: failure },
-      'no se pudo reembolsar un pago duplicado',
-    );
-    return false;
-  }
-  await deps.db.transaction(async (tx) => {
+  const asked = await deps.db.transaction(async (tx) => {
     const closed = await closeDuplicatePayment(tx, order.id, {
-      // A PENDING refund is followed like any other: the refund sweep reads it by its id
-      // until PayPal completes it (the money is then recorded) or fails it (the admin sees it).
-      refunded: {
-        providerRefundId: refundId,
-        pending,
-        nextLookAt: new Date(Date.now() + PENDING_REFUND_LOOK_MS),
-      },
+      refunded: { providerRefundId: null, pending: true },
       patch: { paypalCaptureId: captureId },
     });
-    if (!closed.changed) return;
+    if (!closed.changed || !closed.order) return null;
+    const refund = await findPendingRefund(tx, order.id);
     await auditPayment(tx, {
-      action: pending ? 'payment.duplicate_refund_pending' : 'payment.duplicate_refunded',
+      action: 'payment.duplicate_refund_requested',
       orderId: order.id,
-      details: { captureId, refundId, amount, currency: CURRENCY, source },
+      details: { captureId, refundId: refund?.id ?? null, amount, currency: CURRENCY, source },
     });
+    return refund ? { order: closed.order, refund } : null;
   });
-  deps.log.warn({ orderId: order.id, captureId, refundId, pending }, 'pago duplicado reembolsado');
-  return true;
+  if (!asked) return false;
+  const outcome = await executeRefund(deps, asked.order, asked.refund);
+  const level = outcome === 'failed' ? 'error' : 'warn';
+  deps.log[level]({ orderId: order.id, captureId, outcome }, 'reembolso de un pago duplicado');
+  return outcome === 'completed' || outcome === 'pending';
 }
 
 /**

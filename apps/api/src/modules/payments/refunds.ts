@@ -76,7 +76,12 @@ export async function executeRefund(
       amount: centavosToDecimalString(refund.amountCentavos),
       currency: CURRENCY,
       requestId: `refund-${refund.id}`,
-      noteToPayer: refund.kind === 'cancelacion' ? MSG.cancellationRefundNote : 'Reembolso de tu compra.',
+      noteToPayer:
+        refund.kind === 'cancelacion'
+          ? MSG.cancellationRefundNote
+          : order.closedReason === 'duplicado'
+            ? MSG.duplicatePaymentRefundNote
+            : 'Reembolso de tu compra.',
     });
     if (result.ok) return applyRefundStatus(deps, refund, result.refund, 'api', now);
     if (result.retry)
