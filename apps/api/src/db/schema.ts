@@ -573,71 +573,6 @@ export const fiscalProfiles = pgTable('fiscal_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * One CFDI request per order, with a copy of the receiver's fiscal data as asked. Also the
- * stamping queue (docs/cfdi.md): `pending_action` says what the background job must do
- * (`stamp` once the order is paid, `cancel` after a refund), `next_attempt_at` when.
- */
-export const invoices = pgTable(
-  'invoices',
-  {
-    id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    rfc: text('rfc').notNull(),
-    razonSocial: text('razon_social').notNull(),
-    regimenFiscal: text('regimen_fiscal').notNull(),
-    usoCfdi: text('uso_cfdi').notNull(),
-    codigoPostal: text('codigo_postal').notNull(),
-    status: invoiceStatusEnum('status').notNull().default('solicitada'),
-    pendingAction: text('pending_action'),
-    /** SAT cancellation reason, set when the order is refunded or cancelled after payment. */
-    cancelMotive: text('cancel_motive'),
-    /**
-     * Where the cancellation asked of the provider stands (docs/cfdi.md → Refunds and
-     * cancellations): `pendiente` while the receiver must accept it, then `aceptada`,
-     * `rechazada` (the CFDI stays valid) or `vencida` (the receiver did not answer: the SAT
-     * cancels it). Null before the provider is asked.
-     */
-    cancellationStatus: text('cancellation_status').$type<CancellationStatus>(),
-    /** When the provider was first asked to cancel it (the age the admin sees while it waits). */
-    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
-    /** The provider's invoice id (Facturapi), once stamped through it. */
-    providerId: text('provider_id'),
-    /** Folio fiscal: the UUID of the SAT stamp. */
-    folioFiscal: text('folio_fiscal'),
-    xmlKey: text('xml_key'),
-    pdfKey: text('pdf_key'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    stampedAt: timestamp('stamped_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('invoices_order_idx').on(t.orderId),
-    index('invoices_user_idx').on(t.userId),
-    index('invoices_status_requested_idx').on(t.status, t.requestedAt),
-    index('invoices_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.pendingAction} IS NOT NULL`),
-    check(
-      'invoices_cancellation_status',
-      sql`${t.cancellationStatus} IS NULL OR ${t.cancellationStatus} IN ('pendiente', 'aceptada', 'rechazada', 'vencida')`,
-    ),
-    check(
-      'invoices_pending_action',
-      sql`${t.pendingAction} IS NULL OR ${t.pendingAction} IN ('stamp', 'cancel')`,
-    ),
-  ],
-);
-
 // ---- Attendance and constancias (docs/attendance.md) ----
 
 /** What a constancia prints about a person: asked for once on the account page, reused. */
@@ -842,50 +777,6 @@ export const orderRefunds = pgTable(
       .where(sql`${t.status} = 'pendiente'`),
     check('order_refunds_amount_positive', sql`${t.amountCentavos} > 0`),
     check('order_refunds_status', sql`${t.status} IN ('pendiente', 'completado', 'fallido')`),
-  ],
-);
-
-/**
- * CFDI de egreso (nota de crédito) for the part of a stamped sale that was refunded while the
- * rest stands (docs/cfdi.md → Credit notes): one per completed refund, related to its invoice
- * (relationship 01). Also its own queue, like `invoices`: `pending_action = 'stamp'` until the
- * job (or the accountant, by hand) stamps it; its id is the idempotency key.
- */
-export const creditNotes = pgTable(
-  'credit_notes',
-  {
-    id: id(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    /** The PayPal refund it answers; null for a refund the admin recorded (cash, transfer). */
-    refundId: uuid('refund_id').references(() => orderRefunds.id, { onDelete: 'cascade' }),
-    /** What went back to the buyer, taxes included. */
-    amountCentavos: integer('amount_centavos').notNull(),
-    status: invoiceStatusEnum('status').notNull().default('solicitada'),
-    pendingAction: text('pending_action'),
-    providerId: text('provider_id'),
-    folioFiscal: text('folio_fiscal'),
-    xmlKey: text('xml_key'),
-    pdfKey: text('pdf_key'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    stampedAt: timestamp('stamped_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('credit_notes_refund_idx').on(t.refundId),
-    index('credit_notes_invoice_idx').on(t.invoiceId),
-    index('credit_notes_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.pendingAction} IS NOT NULL`),
-    check('credit_notes_pending_action', sql`${t.pendingAction} IS NULL OR ${t.pendingAction} = 'stamp'`),
-    check('credit_notes_amount_positive', sql`${t.amountCentavos} > 0`),
   ],
 );
 
