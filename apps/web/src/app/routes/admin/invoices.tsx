@@ -1,10 +1,17 @@
-// /admin/invoices (Facturas): the CFDI requests with their fiscal data, filtered by status or
-// searched; the accountant's CSV; retry of an invoice in error; XML/PDF attached by hand when
-// the invoice was stamped outside the store (always the case without a provider key); the
-// same for the credit notes of partial refunds, listed under their invoice.
+// /admin/invoices (Facturas): the CFDI documents (invoices and the credit notes of partial
+// refunds, each after its invoice) with their fiscal data, filtered by type or status or
+// searched; the accountant's CSV; retry of a document in error; XML/PDF attached by hand when
+// it was stamped outside the store (always the case without a provider key).
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from '@store/shared/constants';
+import {
+  CFDI_DOCUMENT_KIND_LABELS,
+  CFDI_DOCUMENT_KINDS,
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  type CfdiDocumentKind,
+  type InvoiceStatus,
+} from '@store/shared/constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/input';
@@ -18,10 +25,11 @@ import { errorMessage, notify } from '../../../lib/notify';
 import { useDebounced } from '../../../features/admin/utils/use-debounced';
 
 export function Component() {
+  const [kind, setKind] = useState<CfdiDocumentKind | ''>('');
   const [status, setStatus] = useState<InvoiceStatus | ''>('');
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim());
-  const query = { status: status || undefined, search: debounced || undefined };
+  const query = { kind: kind || undefined, status: status || undefined, search: debounced || undefined };
   const invoices = useAdminInvoices(query);
   const actions = useInvoiceActions();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -40,9 +48,7 @@ export function Component() {
     void run(
       t.id,
       () => actions.retry.mutateAsync(t),
-      t.kind === 'credit-note'
-        ? 'No se pudo reintentar la nota de crédito'
-        : 'No se pudo reintentar la factura',
+      t.kind === 'E' ? 'No se pudo reintentar la nota de crédito' : 'No se pudo reintentar la factura',
     );
   const onAttach = (t: CfdiTarget, format: 'xml' | 'pdf', file: File) =>
     void run(
@@ -82,7 +88,19 @@ export function Component() {
           igual.
         </Alert>
       )}
-      <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[14rem_1fr]">
+      <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[14rem_14rem_1fr]">
+        <Select
+          aria-label="Tipo de CFDI"
+          value={kind}
+          onChange={(e) => setKind(e.target.value as CfdiDocumentKind | '')}
+        >
+          <option value="">Facturas y notas de crédito</option>
+          {CFDI_DOCUMENT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {CFDI_DOCUMENT_KIND_LABELS[k]}
+            </option>
+          ))}
+        </Select>
         <Select
           aria-label="Estado"
           value={status}
@@ -105,12 +123,12 @@ export function Component() {
       <QueryState
         query={invoices}
         loadingLabel="Cargando facturas…"
-        isEmpty={(d) => d.invoices.length === 0}
-        empty="No hay solicitudes de factura con estos filtros."
+        isEmpty={(d) => d.documents.length === 0}
+        empty="No hay facturas ni notas de crédito con estos filtros."
       >
         {(data) => (
           <InvoicesTable
-            invoices={data.invoices}
+            documents={data.documents}
             providerConfigured={data.providerConfigured}
             actions={{ onRetry, onAttach, onDownload, busyId }}
           />
