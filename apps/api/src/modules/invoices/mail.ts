@@ -54,8 +54,16 @@ export function cfdiDocumentEmail(settings: MailSettings, data: CfdiDocumentMail
       text: `${lead} ${ref} en XML y PDF.\n${folioLine}\nTambién puedes ${w.it} desde «Mis pedidos».`,
     }),
     attachments: [
-      { filename: cfdiFileName(data.kind, data.orderId, 'xml'), contentType: 'application/xml', content: data.xml },
-      { filename: cfdiFileName(data.kind, data.orderId, 'pdf'), contentType: 'application/pdf', content: data.pdf },
+      {
+        filename: cfdiFileName(data.kind, data.orderId, 'xml'),
+        contentType: 'application/xml',
+        content: data.xml,
+      },
+      {
+        filename: cfdiFileName(data.kind, data.orderId, 'pdf'),
+        contentType: 'application/pdf',
+        content: data.pdf,
+      },
     ],
   };
 }

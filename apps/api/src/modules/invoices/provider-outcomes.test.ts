@@ -5,10 +5,10 @@
 // rules, an idempotency key reused with another body, unknown fields. Each checks what the
 // store stored, showed (the buyer's and the admin's API) and sent (e-mail).
 
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditNoteUse } from '@store/shared/domain/cfdi-catalogs';
-import { creditNotes, emailOutbox, invoices } from '../../db/schema';
+import { cfdiDocuments, emailOutbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import { createUser, FEE, type TestUser } from '../../../test/store-helpers';
@@ -62,8 +62,12 @@ async function paidOrderWithInvoice(user: TestUser, fiscal: object = FISCAL) {
   expect(paid.statusCode).toBe(200);
   return orderId;
 }
-const invoiceOf = async (orderId: string) =>
-  (await ctx.database.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!;
+const documentsOf = (orderId: string, kind: 'I' | 'E') =>
+  ctx.database.db
+    .select()
+    .from(cfdiDocuments)
+    .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, kind)));
+const invoiceOf = async (orderId: string) => (await documentsOf(orderId, 'I'))[0]!;
 const mails = async (key: string) =>
   (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, key))).length;
 const refund = (orderId: string, amount: number, revokeAccess: boolean) =>
@@ -83,7 +87,9 @@ async function buyerSees(user: TestUser, orderId: string) {
 }
 async function adminSees(orderId: string) {
   const res = await call(ctx, admin.token, 'GET', `/api/admin/invoices?search=${orderId.slice(0, 8)}`);
-  return res.json().invoices.find((i: { orderId: string }) => i.orderId === orderId);
+  return res
+    .json()
+    .documents.find((i: { orderId: string; kind: string }) => i.orderId === orderId && i.kind === 'I');
 }
 
 /** A stamped invoice whose order was then refunded in full: its cancellation is queued. */
@@ -237,7 +243,7 @@ describe('credit notes', () => {
     await runInvoiceJobs(deps);
     expect((await refund(orderId, 300, false)).statusCode).toBe(200);
     await runInvoiceJobs(deps);
-    const [note] = await ctx.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    const [note] = await documentsOf(orderId, 'E');
     expect(note).toMatchObject({ status: 'timbrada' });
     expect(fake.invoices.get(note!.providerId!)).toMatchObject({ type: 'E', use: 'S01' });
   });
@@ -250,15 +256,12 @@ describe('credit notes', () => {
     fake.scriptCreate({ pending: true, readsUntilValid: 1 });
     const calls = fake.createCalls;
     await runInvoiceJobs(deps);
-    const [waiting] = await ctx.database.db
-      .select()
-      .from(creditNotes)
-      .where(eq(creditNotes.orderId, orderId));
+    const [waiting] = await documentsOf(orderId, 'E');
     expect(waiting).toMatchObject({ status: 'solicitada', pendingAction: 'stamp', folioFiscal: null });
     expect(waiting!.providerId).not.toBeNull();
     expect(await mails(`cfdi-credit-note:${waiting!.id}`)).toBe(0);
     await runInvoiceJobs(deps, later(6 * 60_000));
-    const [done] = await ctx.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    const [done] = await documentsOf(orderId, 'E');
     expect(done).toMatchObject({ status: 'timbrada', providerId: waiting!.providerId });
     expect(fake.createCalls).toBe(calls + 1);
     expect(await mails(`cfdi-credit-note:${done!.id}`)).toBe(1);

@@ -114,7 +114,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { format } = req.params;
       const doc = await documentForViewer(app.db.db, req.params.id, viewer);
       const key = format === 'xml' ? doc.xmlKey : doc.pdfKey;
-      if (!key) throw new AppError('not_found', doc.kind === 'I' ? MSG.invoiceNotReady : MSG.creditNoteNotReady);
+      if (!key)
+        throw new AppError('not_found', doc.kind === 'I' ? MSG.invoiceNotReady : MSG.creditNoteNotReady);
       return sendPrivateFile(reply, app.storage, key, {
         filename: cfdiFileName(doc.kind, doc.orderId, format),
         beforeSend: () => auditDownloadBy(app.db.db, viewer, doc, format),

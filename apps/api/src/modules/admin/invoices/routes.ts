@@ -91,7 +91,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Reintentar un CFDI con error (timbrado o cancelación de una factura, timbrado de una nota de crédito)',
+        summary:
+          'Reintentar un CFDI con error (timbrado o cancelación de una factura, timbrado de una nota de crédito)',
         params: adminIdParams,
         response: ACTION_RESPONSES,
       },
@@ -128,7 +129,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       let result;
       try {
         result = await app.db.db.transaction((tx) =>
-          attachDocumentFile(tx, currentUser(req).id, req.params.id, { format, key, folio, egreso }, readFile),
+          attachDocumentFile(
+            tx,
+            currentUser(req).id,
+            req.params.id,
+            { format, key, folio, egreso },
+            readFile,
+          ),
         );
       } catch (err) {
         await app.storage.delete(key);
