@@ -577,7 +577,7 @@ describe('CFDI credit notes through the provider', () => {
     expect((await refund(ctx, admin, orderId, 300)).statusCode).toBe(200);
     const [queued] = await notesOf(ctx, orderId);
     expect(queued).toMatchObject({
-      invoiceId: invoice.id,
+      relatedDocumentId: invoice.id,
       amountCentavos: 30_000,
       status: 'solicitada',
       pendingAction: 'stamp',

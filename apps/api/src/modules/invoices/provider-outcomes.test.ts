@@ -202,7 +202,7 @@ describe('a cancellation the receiver must accept', () => {
     expect(await adminSees(orderId)).toMatchObject({ status: 'timbrada', cancellationStatus: 'rechazada' });
     const retry = await call(ctx, admin.token, 'POST', `/api/admin/invoices/${row.id}/retry`, {});
     expect(retry.statusCode).toBe(200);
-    expect(retry.json().invoice).toMatchObject({ pendingAction: 'cancel', cancellationStatus: null });
+    expect(retry.json().document).toMatchObject({ pendingAction: 'cancel', cancellationStatus: null });
     await runInvoiceJobs(deps);
     expect(await invoiceOf(orderId)).toMatchObject({ status: 'cancelada', cancellationStatus: 'aceptada' });
   });
