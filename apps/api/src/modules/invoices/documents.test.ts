@@ -11,7 +11,7 @@
 // without credentials the admin list and CSV show the pending credit note and the accountant
 // attaches its files by hand.
 
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { MSG } from '@store/shared/messages';
@@ -19,23 +19,27 @@ import { toCentavos } from '@store/shared/domain/money';
 import { fromMexicoCityLocal } from '@store/shared/domain/time';
 import type { AdminCfdiDocument } from '@store/shared/schemas/admin/invoices';
 import type { OrderInvoice } from '@store/shared/schemas/invoice';
-import { cfdiDocuments, emailOutbox, fiscalProfiles, orders } from '../../db/schema';
+import { emailOutbox, fiscalProfiles, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import { createUser, FEE, type TestUser } from '../../../test/store-helpers';
 import { call, claim } from '../../../test/admin-helpers';
 import {
-  fakeCfdiPdf,
-  fakeCfdiXml,
-  FAKE_ISSUER_ZIP,
-  startFakeFacturapi,
-  type FakeFacturapi,
-} from '../../../test/fakes/fake-facturapi';
-import { createFacturapiClient, type PacClient } from './pac-client';
+  documentsOf,
+  later,
+  mailsOf,
+  paidInvoicedOrder,
+  PRICE,
+  refundOrder as refund,
+  startCfdiStore,
+  STORED_FISCAL,
+} from '../../../test/cfdi-helpers';
+import { fakeCfdiPdf, fakeCfdiXml, type FakeFacturapi } from '../../../test/fakes/fake-facturapi';
+import type { PacClient } from './pac-client';
 import { requestInvoice } from './service';
 import { runInvoiceJobs, startInvoiceWorker, type InvoiceJobDeps } from './worker';
 
-/** Fiscal data as a buyer types it (normalised on the way in). */
+/** Fiscal data as a buyer types it (normalised on the way in to STORED_FISCAL). */
 const FISCAL = {
   rfc: 'gode-561231-gr8',
   razonSocial: 'Eduardo  Gómez Díaz',
@@ -43,56 +47,10 @@ const FISCAL = {
   usoCfdi: 'G03',
   codigoPostal: '14080',
 };
-/** The same data as stored and sent to the provider. */
-const STORED_FISCAL = {
-  rfc: 'GODE561231GR8',
-  razonSocial: 'EDUARDO GÓMEZ DÍAZ',
-  regimenFiscal: '612',
-  usoCfdi: 'G03',
-  codigoPostal: '14080',
-};
-const PRICE = 1500;
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-const later = (ms: number) => new Date(Date.now() + ms);
-
-/** A cash order with "¿Requieres factura?" checked, then paid at the counter (admin). */
-async function paidInvoicedOrder(
-  ctx: TestContext,
-  admin: TestUser,
-  user: TestUser,
-  fiscal: unknown = FISCAL,
-) {
-  const { product } = await createProduct(ctx.database.db, { price: PRICE });
-  const orderId = await claim(ctx, user, product.id, ['Día 1'], { amount: PRICE + FEE, invoice: fiscal });
-  const paid = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/mark-paid`, {});
-  expect(paid.statusCode).toBe(200);
-  return orderId;
-}
-
-const refund = (ctx: TestContext, admin: TestUser, orderId: string, amount: number, revokeAccess = false) =>
-  call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, {
-    amount,
-    note: 'Reembolso parcial',
-    revokeAccess,
-  });
 
 /** The order's invoice (type I). */
-const invoiceOfOrder = async (ctx: TestContext, orderId: string) =>
-  (
-    await ctx.database.db
-      .select()
-      .from(cfdiDocuments)
-      .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'I')))
-  )[0];
-/** The order's credit notes (type E), oldest first. */
-const notesOf = (ctx: TestContext, orderId: string) =>
-  ctx.database.db
-    .select()
-    .from(cfdiDocuments)
-    .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'E')))
-    .orderBy(asc(cfdiDocuments.requestedAt));
-const mailsOf = async (ctx: TestContext, key: string) =>
-  ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, key));
+const invoiceOfOrder = async (ctx: TestContext, orderId: string) => (await documentsOf(ctx, orderId, 'I'))[0];
+const notesOf = (ctx: TestContext, orderId: string) => documentsOf(ctx, orderId, 'E');
 /** The admin list's rows of an order: its invoice, then its credit notes. */
 const listedOf = async (ctx: TestContext, admin: TestUser, orderId: string, filter = '') =>
   (
@@ -115,32 +73,10 @@ function multipart(bytes: Buffer, name: string) {
 }
 
 describe('CFDI invoices through the provider', () => {
-  let ctx: TestContext;
-  let fake: FakeFacturapi;
-  let admin: TestUser;
-  let deps: InvoiceJobDeps;
-
-  beforeAll(async () => {
-    fake = await startFakeFacturapi();
-    ctx = await createTestContext({
-      CASH_ORDERS_ENABLED: 'true',
-      CFDI_API_KEY: fake.apiKey,
-      CFDI_API_URL: fake.url,
-    });
-    admin = await createUser(ctx, { role: 'admin' });
-    deps = {
-      db: ctx.database.db,
-      storage: ctx.app.storage,
-      client: createFacturapiClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 400 }),
-      maxAttempts: 3,
-      issuerZip: FAKE_ISSUER_ZIP,
-      log: silent,
-    };
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await fake.close();
-  });
+  let ctx: TestContext, fake: FakeFacturapi, admin: TestUser, deps: InvoiceJobDeps;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ ctx, fake, admin, deps, close } = await startCfdiStore({ maxAttempts: 3 })));
+  afterAll(() => close());
 
   const put = (user: TestUser, payload: unknown) =>
     ctx.app.inject({
@@ -538,32 +474,10 @@ describe('CFDI invoices through the provider', () => {
 });
 
 describe('CFDI credit notes through the provider', () => {
-  let ctx: TestContext;
-  let fake: FakeFacturapi;
-  let admin: TestUser;
-  let deps: InvoiceJobDeps;
-
-  beforeAll(async () => {
-    fake = await startFakeFacturapi();
-    ctx = await createTestContext({
-      CASH_ORDERS_ENABLED: 'true',
-      CFDI_API_KEY: fake.apiKey,
-      CFDI_API_URL: fake.url,
-    });
-    admin = await createUser(ctx, { role: 'admin' });
-    deps = {
-      db: ctx.database.db,
-      storage: ctx.app.storage,
-      client: createFacturapiClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 400 }),
-      maxAttempts: 4,
-      issuerZip: FAKE_ISSUER_ZIP,
-      log: silent,
-    };
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await fake.close();
-  });
+  let ctx: TestContext, fake: FakeFacturapi, admin: TestUser, deps: InvoiceJobDeps;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ ctx, fake, admin, deps, close } = await startCfdiStore({ maxAttempts: 4 })));
+  afterAll(() => close());
 
   const stampsOf = (key: string) => [...fake.invoices.values()].filter((i) => i.idempotency_key === key);
 

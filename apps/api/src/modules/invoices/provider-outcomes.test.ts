@@ -5,77 +5,37 @@
 // rules, an idempotency key reused with another body, unknown fields. Each checks what the
 // store stored, showed (the buyer's and the admin's API) and sent (e-mail).
 
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditNoteUse } from '@store/shared/domain/cfdi-catalogs';
-import { cfdiDocuments, emailOutbox } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { createProduct } from '../../../test/factories';
+import type { TestContext } from '../../../test/context';
 import { createUser, FEE, type TestUser } from '../../../test/store-helpers';
-import { call, claim } from '../../../test/admin-helpers';
-import { FAKE_ISSUER_ZIP, startFakeFacturapi, type FakeFacturapi } from '../../../test/fakes/fake-facturapi';
-import { createFacturapiClient, PacError, type PacInvoiceInput } from './pac-client';
+import { call } from '../../../test/admin-helpers';
+import {
+  documentsOf as documentsOfOrder,
+  later,
+  mailsOf,
+  paidInvoicedOrder,
+  PRICE,
+  refundOrder,
+  startCfdiStore,
+  STORED_FISCAL as FISCAL,
+} from '../../../test/cfdi-helpers';
+import { FAKE_ISSUER_ZIP, type FakeFacturapi } from '../../../test/fakes/fake-facturapi';
+import { PacError, type PacInvoiceInput } from './pac-client';
 import { runInvoiceJobs, type InvoiceJobDeps } from './worker';
 
-const FISCAL = {
-  rfc: 'GODE561231GR8',
-  razonSocial: 'EDUARDO GÓMEZ DÍAZ',
-  regimenFiscal: '612',
-  usoCfdi: 'G03',
-  codigoPostal: '14080',
-};
-const PRICE = 1500;
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-const later = (ms: number) => new Date(Date.now() + ms);
+let ctx: TestContext, fake: FakeFacturapi, admin: TestUser, deps: InvoiceJobDeps;
+let close: () => Promise<void>;
+beforeAll(async () => ({ ctx, fake, admin, deps, close } = await startCfdiStore({ maxAttempts: 3 })));
+afterAll(() => close());
 
-let ctx: TestContext;
-let fake: FakeFacturapi;
-let admin: TestUser;
-let deps: InvoiceJobDeps;
-
-beforeAll(async () => {
-  fake = await startFakeFacturapi();
-  ctx = await createTestContext({
-    CASH_ORDERS_ENABLED: 'true',
-    CFDI_API_KEY: fake.apiKey,
-    CFDI_API_URL: fake.url,
-  });
-  admin = await createUser(ctx, { role: 'admin' });
-  deps = {
-    db: ctx.database.db,
-    storage: ctx.app.storage,
-    client: createFacturapiClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 400 }),
-    maxAttempts: 3,
-    issuerZip: FAKE_ISSUER_ZIP,
-    log: silent,
-  };
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-
-async function paidOrderWithInvoice(user: TestUser, fiscal: object = FISCAL) {
-  const { product } = await createProduct(ctx.database.db, { price: PRICE });
-  const orderId = await claim(ctx, user, product.id, ['Día 1'], { amount: PRICE + FEE, invoice: fiscal });
-  const paid = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/mark-paid`, {});
-  expect(paid.statusCode).toBe(200);
-  return orderId;
-}
-const documentsOf = (orderId: string, kind: 'I' | 'E') =>
-  ctx.database.db
-    .select()
-    .from(cfdiDocuments)
-    .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, kind)));
+const paidOrderWithInvoice = (user: TestUser, fiscal: object = FISCAL) =>
+  paidInvoicedOrder(ctx, admin, user, fiscal);
+const documentsOf = (orderId: string, kind: 'I' | 'E') => documentsOfOrder(ctx, orderId, kind);
 const invoiceOf = async (orderId: string) => (await documentsOf(orderId, 'I'))[0]!;
-const mails = async (key: string) =>
-  (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, key))).length;
+const mails = async (key: string) => (await mailsOf(ctx, key)).length;
 const refund = (orderId: string, amount: number, revokeAccess: boolean) =>
-  call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, {
-    amount,
-    note: 'Reembolso',
-    revokeAccess,
-  });
+  refundOrder(ctx, admin, orderId, amount, revokeAccess);
 /** What /orders receives for the order's invoice. */
 async function buyerSees(user: TestUser, orderId: string) {
   const res = await ctx.app.inject({
