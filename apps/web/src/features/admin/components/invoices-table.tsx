@@ -14,6 +14,8 @@ import type { CfdiTarget } from '../api/invoice-actions';
 import { DataTable, type Column } from './data-table';
 import { OrderRef } from './order-ref';
 
+const FORMATS = ['xml', 'pdf'] as const;
+
 const TONES: Record<InvoiceStatus, BadgeTone> = {
   solicitada: 'info',
   timbrada: 'success',
@@ -226,34 +228,23 @@ export function InvoicesTable({
         const what = describe(i);
         return (
           <div className="flex min-w-24 flex-col items-stretch gap-1">
-            {i.hasXml && (
+            {FORMATS.filter((f) => (f === 'xml' ? i.hasXml : i.hasPdf)).map((f) => (
               <Button
+                key={f}
                 variant="ghost"
                 size="sm"
-                onClick={() => actions.onDownload(target, 'xml')}
-                aria-label={`Descargar XML de ${what}`}
+                onClick={() => actions.onDownload(target, f)}
+                aria-label={`Descargar ${f.toUpperCase()} de ${what}`}
               >
                 <Download aria-hidden="true" className="h-4 w-4" />
-                XML
+                {f.toUpperCase()}
               </Button>
-            )}
-            {i.hasPdf && (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => actions.onDownload(target, 'pdf')}
-                aria-label={`Descargar PDF de ${what}`}
-              >
-                <Download aria-hidden="true" className="h-4 w-4" />
-                PDF
-              </Button>
-            )}
-            {i.status !== 'cancelada' && !i.viaProvider && (
-              <>
-                <AttachButton target={target} what={what} format="xml" onAttach={actions.onAttach} />
-                <AttachButton target={target} what={what} format="pdf" onAttach={actions.onAttach} />
-              </>
-            )}
+            ))}
+            {i.status !== 'cancelada' &&
+              !i.viaProvider &&
+              FORMATS.map((f) => (
+                <AttachButton key={f} target={target} what={what} format={f} onAttach={actions.onAttach} />
+              ))}
             {canRetry(i) && (
               <Button
                 variant="secondary"
