@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatPrice } from '@store/shared/domain/money';
 import {
   ADMIN,
   loginByApi,
@@ -227,6 +228,6 @@ test.describe('without provider credentials', () => {
     await page.getByRole('combobox', { name: 'Tipo de CFDI' }).selectOption('E');
     await expect(table).not.toContainText('Timbrar por fuera y adjuntar');
     await expect(table).toContainText('Nota de crédito pendiente');
-    await expect(table).toContainText(/Reembolso de .*100\.00/);
+    await expect(table).toContainText(`Reembolso de ${formatPrice(100)}`);
   });
 });

@@ -3,7 +3,12 @@
 // hand, retry. A credit note of a partial refund follows its invoice, with the same actions.
 import { useRef } from 'react';
 import { Download, FileUp, RotateCcw } from 'lucide-react';
-import { CFDI_CANCELLATION_LABELS, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
+import {
+  CFDI_CANCELLATION_LABELS,
+  CFDI_DOCUMENT_KIND_LABELS,
+  INVOICE_STATUS_LABELS,
+  type InvoiceStatus,
+} from '@store/shared/constants';
 import { regimenLabel, usoLabel } from '@store/shared/domain/cfdi-catalogs';
 import { formatPrice } from '@store/shared/domain/money';
 import { formatDateTime } from '@store/shared/domain/time';
@@ -144,7 +149,7 @@ function CreditNoteStatusCell({
 }) {
   return (
     <>
-      <span className="block text-xs font-semibold text-ink">Nota de crédito · {formatPrice(n.amount)}</span>
+      <span className="block text-xs font-semibold text-ink">{CFDI_DOCUMENT_KIND_LABELS.E}</span>
       <Badge tone={TONES[n.status]}>{creditNoteNote(n, providerConfigured)}</Badge>
       <span className="mt-1 block text-xs text-slate-600">
         {n.relatedFolio ? `Relacionada con ${n.relatedFolio}` : 'Relacionada con la factura de la orden'}
