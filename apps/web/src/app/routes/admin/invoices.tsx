@@ -94,7 +94,7 @@ export function Component() {
           value={kind}
           onChange={(e) => setKind(e.target.value as CfdiDocumentKind | '')}
         >
-          <option value="">Facturas y notas de crédito</option>
+          <option value="">Todos los tipos</option>
           {CFDI_DOCUMENT_KINDS.map((k) => (
             <option key={k} value={k}>
               {CFDI_DOCUMENT_KIND_LABELS[k]}

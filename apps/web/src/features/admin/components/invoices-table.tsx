@@ -129,6 +129,7 @@ function InvoiceStatusCell({
   const note = pendingNote(i, providerConfigured);
   return (
     <>
+      <span className="block text-xs font-semibold text-ink">{CFDI_DOCUMENT_KIND_LABELS.I}</span>
       <Badge tone={TONES[i.status]}>{INVOICE_STATUS_LABELS[i.status]}</Badge>
       {i.cancellationStatus && i.cancellationStatus !== 'aceptada' && (
         <Badge tone={i.cancellationStatus === 'pendiente' ? 'warning' : 'neutral'} className="mt-1">
