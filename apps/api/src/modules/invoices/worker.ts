@@ -194,6 +194,8 @@ export function creditNoteInput(
 /** Runs the due jobs once; returns how many documents it worked on. */
 export async function runInvoiceJobs(deps: InvoiceJobDeps, now = new Date()): Promise<number> {
   const rows = await claimDue(deps.db, now, LEASE_MS);
+  // Invoices first: a credit note claimed with its invoice then finds the invoice's folio.
+  rows.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'I' ? -1 : 1));
   for (const row of rows) {
     try {
       if (row.pendingAction === 'cancel') await cancel(deps, row, now);
