@@ -14,10 +14,10 @@ import {
 } from '@store/shared/constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/input';
 import { useAdminInvoices } from '../../../features/admin/api/get-invoices';
 import { useInvoiceActions, type CfdiTarget } from '../../../features/admin/api/invoice-actions';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { ChoiceFilter } from '../../../features/admin/components/choice-filter';
 import { InvoicesTable } from '../../../features/admin/components/invoices-table';
 import { QueryState } from '../../../features/admin/components/query-state';
 import { SearchField } from '../../../features/admin/components/search-field';
@@ -89,30 +89,22 @@ export function Component() {
         </Alert>
       )}
       <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[14rem_14rem_1fr]">
-        <Select
-          aria-label="Tipo de CFDI"
+        <ChoiceFilter
+          label="Tipo de CFDI"
+          allLabel="Todos los tipos"
+          choices={CFDI_DOCUMENT_KINDS}
+          labels={CFDI_DOCUMENT_KIND_LABELS}
           value={kind}
-          onChange={(e) => setKind(e.target.value as CfdiDocumentKind | '')}
-        >
-          <option value="">Todos los tipos</option>
-          {CFDI_DOCUMENT_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {CFDI_DOCUMENT_KIND_LABELS[k]}
-            </option>
-          ))}
-        </Select>
-        <Select
-          aria-label="Estado"
+          onChange={setKind}
+        />
+        <ChoiceFilter
+          label="Estado"
+          allLabel="Todos los estados"
+          choices={INVOICE_STATUSES}
+          labels={INVOICE_STATUS_LABELS}
           value={status}
-          onChange={(e) => setStatus(e.target.value as InvoiceStatus | '')}
-        >
-          <option value="">Todos los estados</option>
-          {INVOICE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {INVOICE_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
+          onChange={setStatus}
+        />
         <SearchField
           label="Buscar facturas"
           placeholder="RFC, razón social, correo u orden"
