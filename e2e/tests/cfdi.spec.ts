@@ -1,11 +1,12 @@
 // CFDI 4.0 invoices in Chromium (docs/cfdi.md). With the fake Facturapi: a buyer enters fiscal
 // data at checkout, pays with PayPal, downloads the stamped XML and PDF from /orders, and a
 // refund cancels the CFDI (SAT reason 03). Without provider credentials (the demo store): the
-// request waits in the admin's Facturas queue and its CSV, and a partial refund leaves a
-// credit note pending there and on the buyer's /orders.
+// request waits in the admin's Facturas list and its CSV, and a partial refund leaves a
+// credit note pending there (the type filter shows it alone) and on the buyer's /orders.
 import { readFileSync } from 'node:fs';
 import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatPrice } from '@store/shared/domain/money';
 import {
   ADMIN,
   loginByApi,
@@ -222,5 +223,11 @@ test.describe('without provider credentials', () => {
     expect(text).toMatch(
       /,Nota de crédito pendiente,GODE561231GR8,.*,100\.00,.*,Egreso \(nota de crédito\),/,
     );
+
+    // One list of documents: the type filter leaves only the credit note of the refund.
+    await page.getByRole('combobox', { name: 'Tipo de CFDI' }).selectOption('E');
+    await expect(table).not.toContainText('Timbrar por fuera y adjuntar');
+    await expect(table).toContainText('Nota de crédito pendiente');
+    await expect(table).toContainText(`Reembolso de ${formatPrice(100)}`);
   });
 });

@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './context';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
-import { creditNotes, invoices, orders } from '../src/db/schema';
+import { cfdiDocuments, orders } from '../src/db/schema';
 import { createProduct } from './factories';
 import { newStorageKey } from '../src/lib/storage/keys';
 import { startFakePaypal, type FakePaypal } from '../src/dev/paypal-simulator/fake-paypal';
@@ -74,7 +74,6 @@ interface Fixture {
   bystanderId: string;
   /** A stamped CFDI (XML stored) of the owner's first order. */
   ownerInvoiceId: string;
-  ownerCreditNoteId: string;
 }
 
 interface Call {
@@ -184,9 +183,6 @@ const MATRIX: Record<string, Entry> = {
   ),
   'GET /api/invoice/{id}/{format}': mine(200, 403, (f) => ({
     params: { id: f.ownerInvoiceId, format: 'xml' },
-  })),
-  'GET /api/invoice/credit-note/{id}/{format}': mine(200, 403, (f) => ({
-    params: { id: f.ownerCreditNoteId, format: 'xml' },
   })),
   'POST /api/order/quote': signedIn(200, body({})),
   // Someone else's order: 403, whoever asks (the admin looks orders up under /api/admin).
@@ -409,15 +405,6 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/admin/invoices/{id}/files/{format}': adminOnly(400, (f) => ({
     params: { id: f.ownerInvoiceId, format: 'pdf' },
   })),
-  // Not in error: 409.
-  'POST /api/admin/invoices/credit-notes/{id}/retry': adminOnly(
-    409,
-    id((f) => f.ownerCreditNoteId, { body: {} }),
-  ),
-  // No file sent: 400.
-  'POST /api/admin/invoices/credit-notes/{id}/files/{format}': adminOnly(400, (f) => ({
-    params: { id: f.ownerCreditNoteId, format: 'pdf' },
-  })),
   'GET /api/admin/attendees/': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
   'GET /api/admin/waitlist/': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
   'GET /api/admin/attendees/export': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
@@ -518,8 +505,9 @@ beforeAll(async () => {
     visibility: 'private',
   });
   const [invoice] = await db
-    .insert(invoices)
+    .insert(cfdiDocuments)
     .values({
+      kind: 'I',
       orderId: ownerOrderId,
       userId: owner.id,
       rfc: FISCAL.rfc,
@@ -527,16 +515,6 @@ beforeAll(async () => {
       regimenFiscal: FISCAL.regimenFiscal,
       usoCfdi: FISCAL.usoCfdi,
       codigoPostal: FISCAL.codigoPostal,
-      status: 'timbrada',
-      xmlKey,
-    })
-    .returning();
-  const [creditNote] = await db
-    .insert(creditNotes)
-    .values({
-      invoiceId: invoice!.id,
-      orderId: ownerOrderId,
-      amountCentavos: 10_000,
       status: 'timbrada',
       xmlKey,
     })
@@ -581,7 +559,6 @@ beforeAll(async () => {
     ownerId: owner.id,
     bystanderId: bystander.id,
     ownerInvoiceId: invoice!.id,
-    ownerCreditNoteId: creditNote!.id,
   };
   Object.assign(users, { owner, other, admin });
   tokens.owner = owner.token;

@@ -7,11 +7,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  cfdiDocuments,
   checkins,
   constancias,
-  creditNotes,
   emailOutbox,
-  invoices,
   participantTypeRequests,
 } from '../src/db/schema';
 import { newStorageKey } from '../src/lib/storage/keys';
@@ -233,8 +232,9 @@ describe('audit entries written with their action', () => {
       visibility: 'private',
     });
     const [invoice] = await ctx.database.db
-      .insert(invoices)
+      .insert(cfdiDocuments)
       .values({
+        kind: 'I',
         orderId,
         userId: buyer.id,
         rfc: 'GODE561231GR8',
@@ -247,11 +247,17 @@ describe('audit entries written with their action', () => {
       })
       .returning();
     const [note] = await ctx.database.db
-      .insert(creditNotes)
-      .values({ invoiceId: invoice!.id, orderId, amountCentavos: 100, status: 'timbrada', xmlKey })
+      .insert(cfdiDocuments)
+      .values({
+        ...invoice!,
+        id: undefined,
+        kind: 'E',
+        relatedDocumentId: invoice!.id,
+        amountCentavos: 100,
+      })
       .returning();
     const invoiceUrl = `/api/invoice/${invoice!.id}/xml`;
-    const noteUrl = `/api/invoice/credit-note/${note!.id}/xml`;
+    const noteUrl = `/api/invoice/${note!.id}/xml`;
 
     // The entry fails: the admin gets no file; the buyer, whose download is not audited, does.
     await refuseInserts('audit_log', 'invoice.download');

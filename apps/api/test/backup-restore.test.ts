@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { constancias, invoices, participantTypeRequests, products, users } from '../src/db/schema';
+import { cfdiDocuments, constancias, participantTypeRequests, products, users } from '../src/db/schema';
 import { createStorage } from '../src/lib/storage/create-storage';
 import { migratedPgliteDump } from './context';
 import { newStorageKey } from '../src/lib/storage/keys';
@@ -125,7 +125,8 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       visibility: 'private',
     });
     await app.storage.put(pdfKey, pdf('factura'), { contentType: 'application/pdf', visibility: 'private' });
-    await database.db.insert(invoices).values({
+    await database.db.insert(cfdiDocuments).values({
+      kind: 'I',
       orderId,
       userId: user.id,
       rfc: 'GODE561231GR8',
@@ -183,7 +184,7 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       [image, xmlKey, pdfKey, proofKey, constanciaKey].sort(),
     );
     expect(manifest.missingFiles).toEqual([]);
-    expect(manifest.tables['public.invoices']).toBe(1);
+    expect(manifest.tables['public.cfdi_documents']).toBe(1);
 
     // Restore elsewhere: every row and every file equal.
     const target = await place('backup-target');

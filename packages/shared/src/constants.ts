@@ -118,7 +118,18 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   error: 'Error',
 };
 
-/** Where a CFDI's cancellation at the SAT stands (invoices.cancellation_status). */
+/**
+ * A CFDI document's type (SAT c_TipoDeComprobante): `I` ingreso (the invoice of a sale), `E`
+ * egreso (the credit note of a partial refund, related to its invoice). docs/cfdi.md.
+ */
+export const CFDI_DOCUMENT_KINDS = ['I', 'E'] as const;
+export type CfdiDocumentKind = (typeof CFDI_DOCUMENT_KINDS)[number];
+export const CFDI_DOCUMENT_KIND_LABELS: Record<CfdiDocumentKind, string> = {
+  I: 'Factura (ingreso)',
+  E: 'Nota de crédito (egreso)',
+};
+
+/** Where a CFDI's cancellation at the SAT stands (cfdi_documents.cancellation_status). */
 export const CFDI_CANCELLATION_LABELS = {
   pendiente: 'Cancelación pendiente de aceptación',
   aceptada: 'Cancelación aceptada',

@@ -2,64 +2,16 @@
 // had: dates and hours read from Spanish labels in Mexico City time, the event's creation
 // date (plus the day's position) and 9:00–18:00 otherwise; events get their days' span.
 
-import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from './client';
+import {
+  applyMigration as apply,
+  migrationFiles as files,
+  migrationIndex,
+  openEmpty,
+  type RawDb,
+} from '../../test/migration-db';
 
-interface RawDb {
-  exec(sql: string): Promise<void>;
-  rows<T>(sql: string): Promise<T[]>;
-  close(): Promise<void>;
-}
-
-/** A database with no migrations applied: in-memory PGlite, or a new one on TEST_DATABASE_URL. */
-async function openEmpty(): Promise<RawDb> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const client = new PGlite();
-    return {
-      exec: async (sql) => void (await client.exec(sql)),
-      rows: async <T>(sql: string) => (await client.query<T>(sql)).rows,
-      close: () => client.close(),
-    };
-  }
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `store_migration_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  return {
-    exec: async (sql) => void (await client.query(sql)),
-    rows: async <T>(sql: string) => (await client.query(sql)).rows as T[],
-    close: async () => {
-      await client.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    },
-  };
-}
-
-const files = readdirSync(migrationsFolder)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-const target = files.findIndex((f) => f.endsWith('_event_day_instants.sql'));
-
-/** One migration file in one transaction, as the migrator runs it (temp tables live until COMMIT). */
-async function apply(db: RawDb, file: string): Promise<void> {
-  const sql = readFileSync(path.join(migrationsFolder, file), 'utf8');
-  await db.exec('BEGIN');
-  for (const statement of sql.split('--> statement-breakpoint')) {
-    if (statement.trim()) await db.exec(statement);
-  }
-  await db.exec('COMMIT');
-}
+const target = migrationIndex('_event_day_instants.sql');
 
 describe('migration: event day instants', () => {
   let db: RawDb;

@@ -28,6 +28,7 @@ import {
   ROLES,
   SALE_MODES,
   USER_TYPES,
+  type CfdiDocumentKind,
   type OrderKind,
 } from '@store/shared/constants';
 import type { OrderItem, Address } from '@store/shared/schemas/order';
@@ -47,6 +48,8 @@ export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
 export const CANCELLATION_STATUSES = ['pendiente', 'aceptada', 'rechazada', 'vencida'] as const;
 export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
+/** What the CFDI job still has to do with a document. */
+export type CfdiPendingAction = 'stamp' | 'cancel';
 export const saleModeEnum = pgEnum('sale_mode', SALE_MODES);
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
@@ -570,71 +573,6 @@ export const fiscalProfiles = pgTable('fiscal_profiles', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/**
- * One CFDI request per order, with a copy of the receiver's fiscal data as asked. Also the
- * stamping queue (docs/cfdi.md): `pending_action` says what the background job must do
- * (`stamp` once the order is paid, `cancel` after a refund), `next_attempt_at` when.
- */
-export const invoices = pgTable(
-  'invoices',
-  {
-    id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    rfc: text('rfc').notNull(),
-    razonSocial: text('razon_social').notNull(),
-    regimenFiscal: text('regimen_fiscal').notNull(),
-    usoCfdi: text('uso_cfdi').notNull(),
-    codigoPostal: text('codigo_postal').notNull(),
-    status: invoiceStatusEnum('status').notNull().default('solicitada'),
-    pendingAction: text('pending_action'),
-    /** SAT cancellation reason, set when the order is refunded or cancelled after payment. */
-    cancelMotive: text('cancel_motive'),
-    /**
-     * Where the cancellation asked of the provider stands (docs/cfdi.md → Refunds and
-     * cancellations): `pendiente` while the receiver must accept it, then `aceptada`,
-     * `rechazada` (the CFDI stays valid) or `vencida` (the receiver did not answer: the SAT
-     * cancels it). Null before the provider is asked.
-     */
-    cancellationStatus: text('cancellation_status').$type<CancellationStatus>(),
-    /** When the provider was first asked to cancel it (the age the admin sees while it waits). */
-    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
-    /** The provider's invoice id (Facturapi), once stamped through it. */
-    providerId: text('provider_id'),
-    /** Folio fiscal: the UUID of the SAT stamp. */
-    folioFiscal: text('folio_fiscal'),
-    xmlKey: text('xml_key'),
-    pdfKey: text('pdf_key'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lastError: text('last_error'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    stampedAt: timestamp('stamped_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('invoices_order_idx').on(t.orderId),
-    index('invoices_user_idx').on(t.userId),
-    index('invoices_status_requested_idx').on(t.status, t.requestedAt),
-    index('invoices_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.pendingAction} IS NOT NULL`),
-    check(
-      'invoices_cancellation_status',
-      sql`${t.cancellationStatus} IS NULL OR ${t.cancellationStatus} IN ('pendiente', 'aceptada', 'rechazada', 'vencida')`,
-    ),
-    check(
-      'invoices_pending_action',
-      sql`${t.pendingAction} IS NULL OR ${t.pendingAction} IN ('stamp', 'cancel')`,
-    ),
-  ],
-);
-
 // ---- Attendance and constancias (docs/attendance.md) ----
 
 /** What a constancia prints about a person: asked for once on the account page, reused. */
@@ -843,46 +781,91 @@ export const orderRefunds = pgTable(
 );
 
 /**
- * CFDI de egreso (nota de crédito) for the part of a stamped sale that was refunded while the
- * rest stands (docs/cfdi.md → Credit notes): one per completed refund, related to its invoice
- * (relationship 01). Also its own queue, like `invoices`: `pending_action = 'stamp'` until the
- * job (or the accountant, by hand) stamps it; its id is the idempotency key.
+ * Every CFDI of the store, one row a document (docs/cfdi.md): `kind` I (ingreso, the invoice
+ * of an order: one per order) or E (egreso, the credit note of a refund while the rest of the
+ * sale stands: one per refund, related to the order's invoice with relationship 01). Each
+ * carries a copy of the receiver's fiscal data as asked. Also the stamping queue:
+ * `pending_action` says what the background job must do (`stamp` once the order is paid or
+ * the refund completed, `cancel` for an invoice after a full refund), `next_attempt_at` when;
+ * the row's id is the provider's idempotency key.
  */
-export const creditNotes = pgTable(
-  'credit_notes',
+export const cfdiDocuments = pgTable(
+  'cfdi_documents',
   {
     id: id(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<CfdiDocumentKind>().notNull(),
+    /** The invoice an egreso corrects; null for an invoice. */
+    relatedDocumentId: uuid('related_document_id').references((): AnyPgColumn => cfdiDocuments.id, {
+      onDelete: 'cascade',
+    }),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    /** The PayPal refund it answers; null for a refund the admin recorded (cash, transfer). */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The refund an egreso answers; null for an invoice and for a refund the admin recorded (cash). */
     refundId: uuid('refund_id').references(() => orderRefunds.id, { onDelete: 'cascade' }),
-    /** What went back to the buyer, taxes included. */
-    amountCentavos: integer('amount_centavos').notNull(),
+    /** An egreso's amount, what went back to the buyer (taxes included); null for an invoice (the order's total). */
+    amountCentavos: integer('amount_centavos'),
+    rfc: text('rfc').notNull(),
+    razonSocial: text('razon_social').notNull(),
+    regimenFiscal: text('regimen_fiscal').notNull(),
+    usoCfdi: text('uso_cfdi').notNull(),
+    codigoPostal: text('codigo_postal').notNull(),
     status: invoiceStatusEnum('status').notNull().default('solicitada'),
-    pendingAction: text('pending_action'),
+    pendingAction: text('pending_action').$type<CfdiPendingAction>(),
+    /** SAT cancellation reason, set when the order is refunded or cancelled after payment. */
+    cancelMotive: text('cancel_motive'),
+    /**
+     * Where the cancellation asked of the provider stands (docs/cfdi.md → Refunds and
+     * cancellations): `pendiente` while the receiver must accept it, then `aceptada`,
+     * `rechazada` (the CFDI stays valid) or `vencida` (the receiver did not answer: the SAT
+     * cancels it). Null before the provider is asked.
+     */
+    cancellationStatus: text('cancellation_status').$type<CancellationStatus>(),
+    /** When the provider was first asked to cancel it (the age the admin sees while it waits). */
+    cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
+    /** The provider's id (Facturapi), once sent to it. */
     providerId: text('provider_id'),
+    /** Folio fiscal: the UUID of the SAT stamp. */
     folioFiscal: text('folio_fiscal'),
     xmlKey: text('xml_key'),
     pdfKey: text('pdf_key'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: createdAt(),
+    /** When it was asked for (an invoice) or queued (an egreso). */
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     stampedAt: timestamp('stamped_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('credit_notes_refund_idx').on(t.refundId),
-    index('credit_notes_invoice_idx').on(t.invoiceId),
-    index('credit_notes_due_idx')
+    uniqueIndex('cfdi_documents_invoice_of_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'I'`),
+    uniqueIndex('cfdi_documents_refund_idx').on(t.refundId),
+    index('cfdi_documents_related_idx').on(t.relatedDocumentId),
+    index('cfdi_documents_user_idx').on(t.userId),
+    index('cfdi_documents_status_requested_idx').on(t.status, t.requestedAt),
+    index('cfdi_documents_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.pendingAction} IS NOT NULL`),
-    check('credit_notes_pending_action', sql`${t.pendingAction} IS NULL OR ${t.pendingAction} = 'stamp'`),
-    check('credit_notes_amount_positive', sql`${t.amountCentavos} > 0`),
+    check('cfdi_documents_kind', sql`${t.kind} IN ('I', 'E')`),
+    // An egreso corrects an invoice and has an amount; an invoice has neither nor a refund.
+    check(
+      'cfdi_documents_kind_fields',
+      sql`(${t.kind} = 'I' AND ${t.relatedDocumentId} IS NULL AND ${t.amountCentavos} IS NULL AND ${t.refundId} IS NULL) OR (${t.kind} = 'E' AND ${t.relatedDocumentId} IS NOT NULL AND ${t.amountCentavos} > 0)`,
+    ),
+    check(
+      'cfdi_documents_pending_action',
+      sql`${t.pendingAction} IS NULL OR ${t.pendingAction} = 'stamp' OR (${t.pendingAction} = 'cancel' AND ${t.kind} = 'I')`,
+    ),
+    check(
+      'cfdi_documents_cancellation_status',
+      sql`${t.cancellationStatus} IS NULL OR ${t.cancellationStatus} IN ('pendiente', 'aceptada', 'rechazada', 'vencida')`,
+    ),
   ],
 );
 

@@ -70,8 +70,7 @@ export async function referencedKeys(db: Db): Promise<string[]> {
     db,
     sql`select file_key as key from participant_type_requests
         union select file_key from constancias
-        union select unnest(array[xml_key, pdf_key]) from invoices
-        union select unnest(array[xml_key, pdf_key]) from credit_notes
+        union select unnest(array[xml_key, pdf_key]) from cfdi_documents
         union select unnest(images) from products`,
   );
   const keys = new Set<string>();

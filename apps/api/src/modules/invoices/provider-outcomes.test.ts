@@ -5,73 +5,37 @@
 // rules, an idempotency key reused with another body, unknown fields. Each checks what the
 // store stored, showed (the buyer's and the admin's API) and sent (e-mail).
 
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditNoteUse } from '@store/shared/domain/cfdi-catalogs';
-import { creditNotes, emailOutbox, invoices } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../test/context';
-import { createProduct } from '../../../test/factories';
+import type { TestContext } from '../../../test/context';
 import { createUser, FEE, type TestUser } from '../../../test/store-helpers';
-import { call, claim } from '../../../test/admin-helpers';
-import { FAKE_ISSUER_ZIP, startFakeFacturapi, type FakeFacturapi } from '../../../test/fakes/fake-facturapi';
-import { createFacturapiClient, PacError, type PacInvoiceInput } from './pac-client';
+import { call } from '../../../test/admin-helpers';
+import {
+  documentsOf as documentsOfOrder,
+  later,
+  mailsOf,
+  paidInvoicedOrder,
+  PRICE,
+  refundOrder,
+  startCfdiStore,
+  STORED_FISCAL as FISCAL,
+} from '../../../test/cfdi-helpers';
+import { FAKE_ISSUER_ZIP, type FakeFacturapi } from '../../../test/fakes/fake-facturapi';
+import { PacError, type PacInvoiceInput } from './pac-client';
 import { runInvoiceJobs, type InvoiceJobDeps } from './worker';
 
-const FISCAL = {
-  rfc: 'GODE561231GR8',
-  razonSocial: 'EDUARDO GÓMEZ DÍAZ',
-  regimenFiscal: '612',
-  usoCfdi: 'G03',
-  codigoPostal: '14080',
-};
-const PRICE = 1500;
-const silent = { info: () => {}, warn: () => {}, error: () => {} };
-const later = (ms: number) => new Date(Date.now() + ms);
+let ctx: TestContext, fake: FakeFacturapi, admin: TestUser, deps: InvoiceJobDeps;
+let close: () => Promise<void>;
+beforeAll(async () => ({ ctx, fake, admin, deps, close } = await startCfdiStore({ maxAttempts: 3 })));
+afterAll(() => close());
 
-let ctx: TestContext;
-let fake: FakeFacturapi;
-let admin: TestUser;
-let deps: InvoiceJobDeps;
-
-beforeAll(async () => {
-  fake = await startFakeFacturapi();
-  ctx = await createTestContext({
-    CASH_ORDERS_ENABLED: 'true',
-    CFDI_API_KEY: fake.apiKey,
-    CFDI_API_URL: fake.url,
-  });
-  admin = await createUser(ctx, { role: 'admin' });
-  deps = {
-    db: ctx.database.db,
-    storage: ctx.app.storage,
-    client: createFacturapiClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 400 }),
-    maxAttempts: 3,
-    issuerZip: FAKE_ISSUER_ZIP,
-    log: silent,
-  };
-});
-afterAll(async () => {
-  await ctx.close();
-  await fake.close();
-});
-
-async function paidOrderWithInvoice(user: TestUser, fiscal: object = FISCAL) {
-  const { product } = await createProduct(ctx.database.db, { price: PRICE });
-  const orderId = await claim(ctx, user, product.id, ['Día 1'], { amount: PRICE + FEE, invoice: fiscal });
-  const paid = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/mark-paid`, {});
-  expect(paid.statusCode).toBe(200);
-  return orderId;
-}
-const invoiceOf = async (orderId: string) =>
-  (await ctx.database.db.select().from(invoices).where(eq(invoices.orderId, orderId)))[0]!;
-const mails = async (key: string) =>
-  (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.dedupeKey, key))).length;
+const paidOrderWithInvoice = (user: TestUser, fiscal: object = FISCAL) =>
+  paidInvoicedOrder(ctx, admin, user, fiscal);
+const documentsOf = (orderId: string, kind: 'I' | 'E') => documentsOfOrder(ctx, orderId, kind);
+const invoiceOf = async (orderId: string) => (await documentsOf(orderId, 'I'))[0]!;
+const mails = async (key: string) => (await mailsOf(ctx, key)).length;
 const refund = (orderId: string, amount: number, revokeAccess: boolean) =>
-  call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, {
-    amount,
-    note: 'Reembolso',
-    revokeAccess,
-  });
+  refundOrder(ctx, admin, orderId, amount, revokeAccess);
 /** What /orders receives for the order's invoice. */
 async function buyerSees(user: TestUser, orderId: string) {
   const res = await ctx.app.inject({
@@ -83,7 +47,9 @@ async function buyerSees(user: TestUser, orderId: string) {
 }
 async function adminSees(orderId: string) {
   const res = await call(ctx, admin.token, 'GET', `/api/admin/invoices?search=${orderId.slice(0, 8)}`);
-  return res.json().invoices.find((i: { orderId: string }) => i.orderId === orderId);
+  return res
+    .json()
+    .documents.find((i: { orderId: string; kind: string }) => i.orderId === orderId && i.kind === 'I');
 }
 
 /** A stamped invoice whose order was then refunded in full: its cancellation is queued. */
@@ -196,7 +162,7 @@ describe('a cancellation the receiver must accept', () => {
     expect(await adminSees(orderId)).toMatchObject({ status: 'timbrada', cancellationStatus: 'rechazada' });
     const retry = await call(ctx, admin.token, 'POST', `/api/admin/invoices/${row.id}/retry`, {});
     expect(retry.statusCode).toBe(200);
-    expect(retry.json().invoice).toMatchObject({ pendingAction: 'cancel', cancellationStatus: null });
+    expect(retry.json().document).toMatchObject({ pendingAction: 'cancel', cancellationStatus: null });
     await runInvoiceJobs(deps);
     expect(await invoiceOf(orderId)).toMatchObject({ status: 'cancelada', cancellationStatus: 'aceptada' });
   });
@@ -237,7 +203,7 @@ describe('credit notes', () => {
     await runInvoiceJobs(deps);
     expect((await refund(orderId, 300, false)).statusCode).toBe(200);
     await runInvoiceJobs(deps);
-    const [note] = await ctx.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    const [note] = await documentsOf(orderId, 'E');
     expect(note).toMatchObject({ status: 'timbrada' });
     expect(fake.invoices.get(note!.providerId!)).toMatchObject({ type: 'E', use: 'S01' });
   });
@@ -250,15 +216,12 @@ describe('credit notes', () => {
     fake.scriptCreate({ pending: true, readsUntilValid: 1 });
     const calls = fake.createCalls;
     await runInvoiceJobs(deps);
-    const [waiting] = await ctx.database.db
-      .select()
-      .from(creditNotes)
-      .where(eq(creditNotes.orderId, orderId));
+    const [waiting] = await documentsOf(orderId, 'E');
     expect(waiting).toMatchObject({ status: 'solicitada', pendingAction: 'stamp', folioFiscal: null });
     expect(waiting!.providerId).not.toBeNull();
     expect(await mails(`cfdi-credit-note:${waiting!.id}`)).toBe(0);
     await runInvoiceJobs(deps, later(6 * 60_000));
-    const [done] = await ctx.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    const [done] = await documentsOf(orderId, 'E');
     expect(done).toMatchObject({ status: 'timbrada', providerId: waiting!.providerId });
     expect(fake.createCalls).toBe(calls + 1);
     expect(await mails(`cfdi-credit-note:${done!.id}`)).toBe(1);

@@ -1,33 +1,22 @@
-// Every query of the invoices module: the account's fiscal data, invoice requests, the
-// stamping queue, and the reads of orders it needs (docs/cfdi.md).
+// Every query of the invoices module: the account's fiscal data, the CFDI documents (invoices,
+// type I, and the credit notes that correct them, type E), their stamping queue, and the
+// reads of orders it needs (docs/cfdi.md).
 
-import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { InvoiceStatus } from '@store/shared/constants';
+import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { CfdiDocumentKind, InvoiceStatus } from '@store/shared/constants';
 import type { FiscalData } from '@store/shared/schemas/invoice';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { auditLog, creditNotes, fiscalProfiles, invoices, orders, users } from '../../db/schema';
+import { auditLog, cfdiDocuments, fiscalProfiles, orders, users } from '../../db/schema';
 
-export type InvoiceRow = typeof invoices.$inferSelect;
-export type CreditNoteRow = typeof creditNotes.$inferSelect;
+export type CfdiDocumentRow = typeof cfdiDocuments.$inferSelect;
+
+/** The one invoice (type I) an order may have: the partial unique index's predicate. */
+const INVOICE_ONLY = sql.raw(`"kind" = 'I'`);
 
 export async function findFiscalProfile(db: Queryable, userId: string) {
   const [row] = await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.userId, userId)).limit(1);
   return row ?? null;
-}
-
-export async function upsertFiscalProfile(db: Queryable, userId: string, data: FiscalData): Promise<void> {
-  const values = {
-    rfc: data.rfc,
-    razonSocial: data.razonSocial,
-    regimenFiscal: data.regimenFiscal,
-    usoCfdi: data.usoCfdi,
-    codigoPostal: data.codigoPostal,
-    updatedAt: new Date(),
-  };
-  await db
-    .insert(fiscalProfiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: fiscalProfiles.userId, set: values });
 }
 
 function fiscalColumns(data: FiscalData) {
@@ -40,18 +29,36 @@ function fiscalColumns(data: FiscalData) {
   };
 }
 
-export async function findInvoice(db: Queryable, id: string): Promise<InvoiceRow | null> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).limit(1);
+export async function upsertFiscalProfile(db: Queryable, userId: string, data: FiscalData): Promise<void> {
+  const values = { ...fiscalColumns(data), updatedAt: new Date() };
+  await db
+    .insert(fiscalProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: fiscalProfiles.userId, set: values });
+}
+
+export async function findDocument(db: Queryable, id: string): Promise<CfdiDocumentRow | null> {
+  const [row] = await db.select().from(cfdiDocuments).where(eq(cfdiDocuments.id, id)).limit(1);
   return row ?? null;
 }
 
-export async function lockInvoiceOfOrder(db: Queryable, orderId: string): Promise<InvoiceRow | null> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.orderId, orderId)).for('update').limit(1);
+export async function lockInvoiceOfOrder(db: Queryable, orderId: string): Promise<CfdiDocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(cfdiDocuments)
+    .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'I')))
+    .for('update')
+    .limit(1);
   return row ?? null;
 }
 
-export async function listUserInvoices(db: Queryable, userId: string): Promise<InvoiceRow[]> {
-  return db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.requestedAt));
+/** The buyer's documents, newest first. */
+export async function listUserDocuments(db: Queryable, userId: string): Promise<CfdiDocumentRow[]> {
+  return db
+    .select()
+    .from(cfdiDocuments)
+    .where(eq(cfdiDocuments.userId, userId))
+    .orderBy(desc(cfdiDocuments.requestedAt), asc(cfdiDocuments.id));
 }
 
 /** The request made at checkout, kept (or updated) while its order is unpaid. */
@@ -61,15 +68,16 @@ export async function upsertCheckoutRequest(
 ): Promise<void> {
   const cols = fiscalColumns(input.fiscal);
   await db
-    .insert(invoices)
-    .values({ orderId: input.orderId, userId: input.userId, ...cols })
+    .insert(cfdiDocuments)
+    .values({ kind: 'I', orderId: input.orderId, userId: input.userId, ...cols })
     .onConflictDoUpdate({
-      target: invoices.orderId,
+      target: cfdiDocuments.orderId,
+      targetWhere: INVOICE_ONLY,
       set: { ...cols, updatedAt: new Date() },
       setWhere: and(
-        eq(invoices.status, 'solicitada'),
-        isNull(invoices.pendingAction),
-        isNull(invoices.providerId),
+        eq(cfdiDocuments.status, 'solicitada'),
+        isNull(cfdiDocuments.pendingAction),
+        isNull(cfdiDocuments.providerId),
       ),
     });
 }
@@ -77,18 +85,19 @@ export async function upsertCheckoutRequest(
 /** Drops a checkout request of an order that never got paid (nothing was ever stamped). */
 export async function deleteUnpaidRequest(db: Queryable, orderId: string): Promise<boolean> {
   const rows = await db
-    .delete(invoices)
+    .delete(cfdiDocuments)
     .where(
       and(
-        eq(invoices.orderId, orderId),
-        eq(invoices.status, 'solicitada'),
-        isNull(invoices.pendingAction),
-        isNull(invoices.providerId),
-        isNull(invoices.xmlKey),
-        eq(invoices.attempts, 0),
+        eq(cfdiDocuments.orderId, orderId),
+        eq(cfdiDocuments.kind, 'I'),
+        eq(cfdiDocuments.status, 'solicitada'),
+        isNull(cfdiDocuments.pendingAction),
+        isNull(cfdiDocuments.providerId),
+        isNull(cfdiDocuments.xmlKey),
+        eq(cfdiDocuments.attempts, 0),
       ),
     )
-    .returning({ id: invoices.id });
+    .returning({ id: cfdiDocuments.id });
   return rows.length > 0;
 }
 
@@ -96,44 +105,88 @@ export async function deleteUnpaidRequest(db: Queryable, orderId: string): Promi
 export async function insertPaidRequest(
   db: Queryable,
   input: { orderId: string; userId: string; fiscal: FiscalData },
-): Promise<InvoiceRow | null> {
+): Promise<CfdiDocumentRow | null> {
   const [row] = await db
-    .insert(invoices)
+    .insert(cfdiDocuments)
     .values({
+      kind: 'I',
       orderId: input.orderId,
       userId: input.userId,
       ...fiscalColumns(input.fiscal),
       pendingAction: 'stamp',
     })
-    .onConflictDoNothing({ target: invoices.orderId })
+    .onConflictDoNothing({ target: cfdiDocuments.orderId, where: INVOICE_ONLY })
     .returning();
   return row ?? null;
+}
+
+/**
+ * A credit note (type E) for a completed refund, related to the invoice it corrects and
+ * addressed to that invoice's receiver, queued for stamping; null when that refund has one.
+ */
+export async function insertCreditNote(
+  db: Queryable,
+  input: { invoice: CfdiDocumentRow; refundId: string | null; amountCentavos: number; now: Date },
+): Promise<CfdiDocumentRow | null> {
+  const { invoice } = input;
+  const [row] = await db
+    .insert(cfdiDocuments)
+    .values({
+      kind: 'E',
+      relatedDocumentId: invoice.id,
+      orderId: invoice.orderId,
+      userId: invoice.userId,
+      refundId: input.refundId,
+      amountCentavos: input.amountCentavos,
+      rfc: invoice.rfc,
+      razonSocial: invoice.razonSocial,
+      regimenFiscal: invoice.regimenFiscal,
+      usoCfdi: invoice.usoCfdi,
+      codigoPostal: invoice.codigoPostal,
+      pendingAction: 'stamp',
+      nextAttemptAt: input.now,
+      requestedAt: input.now,
+    })
+    .onConflictDoNothing({ target: cfdiDocuments.refundId })
+    .returning();
+  return row ?? null;
+}
+
+/** Whether the invoice has a credit note that stands (then it is not cancelled as a whole). */
+export async function hasLiveCreditNote(db: Queryable, invoiceId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: cfdiDocuments.id })
+    .from(cfdiDocuments)
+    .where(and(eq(cfdiDocuments.relatedDocumentId, invoiceId), ne(cfdiDocuments.status, 'cancelada')))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The order was paid: its checkout request joins the stamping queue. */
 export async function queueStamp(db: Queryable, orderId: string): Promise<void> {
   await db
-    .update(invoices)
+    .update(cfdiDocuments)
     .set({ pendingAction: 'stamp', nextAttemptAt: new Date(), updatedAt: new Date() })
     .where(
       and(
-        eq(invoices.orderId, orderId),
-        eq(invoices.status, 'solicitada'),
-        isNull(invoices.pendingAction),
-        isNull(invoices.providerId),
+        eq(cfdiDocuments.orderId, orderId),
+        eq(cfdiDocuments.kind, 'I'),
+        eq(cfdiDocuments.status, 'solicitada'),
+        isNull(cfdiDocuments.pendingAction),
+        isNull(cfdiDocuments.providerId),
       ),
     );
 }
 
-export async function updateInvoice(
+export async function updateDocument(
   db: Queryable,
   id: string,
-  patch: Partial<typeof invoices.$inferInsert>,
-): Promise<InvoiceRow | null> {
+  patch: Partial<typeof cfdiDocuments.$inferInsert>,
+): Promise<CfdiDocumentRow | null> {
   const [row] = await db
-    .update(invoices)
+    .update(cfdiDocuments)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(invoices.id, id))
+    .where(eq(cfdiDocuments.id, id))
     .returning();
   return row ?? null;
 }
@@ -141,38 +194,44 @@ export async function updateInvoice(
 /**
  * Takes up to `limit` due jobs for this process: moves their next attempt a lease ahead and
  * counts the attempt, skipping rows another instance holds, so two instances never work on
- * the same invoice at once.
+ * the same document at once.
  */
-export async function claimDue(db: Queryable, now: Date, leaseMs: number, limit = 10): Promise<InvoiceRow[]> {
-  const due = sql`(SELECT ${invoices.id} FROM ${invoices} WHERE ${invoices.pendingAction} IS NOT NULL AND ${invoices.nextAttemptAt} <= ${now.toISOString()} ORDER BY ${invoices.nextAttemptAt} LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
+export async function claimDue(
+  db: Queryable,
+  now: Date,
+  leaseMs: number,
+  limit = 20,
+): Promise<CfdiDocumentRow[]> {
+  const d = cfdiDocuments;
+  const due = sql`(SELECT ${d.id} FROM ${d} WHERE ${d.pendingAction} IS NOT NULL AND ${d.nextAttemptAt} <= ${now.toISOString()} ORDER BY ${d.nextAttemptAt} LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
   return db
-    .update(invoices)
-    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${invoices.attempts} + 1` })
-    .where(sql`${invoices.id} IN ${due}`)
+    .update(d)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${d.attempts} + 1` })
+    .where(sql`${d.id} IN ${due}`)
     .returning();
 }
 
-/** Stamped: files stored; a cancellation asked meanwhile becomes the next job. */
+/** Stamped: files stored; a cancellation asked meanwhile (an invoice's) becomes the next job. */
 export async function markStamped(
   db: Queryable,
   id: string,
   data: { providerId: string; folioFiscal: string | null; xmlKey: string; pdfKey: string },
   now: Date,
-): Promise<InvoiceRow | null> {
+): Promise<CfdiDocumentRow | null> {
   const [row] = await db
-    .update(invoices)
+    .update(cfdiDocuments)
     .set({
       ...data,
       status: 'timbrada',
       stampedAt: now,
       cancelledAt: null,
-      pendingAction: sql`CASE WHEN ${invoices.cancelMotive} IS NOT NULL THEN 'cancel' ELSE NULL END`,
+      pendingAction: sql`CASE WHEN ${cfdiDocuments.cancelMotive} IS NOT NULL THEN 'cancel' ELSE NULL END`,
       attempts: 0,
       nextAttemptAt: now,
       lastError: null,
       updatedAt: now,
     })
-    .where(eq(invoices.id, id))
+    .where(eq(cfdiDocuments.id, id))
     .returning();
   return row ?? null;
 }
@@ -213,134 +272,64 @@ export async function findOrderForInvoice(db: Queryable, orderId: string): Promi
   return row ?? null;
 }
 
-export interface InvoiceSearch {
-  /** One invoice by id. */
+export interface DocumentSearch {
+  /** One document by id. */
   id?: string;
+  kind?: CfdiDocumentKind;
   status?: InvoiceStatus;
   q?: string;
   limit: number;
 }
 
-export async function searchInvoices(db: Queryable, search: InvoiceSearch) {
+const related = alias(cfdiDocuments, 'related');
+
+/**
+ * The admin's list: documents with their order, buyer and the document they correct, each
+ * invoice followed by its credit notes (newest invoice first).
+ */
+export async function searchDocuments(db: Queryable, search: DocumentSearch) {
+  const d = cfdiDocuments;
   const where: SQL[] = [];
-  if (search.id) where.push(eq(invoices.id, search.id));
-  if (search.status) {
-    // An invoice also matches through its credit notes (a pending one is work for the accountant).
-    where.push(
-      or(
-        eq(invoices.status, search.status),
-        sql`EXISTS (SELECT 1 FROM ${creditNotes} WHERE ${creditNotes.invoiceId} = ${invoices.id} AND ${creditNotes.status} = ${search.status})`,
-      )!,
-    );
-  }
+  if (search.id) where.push(eq(d.id, search.id));
+  if (search.kind) where.push(eq(d.kind, search.kind));
+  if (search.status) where.push(eq(d.status, search.status));
   const q = search.q?.trim();
   if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(
       or(
-        ilike(invoices.rfc, like),
-        ilike(invoices.razonSocial, like),
+        ilike(d.rfc, like),
+        ilike(d.razonSocial, like),
         ilike(users.email, like),
-        ilike(sql`${invoices.orderId}::text`, like),
+        ilike(sql`${d.orderId}::text`, like),
       )!,
     );
   }
   return db
     .select({
-      invoice: invoices,
+      document: d,
+      relatedFolio: related.folioFiscal,
       email: users.email,
       name: users.name,
-      amountCentavos: orders.amountCentavos,
+      orderAmountCentavos: orders.amountCentavos,
       paidAt: orders.paidAt,
-      orderStatus: orders.status,
     })
-    .from(invoices)
-    .innerJoin(orders, eq(orders.id, invoices.orderId))
-    .innerJoin(users, eq(users.id, invoices.userId))
+    .from(d)
+    .innerJoin(orders, eq(orders.id, d.orderId))
+    .innerJoin(users, eq(users.id, d.userId))
+    .leftJoin(related, eq(related.id, d.relatedDocumentId))
     .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(invoices.requestedAt))
+    .orderBy(
+      desc(sql`coalesce(${related.requestedAt}, ${d.requestedAt})`),
+      sql`coalesce(${d.relatedDocumentId}, ${d.id})`,
+      desc(d.kind),
+      asc(d.requestedAt),
+      asc(d.id),
+    )
     .limit(search.limit);
 }
 
-// ---- Credit notes (CFDI de egreso) for partial refunds ----
-
-/** A credit note for a completed refund, queued for stamping; null when that refund has one. */
-export async function insertCreditNote(
-  db: Queryable,
-  input: { invoiceId: string; orderId: string; refundId: string | null; amountCentavos: number; now: Date },
-): Promise<CreditNoteRow | null> {
-  const [row] = await db
-    .insert(creditNotes)
-    .values({
-      invoiceId: input.invoiceId,
-      orderId: input.orderId,
-      refundId: input.refundId,
-      amountCentavos: input.amountCentavos,
-      pendingAction: 'stamp',
-      nextAttemptAt: input.now,
-    })
-    .onConflictDoNothing({ target: creditNotes.refundId })
-    .returning();
-  return row ?? null;
-}
-
-/** Whether the invoice has a credit note that stands (then it is not cancelled as a whole). */
-export async function hasLiveCreditNote(db: Queryable, invoiceId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: creditNotes.id })
-    .from(creditNotes)
-    .where(and(eq(creditNotes.invoiceId, invoiceId), ne(creditNotes.status, 'cancelada')))
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function findCreditNote(db: Queryable, id: string): Promise<CreditNoteRow | null> {
-  const [row] = await db.select().from(creditNotes).where(eq(creditNotes.id, id)).limit(1);
-  return row ?? null;
-}
-
-/** The credit notes of these invoices, oldest first. */
-export async function listCreditNotes(
-  db: Queryable,
-  invoiceIds: readonly string[],
-): Promise<CreditNoteRow[]> {
-  if (invoiceIds.length === 0) return [];
-  return db
-    .select()
-    .from(creditNotes)
-    .where(inArray(creditNotes.invoiceId, [...invoiceIds]))
-    .orderBy(asc(creditNotes.createdAt), asc(creditNotes.id));
-}
-
-export async function updateCreditNote(
-  db: Queryable,
-  id: string,
-  patch: Partial<typeof creditNotes.$inferInsert>,
-): Promise<CreditNoteRow | null> {
-  const [row] = await db
-    .update(creditNotes)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(creditNotes.id, id))
-    .returning();
-  return row ?? null;
-}
-
-/** Same lease and attempt counting as `claimDue`, for the credit notes' queue. */
-export async function claimDueCreditNotes(
-  db: Queryable,
-  now: Date,
-  leaseMs: number,
-  limit = 10,
-): Promise<CreditNoteRow[]> {
-  const due = sql`(SELECT ${creditNotes.id} FROM ${creditNotes} WHERE ${creditNotes.pendingAction} IS NOT NULL AND ${creditNotes.nextAttemptAt} <= ${now.toISOString()} ORDER BY ${creditNotes.nextAttemptAt} LIMIT ${limit} FOR UPDATE SKIP LOCKED)`;
-  return db
-    .update(creditNotes)
-    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs), attempts: sql`${creditNotes.attempts} + 1` })
-    .where(sql`${creditNotes.id} IN ${due}`)
-    .returning();
-}
-
-/** An administrator downloaded someone's CFDI or credit note: the order's audit history says so. */
+/** An administrator downloaded someone's CFDI: the order's audit history says so. */
 export async function auditAdminDownload(
   db: Queryable,
   entry: {

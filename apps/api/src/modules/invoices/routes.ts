@@ -1,10 +1,9 @@
 // /api/invoice/*: the member's fiscal data, CFDI requests for paid orders and the stamped
-// files (docs/cfdi.md → API).
+// files of every document, invoice or credit note (docs/cfdi.md → API).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@store/shared/messages';
-import { orderReference } from '@store/shared/domain/order-reference';
 import {
   fiscalData,
   fiscalDataResponse,
@@ -18,11 +17,11 @@ import { AppError } from '../../lib/errors';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { sendPrivateFile } from '../../lib/storage/send-file';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { cfdiFileName } from './mail';
 import {
   auditDownloadBy,
-  creditNoteForViewer,
+  documentForViewer,
   getFiscalData,
-  invoiceForViewer,
   myInvoices,
   requestInvoice,
   saveFiscalData,
@@ -98,43 +97,13 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/credit-note/:id/:format',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['invoice'],
-        summary: 'Descargar el XML o el PDF de una nota de crédito (su comprador o un administrador)',
-        security: tokenSecurity,
-        params: invoiceFileParams,
-        response: { 200: z.any(), ...errorResponses(401, 403, 404) },
-      },
-    },
-    async (req, reply) => {
-      const viewer = currentUser(req);
-      const { note, invoice } = await creditNoteForViewer(app.db.db, req.params.id, viewer);
-      const key = req.params.format === 'xml' ? note.xmlKey : note.pdfKey;
-      if (!key) throw new AppError('not_found', MSG.creditNoteNotReady);
-      return sendPrivateFile(reply, app.storage, key, {
-        filename: `Nota de credito ${orderReference(note.orderId)}.${req.params.format}`,
-        beforeSend: () =>
-          auditDownloadBy(app.db.db, viewer, {
-            kind: 'credit_note',
-            id: note.id,
-            orderId: note.orderId,
-            buyerId: invoice.userId,
-            format: req.params.format,
-          }),
-      });
-    },
-  );
-
-  app.get(
     '/:id/:format',
     {
       onRequest: requireUser,
       schema: {
         tags: ['invoice'],
-        summary: 'Descargar el XML o el PDF del CFDI (su comprador o un administrador)',
+        summary:
+          'Descargar el XML o el PDF de un CFDI: factura o nota de crédito (su comprador o un administrador)',
         security: tokenSecurity,
         params: invoiceFileParams,
         response: { 200: z.any(), ...errorResponses(401, 403, 404) },
@@ -142,19 +111,14 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const viewer = currentUser(req);
-      const row = await invoiceForViewer(app.db.db, req.params.id, viewer);
-      const key = req.params.format === 'xml' ? row.xmlKey : row.pdfKey;
-      if (!key) throw new AppError('not_found', MSG.invoiceNotReady);
+      const { format } = req.params;
+      const doc = await documentForViewer(app.db.db, req.params.id, viewer);
+      const key = format === 'xml' ? doc.xmlKey : doc.pdfKey;
+      if (!key)
+        throw new AppError('not_found', doc.kind === 'I' ? MSG.invoiceNotReady : MSG.creditNoteNotReady);
       return sendPrivateFile(reply, app.storage, key, {
-        filename: `CFDI ${orderReference(row.orderId)}.${req.params.format}`,
-        beforeSend: () =>
-          auditDownloadBy(app.db.db, viewer, {
-            kind: 'invoice',
-            id: row.id,
-            orderId: row.orderId,
-            buyerId: row.userId,
-            format: req.params.format,
-          }),
+        filename: cfdiFileName(doc.kind, doc.orderId, format),
+        beforeSend: () => auditDownloadBy(app.db.db, viewer, doc, format),
       });
     },
   );

@@ -1,7 +1,8 @@
-// CFDI invoice rules (docs/cfdi.md): the account's fiscal data, requests (at checkout or
-// from /orders within the month of payment), and the two hooks the orders module calls in
-// its own transactions: an order became paid (queue the stamp) and an order ended
-// (cancel the CFDI with SAT reason 03, or drop a request that was never paid).
+// CFDI rules (docs/cfdi.md): the account's fiscal data, invoice requests (at checkout or from
+// /orders within the month of payment), the lifecycle's hooks in its own transactions (an
+// order became paid: queue the stamp; an order ended: cancel the invoice with SAT reason 03,
+// or drop a request that was never paid; a refund while the sale stands: a credit note), who
+// may read a document, and the buyer's e-mail of a stamped one.
 
 import { CANCEL_MOTIVES } from '@store/shared/domain/cfdi-catalogs';
 import { withinInvoiceMonth } from '@store/shared/domain/cfdi-rules';
@@ -11,42 +12,46 @@ import type { CreditNoteSummary, FiscalData, OrderInvoice } from '@store/shared/
 import type { Queryable, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { enqueueEmail } from '../mail/outbox';
+import { mailSettings } from '../mail/settings';
+import { cfdiDocumentEmail } from './mail';
 import {
   auditAdminDownload,
   deleteUnpaidRequest,
-  findCreditNote,
+  findDocument,
   findFiscalProfile,
-  findInvoice,
+  findOrderForInvoice,
   hasLiveCreditNote,
   insertCreditNote,
-  listCreditNotes,
-  findOrderForInvoice,
   insertPaidRequest,
-  listUserInvoices,
+  listUserDocuments,
   lockInvoiceOfOrder,
   queueStamp,
-  updateInvoice,
+  updateDocument,
   upsertCheckoutRequest,
   upsertFiscalProfile,
-  type CreditNoteRow,
-  type InvoiceRow,
+  type CfdiDocumentRow,
 } from './repo';
 
-export type { CreditNoteRow, InvoiceRow } from './repo';
+export type { CfdiDocumentRow } from './repo';
 
-export function toCreditNoteSummary(row: CreditNoteRow): CreditNoteSummary {
+export function toCreditNoteSummary(row: CfdiDocumentRow): CreditNoteSummary {
   return {
     _id: row.id,
     status: row.status,
-    amount: toPesos(row.amountCentavos),
+    amount: toPesos(row.amountCentavos ?? 0),
     folioFiscal: row.folioFiscal,
     hasXml: row.xmlKey !== null,
     hasPdf: row.pdfKey !== null,
-    createdAt: row.createdAt.getTime(),
+    createdAt: row.requestedAt.getTime(),
   };
 }
 
-export function toOrderInvoice(row: InvoiceRow, notes: readonly CreditNoteRow[] = []): OrderInvoice {
+/** An invoice as its buyer sees it, with the credit notes (among `docs`) that correct it, oldest first. */
+export function toOrderInvoice(row: CfdiDocumentRow, docs: readonly CfdiDocumentRow[] = []): OrderInvoice {
+  const notes = docs
+    .filter((n) => n.relatedDocumentId === row.id)
+    .sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime() || a.id.localeCompare(b.id));
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -58,7 +63,7 @@ export function toOrderInvoice(row: InvoiceRow, notes: readonly CreditNoteRow[] 
     hasXml: row.xmlKey !== null,
     hasPdf: row.pdfKey !== null,
     requestedAt: row.requestedAt.getTime(),
-    creditNotes: notes.filter((n) => n.invoiceId === row.id).map(toCreditNoteSummary),
+    creditNotes: notes.map(toCreditNoteSummary),
   };
 }
 
@@ -78,13 +83,10 @@ export async function saveFiscalData(db: Queryable, userId: string, data: Fiscal
   await upsertFiscalProfile(db, userId, data);
 }
 
+/** The buyer's invoices, newest first, each with its credit notes. */
 export async function myInvoices(db: Queryable, userId: string): Promise<OrderInvoice[]> {
-  const rows = await listUserInvoices(db, userId);
-  const notes = await listCreditNotes(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toOrderInvoice(r, notes));
+  const docs = await listUserDocuments(db, userId);
+  return docs.filter((d) => d.kind === 'I').map((d) => toOrderInvoice(d, docs));
 }
 
 /**
@@ -119,7 +121,7 @@ export async function requestInvoice(
   orderId: string,
   fiscal: FiscalData,
   now = new Date(),
-): Promise<InvoiceRow> {
+): Promise<CfdiDocumentRow> {
   if (!isUuid(orderId)) throw new AppError('not_found', MSG.orderNotFound);
   const order = await findOrderForInvoice(db, orderId);
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
@@ -154,16 +156,16 @@ export async function onOrderEnded(tx: Tx, orderId: string, now = new Date()): P
   if (await hasLiveCreditNote(tx, row.id)) return;
   const motive = CANCEL_MOTIVES.operationNotCarriedOut;
   if (row.providerId) {
-    await updateInvoice(tx, row.id, {
+    await updateDocument(tx, row.id, {
       cancelMotive: motive,
       pendingAction: 'cancel',
       nextAttemptAt: now,
       attempts: 0,
     });
   } else if (row.status === 'timbrada') {
-    await updateInvoice(tx, row.id, { cancelMotive: motive });
+    await updateDocument(tx, row.id, { cancelMotive: motive });
   } else {
-    await updateInvoice(tx, row.id, {
+    await updateDocument(tx, row.id, {
       cancelMotive: motive,
       status: 'cancelada',
       pendingAction: null,
@@ -191,26 +193,24 @@ export async function onRefundCompleted(
   const row = await lockInvoiceOfOrder(tx, refund.orderId);
   if (!row || row.status === 'cancelada' || row.cancelMotive) return;
   await insertCreditNote(tx, {
-    invoiceId: row.id,
-    orderId: refund.orderId,
+    invoice: row,
     refundId: refund.refundId,
     amountCentavos: refund.amountCentavos,
     now,
   });
 }
 
-/** A credit note with its invoice, for the invoice's buyer or an admin. */
-export async function creditNoteForViewer(
+/** A document (an invoice or a credit note) for its buyer or an admin (403 for anyone else). */
+export async function documentForViewer(
   db: Queryable,
   id: string,
   viewer: { id: string; role: string },
-): Promise<{ note: CreditNoteRow; invoice: InvoiceRow }> {
+): Promise<CfdiDocumentRow> {
   if (!isUuid(id)) throw new AppError('not_found', MSG.notFound);
-  const note = await findCreditNote(db, id);
-  const invoice = note ? await findInvoice(db, note.invoiceId) : null;
-  if (!note || !invoice) throw new AppError('not_found', MSG.notFound);
-  if (invoice.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('forbidden', MSG.forbidden);
-  return { note, invoice };
+  const row = await findDocument(db, id);
+  if (!row) throw new AppError('not_found', MSG.notFound);
+  if (row.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('forbidden', MSG.forbidden);
+  return row;
 }
 
 /**
@@ -220,32 +220,38 @@ export async function creditNoteForViewer(
 export async function auditDownloadBy(
   db: Queryable,
   viewer: { id: string; role: string },
-  file: {
-    kind: 'invoice' | 'credit_note';
-    id: string;
-    orderId: string;
-    buyerId: string;
-    format: 'xml' | 'pdf';
-  },
+  doc: CfdiDocumentRow,
+  format: 'xml' | 'pdf',
 ): Promise<void> {
-  if (viewer.role !== 'admin' || viewer.id === file.buyerId) return;
+  if (viewer.role !== 'admin' || viewer.id === doc.userId) return;
   await auditAdminDownload(db, {
     actorId: viewer.id,
-    action: file.kind === 'invoice' ? 'invoice.download' : 'invoice.credit_note_download',
-    orderId: file.orderId,
-    details: { [file.kind === 'invoice' ? 'invoiceId' : 'creditNoteId']: file.id, format: file.format },
+    action: doc.kind === 'I' ? 'invoice.download' : 'invoice.credit_note_download',
+    orderId: doc.orderId,
+    details: { [doc.kind === 'I' ? 'invoiceId' : 'creditNoteId']: doc.id, format },
   });
 }
 
-/** An invoice for its buyer or an admin (403 for anyone else). */
-export async function invoiceForViewer(
+/**
+ * The buyer's e-mail with a stamped document's XML and PDF attached, in the caller's
+ * transaction; sent once per document (its dedupe key, kept from before invoices and credit
+ * notes shared a table). Nothing when the order is gone.
+ */
+export async function enqueueDocumentEmail(
   db: Queryable,
-  id: string,
-  viewer: { id: string; role: string },
-): Promise<InvoiceRow> {
-  if (!isUuid(id)) throw new AppError('not_found', MSG.notFound);
-  const row = await findInvoice(db, id);
-  if (!row) throw new AppError('not_found', MSG.notFound);
-  if (row.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('forbidden', MSG.forbidden);
-  return row;
+  doc: Pick<CfdiDocumentRow, 'id' | 'kind' | 'orderId' | 'folioFiscal'>,
+  files: { xml: Buffer; pdf: Buffer },
+): Promise<void> {
+  const order = await findOrderForInvoice(db, doc.orderId);
+  if (!order) return;
+  await enqueueEmail(db, {
+    ...cfdiDocumentEmail(mailSettings(), {
+      to: order.email,
+      kind: doc.kind,
+      orderId: doc.orderId,
+      folio: doc.folioFiscal,
+      ...files,
+    }),
+    dedupeKey: `${doc.kind === 'I' ? 'cfdi-stamped' : 'cfdi-credit-note'}:${doc.id}`,
+  });
 }

@@ -1,7 +1,9 @@
 // The stamping job (docs/cfdi.md → Stamping): every CFDI_INTERVAL_MS it claims due rows of
-// the invoices queue and talks to the PAC outside any transaction: `stamp` creates the CFDI
-// (idempotency key = our invoice id, so a retry never stamps twice), stores its XML and PDF
-// as private files and e-mails them to the buyer; `cancel` cancels it with its SAT reason.
+// the documents queue (invoices, type I, and credit notes, type E) and talks to the PAC
+// outside any transaction: `stamp` creates the CFDI (idempotency key = the document's id, so a
+// retry never stamps twice; a credit note waits for its invoice's folio), stores its XML and
+// PDF as private files and e-mails them to the buyer; `cancel` cancels an invoice with its
+// SAT reason.
 // A stamp the provider answers `pending` (202) and a cancellation the receiver must accept
 // are looked at again with GET until final, and recorded as they end (docs/providers.md).
 // Network errors, timeouts and 5xx answers retry with backoff up to CFDI_MAX_ATTEMPTS; a
@@ -14,26 +16,21 @@ import { creditNoteUse, PUBLICO_GENERAL, RFC_PUBLICO_GENERAL } from '@store/shar
 import { mexicoCityDate } from '@store/shared/domain/time';
 import type { CancellationStatus } from '../../db/schema';
 import { orderReference } from '@store/shared/domain/order-reference';
-import type { Db, Queryable } from '../../db/client';
+import type { Db } from '../../db/client';
 import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import type { FileStorage } from '../../lib/storage/storage';
 import { newStorageKey } from '../../lib/storage/keys';
-import { enqueueEmail } from '../mail/outbox';
-import { mailSettings } from '../mail/settings';
-import { brandedEmail, escapeHtml } from '../mail/templates';
 import { PacError, type PacClient, type PacInvoice, type PacInvoiceInput } from './pac-client';
 import {
   claimDue,
-  claimDueCreditNotes,
-  findInvoice,
+  findDocument,
   findOrderForInvoice,
   markStamped,
-  updateCreditNote,
-  updateInvoice,
-  type CreditNoteRow,
-  type InvoiceRow,
+  updateDocument,
+  type CfdiDocumentRow,
   type OrderForInvoice,
 } from './repo';
+import { enqueueDocumentEmail } from './service';
 
 export interface InvoiceJobLog {
   info: (obj: object, msg: string) => void;
@@ -89,7 +86,7 @@ export function retryDelayMs(attempts: number): number {
  * day of the operation (`at`, Mexico City); whatever the buyer typed is not sent.
  */
 function receiver(
-  data: Pick<InvoiceRow, 'rfc' | 'razonSocial' | 'regimenFiscal' | 'codigoPostal'>,
+  data: Pick<CfdiDocumentRow, 'rfc' | 'razonSocial' | 'regimenFiscal' | 'codigoPostal'>,
   email: string,
   issuerZip: string | null | undefined,
   at: Date,
@@ -125,7 +122,7 @@ function receiver(
 }
 
 export function invoiceInput(
-  row: InvoiceRow,
+  row: CfdiDocumentRow,
   order: OrderForInvoice,
   issuerZip?: string | null,
 ): PacInvoiceInput {
@@ -159,20 +156,21 @@ export function invoiceInput(
 }
 
 /**
- * The CFDI de egreso of a partial refund: the invoice's receiver, one line for the refunded
- * amount (taxes included), the invoice's forma de pago, PUE, related to the invoice's folio
- * with relationship 01. Uso G02 (devoluciones, descuentos o bonificaciones) when the
- * receiver's régimen takes it, otherwise S01 (`creditNoteUse`: SAT's c_UsoCFDI).
+ * The CFDI de egreso of a partial refund: the invoice's receiver (copied onto the credit
+ * note), one line for the refunded amount (taxes included), the invoice's forma de pago, PUE,
+ * related to the invoice's folio with relationship 01. Uso G02 (devoluciones, descuentos o
+ * bonificaciones) when the receiver's régimen takes it, otherwise S01 (`creditNoteUse`:
+ * SAT's c_UsoCFDI).
  */
 export function creditNoteInput(
-  note: CreditNoteRow,
-  invoice: InvoiceRow & { folioFiscal: string },
+  note: CfdiDocumentRow,
+  relatedFolio: string,
   order: OrderForInvoice,
   issuerZip?: string | null,
 ): PacInvoiceInput {
   return {
     type: 'E',
-    ...receiver(invoice, order.email, issuerZip, note.createdAt),
+    ...receiver(note, order.email, issuerZip, note.requestedAt),
     items: [
       {
         quantity: 1,
@@ -180,126 +178,88 @@ export function creditNoteInput(
           description: `Devolución parcial de la orden ${orderReference(order.id)}`,
           product_key: CREDIT_NOTE_PRODUCT_KEY,
           unit_key: CREDIT_NOTE_UNIT_KEY,
-          price: Number(centavosToDecimalString(note.amountCentavos)),
+          price: Number(centavosToDecimalString(note.amountCentavos ?? 0)),
           tax_included: true,
         },
       },
     ],
     payment_form: paymentForm(order.paymentMethod),
     payment_method: 'PUE',
-    use: invoice.rfc === RFC_PUBLICO_GENERAL ? PUBLICO_GENERAL.uso : creditNoteUse(invoice.regimenFiscal),
-    related_documents: [{ relationship: CREDIT_NOTE_RELATIONSHIP, documents: [invoice.folioFiscal] }],
+    use: note.rfc === RFC_PUBLICO_GENERAL ? PUBLICO_GENERAL.uso : creditNoteUse(note.regimenFiscal),
+    related_documents: [{ relationship: CREDIT_NOTE_RELATIONSHIP, documents: [relatedFolio] }],
     external_id: order.id,
   };
 }
 
-/** Runs the due jobs once; returns how many rows it worked on. */
+/** Runs the due jobs once; returns how many documents it worked on. */
 export async function runInvoiceJobs(deps: InvoiceJobDeps, now = new Date()): Promise<number> {
   const rows = await claimDue(deps.db, now, LEASE_MS);
+  // Invoices first: a credit note claimed with its invoice then finds the invoice's folio.
+  rows.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'I' ? -1 : 1));
   for (const row of rows) {
     try {
       if (row.pendingAction === 'cancel') await cancel(deps, row, now);
       else await stamp(deps, row, now);
     } catch (err) {
-      await failed(deps, row, err, now, (patch) => updateInvoice(deps.db, row.id, patch));
+      await failed(deps, row, err, now);
     }
   }
-  const notes = await claimDueCreditNotes(deps.db, now, LEASE_MS);
-  for (const note of notes) {
-    try {
-      await stampCreditNote(deps, note, now);
-    } catch (err) {
-      await failed(deps, note, err, now, (patch) => updateCreditNote(deps.db, note.id, patch));
-    }
-  }
-  return rows.length + notes.length;
+  return rows.length;
 }
 
-async function stampCreditNote(deps: InvoiceJobDeps, note: CreditNoteRow, now: Date): Promise<void> {
-  const invoice = await findInvoice(deps.db, note.invoiceId);
-  const order = await findOrderForInvoice(deps.db, note.orderId);
-  if (!invoice || !order || invoice.status === 'cancelada' || invoice.cancelMotive) {
-    // The whole CFDI was cancelled meanwhile: nothing left to credit.
-    await updateCreditNote(deps.db, note.id, { status: 'cancelada', pendingAction: null });
-    return;
+/**
+ * What to send the provider for this document; null when it must not be stamped now: a
+ * credit note whose invoice is not stamped yet waits for its folio (no attempt spent), one
+ * whose invoice was cancelled meanwhile is closed (nothing left to credit).
+ */
+async function stampInput(
+  deps: InvoiceJobDeps,
+  row: CfdiDocumentRow,
+  order: OrderForInvoice,
+  now: Date,
+): Promise<PacInvoiceInput | null> {
+  if (row.kind === 'I') return invoiceInput(row, order, deps.issuerZip);
+  const invoice = row.relatedDocumentId ? await findDocument(deps.db, row.relatedDocumentId) : null;
+  if (!invoice || invoice.status === 'cancelada' || invoice.cancelMotive) {
+    await updateDocument(deps.db, row.id, { status: 'cancelada', pendingAction: null });
+    return null;
   }
   const folio = invoice.status === 'timbrada' ? invoice.folioFiscal : null;
   if (!folio) {
-    // The invoice is stamped first (queue, error or the accountant); waiting costs no attempt.
-    await updateCreditNote(deps.db, note.id, {
-      attempts: Math.max(0, note.attempts - 1),
+    // The invoice is stamped first (queue, error or the accountant).
+    await updateDocument(deps.db, row.id, {
+      attempts: Math.max(0, row.attempts - 1),
       nextAttemptAt: new Date(now.getTime() + WAIT_FOR_INVOICE_MS),
       lastError: 'En espera del timbrado de la factura',
     });
-    return;
+    return null;
   }
-  const created = note.providerId
-    ? await deps.client.getInvoice(note.providerId)
-    : await deps.client.createInvoice(
-        creditNoteInput(note, { ...invoice, folioFiscal: folio }, order, deps.issuerZip),
-        note.id,
-      );
-  if (stampPending(created)) {
-    await updateCreditNote(deps.db, note.id, {
-      providerId: created.id,
-      attempts: Math.max(0, note.attempts - 1),
-      nextAttemptAt: new Date(now.getTime() + PENDING_STAMP_LOOK_MS),
-      lastError: null,
-    });
-    return;
-  }
-  const [xml, pdf] = await Promise.all([
-    deps.client.download(created.id, 'xml'),
-    deps.client.download(created.id, 'pdf'),
-  ]);
-  const xmlKey = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: 'xml' });
-  const pdfKey = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: 'pdf' });
-  await deps.storage.put(xmlKey, xml, { contentType: 'application/xml', visibility: 'private' });
-  await deps.storage.put(pdfKey, pdf, { contentType: 'application/pdf', visibility: 'private' });
-  const noteFolio = created.uuid ?? null;
-  await deps.db.transaction(async (tx) => {
-    await updateCreditNote(tx, note.id, {
-      providerId: created.id,
-      folioFiscal: noteFolio,
-      xmlKey,
-      pdfKey,
-      status: 'timbrada',
-      stampedAt: now,
-      pendingAction: null,
-      attempts: 0,
-      lastError: null,
-    });
-    await enqueueCreditNoteEmail(tx, {
-      creditNoteId: note.id,
-      to: order.email,
-      orderId: order.id,
-      folio: noteFolio,
-      xml,
-      pdf,
-    });
-  });
-  for (const old of [note.xmlKey, note.pdfKey]) if (old) await deps.storage.delete(old);
-  deps.log.info({ creditNoteId: note.id, orderId: note.orderId }, 'nota de crédito timbrada');
+  return creditNoteInput(row, folio, order, deps.issuerZip);
 }
 
-async function stamp(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<void> {
+async function stamp(deps: InvoiceJobDeps, row: CfdiDocumentRow, now: Date): Promise<void> {
   const order = await findOrderForInvoice(deps.db, row.orderId);
   if (!order) {
-    await updateInvoice(deps.db, row.id, { pendingAction: null });
+    await updateDocument(deps.db, row.id, { pendingAction: null });
     return;
   }
   // A stamp the provider answered `pending` is read, never asked again.
-  const created = row.providerId
-    ? await deps.client.getInvoice(row.providerId)
-    : await deps.client.createInvoice(invoiceInput(row, order, deps.issuerZip), row.id);
+  let created: PacInvoice;
+  if (row.providerId) {
+    created = await deps.client.getInvoice(row.providerId);
+  } else {
+    const input = await stampInput(deps, row, order, now);
+    if (!input) return;
+    created = await deps.client.createInvoice(input, row.id);
+  }
   if (stampPending(created)) {
-    await updateInvoice(deps.db, row.id, {
+    await updateDocument(deps.db, row.id, {
       providerId: created.id,
       attempts: Math.max(0, row.attempts - 1),
       nextAttemptAt: new Date(now.getTime() + PENDING_STAMP_LOOK_MS),
       lastError: null,
     });
-    deps.log.info({ invoiceId: row.id }, 'CFDI en proceso de timbrado');
+    deps.log.info({ documentId: row.id, kind: row.kind }, 'CFDI en proceso de timbrado');
     return;
   }
   const [xml, pdf] = await Promise.all([
@@ -310,29 +270,19 @@ async function stamp(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<
   const pdfKey = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: 'pdf' });
   await deps.storage.put(xmlKey, xml, { contentType: 'application/xml', visibility: 'private' });
   await deps.storage.put(pdfKey, pdf, { contentType: 'application/pdf', visibility: 'private' });
-  const folio = created.uuid ?? null;
   const stamped = await deps.db.transaction(async (tx) => {
     const updated = await markStamped(
       tx,
       row.id,
-      { providerId: created.id, folioFiscal: folio, xmlKey, pdfKey },
+      { providerId: created.id, folioFiscal: created.uuid ?? null, xmlKey, pdfKey },
       now,
     );
-    if (updated && !updated.cancelMotive) {
-      await enqueueInvoiceEmail(tx, {
-        invoiceId: row.id,
-        to: order.email,
-        orderId: order.id,
-        folio,
-        xml,
-        pdf,
-      });
-    }
+    if (updated && !updated.cancelMotive) await enqueueDocumentEmail(tx, updated, { xml, pdf });
     return updated;
   });
   // Replaced files of an earlier stamp of the same row (a retry after "error") are removed.
   for (const old of [row.xmlKey, row.pdfKey]) if (old && stamped) await deps.storage.delete(old);
-  deps.log.info({ invoiceId: row.id, orderId: row.orderId }, 'CFDI timbrado');
+  deps.log.info({ documentId: row.id, kind: row.kind, orderId: row.orderId }, 'CFDI timbrado');
 }
 
 /**
@@ -347,7 +297,7 @@ function stampPending(answer: PacInvoice): boolean {
   return !answer.uuid;
 }
 
-/** Facturapi's cancellation_status in our words (invoices.cancellation_status). */
+/** Facturapi's cancellation_status in our words (cfdi_documents.cancellation_status). */
 const CANCELLATION: Record<string, CancellationStatus> = {
   pending: 'pendiente',
   accepted: 'aceptada',
@@ -355,9 +305,9 @@ const CANCELLATION: Record<string, CancellationStatus> = {
   expired: 'vencida',
 };
 
-async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise<void> {
+async function cancel(deps: InvoiceJobDeps, row: CfdiDocumentRow, now: Date): Promise<void> {
   if (!row.providerId || !row.cancelMotive) {
-    await updateInvoice(deps.db, row.id, { pendingAction: null });
+    await updateDocument(deps.db, row.id, { pendingAction: null });
     return;
   }
   // One DELETE per cancellation: while the receiver decides, the outcome is read with GET
@@ -369,7 +319,7 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
         (await deps.client.getInvoice(row.providerId)));
   const said = answer.cancellation_status ? CANCELLATION[answer.cancellation_status] : undefined;
   if (answer.status === 'canceled') {
-    await updateInvoice(deps.db, row.id, {
+    await updateDocument(deps.db, row.id, {
       status: 'cancelada',
       cancellationStatus: said === 'vencida' ? 'vencida' : 'aceptada',
       cancellationRequestedAt: row.cancellationRequestedAt ?? now,
@@ -378,12 +328,12 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
       lastError: null,
       attempts: 0,
     });
-    deps.log.info({ invoiceId: row.id, orderId: row.orderId }, 'CFDI cancelado');
+    deps.log.info({ documentId: row.id, orderId: row.orderId }, 'CFDI cancelado');
     return;
   }
   if (said === 'pendiente') {
     // The receiver must accept (SAT rules): read again later, spending no attempt.
-    await updateInvoice(deps.db, row.id, {
+    await updateDocument(deps.db, row.id, {
       cancellationStatus: 'pendiente',
       cancellationRequestedAt: row.cancellationRequestedAt ?? now,
       nextAttemptAt: new Date(now.getTime() + PENDING_CANCEL_LOOK_MS),
@@ -395,7 +345,7 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
   }
   if (said === 'rechazada' || said === 'vencida') {
     // Final: the CFDI stays valid; the admin sees why and may ask again.
-    await updateInvoice(deps.db, row.id, {
+    await updateDocument(deps.db, row.id, {
       cancellationStatus: said,
       pendingAction: null,
       attempts: 0,
@@ -405,7 +355,7 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
           : 'La solicitud de cancelación venció sin respuesta del receptor: el CFDI sigue vigente',
     });
     deps.log.warn(
-      { invoiceId: row.id, orderId: row.orderId, outcome: said },
+      { documentId: row.id, orderId: row.orderId, outcome: said },
       'cancelación de CFDI no aceptada',
     );
     return;
@@ -413,77 +363,21 @@ async function cancel(deps: InvoiceJobDeps, row: InvoiceRow, now: Date): Promise
   throw new PacError('El proveedor no confirmó la cancelación', true);
 }
 
-type QueuePatch = Partial<
-  Pick<InvoiceRow, 'status' | 'pendingAction' | 'lastError'> & { nextAttemptAt: Date }
->;
-
-async function failed(
-  deps: InvoiceJobDeps,
-  row: { id: string; attempts: number },
-  err: unknown,
-  now: Date,
-  update: (patch: QueuePatch) => Promise<unknown>,
-): Promise<void> {
+async function failed(deps: InvoiceJobDeps, row: CfdiDocumentRow, err: unknown, now: Date): Promise<void> {
   const pac = err instanceof PacError ? err : null;
   const message = pac ? pac.message : 'Error interno al procesar la factura';
-  if (!pac) deps.log.error({ err, invoiceId: row.id }, 'error al procesar un CFDI');
+  if (!pac) deps.log.error({ err, documentId: row.id }, 'error al procesar un CFDI');
   const attempts = row.attempts; // counted when the job was claimed
   if ((pac ? pac.retryable : true) && attempts < deps.maxAttempts) {
-    await update({ nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)), lastError: message });
-    deps.log.warn({ invoiceId: row.id, attempts, error: message }, 'CFDI: se reintentará');
+    await updateDocument(deps.db, row.id, {
+      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+      lastError: message,
+    });
+    deps.log.warn({ documentId: row.id, attempts, error: message }, 'CFDI: se reintentará');
     return;
   }
-  await update({ status: 'error', pendingAction: null, lastError: message });
-  deps.log.warn({ invoiceId: row.id, error: message }, 'CFDI con error: requiere revisión');
-}
-
-/** The buyer's e-mail with the CFDI's XML and PDF attached; sent once per invoice. */
-export async function enqueueInvoiceEmail(
-  db: Queryable,
-  data: { invoiceId: string; to: string; orderId: string; folio: string | null; xml: Buffer; pdf: Buffer },
-): Promise<void> {
-  const ref = orderReference(data.orderId);
-  const subject = `Tu factura (CFDI) de la orden ${ref}`;
-  const folioLine = data.folio ? `Folio fiscal: ${data.folio}` : '';
-  await enqueueEmail(db, {
-    ...brandedEmail(mailSettings(), {
-      to: data.to,
-      subject,
-      html: `<p>Adjuntamos el CFDI de tu orden <strong>${escapeHtml(ref)}</strong> en XML y PDF.</p>${
-        data.folio ? `<p>${escapeHtml(folioLine)}</p>` : ''
-      }<p>También puedes descargarlo en cualquier momento desde «Mis pedidos».</p>`,
-      text: `Adjuntamos el CFDI de tu orden ${ref} en XML y PDF.\n${folioLine}\nTambién puedes descargarlo desde «Mis pedidos».`,
-    }),
-    attachments: [
-      { filename: `CFDI ${ref}.xml`, contentType: 'application/xml', content: data.xml },
-      { filename: `CFDI ${ref}.pdf`, contentType: 'application/pdf', content: data.pdf },
-    ],
-    dedupeKey: `cfdi-stamped:${data.invoiceId}`,
-  });
-}
-
-/** The buyer's e-mail with the credit note's XML and PDF attached; sent once per credit note. */
-export async function enqueueCreditNoteEmail(
-  db: Queryable,
-  data: { creditNoteId: string; to: string; orderId: string; folio: string | null; xml: Buffer; pdf: Buffer },
-): Promise<void> {
-  const ref = orderReference(data.orderId);
-  const folioLine = data.folio ? `Folio fiscal: ${data.folio}` : '';
-  await enqueueEmail(db, {
-    ...brandedEmail(mailSettings(), {
-      to: data.to,
-      subject: `Nota de crédito (CFDI) de la orden ${ref}`,
-      html: `<p>Adjuntamos la nota de crédito del reembolso de tu orden <strong>${escapeHtml(ref)}</strong> en XML y PDF.</p>${
-        data.folio ? `<p>${escapeHtml(folioLine)}</p>` : ''
-      }<p>También puedes descargarla desde «Mis pedidos».</p>`,
-      text: `Adjuntamos la nota de crédito del reembolso de tu orden ${ref} en XML y PDF.\n${folioLine}\nTambién puedes descargarla desde «Mis pedidos».`,
-    }),
-    attachments: [
-      { filename: `Nota de credito ${ref}.xml`, contentType: 'application/xml', content: data.xml },
-      { filename: `Nota de credito ${ref}.pdf`, contentType: 'application/pdf', content: data.pdf },
-    ],
-    dedupeKey: `cfdi-credit-note:${data.creditNoteId}`,
-  });
+  await updateDocument(deps.db, row.id, { status: 'error', pendingAction: null, lastError: message });
+  deps.log.warn({ documentId: row.id, error: message }, 'CFDI con error: requiere revisión');
 }
 
 export type InvoiceWorker = PeriodicJob;

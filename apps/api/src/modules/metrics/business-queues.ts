@@ -51,10 +51,10 @@ export async function readBusinessQueues(db: Queryable): Promise<BusinessQueues>
       (select count(*)::int from email_outbox where status = 'failed') as emails_failed,
       (select coalesce(extract(epoch from now() - min(next_attempt_at)), 0)::float8 from email_outbox
         where status = 'pending' and next_attempt_at <= now()) as oldest_email_due_seconds,
-      (select count(*)::int from invoices where pending_action is not null) as invoices_pending,
-      (select count(*)::int from credit_notes where pending_action is not null) as credit_notes_pending,
-      (select count(*)::int from invoices where status = 'error') as invoices_failed,
-      (select count(*)::int from credit_notes where status = 'error') as credit_notes_failed,
+      (select count(*)::int from cfdi_documents where kind = 'I' and pending_action is not null) as invoices_pending,
+      (select count(*)::int from cfdi_documents where kind = 'E' and pending_action is not null) as credit_notes_pending,
+      (select count(*)::int from cfdi_documents where kind = 'I' and status = 'error') as invoices_failed,
+      (select count(*)::int from cfdi_documents where kind = 'E' and status = 'error') as credit_notes_failed,
       (select count(*)::int from order_refunds where status = 'pendiente') as refunds_pending,
       (select count(*)::int from order_refunds where status = 'fallido') as refunds_failed,
       (select count(*)::int from waitlist_entries where status = 'ofrecido') as waitlist_offers_open

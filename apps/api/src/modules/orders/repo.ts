@@ -6,7 +6,7 @@ import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constan
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { emailOutbox, invoices, orderDays, orders, productDays, products, users } from '../../db/schema';
+import { cfdiDocuments, emailOutbox, orderDays, orders, productDays, products, users } from '../../db/schema';
 export * from '../lifecycle/reads';
 import type { OrderRow } from '../lifecycle/reads';
 
@@ -296,9 +296,9 @@ export async function findOrderLines(db: Queryable, orderId: string) {
 /** The razón social of the CFDI asked for an order (the institution of a group order), if any. */
 export async function findInvoiceReceiver(db: Queryable, orderId: string): Promise<string | null> {
   const [row] = await db
-    .select({ name: invoices.razonSocial })
-    .from(invoices)
-    .where(eq(invoices.orderId, orderId))
+    .select({ name: cfdiDocuments.razonSocial })
+    .from(cfdiDocuments)
+    .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'I')))
     .limit(1);
   return row?.name ?? null;
 }

@@ -3,7 +3,7 @@
 // audit; twice, after the window (with a moved clock), free claims, PayPal refusing or
 // silent, and the refund webhook arriving before PayPal's answer.
 
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import {
@@ -17,7 +17,7 @@ import { extractText } from 'unpdf';
 import { CURRENCY_LABEL } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { mexicoCityDate } from '@store/shared/domain/time';
-import { creditNotes, emailOutbox, invoices, orderRefunds } from '../../db/schema';
+import { cfdiDocuments, emailOutbox, orderRefunds } from '../../db/schema';
 import { mexicoCityTime, type ProductSpec } from '../../../test/factories';
 import { addToCart, placeOrder, post } from '../../../test/store-helpers';
 import {
@@ -159,13 +159,19 @@ describe('cancelling a paid order 20 days before', () => {
     const res = await post(h.ctx, '/api/order/cancel', buyer.user.token, { orderId });
     expect(res.statusCode).toBe(200);
     const [refund] = await refundsOf(orderId);
-    const [invoice] = await h.ctx.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    const [invoice] = await h.ctx.database.db
+      .select()
+      .from(cfdiDocuments)
+      .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'I')));
     expect(invoice).toMatchObject({ cancelMotive: null });
     expect(invoice!.status).not.toBe('cancelada');
-    const notes = await h.ctx.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    const notes = await h.ctx.database.db
+      .select()
+      .from(cfdiDocuments)
+      .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'E')));
     expect(notes).toEqual([
       expect.objectContaining({
-        invoiceId: invoice!.id,
+        relatedDocumentId: invoice!.id,
         refundId: refund!.id,
         amountCentavos: cancellationRefund(amountCentavos),
         pendingAction: 'stamp',

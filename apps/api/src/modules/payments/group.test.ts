@@ -17,9 +17,8 @@ import { findOrderForInvoice } from '../invoices/repo';
 import { invoiceInput } from '../invoices/worker';
 import {
   auditLog,
-  creditNotes,
   emailOutbox,
-  invoices,
+  cfdiDocuments,
   orderDays,
   orderRefunds,
   passwordResetTokens,
@@ -266,7 +265,10 @@ describe('buying places for a team', () => {
     const { text } = await extractText(new Uint8Array(receipt.rawPayload), { mergePages: true });
     expect(text).toContain(`${p.days[0]!.label} · 3 lugares`);
     expect(text).toContain(formatPrice(toPesos(300000), CURRENCY_LABEL));
-    const [invoice] = await h.ctx.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    const [invoice] = await h.ctx.database.db
+      .select()
+      .from(cfdiDocuments)
+      .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'I')));
     expect(invoice).toMatchObject({ rfc: fiscal.rfc });
     // The CFDI: one line of 3 places at the place's price, the fee, adding up to what was paid.
     const cfdi = invoiceInput(invoice!, (await findOrderForInvoice(h.ctx.database.db, orderId))!);
@@ -588,9 +590,15 @@ describe('cancelling places', () => {
       .where(eq(orderRefunds.orderId, orderId));
     expect(refund).toMatchObject({ status: 'completado', orderDayIds: [first!.placeId] });
     // One CFDI for the order stands; the cancelled place gets a credit note for its refund.
-    const [invoice] = await h.ctx.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+    const [invoice] = await h.ctx.database.db
+      .select()
+      .from(cfdiDocuments)
+      .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'I')));
     expect(invoice).toMatchObject({ razonSocial: 'UNIVERSIDAD DE PRUEBA', cancelMotive: null });
-    const notes = await h.ctx.database.db.select().from(creditNotes).where(eq(creditNotes.orderId, orderId));
+    const notes = await h.ctx.database.db
+      .select()
+      .from(cfdiDocuments)
+      .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'E')));
     expect(notes.map((n) => n.amountCentavos)).toEqual([expected]);
 
     const unassigned = await post(h.ctx, '/api/group/cancel', buyer.token, {

@@ -1,20 +1,28 @@
-// Request and response shapes of /api/admin/invoices: the CFDI queue, retry, CSV and files.
+// Request and response shapes of /api/admin/invoices: the CFDI documents (invoices and credit
+// notes) in one list, retry, CSV and files attached by hand.
 
 import { z } from 'zod';
-import { INVOICE_STATUSES } from '../../constants';
-import { cfdiCancellationStatus, creditNoteSummary } from '../invoice';
+import { CFDI_DOCUMENT_KINDS, INVOICE_STATUSES } from '../../constants';
+import { cfdiCancellationStatus } from '../invoice';
 import { optionalParam } from './common';
 
-export const adminInvoicesQuery = z.object({
+export const adminCfdiDocumentsQuery = z.object({
   status: optionalParam(z.enum(INVOICE_STATUSES)),
+  /** I: invoices only; E: credit notes only. */
+  kind: optionalParam(z.enum(CFDI_DOCUMENT_KINDS)),
   /** RFC, razón social, e-mail or order id. */
   search: optionalParam(z.string().trim().max(120)),
 });
-export type AdminInvoicesQuery = z.input<typeof adminInvoicesQuery>;
-export type AdminInvoicesFilter = z.output<typeof adminInvoicesQuery>;
+export type AdminCfdiDocumentsQuery = z.input<typeof adminCfdiDocumentsQuery>;
+export type AdminCfdiDocumentsFilter = z.output<typeof adminCfdiDocumentsQuery>;
 
-export const adminInvoice = z.object({
+export const adminCfdiDocument = z.object({
   _id: z.string(),
+  /** I: the order's invoice (ingreso); E: the credit note of a refund (egreso). */
+  kind: z.enum(CFDI_DOCUMENT_KINDS),
+  /** The invoice a credit note corrects, and its folio once stamped; null for an invoice. */
+  relatedDocumentId: z.string().nullable(),
+  relatedFolio: z.string().nullable(),
   orderId: z.string(),
   status: z.enum(INVOICE_STATUSES),
   rfc: z.string(),
@@ -24,9 +32,11 @@ export const adminInvoice = z.object({
   codigoPostal: z.string(),
   name: z.string(),
   email: z.string(),
-  /** What the order charged, pesos. */
+  /** The document's total, pesos: what the order charged (invoice) or what was refunded (credit note). */
   amount: z.number(),
+  /** When the order was paid. */
   paidAt: z.number().nullable(),
+  /** When it was asked for (invoice) or queued (credit note). */
   requestedAt: z.number(),
   stampedAt: z.number().nullable(),
   cancelledAt: z.number().nullable(),
@@ -41,36 +51,29 @@ export const adminInvoice = z.object({
   cancellationStatus: cfdiCancellationStatus,
   /** When the provider was first asked to cancel it (its age while it waits). */
   cancellationRequestedAt: z.number().nullable(),
-  /** Stamped through the provider (it can cancel it); false for files attached by hand. */
+  /** Sent through the provider (it can cancel it); false for files attached by hand. */
   viaProvider: z.boolean(),
   lastError: z.string().nullable(),
-  /** Credit notes of partial refunds; `pending` = still to stamp (job or accountant). */
-  creditNotes: z.array(
-    creditNoteSummary.extend({
-      pending: z.boolean(),
-      viaProvider: z.boolean(),
-      lastError: z.string().nullable(),
-    }),
-  ),
 });
-export type AdminInvoice = z.infer<typeof adminInvoice>;
+export type AdminCfdiDocument = z.infer<typeof adminCfdiDocument>;
 
-export const adminInvoicesResponse = z.object({
+export const adminCfdiDocumentsResponse = z.object({
   success: z.literal(true),
-  invoices: z.array(adminInvoice),
-  /** Whether a PAC is configured (CFDI_API_KEY); without it requests wait here. */
+  /** Each invoice followed by its credit notes, newest invoice first. */
+  documents: z.array(adminCfdiDocument),
+  /** Whether a PAC is configured (CFDI_API_KEY); without it documents wait here. */
   providerConfigured: z.boolean(),
 });
-export type AdminInvoicesResponse = z.infer<typeof adminInvoicesResponse>;
+export type AdminCfdiDocumentsResponse = z.infer<typeof adminCfdiDocumentsResponse>;
 
-export const adminInvoiceActionResponse = z.object({
+export const adminCfdiDocumentActionResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  invoice: adminInvoice,
+  document: adminCfdiDocument,
 });
-export type AdminInvoiceActionResponse = z.infer<typeof adminInvoiceActionResponse>;
+export type AdminCfdiDocumentActionResponse = z.infer<typeof adminCfdiDocumentActionResponse>;
 
-export const adminInvoiceFileParams = z.object({
+export const adminCfdiFileParams = z.object({
   id: z.uuid({ error: 'Identificador no válido' }),
   format: z.enum(['xml', 'pdf']),
 });

@@ -8,7 +8,7 @@ import { toPesos } from '@store/shared/domain/money';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { ProviderWaitsResponse } from '@store/shared/schemas/admin/provider-waits';
 import type { Queryable } from '../../../db/client';
-import { creditNotes, invoices, orderRefunds } from '../../../db/schema';
+import { cfdiDocuments, orderRefunds } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { findOrder } from '../../lifecycle/reads';
@@ -40,25 +40,19 @@ export async function providerWaits(
     )
     .orderBy(desc(orderRefunds.createdAt))
     .limit(100);
-  const stamps = await db
+  const d = cfdiDocuments;
+  const waiting = await db
     .select()
-    .from(invoices)
+    .from(d)
     .where(
       or(
-        and(eq(invoices.pendingAction, 'stamp'), isNotNull(invoices.providerId)),
-        inArray(invoices.cancellationStatus, ['pendiente', 'rechazada']),
-        and(eq(invoices.cancellationStatus, 'vencida'), eq(invoices.status, 'timbrada')),
+        and(eq(d.pendingAction, 'stamp'), isNotNull(d.providerId)),
+        inArray(d.cancellationStatus, ['pendiente', 'rechazada']),
+        and(eq(d.cancellationStatus, 'vencida'), eq(d.status, 'timbrada')),
       ),
     )
-    .orderBy(invoices.requestedAt)
-    .limit(100);
-  const notes = await db
-    .select({ note: creditNotes, rfc: invoices.rfc })
-    .from(creditNotes)
-    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
-    .where(and(eq(creditNotes.pendingAction, 'stamp'), isNotNull(creditNotes.providerId)))
-    .orderBy(creditNotes.createdAt)
-    .limit(100);
+    .orderBy(desc(d.kind), d.requestedAt)
+    .limit(200);
   return {
     refunds: refunds.map((r) => ({
       _id: r.id,
@@ -72,31 +66,19 @@ export async function providerWaits(
       nextAttemptAt: r.nextAttemptAt?.getTime() ?? null,
       failure: r.failure,
     })),
-    cfdi: [
-      ...stamps.map((i) => {
-        const cancelling = i.cancellationStatus !== null;
-        return {
-          _id: i.id,
-          kind: 'factura' as const,
-          orderId: i.orderId,
-          rfc: i.rfc,
-          waiting: cancelling ? ('cancelacion' as const) : ('timbrado' as const),
-          cancellationStatus: i.cancellationStatus ?? null,
-          since: (cancelling ? (i.cancellationRequestedAt ?? i.updatedAt) : i.requestedAt).getTime(),
-          lastError: i.lastError,
-        };
-      }),
-      ...notes.map(({ note, rfc }) => ({
-        _id: note.id,
-        kind: 'nota_de_credito' as const,
-        orderId: note.orderId,
-        rfc,
-        waiting: 'timbrado' as const,
-        cancellationStatus: null,
-        since: note.createdAt.getTime(),
-        lastError: note.lastError,
-      })),
-    ],
+    cfdi: waiting.map((i) => {
+      const cancelling = i.cancellationStatus !== null;
+      return {
+        _id: i.id,
+        kind: i.kind === 'I' ? ('factura' as const) : ('nota_de_credito' as const),
+        orderId: i.orderId,
+        rfc: i.rfc,
+        waiting: cancelling ? ('cancelacion' as const) : ('timbrado' as const),
+        cancellationStatus: i.cancellationStatus ?? null,
+        since: (cancelling ? (i.cancellationRequestedAt ?? i.updatedAt) : i.requestedAt).getTime(),
+        lastError: i.lastError,
+      };
+    }),
   };
 }
 

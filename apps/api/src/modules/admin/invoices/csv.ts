@@ -1,14 +1,15 @@
-// The accountant's CSV of invoice requests: the receiver's fiscal data, the order and its
-// amount, the status and folio; each credit note (CFDI de egreso of a partial refund) is a
-// row of its own under its invoice, with the refunded amount and the related folio. Same
-// format as the other exports (BOM, CRLF, formulas neutralised) through the attendees' toCsv.
+// The accountant's CSV of CFDI documents: the receiver's fiscal data, the order and the
+// document's amount, the status and folio; each credit note (CFDI de egreso of a partial
+// refund) is a row of its own under its invoice, with the refunded amount and the related
+// folio. Same format as the other exports (BOM, CRLF, formulas neutralised) through the
+// attendees' toCsv.
 
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
 import { regimenLabel, usoLabel } from '@store/shared/domain/cfdi-catalogs';
 import { centavosToDecimalString, toCentavos } from '@store/shared/domain/money';
 import { orderReference } from '@store/shared/domain/order-reference';
 import { formatCsvDateTime } from '@store/shared/domain/time';
-import type { AdminInvoice } from '@store/shared/schemas/admin/invoices';
+import type { AdminCfdiDocument } from '@store/shared/schemas/admin/invoices';
 import { toCsv } from '../attendees/csv';
 
 /** "Nota de crédito pendiente", "Nota de crédito timbrada"… */
@@ -18,8 +19,8 @@ export function creditNoteStatusLabel(status: InvoiceStatus): string {
     : `Nota de crédito ${INVOICE_STATUS_LABELS[status].toLowerCase()}`;
 }
 
-/** Rows of `status` only when given (an invoice is listed for its credit notes too). */
-export function invoicesCsv(rows: readonly AdminInvoice[], status?: InvoiceStatus): string {
+/** One row a document, as listed: each invoice followed by its credit notes. */
+export function documentsCsv(rows: readonly AdminCfdiDocument[]): string {
   const header = [
     'Orden',
     'Estado',
@@ -38,8 +39,11 @@ export function invoicesCsv(rows: readonly AdminInvoice[], status?: InvoiceStatu
     'Tipo de CFDI',
     'CFDI relacionado',
   ];
-  const lines = rows.flatMap((r) => {
-    const receiver = [
+  const lines = rows.map((r) => {
+    const invoice = r.kind === 'I';
+    return [
+      orderReference(r.orderId),
+      invoice ? INVOICE_STATUS_LABELS[r.status] : creditNoteStatusLabel(r.status),
       r.rfc,
       r.razonSocial,
       `${r.regimenFiscal} - ${regimenLabel(r.regimenFiscal)}`,
@@ -47,34 +51,14 @@ export function invoicesCsv(rows: readonly AdminInvoice[], status?: InvoiceStatu
       r.codigoPostal,
       r.email,
       r.name,
-    ];
-    const invoice = [
-      orderReference(r.orderId),
-      INVOICE_STATUS_LABELS[r.status],
-      ...receiver,
       centavosToDecimalString(toCentavos(r.amount)),
-      r.paidAt ? formatCsvDateTime(r.paidAt) : '',
+      invoice && r.paidAt ? formatCsvDateTime(r.paidAt) : '',
       formatCsvDateTime(r.requestedAt),
       r.folioFiscal ?? '',
       r.cancelMotive ?? '',
-      'Ingreso',
-      '',
+      invoice ? 'Ingreso' : 'Egreso (nota de crédito)',
+      r.relatedFolio ?? '',
     ];
-    const notes = r.creditNotes
-      .filter((n) => !status || n.status === status)
-      .map((n) => [
-        orderReference(r.orderId),
-        creditNoteStatusLabel(n.status),
-        ...receiver,
-        centavosToDecimalString(toCentavos(n.amount)),
-        '',
-        formatCsvDateTime(n.createdAt),
-        n.folioFiscal ?? '',
-        '',
-        'Egreso (nota de crédito)',
-        r.folioFiscal ?? '',
-      ]);
-    return [...(!status || r.status === status ? [invoice] : []), ...notes];
   });
   return toCsv([header, ...lines]);
 }

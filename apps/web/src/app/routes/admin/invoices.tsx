@@ -1,16 +1,23 @@
-// /admin/invoices (Facturas): the CFDI requests with their fiscal data, filtered by status or
-// searched; the accountant's CSV; retry of an invoice in error; XML/PDF attached by hand when
-// the invoice was stamped outside the store (always the case without a provider key); the
-// same for the credit notes of partial refunds, listed under their invoice.
+// /admin/invoices (Facturas): the CFDI documents (invoices and the credit notes of partial
+// refunds, each after its invoice) with their fiscal data, filtered by type or status or
+// searched; the accountant's CSV; retry of a document in error; XML/PDF attached by hand when
+// it was stamped outside the store (always the case without a provider key).
 import { useState } from 'react';
 import { Download } from 'lucide-react';
-import { INVOICE_STATUS_LABELS, INVOICE_STATUSES, type InvoiceStatus } from '@store/shared/constants';
+import {
+  CFDI_DOCUMENT_KIND_LABELS,
+  CFDI_DOCUMENT_KINDS,
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  type CfdiDocumentKind,
+  type InvoiceStatus,
+} from '@store/shared/constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/input';
 import { useAdminInvoices } from '../../../features/admin/api/get-invoices';
 import { useInvoiceActions, type CfdiTarget } from '../../../features/admin/api/invoice-actions';
 import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { ChoiceFilter } from '../../../features/admin/components/choice-filter';
 import { InvoicesTable } from '../../../features/admin/components/invoices-table';
 import { QueryState } from '../../../features/admin/components/query-state';
 import { SearchField } from '../../../features/admin/components/search-field';
@@ -18,10 +25,11 @@ import { errorMessage, notify } from '../../../lib/notify';
 import { useDebounced } from '../../../features/admin/utils/use-debounced';
 
 export function Component() {
+  const [kind, setKind] = useState<CfdiDocumentKind | ''>('');
   const [status, setStatus] = useState<InvoiceStatus | ''>('');
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim());
-  const query = { status: status || undefined, search: debounced || undefined };
+  const query = { kind: kind || undefined, status: status || undefined, search: debounced || undefined };
   const invoices = useAdminInvoices(query);
   const actions = useInvoiceActions();
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -40,9 +48,7 @@ export function Component() {
     void run(
       t.id,
       () => actions.retry.mutateAsync(t),
-      t.kind === 'credit-note'
-        ? 'No se pudo reintentar la nota de crédito'
-        : 'No se pudo reintentar la factura',
+      t.kind === 'E' ? 'No se pudo reintentar la nota de crédito' : 'No se pudo reintentar la factura',
     );
   const onAttach = (t: CfdiTarget, format: 'xml' | 'pdf', file: File) =>
     void run(
@@ -82,19 +88,23 @@ export function Component() {
           igual.
         </Alert>
       )}
-      <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[14rem_1fr]">
-        <Select
-          aria-label="Estado"
+      <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[14rem_14rem_1fr]">
+        <ChoiceFilter
+          label="Tipo de CFDI"
+          allLabel="Todos los tipos"
+          choices={CFDI_DOCUMENT_KINDS}
+          labels={CFDI_DOCUMENT_KIND_LABELS}
+          value={kind}
+          onChange={setKind}
+        />
+        <ChoiceFilter
+          label="Estado"
+          allLabel="Todos los estados"
+          choices={INVOICE_STATUSES}
+          labels={INVOICE_STATUS_LABELS}
           value={status}
-          onChange={(e) => setStatus(e.target.value as InvoiceStatus | '')}
-        >
-          <option value="">Todos los estados</option>
-          {INVOICE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {INVOICE_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </Select>
+          onChange={setStatus}
+        />
         <SearchField
           label="Buscar facturas"
           placeholder="RFC, razón social, correo u orden"
@@ -105,12 +115,12 @@ export function Component() {
       <QueryState
         query={invoices}
         loadingLabel="Cargando facturas…"
-        isEmpty={(d) => d.invoices.length === 0}
-        empty="No hay solicitudes de factura con estos filtros."
+        isEmpty={(d) => d.documents.length === 0}
+        empty="No hay facturas ni notas de crédito con estos filtros."
       >
         {(data) => (
           <InvoicesTable
-            invoices={data.invoices}
+            documents={data.documents}
             providerConfigured={data.providerConfigured}
             actions={{ onRetry, onAttach, onDownload, busyId }}
           />

@@ -3,7 +3,7 @@
 import type { AdminAttendeesQuery } from '@store/shared/schemas/admin/attendees';
 import type { AdminAuditQuery } from '@store/shared/schemas/admin/audit';
 import type { AdminEventsQuery } from '@store/shared/schemas/admin/events';
-import type { AdminInvoicesQuery } from '@store/shared/schemas/admin/invoices';
+import type { AdminCfdiDocumentsQuery } from '@store/shared/schemas/admin/invoices';
 import type { AdminMembersQuery } from '@store/shared/schemas/admin/members';
 import type { AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
 import type { AdminParticipantRequestsQuery } from '@store/shared/schemas/admin/participant-types';
@@ -23,7 +23,7 @@ export const adminKeys = {
   attendees: (q: AdminAttendeesQuery) => ['admin', 'attendees', q] as const,
   waitlist: (productId: string) => ['admin', 'waitlist', productId] as const,
   audit: (q: AdminAuditQuery) => ['admin', 'audit', q] as const,
-  invoices: (q: AdminInvoicesQuery) => ['admin', 'invoices', q] as const,
+  invoices: (q: AdminCfdiDocumentsQuery) => ['admin', 'invoices', q] as const,
   demoData: () => ['admin', 'demo-data'] as const,
   participantRequests: (q: AdminParticipantRequestsQuery) => ['admin', 'participant-types', q] as const,
   scholarships: (memberId: string) => ['admin', 'scholarships', memberId] as const,

@@ -1,18 +1,25 @@
-// The CFDI queue of /admin/invoices: the receiver's fiscal data, the order, the status (with
-// what is still to do) and the actions: download, attach the XML/PDF by hand, retry. Credit
-// notes of partial refunds are listed under their invoice's status with the same actions.
+// The CFDI documents of /admin/invoices, one row each: the receiver's fiscal data, the order,
+// the status (with what is still to do) and the actions: download, attach the XML/PDF by
+// hand, retry. A credit note of a partial refund follows its invoice, with the same actions.
 import { useRef } from 'react';
 import { Download, FileUp, RotateCcw } from 'lucide-react';
-import { CFDI_CANCELLATION_LABELS, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
+import {
+  CFDI_CANCELLATION_LABELS,
+  CFDI_DOCUMENT_KIND_LABELS,
+  INVOICE_STATUS_LABELS,
+  type InvoiceStatus,
+} from '@store/shared/constants';
 import { regimenLabel, usoLabel } from '@store/shared/domain/cfdi-catalogs';
 import { formatPrice } from '@store/shared/domain/money';
 import { formatDateTime } from '@store/shared/domain/time';
-import type { AdminInvoice } from '@store/shared/schemas/admin/invoices';
+import type { AdminCfdiDocument } from '@store/shared/schemas/admin/invoices';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { CfdiTarget } from '../api/invoice-actions';
 import { DataTable, type Column } from './data-table';
 import { OrderRef } from './order-ref';
+
+const FORMATS = ['xml', 'pdf'] as const;
 
 const TONES: Record<InvoiceStatus, BadgeTone> = {
   solicitada: 'info',
@@ -22,7 +29,7 @@ const TONES: Record<InvoiceStatus, BadgeTone> = {
 };
 
 /** What is still to do with it, in a few words. */
-function pendingNote(i: AdminInvoice, providerConfigured: boolean): string | null {
+function pendingNote(i: AdminCfdiDocument, providerConfigured: boolean): string | null {
   if (i.pendingAction === 'stamp' && i.viaProvider) return 'Timbrado en proceso ante el SAT';
   if (i.pendingAction === 'stamp')
     return providerConfigured ? 'En cola para timbrar' : 'Timbrar por fuera y adjuntar';
@@ -36,11 +43,11 @@ function pendingNote(i: AdminInvoice, providerConfigured: boolean): string | nul
   return null;
 }
 
-type CreditNote = AdminInvoice['creditNotes'][number];
-
 /** A credit note's state in a few words ("Nota de crédito pendiente" for the accountant). */
-function creditNoteNote(n: CreditNote, providerConfigured: boolean): string {
-  if (n.pending) return providerConfigured ? 'En cola para timbrar' : 'Nota de crédito pendiente';
+function creditNoteNote(n: AdminCfdiDocument, providerConfigured: boolean): string {
+  if (n.pendingAction === 'stamp' && n.viaProvider) return 'Timbrado en proceso ante el SAT';
+  if (n.pendingAction === 'stamp')
+    return providerConfigured ? 'En cola para timbrar' : 'Nota de crédito pendiente';
   if (n.status === 'error') return 'Con error';
   if (n.status === 'cancelada') return 'Cancelada';
   return 'Timbrada';
@@ -96,85 +103,72 @@ function AttachButton({
   );
 }
 
-function CreditNoteBlock({
-  note,
-  rfc,
-  providerConfigured,
-  actions,
-}: {
-  note: CreditNote;
-  rfc: string;
-  providerConfigured: boolean;
-  actions: InvoiceActions;
-}) {
-  const target: CfdiTarget = { kind: 'credit-note', id: note._id };
-  const what = `la nota de crédito de ${rfc} por ${formatPrice(note.amount)}`;
+/** "la factura de GODE561231GR8", "la nota de crédito de GODE561231GR8 por $100.00". */
+function describe(d: AdminCfdiDocument): string {
+  return d.kind === 'I'
+    ? `la factura de ${d.rfc}`
+    : `la nota de crédito de ${d.rfc} por ${formatPrice(d.amount)}`;
+}
+
+function canRetry(d: AdminCfdiDocument): boolean {
+  if (d.status === 'error') return true;
   return (
-    <li className="mt-2 border-t border-slate-100 pt-2">
-      <span className="block text-xs font-semibold text-ink">
-        Nota de crédito · {formatPrice(note.amount)}
-      </span>
-      <Badge tone={TONES[note.status]}>{creditNoteNote(note, providerConfigured)}</Badge>
-      {note.folioFiscal && (
-        <span className="mt-1 block font-mono text-[11px] break-all text-slate-500">{note.folioFiscal}</span>
+    d.kind === 'I' &&
+    d.status === 'timbrada' &&
+    (d.cancellationStatus === 'rechazada' || d.cancellationStatus === 'vencida')
+  );
+}
+
+function InvoiceStatusCell({
+  doc: i,
+  providerConfigured,
+}: {
+  doc: AdminCfdiDocument;
+  providerConfigured: boolean;
+}) {
+  const note = pendingNote(i, providerConfigured);
+  return (
+    <>
+      <span className="block text-xs font-semibold text-ink">{CFDI_DOCUMENT_KIND_LABELS.I}</span>
+      <Badge tone={TONES[i.status]}>{INVOICE_STATUS_LABELS[i.status]}</Badge>
+      {i.cancellationStatus && i.cancellationStatus !== 'aceptada' && (
+        <Badge tone={i.cancellationStatus === 'pendiente' ? 'warning' : 'neutral'} className="mt-1">
+          {CFDI_CANCELLATION_LABELS[i.cancellationStatus]}
+        </Badge>
       )}
-      {note.lastError && <span className="mt-1 block text-xs text-red-700">{note.lastError}</span>}
-      <span className="mt-1 flex flex-wrap gap-1">
-        {note.hasXml && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => actions.onDownload(target, 'xml')}
-            aria-label={`Descargar XML de ${what}`}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            XML
-          </Button>
-        )}
-        {note.hasPdf && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => actions.onDownload(target, 'pdf')}
-            aria-label={`Descargar PDF de ${what}`}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            PDF
-          </Button>
-        )}
-        {note.status !== 'cancelada' && !note.viaProvider && (
-          <>
-            <AttachButton target={target} what={what} format="xml" onAttach={actions.onAttach} />
-            <AttachButton target={target} what={what} format="pdf" onAttach={actions.onAttach} />
-          </>
-        )}
-        {note.status === 'error' && (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={actions.busyId === note._id}
-            onClick={() => actions.onRetry(target)}
-            aria-label={`Reintentar ${what}`}
-          >
-            <RotateCcw aria-hidden="true" className="h-4 w-4" />
-            Reintentar
-          </Button>
-        )}
+      {note && <span className="mt-1 block text-xs text-slate-600">{note}</span>}
+    </>
+  );
+}
+
+function CreditNoteStatusCell({
+  doc: n,
+  providerConfigured,
+}: {
+  doc: AdminCfdiDocument;
+  providerConfigured: boolean;
+}) {
+  return (
+    <>
+      <span className="block text-xs font-semibold text-ink">{CFDI_DOCUMENT_KIND_LABELS.E}</span>
+      <Badge tone={TONES[n.status]}>{creditNoteNote(n, providerConfigured)}</Badge>
+      <span className="mt-1 block text-xs text-slate-600">
+        {n.relatedFolio ? `Relacionada con ${n.relatedFolio}` : 'Relacionada con la factura de la orden'}
       </span>
-    </li>
+    </>
   );
 }
 
 export function InvoicesTable({
-  invoices,
+  documents,
   providerConfigured,
   actions,
 }: {
-  invoices: AdminInvoice[];
+  documents: AdminCfdiDocument[];
   providerConfigured: boolean;
   actions: InvoiceActions;
 }) {
-  const columns: Column<AdminInvoice>[] = [
+  const columns: Column<AdminCfdiDocument>[] = [
     {
       header: 'Receptor',
       className: 'min-w-48 max-w-60',
@@ -207,106 +201,72 @@ export function InvoicesTable({
       cell: (i) => (
         <OrderRef
           id={i.orderId}
-          detail={`${formatPrice(i.amount)} · ${i.paidAt ? `pagada ${formatDateTime(i.paidAt)}` : 'sin pagar'}`}
+          detail={
+            i.kind === 'I'
+              ? `${formatPrice(i.amount)} · ${i.paidAt ? `pagada ${formatDateTime(i.paidAt)}` : 'sin pagar'}`
+              : `Reembolso de ${formatPrice(i.amount)}`
+          }
         />
       ),
     },
     {
       header: 'Estado',
       className: 'min-w-40 max-w-56',
-      cell: (i) => {
-        const note = pendingNote(i, providerConfigured);
-        return (
-          <>
-            <Badge tone={TONES[i.status]}>{INVOICE_STATUS_LABELS[i.status]}</Badge>
-            {i.cancellationStatus && i.cancellationStatus !== 'aceptada' && (
-              <Badge tone={i.cancellationStatus === 'pendiente' ? 'warning' : 'neutral'} className="mt-1">
-                {CFDI_CANCELLATION_LABELS[i.cancellationStatus]}
-              </Badge>
-            )}
-            {note && <span className="mt-1 block text-xs text-slate-600">{note}</span>}
-            {i.folioFiscal && (
-              <span className="mt-1 block font-mono text-[11px] break-all text-slate-500">
-                {i.folioFiscal}
-              </span>
-            )}
-            {i.lastError && <span className="mt-1 block text-xs text-red-700">{i.lastError}</span>}
-            {i.creditNotes.length > 0 && (
-              <ul aria-label={`Notas de crédito de ${i.rfc}`}>
-                {i.creditNotes.map((n) => (
-                  <CreditNoteBlock
-                    key={n._id}
-                    note={n}
-                    rfc={i.rfc}
-                    providerConfigured={providerConfigured}
-                    actions={actions}
-                  />
-                ))}
-              </ul>
-            )}
-          </>
-        );
-      },
+      cell: (i) => (
+        <>
+          {i.kind === 'I' ? (
+            <InvoiceStatusCell doc={i} providerConfigured={providerConfigured} />
+          ) : (
+            <CreditNoteStatusCell doc={i} providerConfigured={providerConfigured} />
+          )}
+          {i.folioFiscal && (
+            <span className="mt-1 block font-mono text-[11px] break-all text-slate-500">{i.folioFiscal}</span>
+          )}
+          {i.lastError && <span className="mt-1 block text-xs text-red-700">{i.lastError}</span>}
+        </>
+      ),
     },
     {
       header: 'Acciones',
       hiddenHeader: true,
-      cell: (i) => (
-        <div className="flex min-w-24 flex-col items-stretch gap-1">
-          {i.hasXml && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => actions.onDownload({ kind: 'invoice', id: i._id }, 'xml')}
-              aria-label={`Descargar XML de la factura de ${i.rfc}`}
-            >
-              <Download aria-hidden="true" className="h-4 w-4" />
-              XML
-            </Button>
-          )}
-          {i.hasPdf && (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => actions.onDownload({ kind: 'invoice', id: i._id }, 'pdf')}
-              aria-label={`Descargar PDF de la factura de ${i.rfc}`}
-            >
-              <Download aria-hidden="true" className="h-4 w-4" />
-              PDF
-            </Button>
-          )}
-          {i.status !== 'cancelada' && !i.viaProvider && (
-            <>
-              <AttachButton
-                target={{ kind: 'invoice', id: i._id }}
-                what={`la factura de ${i.rfc}`}
-                format="xml"
-                onAttach={actions.onAttach}
-              />
-              <AttachButton
-                target={{ kind: 'invoice', id: i._id }}
-                what={`la factura de ${i.rfc}`}
-                format="pdf"
-                onAttach={actions.onAttach}
-              />
-            </>
-          )}
-          {(i.status === 'error' ||
-            (i.status === 'timbrada' &&
-              (i.cancellationStatus === 'rechazada' || i.cancellationStatus === 'vencida'))) && (
-            <Button
-              variant="secondary"
-              size="sm"
-              loading={actions.busyId === i._id}
-              onClick={() => actions.onRetry({ kind: 'invoice', id: i._id })}
-            >
-              <RotateCcw aria-hidden="true" className="h-4 w-4" />
-              Reintentar
-            </Button>
-          )}
-        </div>
-      ),
+      cell: (i) => {
+        const target: CfdiTarget = { kind: i.kind, id: i._id };
+        const what = describe(i);
+        return (
+          <div className="flex min-w-24 flex-col items-stretch gap-1">
+            {FORMATS.filter((f) => (f === 'xml' ? i.hasXml : i.hasPdf)).map((f) => (
+              <Button
+                key={f}
+                variant="ghost"
+                size="sm"
+                onClick={() => actions.onDownload(target, f)}
+                aria-label={`Descargar ${f.toUpperCase()} de ${what}`}
+              >
+                <Download aria-hidden="true" className="h-4 w-4" />
+                {f.toUpperCase()}
+              </Button>
+            ))}
+            {i.status !== 'cancelada' &&
+              !i.viaProvider &&
+              FORMATS.map((f) => (
+                <AttachButton key={f} target={target} what={what} format={f} onAttach={actions.onAttach} />
+              ))}
+            {canRetry(i) && (
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={actions.busyId === i._id}
+                onClick={() => actions.onRetry(target)}
+                aria-label={`Reintentar ${what}`}
+              >
+                <RotateCcw aria-hidden="true" className="h-4 w-4" />
+                Reintentar
+              </Button>
+            )}
+          </div>
+        );
+      },
     },
   ];
-  return <DataTable label="Facturas" rows={invoices} rowKey={(i) => i._id} columns={columns} />;
+  return <DataTable label="Facturas" rows={documents} rowKey={(i) => i._id} columns={columns} />;
 }

@@ -1,5 +1,6 @@
-// GET /api/invoice/{id}/{xml|pdf}: the stamped CFDI's file, saved under the server's name;
-// GET /api/invoice/credit-note/{id}/{xml|pdf}: a credit note's (kind 'credit-note').
+// GET /api/invoice/{id}/{xml|pdf}: a stamped CFDI document's file (an invoice, or a credit
+// note: kind 'credit-note' only names the file if the server gives none), saved under the
+// server's name.
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
@@ -9,9 +10,8 @@ export async function downloadInvoice(input: {
   format: 'xml' | 'pdf';
   kind?: 'invoice' | 'credit-note';
 }): Promise<string> {
-  const base = input.kind === 'credit-note' ? '/api/invoice/credit-note' : '/api/invoice';
   const file = await apiDownload(
-    `${base}/${encodeURIComponent(input.id)}/${input.format}`,
+    `/api/invoice/${encodeURIComponent(input.id)}/${input.format}`,
     `${input.kind === 'credit-note' ? 'Nota de credito' : 'CFDI'}.${input.format}`,
   );
   saveFile(file);

@@ -103,13 +103,7 @@ function InvoiceRow({
   now: number;
   onAsk: () => void;
 }) {
-  const download = useDownloadInvoice();
   const ref = orderReference(order._id);
-  const get = (format: 'xml' | 'pdf') =>
-    download.mutate(
-      { id: invoice!._id, format },
-      { onError: (err) => notify.error(errorMessage(err, 'No se pudo descargar el archivo')) },
-    );
   const open = order.status === 'pagado' && withinInvoiceMonth(order.paidAt ?? order.date, now);
 
   return (
@@ -145,27 +139,13 @@ function InvoiceRow({
         )}
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
-        {invoice?.hasXml && (
-          <Button
+        {invoice && (
+          <DocumentFiles
+            doc={invoice}
+            kind="invoice"
+            what={`del CFDI de la orden ${ref}`}
             variant="secondary"
-            size="sm"
-            onClick={() => get('xml')}
-            aria-label={`Descargar XML del CFDI de la orden ${ref}`}
-          >
-            <Download aria-hidden="true" className="h-4 w-4" />
-            XML
-          </Button>
-        )}
-        {invoice?.hasPdf && (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => get('pdf')}
-            aria-label={`Descargar PDF del CFDI de la orden ${ref}`}
-          >
-            <FileText aria-hidden="true" className="h-4 w-4" />
-            PDF
-          </Button>
+          />
         )}
         {!invoice && !loading && open && (
           <Button size="sm" onClick={onAsk}>
@@ -178,14 +158,45 @@ function InvoiceRow({
   );
 }
 
-/** A partial refund's credit note: amount, status and, once stamped, its XML and PDF. */
-function CreditNoteItem({ note, orderRef }: { note: CreditNoteSummary; orderRef: string }) {
+/** The XML and PDF buttons of a stamped document, invoice or credit note. */
+function DocumentFiles({
+  doc,
+  kind,
+  what,
+  variant,
+}: {
+  doc: { _id: string; hasXml: boolean; hasPdf: boolean };
+  kind: 'invoice' | 'credit-note';
+  /** "del CFDI de la orden A1B2C3D4", for the buttons' accessible names. */
+  what: string;
+  variant: 'secondary' | 'ghost';
+}) {
   const download = useDownloadInvoice();
   const get = (format: 'xml' | 'pdf') =>
     download.mutate(
-      { id: note._id, format, kind: 'credit-note' },
+      { id: doc._id, format, kind },
       { onError: (err) => notify.error(errorMessage(err, 'No se pudo descargar el archivo')) },
     );
+  return (
+    <>
+      {doc.hasXml && (
+        <Button variant={variant} size="sm" onClick={() => get('xml')} aria-label={`Descargar XML ${what}`}>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          XML
+        </Button>
+      )}
+      {doc.hasPdf && (
+        <Button variant={variant} size="sm" onClick={() => get('pdf')} aria-label={`Descargar PDF ${what}`}>
+          <FileText aria-hidden="true" className="h-4 w-4" />
+          PDF
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** A partial refund's credit note: amount, status and, once stamped, its XML and PDF. */
+function CreditNoteItem({ note, orderRef }: { note: CreditNoteSummary; orderRef: string }) {
   const stamped = note.status === 'timbrada';
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
@@ -195,28 +206,12 @@ function CreditNoteItem({ note, orderRef }: { note: CreditNoteSummary; orderRef:
         {stamped ? 'Timbrada' : note.status === 'cancelada' ? 'Cancelada' : 'En proceso'}
       </Badge>
       {stamped && note.folioFiscal && <span className="break-all">Folio fiscal: {note.folioFiscal}</span>}
-      {note.hasXml && (
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => get('xml')}
-          aria-label={`Descargar XML de la nota de crédito de la orden ${orderRef}`}
-        >
-          <Download aria-hidden="true" className="h-4 w-4" />
-          XML
-        </Button>
-      )}
-      {note.hasPdf && (
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => get('pdf')}
-          aria-label={`Descargar PDF de la nota de crédito de la orden ${orderRef}`}
-        >
-          <FileText aria-hidden="true" className="h-4 w-4" />
-          PDF
-        </Button>
-      )}
+      <DocumentFiles
+        doc={note}
+        kind="credit-note"
+        what={`de la nota de crédito de la orden ${orderRef}`}
+        variant="ghost"
+      />
     </li>
   );
 }

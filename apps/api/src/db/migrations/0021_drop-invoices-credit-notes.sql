@@ -1,0 +1,2 @@
+DROP TABLE "credit_notes" CASCADE;--> statement-breakpoint
+DROP TABLE "invoices" CASCADE;
