@@ -24,7 +24,7 @@ export interface FakeInvoice {
   related_documents: { relationship: string; documents: string[] }[];
   status: 'valid' | 'pending' | 'canceled';
   /** `none`, or while/after a cancellation the receiver must accept: pending, accepted, rejected, expired. */
-  cancellation_status: 'none' | 'pending' | 'accepted' | 'rejected' | 'expired';
+  cancellation_status: 'none' | 'pending' | 'verifying' | 'accepted' | 'rejected' | 'expired';
   cancellation_motive: string | null;
   total: number;
   use: string;
@@ -77,7 +77,11 @@ export interface FakeFacturapi {
    * The receiver answers (or lets the SAT's 72 h pass): accepted and expired cancel the CFDI
    * (the SAT's "plazo vencido"), rejected leaves it valid.
    */
-  decideCancellation(id: string, outcome: 'accepted' | 'rejected' | 'expired'): FakeInvoice;
+  /**
+   * The receiver (or the SAT) answers a pending cancellation: accepted, rejected, expired by
+   * lapse, or `verifying` (the SAT is still checking it: not final, the CFDI stays valid).
+   */
+  decideCancellation(id: string, outcome: 'accepted' | 'rejected' | 'expired' | 'verifying'): FakeInvoice;
   close(): Promise<void>;
 }
 
@@ -436,7 +440,7 @@ export async function startFakeFacturapi(
     decideCancellation(id, outcome) {
       const inv = must(id);
       inv.cancellation_status = outcome;
-      if (outcome !== 'rejected') inv.status = 'canceled';
+      if (outcome !== 'rejected' && outcome !== 'verifying') inv.status = 'canceled';
       return inv;
     },
     close: async () => {

@@ -134,8 +134,16 @@ describe('a cancellation the receiver must accept', () => {
     // An hour later it is read, not deleted again (the provider would answer 409).
     await runInvoiceJobs(deps, later(61 * 60_000));
     expect((await invoiceOf(orderId)).cancellationStatus).toBe('pendiente');
-    fake.decideCancellation(row.providerId!, 'accepted');
+    // The SAT verifies it (cancellation_status `verifying`): still waiting, nothing final.
+    fake.decideCancellation(row.providerId!, 'verifying');
     await runInvoiceJobs(deps, later(122 * 60_000));
+    expect(await invoiceOf(orderId)).toMatchObject({
+      status: 'timbrada',
+      cancellationStatus: 'pendiente',
+      pendingAction: 'cancel',
+    });
+    fake.decideCancellation(row.providerId!, 'accepted');
+    await runInvoiceJobs(deps, later(183 * 60_000));
     expect(await invoiceOf(orderId)).toMatchObject({
       status: 'cancelada',
       cancellationStatus: 'aceptada',

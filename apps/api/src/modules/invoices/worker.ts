@@ -300,6 +300,8 @@ function stampPending(answer: PacInvoice): boolean {
 /** Facturapi's cancellation_status in our words (cfdi_documents.cancellation_status). */
 const CANCELLATION: Record<string, CancellationStatus> = {
   pending: 'pendiente',
+  // The SAT is still checking the cancellation: not an outcome yet, read again later.
+  verifying: 'pendiente',
   accepted: 'aceptada',
   rejected: 'rechazada',
   expired: 'vencida',
