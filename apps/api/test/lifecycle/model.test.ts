@@ -49,6 +49,8 @@ const SEED = process.env.LIFECYCLE_MODEL_SEED ? Number(process.env.LIFECYCLE_MOD
 const PATH = process.env.LIFECYCLE_MODEL_PATH;
 /** The counterexample's `replayPath` (printed in its comment): the commands exactly as they ran. */
 const REPLAY = process.env.LIFECYCLE_MODEL_REPLAY;
+// A long run on a busy machine may need more than the default 30 minutes:
+// LIFECYCLE_MODEL_TIMEOUT_MIN.
 
 /** LIFECYCLE_MODEL_STATS=1: print how often each call got each answer (is the model reaching the states?). */
 const STATS = process.env.LIFECYCLE_MODEL_STATS === '1' ? new Map<string, number>() : null;
@@ -605,6 +607,6 @@ describe('the order lifecycle under random interleavings', () => {
       }
       expect(executed).toBeGreaterThan(0);
     },
-    30 * 60_000,
+    envInt('LIFECYCLE_MODEL_TIMEOUT_MIN', 30) * 60_000,
   );
 });
