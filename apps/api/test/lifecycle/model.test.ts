@@ -439,7 +439,7 @@ async function perform(w: World, a: Action): Promise<void> {
             inArray(waitlistEntries.productDayId, w.dayIds),
           ),
         );
-      await sweepWaitlist(db);
+      await sweepWaitlist(db, h.ctx.app.mailSettings);
       return;
     }
     case 'capacity': {
@@ -468,7 +468,7 @@ async function perform(w: World, a: Action): Promise<void> {
     }
     case 'sweep': {
       await sweepExpiredOrders(h.deps);
-      await sweepWaitlist(db);
+      await sweepWaitlist(db, h.ctx.app.mailSettings);
       return;
     }
   }

@@ -2,13 +2,16 @@
 // the next member in line, in the transaction that freed it (docs/after-sale.md → Waiting list).
 
 import type { Subscriber } from '../lifecycle/events';
+import type { MailSettings } from '../mail/settings';
 import { offerFreedSeats } from './service';
 
-export const waitlistSubscriber: Subscriber = {
-  name: 'waitlist',
-  on: {
-    'seats.freed': async (tx, { productDayIds, now }) => {
-      await offerFreedSeats(tx, productDayIds, now);
+export function waitlistSubscriber(mail: MailSettings): Subscriber {
+  return {
+    name: 'waitlist',
+    on: {
+      'seats.freed': async (tx, { productDayIds, now }) => {
+        await offerFreedSeats(tx, mail, productDayIds, now);
+      },
     },
-  },
-};
+  };
+}
