@@ -58,10 +58,10 @@ export const MSG = {
   seatsSoldOut: 'Ya no hay lugares disponibles para este día',
   /** The product page's add button, when no day left on sale has a seat. */
   eventSoldOut:
-    'Agotado: ya no hay lugares en ningún día a la venta de este evento. Anótate en la lista de espera y te avisaremos por correo si se libera uno.',
+    'No quedan lugares en los días a la venta de este evento. Anótate en la lista de espera y te avisaremos por correo si se libera uno.',
   /** The same, for an event sold as a whole (every day goes together). */
   wholeEventSoldOut:
-    'Agotado: este evento se vende completo y uno de sus días ya no tiene lugares. Anótate en la lista de espera y te avisaremos por correo si se libera uno.',
+    'Este evento se vende completo y uno de sus días ya no tiene lugares. Anótate en la lista de espera y te avisaremos por correo si se libera uno.',
   dayEnded: 'Este día del evento ya terminó',
   productListStateInvalid: 'El estado debe ser proximos, finalizados o todos',
   emptyCart: 'Tu carrito está vacío',

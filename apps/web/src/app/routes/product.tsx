@@ -202,22 +202,16 @@ export function Component() {
                 VER EN MIS PRODUCTOS
               </ButtonLink>
             ) : soldOut ? (
-              <>
-                {/* Greyed out, not the brand red at reduced opacity: nothing here can be bought. */}
-                <Button
-                  size="lg"
-                  variant="secondary"
-                  className="mt-6 w-full border-slate-200 bg-slate-100 text-slate-500 shadow-none disabled:opacity-100 sm:w-auto"
-                  disabled
-                  aria-describedby="agotado"
-                >
-                  <Ban aria-hidden="true" className="h-5 w-5" />
-                  AGOTADO
-                </Button>
-                <p id="agotado" className="mt-2 max-w-prose text-sm text-slate-700">
-                  {soldOut}
-                </p>
-              </>
+              <Button
+                size="lg"
+                variant="unavailable"
+                className="mt-6 w-full sm:w-auto"
+                disabled
+                aria-describedby="agotado"
+              >
+                <Ban aria-hidden="true" className="h-5 w-5" />
+                AGOTADO
+              </Button>
             ) : (
               <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onAdd} loading={adding}>
                 <ShoppingCart aria-hidden="true" className="h-5 w-5" />
@@ -234,6 +228,11 @@ export function Component() {
                 <Users aria-hidden="true" className="h-5 w-5" />
                 {GROUP_MSG.groupBuy.toUpperCase()}
               </ButtonLink>
+            )}
+            {!ended && !allOwned && soldOut && (
+              <p id="agotado" className="mt-3 max-w-prose text-sm text-slate-700">
+                {soldOut}
+              </p>
             )}
             {!ended && (
               <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">
