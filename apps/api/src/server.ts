@@ -143,8 +143,8 @@ async function main(): Promise<void> {
   // SHUTDOWN_DRAIN_MS, the replica keeps serving while the balancer notices; then it stops
   // accepting, lets the requests in flight finish and stops the background jobs (neither
   // waits on a slow network call beyond SHUTDOWN_GRACE_MS, lib/within-grace.ts; a claimed
-  // e-mail or invoice keeps its lease and is retried), then always closes the database (PGlite: CHECKPOINT + close,
-  // lock released). Exit 0 when every step succeeded, 1 otherwise.
+  // e-mail or invoice keeps its lease and is retried), then always closes the database
+  // (PGlite: CHECKPOINT + close, lock released). Exit 0 when every step succeeded, 1 otherwise.
   const SHUTDOWN_GRACE_MS = config.SHUTDOWN_GRACE_MS;
   let closing = false;
   const shutdown = async (signal: string) => {
