@@ -57,6 +57,10 @@ test('curso-anestesia: dates, hybrid venue, day tabs with modules, workshops and
   ).toBeVisible();
   await expect(page.getByText(formatDateRange(course.startsAt, course.endsAt)).first()).toBeVisible();
   await expect(page.getByText('29 al 31 de mayo de 2025')).toHaveCount(0);
+  // Link previews too: the meta description dates the course as the catalogue sells it.
+  expect(await metaContent(page, 'meta[name="description"]')).toContain(
+    formatDateRange(course.startsAt, course.endsAt),
+  );
   await expect(page.getByText(/Híbrido/).first()).toBeVisible();
   await expect(page.getByText(/Instituto Nacional de Cardiología/).first()).toBeVisible();
 
