@@ -1,12 +1,12 @@
 // The job platform: every job of the registry runs on one loop, a failing run is logged and
 // the loop goes on, stop() tells a run through its signal and abandons one that hangs past the
 // grace. And docs/ARCHITECTURE.md cannot drift: its job list is jobsMarkdown() and its data
-// model names every table of the Drizzle schema.
+// model names every table and enum of the Drizzle schema.
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { isPgEnum, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -42,6 +42,15 @@ describe('docs/ARCHITECTURE.md', () => {
     const dataModel = section(architecture, 'Data model');
     const missing = tables.filter((t) => !dataModel.includes(`\`${t}\``));
     expect(missing, 'tables missing from the Data model section').toEqual([]);
+  });
+
+  it('names every enum of the Drizzle schema in its data model', () => {
+    const enums = Object.values(schema)
+      .filter((v) => isPgEnum(v))
+      .map((e) => e.enumName);
+    expect(enums.length).toBeGreaterThan(5);
+    const dataModel = section(architecture, 'Data model');
+    expect(enums.filter((e) => !dataModel.includes(`\`${e}\``))).toEqual([]);
   });
 });
 
