@@ -1,9 +1,10 @@
 // Product detail (docs/product.md → Routes): gallery, name, dates, price, description, day options, add to
-// cart (login and a day required, docs/product.md → Cart), and up to 5 related events. A finished event's
+// cart (login and a day required, docs/product.md → Cart; greyed out as AGOTADO, with the reason, when
+// no day left on sale has a seat), and up to 5 related events. A finished event's
 // page stays reachable (from the finished list) with "Finalizado" and nothing to add.
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { CalendarDays, MapPin, MonitorPlay, PackageCheck, ShoppingCart, Users } from 'lucide-react';
+import { Ban, CalendarDays, MapPin, MonitorPlay, PackageCheck, ShoppingCart, Users } from 'lucide-react';
 import { RELATED_PRODUCT_COUNT } from '@store/shared/constants';
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatDateRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
@@ -23,6 +24,7 @@ import { PriceBlock } from '../../features/catalog/components/price-block';
 import { ProductGallery } from '../../features/catalog/components/product-gallery';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
 import { relatedProducts } from '../../features/catalog/utils/filter-products';
+import { soldOutReason } from '../../features/catalog/utils/sold-out';
 import { useCart } from '../../features/cart/hooks/use-cart';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { useOpenProduct } from '../../features/orders/hooks/use-open-product';
@@ -103,6 +105,7 @@ export function Component() {
   const ownedCount = product.dayOptions.filter((o) => owned?.has(o.label)).length;
   const allOwned = ownedCount > 0 && ownedCount === product.dayOptions.length;
   const ended = hasEnded(product, now);
+  const soldOut = soldOutReason(product, { now, owned, fullForMe });
 
   const onAdd = async () => {
     setAdding(true);
@@ -198,6 +201,17 @@ export function Component() {
                 <PackageCheck aria-hidden="true" className="h-5 w-5" />
                 VER EN MIS PRODUCTOS
               </ButtonLink>
+            ) : soldOut ? (
+              <Button
+                size="lg"
+                variant="unavailable"
+                className="mt-6 w-full sm:w-auto"
+                disabled
+                aria-describedby="agotado"
+              >
+                <Ban aria-hidden="true" className="h-5 w-5" />
+                AGOTADO
+              </Button>
             ) : (
               <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onAdd} loading={adding}>
                 <ShoppingCart aria-hidden="true" className="h-5 w-5" />
@@ -214,6 +228,11 @@ export function Component() {
                 <Users aria-hidden="true" className="h-5 w-5" />
                 {GROUP_MSG.groupBuy.toUpperCase()}
               </ButtonLink>
+            )}
+            {!ended && !allOwned && soldOut && (
+              <p id="agotado" className="mt-3 max-w-prose text-sm text-slate-700">
+                {soldOut}
+              </p>
             )}
             {!ended && (
               <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">
