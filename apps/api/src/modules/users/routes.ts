@@ -1,6 +1,6 @@
-// /api/user/*: register, login, profile, password reset (docs/product.md → API).
+// /api/user/*: register, login (its lockout: login-limits.ts), profile, password reset
+// (docs/product.md → API).
 
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@store/shared/messages';
 import { okResponse } from '@store/shared/schemas/common';
@@ -15,7 +15,8 @@ import {
 import { AppError } from '../../lib/errors';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { ipKey, rateLimits } from '../../plugins/rate-limit';
+import { rateLimits } from '../../plugins/rate-limit';
+import { loginLimits } from './login-limits';
 import {
   getProfile,
   login,
@@ -27,37 +28,7 @@ import {
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const limits = rateLimits(app.config);
-  // Failed logins (OWASP: at most 100 an hour per account), counted so that strangers cannot
-  // lock the owner out: per account AND IP (a guesser's own address is locked for that
-  // account), and per account across all IPs, which only refuses devices that never signed
-  // in to the account (an IP with a successful login in the last 30 days is "known"). The
-  // refusal points to the reset link, which works whatever the counters say.
-  const hour = 60 * 60 * 1000;
-  const max = app.config.RATE_LIMIT_ACCOUNT_LOGIN_MAX;
-  const emailOf = (req: FastifyRequest) =>
-    String((req.body as { email?: unknown } | undefined)?.email ?? '')
-      .trim()
-      .toLowerCase();
-  const accountIpLimit = app.createRateLimit({
-    max,
-    timeWindow: hour,
-    keyGenerator: (req) => `login-account-ip:${emailOf(req)}|${ipKey(req.ip)}`,
-  });
-  const accountLimit = app.createRateLimit({
-    max,
-    timeWindow: hour,
-    keyGenerator: (req) => `login-account:${emailOf(req)}`,
-  });
-  const knownDevices = app.createRateLimit({
-    max: Number.MAX_SAFE_INTEGER,
-    timeWindow: 30 * 24 * hour,
-    keyGenerator: (req) => `login-known:${emailOf(req)}|${ipKey(req.ip)}`,
-  });
-  const exhausted = (r: Awaited<ReturnType<typeof accountLimit>>) => !r.isAllowed && r.remaining === 0;
-  const isKnownDevice = async (req: FastifyRequest) => {
-    const r = await knownDevices(req, { increment: false });
-    return !r.isAllowed && r.remaining < r.max;
-  };
+  const logins = loginLimits(app);
 
   app.post(
     '/register',
@@ -88,19 +59,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      if (
-        exhausted(await accountIpLimit(req, { increment: false })) ||
-        (exhausted(await accountLimit(req, { increment: false })) && !(await isKnownDevice(req)))
-      ) {
-        throw new AppError('too_many_requests', MSG.loginLocked);
-      }
+      if (await logins.locked(req)) throw new AppError('too_many_requests', MSG.loginLocked);
       const result = await login(app.db.db, app.config, req.body);
       if (result.kind === 'failed') {
-        await accountIpLimit(req);
-        await accountLimit(req);
+        await logins.failed(req);
         throw new AppError('unauthorized', MSG.invalidCredentials);
       }
-      await knownDevices(req);
+      await logins.succeeded(req);
       if (result.kind === 'firstLogin') {
         return {
           success: true as const,
