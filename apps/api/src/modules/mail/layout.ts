@@ -93,3 +93,47 @@ export function setPasswordInvite(
     link: `${settings.publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
   };
 }
+
+/**
+ * An e-mail to someone who now holds event days another member gave them (a transfer, a
+ * group place): who gave what, what it gives them, and either the set-password link of the
+ * account the store made for them or the way to Mis Productos.
+ */
+export function receivedDaysEmail(
+  settings: MailSettings,
+  data: {
+    to: { name: string; email: string };
+    subject: string;
+    /** Who gave the days and how ("Ana (ana@…) te transfirió su lugar en:"). */
+    intro: string;
+    /** What the days give them now. */
+    access: string;
+    productName: string;
+    days: readonly { label: string; startsAt: Date }[];
+    setPasswordToken: string | null;
+    tokenDays: number;
+  },
+): OutgoingEmail {
+  const ordersUrl = `${settings.publicUrl}/orders`;
+  const list = eventDayList(data.productName, data.days);
+  const invite = data.setPasswordToken
+    ? setPasswordInvite(settings, data.setPasswordToken, data.tokenDays)
+    : null;
+  return brandedEmail(settings, {
+    to: data.to.email,
+    subject: data.subject,
+    html: `<p>Hola ${escapeHtml(data.to.name)}:</p>
+<p>${escapeHtml(data.intro)}</p>
+${list.html}
+<p>${escapeHtml(data.access)}</p>
+${invite ? `<p>${escapeHtml(invite.text)}</p>\n${button(invite.link, 'Elegir contraseña')}\n${linkFallback(invite.link)}` : button(ordersUrl, 'Ir a Mis Productos')}`,
+    text: `Hola ${data.to.name}:
+
+${data.intro}
+${list.text}
+
+${data.access}
+${invite ? `\n${invite.text}\n${invite.link}\n` : ''}
+${ordersUrl}`,
+  });
+}

@@ -3,7 +3,7 @@
 
 import type { OutgoingEmail } from '../outbox';
 import type { MailSettings } from '../settings';
-import { brandedEmail, button, escapeHtml, eventDayList, linkFallback, setPasswordInvite } from '../layout';
+import { receivedDaysEmail } from '../layout';
 
 export interface PlaceAssignedData {
   to: { name: string; email: string };
@@ -16,29 +16,15 @@ export interface PlaceAssignedData {
 }
 
 export function placeAssignedEmail(settings: MailSettings, data: PlaceAssignedData): OutgoingEmail {
-  const ordersUrl = `${settings.publicUrl}/orders`;
-  const list = eventDayList(data.productName, data.days);
-  const intro = `${data.buyer.name} (${data.buyer.email}) te asignó un lugar en:`;
-  const access =
-    'Con tu cuenta verás el día en Mis Productos, la transmisión, tu boleto con código QR y, después de asistir, la constancia a tu nombre.';
-  const invite = data.setPasswordToken
-    ? setPasswordInvite(settings, data.setPasswordToken, data.tokenDays)
-    : null;
-  return brandedEmail(settings, {
-    to: data.to.email,
+  return receivedDaysEmail(settings, {
+    to: data.to,
     subject: `Tienes un lugar: ${data.productName}`,
-    html: `<p>Hola ${escapeHtml(data.to.name)}:</p>
-<p>${escapeHtml(intro)}</p>
-${list.html}
-<p>${escapeHtml(access)}</p>
-${invite ? `<p>${escapeHtml(invite.text)}</p>\n${button(invite.link, 'Elegir contraseña')}\n${linkFallback(invite.link)}` : button(ordersUrl, 'Ir a Mis Productos')}`,
-    text: `Hola ${data.to.name}:
-
-${intro}
-${list.text}
-
-${access}
-${invite ? `\n${invite.text}\n${invite.link}\n` : ''}
-${ordersUrl}`,
+    intro: `${data.buyer.name} (${data.buyer.email}) te asignó un lugar en:`,
+    access:
+      'Con tu cuenta verás el día en Mis Productos, la transmisión, tu boleto con código QR y, después de asistir, la constancia a tu nombre.',
+    productName: data.productName,
+    days: data.days,
+    setPasswordToken: data.setPasswordToken,
+    tokenDays: data.tokenDays,
   });
 }

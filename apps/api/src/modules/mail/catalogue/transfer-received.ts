@@ -3,7 +3,7 @@
 
 import type { OutgoingEmail } from '../outbox';
 import type { MailSettings } from '../settings';
-import { brandedEmail, button, escapeHtml, eventDayList, linkFallback, setPasswordInvite } from '../layout';
+import { receivedDaysEmail } from '../layout';
 
 export interface TransferReceivedData {
   from: { name: string; email: string };
@@ -16,29 +16,15 @@ export interface TransferReceivedData {
 }
 
 export function transferReceivedEmail(settings: MailSettings, data: TransferReceivedData): OutgoingEmail {
-  const ordersUrl = `${settings.publicUrl}/orders`;
-  const list = eventDayList(data.productName, data.days);
-  const intro = `${data.from.name} (${data.from.email}) te transfirió su lugar en:`;
-  const access =
-    'El acceso a la transmisión, tu lugar y el nombre de la constancia ahora son tuyos. Entra a Mis Productos con tu cuenta para verlo.';
-  const invite = data.setPasswordToken
-    ? setPasswordInvite(settings, data.setPasswordToken, data.tokenDays)
-    : null;
-  return brandedEmail(settings, {
-    to: data.to.email,
+  return receivedDaysEmail(settings, {
+    to: data.to,
     subject: `${data.from.name} te transfirió un lugar: ${data.productName}`,
-    html: `<p>Hola ${escapeHtml(data.to.name)}:</p>
-<p>${escapeHtml(intro)}</p>
-${list.html}
-<p>${escapeHtml(access)}</p>
-${invite ? `<p>${escapeHtml(invite.text)}</p>\n${button(invite.link, 'Elegir contraseña')}\n${linkFallback(invite.link)}` : button(ordersUrl, 'Ir a Mis Productos')}`,
-    text: `Hola ${data.to.name}:
-
-${intro}
-${list.text}
-
-${access}
-${invite ? `\n${invite.text}\n${invite.link}\n` : ''}
-${ordersUrl}`,
+    intro: `${data.from.name} (${data.from.email}) te transfirió su lugar en:`,
+    access:
+      'El acceso a la transmisión, tu lugar y el nombre de la constancia ahora son tuyos. Entra a Mis Productos con tu cuenta para verlo.',
+    productName: data.productName,
+    days: data.days,
+    setPasswordToken: data.setPasswordToken,
+    tokenDays: data.tokenDays,
   });
 }
