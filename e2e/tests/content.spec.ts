@@ -6,13 +6,31 @@ import { expect, test, type Page } from '@playwright/test';
 import { formatDateRange, formatDayLabel } from '@store/shared/domain/time';
 import { listProducts, productNamed } from './storefront-helpers';
 
+/** Screenshots at 375 and 1280 px wide when SHOTS_DIR is set (for a person to look at). */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 async function metaContent(page: Page, selector: string) {
   return page.locator(selector).first().getAttribute('content');
 }
 
-test('cuotas: the fee table as a real table', async ({ page }) => {
+test('cuotas: the fee table as a real table, the course dated from its event', async ({ page, request }) => {
   await page.goto('/cuotas');
   await expect(page.getByRole('heading', { level: 1, name: 'Cuotas de recuperación' })).toBeVisible();
+  // The lead dates the course as the catalogue sells it, never with a text's dates.
+  const course = await productNamed(request, '2º Curso de Anestesia Cardiovascular');
+  await expect(
+    page.getByText(`${course.name} (${formatDateRange(course.startsAt, course.endsAt)})`, { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('29 al 31 de mayo de 2025')).toHaveCount(0);
+  await shoot(page, 'cuotas');
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Cuota' })).toBeVisible();
   const row = (name: RegExp) => table.getByRole('row', { name });
@@ -39,6 +57,10 @@ test('curso-anestesia: dates, hybrid venue, day tabs with modules, workshops and
   ).toBeVisible();
   await expect(page.getByText(formatDateRange(course.startsAt, course.endsAt)).first()).toBeVisible();
   await expect(page.getByText('29 al 31 de mayo de 2025')).toHaveCount(0);
+  // Link previews too: the meta description dates the course as the catalogue sells it.
+  expect(await metaContent(page, 'meta[name="description"]')).toContain(
+    formatDateRange(course.startsAt, course.endsAt),
+  );
   await expect(page.getByText(/Híbrido/).first()).toBeVisible();
   await expect(page.getByText(/Instituto Nacional de Cardiología/).first()).toBeVisible();
 

@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { addCalendarDays, fromMexicoCityLocal, mexicoCityDate } from '@store/shared/domain/time';
-import { waitlistPosition } from '@store/shared/messages';
+import { MSG, waitlistPosition } from '@store/shared/messages';
 import {
   ADMIN,
   linkFromNewestEmail,
@@ -132,6 +132,12 @@ test('sold-out workshop → waiting list → a cancellation offers the seat → 
   await visitor.goto(`/product/${workshop.id}`);
   await expect(visitor.getByRole('heading', { name: workshop.name, level: 1 })).toBeVisible();
   await expect(visitor.getByRole('link', { name: AFTER_SALE_MSG.waitlistSignIn })).toBeVisible();
+  // Nothing here can be bought: the add button says so, greyed out, with the reason.
+  const soldOut = visitor.getByRole('button', { name: 'AGOTADO', exact: true });
+  await expect(soldOut).toBeDisabled();
+  await expect(soldOut).toHaveAccessibleDescription(MSG.eventSoldOut);
+  await expect(visitor.getByRole('button', { name: 'AGREGAR AL CARRITO' })).toHaveCount(0);
+  await shoot(visitor, 'product-sold-out');
   await visitor.close();
 
   const emailB = uniqueEmail('lista-b');

@@ -26,7 +26,7 @@ import { CATALOGUE_CHANNEL, CatalogueSnapshot } from './modules/products/snapsho
 import { registerRateLimit } from './plugins/rate-limit';
 import { frameworkErrors } from './lib/framework-errors';
 import { serializeRequest } from './lib/log-redaction';
-import { configureMail } from './modules/mail/settings';
+import { mailSettingsFrom, type MailSettings } from './modules/mail/settings';
 import { userRoutes } from './modules/users/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { couponRoutes } from './modules/cart/coupon-routes';
@@ -57,6 +57,8 @@ declare module 'fastify' {
     catalogue: CatalogueSnapshot;
     /** Prometheus registry when METRICS_TOKEN or METRICS_PORT is set (modules/metrics). */
     metrics: Registry | null;
+    /** What e-mails need from the config (links, reply-to, tickets' key): modules/mail/settings. */
+    mailSettings: MailSettings;
   }
 }
 
@@ -87,7 +89,8 @@ function trustProxyOption(
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
-  installLifecycleSubscribers();
+  const mailSettings = mailSettingsFrom(config);
+  installLifecycleSubscribers(mailSettings);
   const app = Fastify({
     logger:
       opts.logger === false || config.LOG_LEVEL === 'silent'
@@ -111,6 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', opts.database);
+  app.decorate('mailSettings', mailSettings);
   const storage = opts.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
   const catalogue = new CatalogueSnapshot(opts.database.db);
@@ -133,11 +137,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Must come before the routes: it reads each route's config.rateLimit as it is added.
   await registerRateLimit(app, config);
-  configureMail({
-    publicUrl: config.PUBLIC_URL,
-    ticketSecret: config.JWT_SECRET,
-    ...(config.CONTACT_EMAIL ? { contactEmail: config.CONTACT_EMAIL } : {}),
-  });
 
   await app.register(swagger, {
     openapi: {

@@ -8,12 +8,8 @@ import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from '
 import { demoDataStatus } from './db/demo-data';
 import { announceGeneratedAdmin } from './db/first-admin';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './db/seed-data';
-import { createOutboxSender } from './modules/mail/sender';
-import { createFacturapiClient } from './modules/invoices/pac-client';
-import { startInvoiceWorker } from './modules/invoices/worker';
-import { startPendingOrderExpiry } from './modules/payments/expiry';
-import { startDayReminders } from './modules/orders/reminders';
-import { startWaitlistSweep } from './modules/waitlist/service';
+import { startJobs } from './jobs';
+import { withinGrace } from './lib/within-grace';
 import { startDraining } from './modules/health/routes';
 import { startMetricsListener } from './modules/metrics/metrics-listener';
 
@@ -75,42 +71,14 @@ async function main(): Promise<void> {
         })
       : null;
 
-  // Background loops: e-mail delivery from the outbox, and expiry of unpaid pending orders.
-  const outbox = createOutboxSender({
+  // Every background job of jobs.ts that the configuration turns on (docs/ARCHITECTURE.md).
+  const jobs = startJobs({
     db: database.db,
-    from: config.MAIL_FROM,
-    smtpUrl: config.SMTP_URL,
-    outboxDir: path.join(config.dataDir, 'outbox'),
+    config,
+    storage: app.storage,
+    mail: app.mailSettings,
     log: app.log,
-    intervalMs: config.OUTBOX_INTERVAL_MS,
-    maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
   });
-  outbox.start();
-  // Provider-aware: before an expired order gives its seats back, PayPal/Stripe are asked
-  // whether it was paid after all (orders/expiry.ts would cancel it without asking).
-  const orderExpiry = startPendingOrderExpiry({ db: database.db, config, log: app.log });
-  // Reminders 24 h and 1 h before each bought day (sent once: outbox dedupe keys).
-  const reminders = startDayReminders({ db: database.db, log: app.log });
-  // Waiting lists: claimed and expired offers closed, free seats offered to the next in line.
-  const waitlist = startWaitlistSweep({ db: database.db, log: app.log });
-  // CFDI stamping and cancellation through the PAC, only with its key (docs/cfdi.md).
-  const invoiceWorker = config.CFDI_API_KEY
-    ? startInvoiceWorker(
-        {
-          db: database.db,
-          storage: app.storage,
-          client: createFacturapiClient({
-            baseUrl: config.CFDI_API_URL,
-            apiKey: config.CFDI_API_KEY,
-            timeoutMs: config.CFDI_TIMEOUT_MS,
-          }),
-          maxAttempts: config.CFDI_MAX_ATTEMPTS,
-          issuerZip: config.CFDI_ISSUER_ZIP ?? null,
-          log: app.log,
-        },
-        config.CFDI_INTERVAL_MS,
-      )
-    : null;
 
   const lines = [
     '',
@@ -174,9 +142,9 @@ async function main(): Promise<void> {
   // Shutdown (docs/operations.md#graceful-shutdown): readiness fails at once and, for
   // SHUTDOWN_DRAIN_MS, the replica keeps serving while the balancer notices; then it stops
   // accepting, lets the requests in flight finish and stops the background jobs (neither
-  // waits on a slow network call beyond SHUTDOWN_GRACE_MS; a claimed e-mail or invoice keeps
-  // its lease and is retried), then always closes the database (PGlite: CHECKPOINT + close,
-  // lock released). Exit 0 when every step succeeded, 1 otherwise.
+  // waits on a slow network call beyond SHUTDOWN_GRACE_MS, lib/within-grace.ts; a claimed
+  // e-mail or invoice keeps its lease and is retried), then always closes the database
+  // (PGlite: CHECKPOINT + close, lock released). Exit 0 when every step succeeded, 1 otherwise.
   const SHUTDOWN_GRACE_MS = config.SHUTDOWN_GRACE_MS;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -195,31 +163,18 @@ async function main(): Promise<void> {
     ).unref();
     let failed = false;
     const step = async (what: string, work: () => Promise<unknown>, graceMs?: number) => {
-      let graceTimer: NodeJS.Timeout | undefined;
-      try {
-        const done = work().then(() => true);
-        const inTime = graceMs
-          ? await Promise.race([
-              done,
-              new Promise<false>((resolve) => (graceTimer = setTimeout(() => resolve(false), graceMs))),
-            ])
-          : await done;
-        if (!inTime) app.log.warn(`cierre: ${what} no terminó a tiempo; se abandona`);
-      } catch (err) {
+      const done = work().catch((err: unknown) => {
         failed = true;
         app.log.error({ err }, `cierre: error en ${what}`);
-      } finally {
-        clearTimeout(graceTimer);
-      }
+      });
+      const inTime = graceMs === undefined ? await done.then(() => true) : await withinGrace(done, graceMs);
+      if (!inTime) app.log.warn(`cierre: ${what} no terminó a tiempo; se abandona`);
     };
     await Promise.all([
       step('el servidor HTTP', () => app.close(), SHUTDOWN_GRACE_MS),
-      step('el envío de correos', () => outbox.stop(SHUTDOWN_GRACE_MS), SHUTDOWN_GRACE_MS + 500),
-      // A sweep may be waiting on PayPal or Stripe; it holds no transaction while it waits.
-      step('la revisión de órdenes vencidas', () => orderExpiry.stop(), SHUTDOWN_GRACE_MS),
-      step('los recordatorios', () => reminders.stop(), SHUTDOWN_GRACE_MS),
-      step('la lista de espera', () => waitlist.stop(), SHUTDOWN_GRACE_MS),
-      step('la cola de facturas', async () => invoiceWorker?.stop(), SHUTDOWN_GRACE_MS),
+      // Each job gets SHUTDOWN_GRACE_MS and is then abandoned (jobs.ts logs which one); a sweep
+      // waiting on PayPal or Stripe holds no transaction while it waits.
+      step('los trabajos en segundo plano', () => jobs.stop(SHUTDOWN_GRACE_MS)),
       step('las métricas', async () => metricsListener?.close(), SHUTDOWN_GRACE_MS),
     ]);
     await step('la base de datos', () => database.close());

@@ -49,6 +49,7 @@ export async function startCfdiStore(opts: { maxAttempts: number }): Promise<Cfd
     maxAttempts: opts.maxAttempts,
     issuerZip: FAKE_ISSUER_ZIP,
     log: { info: () => {}, warn: () => {}, error: () => {} },
+    mail: ctx.app.mailSettings,
   };
   const close = async () => {
     await ctx.close();

@@ -56,6 +56,12 @@ export const MSG = {
   numericOnly: 'Solo se permiten números',
   invalidDay: 'La opción seleccionada no existe para este producto',
   seatsSoldOut: 'Ya no hay lugares disponibles para este día',
+  /** The product page's add button, when no day left on sale has a seat. */
+  eventSoldOut:
+    'No quedan lugares en los días a la venta de este evento. Anótate en la lista de espera y te avisaremos por correo si se libera uno.',
+  /** The same, for an event sold as a whole (every day goes together). */
+  wholeEventSoldOut:
+    'Este evento se vende completo y uno de sus días ya no tiene lugares. Anótate en la lista de espera y te avisaremos por correo si se libera uno.',
   dayEnded: 'Este día del evento ya terminó',
   productListStateInvalid: 'El estado debe ser proximos, finalizados o todos',
   emptyCart: 'Tu carrito está vacío',

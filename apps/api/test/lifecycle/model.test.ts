@@ -441,7 +441,7 @@ async function perform(w: World, a: Action): Promise<void> {
             inArray(waitlistEntries.productDayId, w.dayIds),
           ),
         );
-      await sweepWaitlist(db);
+      await sweepWaitlist(db, h.ctx.app.mailSettings);
       return;
     }
     case 'capacity': {
@@ -470,7 +470,7 @@ async function perform(w: World, a: Action): Promise<void> {
     }
     case 'sweep': {
       await sweepExpiredOrders(h.deps);
-      await sweepWaitlist(db);
+      await sweepWaitlist(db, h.ctx.app.mailSettings);
       return;
     }
   }

@@ -32,8 +32,8 @@ import { AppError } from '../../lib/errors';
 import { newStorageKey } from '../../lib/storage/keys';
 import type { FileStorage } from '../../lib/storage/storage';
 import { enqueueEmail } from '../mail/outbox';
-import { mailSettings } from '../mail/settings';
-import { brandedEmail, button, escapeHtml } from '../mail/templates';
+import { constanciaIssuedEmail } from '../mail/catalogue/constancia-issued';
+import type { MailSettings } from '../mail/settings';
 import { renderConstanciaPdf } from './constancia-pdf';
 import {
   addWatchedSeconds,
@@ -275,8 +275,9 @@ export async function evaluationCleared(db: Queryable, userId: string, productId
   return (await findAttempts(db, productId, userId)).some((a) => a.passed);
 }
 
-export function verifyUrl(folio: string): string {
-  return `${mailSettings().publicUrl}/constancias/${folio}`;
+/** The public page that verifies a folio (printed as a QR code on the constancia). */
+export function verifyUrl(publicUrl: string, folio: string): string {
+  return `${publicUrl}/constancias/${folio}`;
 }
 
 /** Public: a folio's constancia; an unknown or malformed folio is simply not found. */
@@ -323,6 +324,7 @@ export async function ownConstanciaFile(db: Queryable, userId: string, folio: st
 export async function issueConstancia(
   db: Db,
   storage: FileStorage,
+  mail: MailSettings,
   v: {
     userId: string;
     productId: string;
@@ -359,7 +361,7 @@ export async function issueConstancia(
     minutes: summary.minutes,
     endorsement,
     issuedAt: v.now,
-    verifyUrl: verifyUrl(folio),
+    verifyUrl: verifyUrl(mail.publicUrl, folio),
   });
   const fileKey = newStorageKey({ visibility: 'private', kind: 'constancias', ext: 'pdf' });
   await storage.put(fileKey, pdf, { contentType: 'application/pdf', visibility: 'private' });
@@ -379,11 +381,12 @@ export async function issueConstancia(
         issuedAt: v.now,
       });
       await enqueueEmail(tx, {
-        ...constanciaEmail({
+        ...constanciaIssuedEmail(mail, {
           to: contact.email,
           name: profile.certificateName,
           eventName: v.eventName,
           folio,
+          verifyUrl: verifyUrl(mail.publicUrl, folio),
         }),
         attachments: [{ filename: `Constancia ${folio}.pdf`, contentType: 'application/pdf', content: pdf }],
         dedupeKey: `constancia:${folio}`,
@@ -395,24 +398,4 @@ export async function issueConstancia(
     throw err;
   }
   return { folio };
-}
-
-function constanciaEmail(d: { to: string; name: string; eventName: string; folio: string }) {
-  const settings = mailSettings();
-  const ordersUrl = `${settings.publicUrl}/orders`;
-  const subject = `Tu constancia de ${d.eventName}`;
-  return brandedEmail(settings, {
-    to: d.to,
-    subject,
-    html: `<p>Hola ${escapeHtml(d.name)}:</p>
-<p>Te enviamos adjunta tu constancia de <strong>${escapeHtml(d.eventName)}</strong> (folio <strong>${escapeHtml(d.folio)}</strong>).</p>
-<p>Cualquier persona puede comprobar que es auténtica con el código QR impreso o en ${escapeHtml(verifyUrl(d.folio))}.</p>
-<p>También puedes descargarla cuando quieras desde «Mis Productos».</p>
-${button(ordersUrl, 'Ir a Mis Productos')}`,
-    text: `Hola ${d.name}:
-
-Te enviamos adjunta tu constancia de ${d.eventName} (folio ${d.folio}).
-Cualquier persona puede comprobar que es auténtica con el código QR impreso o en ${verifyUrl(d.folio)}.
-También puedes descargarla cuando quieras desde «Mis Productos»: ${ordersUrl}`,
-  });
 }

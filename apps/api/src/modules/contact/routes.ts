@@ -20,7 +20,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await sendContactMessage(app.db.db, app.config, req.body);
+      await sendContactMessage(app.db.db, app.config, app.mailSettings, req.body);
       return { success: true as const, message: MSG.contactSent };
     },
   );

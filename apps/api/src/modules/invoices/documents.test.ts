@@ -37,7 +37,8 @@ import {
 import { fakeCfdiPdf, fakeCfdiXml, type FakeFacturapi } from '../../../test/fakes/fake-facturapi';
 import type { PacClient } from './pac-client';
 import { requestInvoice } from './service';
-import { runInvoiceJobs, startInvoiceWorker, type InvoiceJobDeps } from './worker';
+import { startPeriodic } from '../../lib/periodic';
+import { runInvoiceJobs, type InvoiceJobDeps } from './worker';
 
 /** Fiscal data as a buyer types it (normalised on the way in to STORED_FISCAL). */
 const FISCAL = {
@@ -230,7 +231,8 @@ describe('CFDI invoices through the provider', () => {
         return new Promise(() => {});
       },
     };
-    const worker = startInvoiceWorker({ ...deps, client: hung }, 50);
+    // The job as jobs.ts runs it: on the one periodic loop.
+    const worker = startPeriodic(() => runInvoiceJobs({ ...deps, client: hung }), 50);
     while (!reached) await new Promise((r) => setTimeout(r, 20));
     // server.ts waits SHUTDOWN_GRACE_MS for stop(), then closes the database and exits.
     const outcome = await Promise.race([

@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { sendPrivateFile } from '../../lib/storage/send-file';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { cfdiFileName } from './mail';
+import { cfdiFileName } from '../mail/catalogue/cfdi-document';
 import {
   auditDownloadBy,
   documentForViewer,

@@ -13,8 +13,8 @@ import type { Queryable, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { enqueueEmail } from '../mail/outbox';
-import { mailSettings } from '../mail/settings';
-import { cfdiDocumentEmail } from './mail';
+import type { MailSettings } from '../mail/settings';
+import { cfdiDocumentEmail } from '../mail/catalogue/cfdi-document';
 import {
   auditAdminDownload,
   deleteUnpaidRequest,
@@ -239,13 +239,14 @@ export async function auditDownloadBy(
  */
 export async function enqueueDocumentEmail(
   db: Queryable,
+  mail: MailSettings,
   doc: Pick<CfdiDocumentRow, 'id' | 'kind' | 'orderId' | 'folioFiscal'>,
   files: { xml: Buffer; pdf: Buffer },
 ): Promise<void> {
   const order = await findOrderForInvoice(db, doc.orderId);
   if (!order) return;
   await enqueueEmail(db, {
-    ...cfdiDocumentEmail(mailSettings(), {
+    ...cfdiDocumentEmail(mail, {
       to: order.email,
       kind: doc.kind,
       orderId: doc.orderId,

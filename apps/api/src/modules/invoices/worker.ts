@@ -17,7 +17,7 @@ import { mexicoCityDate } from '@store/shared/domain/time';
 import type { CancellationStatus } from '../../db/schema';
 import { orderReference } from '@store/shared/domain/order-reference';
 import type { Db } from '../../db/client';
-import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
+import type { MailSettings } from '../mail/settings';
 import type { FileStorage } from '../../lib/storage/storage';
 import { newStorageKey } from '../../lib/storage/keys';
 import { PacError, type PacClient, type PacInvoice, type PacInvoiceInput } from './pac-client';
@@ -40,6 +40,8 @@ export interface InvoiceJobLog {
 
 export interface InvoiceJobDeps {
   db: Db;
+  /** What the buyer's e-mail with the stamped files says about the store (links, brand). */
+  mail: MailSettings;
   storage: FileStorage;
   client: PacClient;
   maxAttempts: number;
@@ -277,7 +279,7 @@ async function stamp(deps: InvoiceJobDeps, row: CfdiDocumentRow, now: Date): Pro
       { providerId: created.id, folioFiscal: created.uuid ?? null, xmlKey, pdfKey },
       now,
     );
-    if (updated && !updated.cancelMotive) await enqueueDocumentEmail(tx, updated, { xml, pdf });
+    if (updated && !updated.cancelMotive) await enqueueDocumentEmail(tx, deps.mail, updated, { xml, pdf });
     return updated;
   });
   // Replaced files of an earlier stamp of the same row (a retry after "error") are removed.
@@ -380,14 +382,4 @@ async function failed(deps: InvoiceJobDeps, row: CfdiDocumentRow, err: unknown, 
   }
   await updateDocument(deps.db, row.id, { status: 'error', pendingAction: null, lastError: message });
   deps.log.warn({ documentId: row.id, error: message }, 'CFDI con error: requiere revisión');
-}
-
-export type InvoiceWorker = PeriodicJob;
-
-export function startInvoiceWorker(deps: InvoiceJobDeps, intervalMs: number): InvoiceWorker {
-  return startPeriodic(
-    () =>
-      runInvoiceJobs(deps).catch((err: unknown) => deps.log.error({ err }, 'error en la cola de facturas')),
-    intervalMs,
-  );
 }

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { installLifecycleSubscribers } from '../../subscribers';
+import { mailSettingsFrom } from '../mail/settings';
 import { subscriptions } from './events';
 import { TRANSITIONS, allows, transitionTableMarkdown } from './table';
 
@@ -28,7 +29,13 @@ describe('docs/lifecycle.md', () => {
   });
 
   it('names every subscriber and the events it follows', () => {
-    installLifecycleSubscribers();
+    installLifecycleSubscribers(
+      mailSettingsFrom({
+        PUBLIC_URL: 'http://localhost',
+        JWT_SECRET: 'x'.repeat(32),
+        CONTACT_EMAIL: undefined,
+      }),
+    );
     for (const { name, events } of subscriptions()) {
       for (const event of events) {
         const line = doc.split('\n').find((l) => l.startsWith(`| \`${event}\``));

@@ -1,6 +1,7 @@
-// Renders and enqueues an order's confirmation e-mail in the caller's transaction (so it
-// is sent if and only if the payment commits). Called by orders/service, with the order and
-// its buyer, when an order becomes paid, which happens exactly once per order.
+// Renders and enqueues an order's confirmation e-mail (catalogue/order-confirmation.ts) with
+// its calendar and tickets in the caller's transaction (so it is sent if and only if the
+// payment commits). Called by the orders' lifecycle subscriber, with the order and its buyer,
+// when an order becomes paid, which happens exactly once per order.
 
 import QRCode from 'qrcode';
 import type { Queryable } from '../../db/client';
@@ -9,8 +10,8 @@ import { toPesos } from '@store/shared/domain/money';
 import type { OrderKind } from '@store/shared/constants';
 import type { OrderItem } from '@store/shared/schemas/order';
 import { enqueueEmail, type EmailAttachment } from './outbox';
-import { mailSettings } from './settings';
-import { orderConfirmationEmail } from './templates';
+import type { MailSettings } from './settings';
+import { orderConfirmationEmail } from './catalogue/order-confirmation';
 import { orderCalendar } from './calendar';
 
 export interface ConfirmationOrder {
@@ -23,12 +24,12 @@ export interface ConfirmationOrder {
 
 export async function enqueueOrderConfirmation(
   db: Queryable,
+  settings: MailSettings,
   found: ConfirmationOrder,
   /** More files to send with it (the receipt). */
   extra: readonly EmailAttachment[] = [],
 ): Promise<void> {
   const { order, schedule } = found;
-  const settings = mailSettings();
   // One QR ticket per in-person day (the same code as on /orders), attached as a PNG. A group
   // order's buyer holds no place: each person named for one gets the ticket in their account.
   const presential = new Map(order.items.filter((i) => i.isPresential).map((i) => [i._id, i.name]));

@@ -15,9 +15,9 @@ import { newSecretToken } from '../../lib/secret-tokens';
 import { enqueueEmails } from './bulk-outbox';
 import { enqueueEmail } from './outbox';
 import { REDACTED_TOKEN } from './redact';
+import { JOBS, startJobs } from '../../jobs';
 import { createOutboxSender, retryDelayMs } from './sender';
-import { mailSettings } from './settings';
-import { passwordResetEmail } from './templates';
+import { passwordResetEmail } from './catalogue/password-reset';
 import { enqueueTransferEmails } from './transfer';
 
 interface Received {
@@ -99,7 +99,7 @@ describe('outbox sender', () => {
       log: quietLog,
     });
     expect(await sender.runOnce()).toBe(1);
-    await sender.stop();
+    await sender.close();
     expect(smtp.state.received).toHaveLength(1);
     const [got] = smtp.state.received;
     expect(got!.from).toBe('no-reply@prueba.mx');
@@ -120,7 +120,7 @@ describe('outbox sender', () => {
       log: quietLog,
     });
     expect(await again.runOnce()).toBe(0);
-    await again.stop();
+    await again.close();
     expect(smtp.state.received).toHaveLength(1);
   });
 
@@ -145,7 +145,7 @@ describe('outbox sender', () => {
       log: quietLog,
     });
     expect(await sender.runOnce()).toBe(1);
-    await sender.stop();
+    await sender.close();
     const raw = smtp.state.received[0]!.raw;
     expect(raw).toContain('Content-Type: text/calendar; name=evento.ics');
     expect(raw).toContain(Buffer.from(ics).toString('base64'));
@@ -180,7 +180,7 @@ describe('outbox sender', () => {
     expect((await rows())[0]!.attempts).toBe(1);
     // After the backoff it goes through.
     expect(await sender.runOnce(new Date(t0.getTime() + retryDelayMs(1) + 1))).toBe(1);
-    await sender.stop();
+    await sender.close();
     [row] = await rows();
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smtp.state.received.map((m) => m.to)).toEqual([['beto@prueba.mx']]);
@@ -200,7 +200,7 @@ describe('outbox sender', () => {
     const t0 = Date.now() + 1000;
     await sender.runOnce(new Date(t0));
     await sender.runOnce(new Date(t0 + retryDelayMs(1) + 1));
-    await sender.stop();
+    await sender.close();
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'failed', attempts: 2 });
     expect(smtp.state.received).toHaveLength(0);
@@ -216,7 +216,7 @@ describe('outbox sender', () => {
       log: quietLog,
     });
     expect(await sender.runOnce()).toBe(0);
-    await sender.stop();
+    await sender.close();
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toBeTruthy();
@@ -234,7 +234,7 @@ describe('outbox sender', () => {
         log: { ...quietLog, info: (_obj: unknown, msg?: string) => void lines.push(String(msg)) },
       });
       expect(await sender.runOnce()).toBe(1);
-      await sender.stop();
+      await sender.close();
       const files = readdirSync(path.join(dir, 'outbox'));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
@@ -252,21 +252,23 @@ describe('outbox sender', () => {
     }
   });
 
-  it('the background loop delivers without being asked, and stops cleanly', async () => {
-    const sender = createOutboxSender({
-      db: ctx.database.db,
-      from: 'no-reply@prueba.mx',
-      smtpUrl: smtp.url,
-      outboxDir: '',
-      log: quietLog,
-      intervalMs: 50,
-    });
-    sender.start();
+  it('the mail.sender job delivers without being asked, and stops cleanly', async () => {
+    const jobs = startJobs(
+      {
+        db: ctx.database.db,
+        config: { ...ctx.app.config, SMTP_URL: smtp.url, OUTBOX_INTERVAL_MS: 50 },
+        storage: ctx.app.storage,
+        mail: ctx.app.mailSettings,
+        log: quietLog,
+      },
+      JOBS.filter((j) => j.name === 'mail.sender'),
+    );
+    expect(jobs.names).toEqual(['mail.sender']);
     await enqueueEmail(ctx.database.db, message('fer@prueba.mx'));
     const deadline = Date.now() + 15_000;
     while (smtp.state.received.length === 0 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 25));
-    await sender.stop();
+    await jobs.stop(2_000);
     expect(smtp.state.received.map((m) => m.to)).toEqual([['fer@prueba.mx']]);
   });
 
@@ -276,9 +278,9 @@ describe('outbox sender', () => {
       const tokens = { reset: newSecretToken(), transfer: newSecretToken(), claim: newSecretToken() };
       await enqueueEmail(
         ctx.database.db,
-        passwordResetEmail(mailSettings(), { to: 'ana@prueba.mx', name: 'ANA', token: tokens.reset }),
+        passwordResetEmail(ctx.app.mailSettings, { to: 'ana@prueba.mx', name: 'ANA', token: tokens.reset }),
       );
-      await enqueueTransferEmails(ctx.database.db, {
+      await enqueueTransferEmails(ctx.database.db, ctx.app.mailSettings, {
         transferId: '00000000-0000-4000-8000-000000000001',
         productName: 'Curso de ecocardiografía',
         days: [{ label: 'Día 1', startsAt: new Date('2030-03-01T15:00:00Z') }],
@@ -288,7 +290,7 @@ describe('outbox sender', () => {
         setPasswordToken: tokens.transfer,
         tokenDays: 7,
       });
-      const claim = `${mailSettings().publicUrl}/lista-de-espera/reclamar?token=${tokens.claim}`;
+      const claim = `${ctx.app.mailSettings.publicUrl}/lista-de-espera/reclamar?token=${tokens.claim}`;
       await enqueueEmails(ctx.database.db, [
         {
           to: 'dora@prueba.mx',
@@ -313,7 +315,7 @@ describe('outbox sender', () => {
         log: quietLog,
       });
       expect(await sender.runOnce()).toBe(4);
-      await sender.stop();
+      await sender.close();
       // The recipients got their links…
       const delivered = smtp.state.received.map((m) => m.raw.replace(/=\r?\n/g, '')).join('\n');
       for (const token of Object.values(tokens)) expect(delivered).toContain(token);
@@ -335,7 +337,7 @@ describe('outbox sender', () => {
       const token = newSecretToken();
       await enqueueEmail(
         ctx.database.db,
-        passwordResetEmail(mailSettings(), { to: 'eva@prueba.mx', name: 'EVA', token }),
+        passwordResetEmail(ctx.app.mailSettings, { to: 'eva@prueba.mx', name: 'EVA', token }),
       );
       smtp.state.failNext = 10;
       const sender = createOutboxSender({
@@ -350,7 +352,7 @@ describe('outbox sender', () => {
       await sender.runOnce(new Date(t0));
       expect(await stored()).toContain(token);
       await sender.runOnce(new Date(t0 + retryDelayMs(1) + 1));
-      await sender.stop();
+      await sender.close();
       const [row] = await rows();
       expect(row!.status).toBe('failed');
       expect(await stored()).not.toContain(token);
@@ -388,7 +390,7 @@ describe('outbox sender', () => {
 
     it('a failed outbox insert reports no parameter of the query', async () => {
       const token = newSecretToken();
-      const email = passwordResetEmail(mailSettings(), { to: 'fer@prueba.mx', name: 'FER', token });
+      const email = passwordResetEmail(ctx.app.mailSettings, { to: 'fer@prueba.mx', name: 'FER', token });
       // PostgreSQL refuses a NUL character in text: the insert fails.
       const failures: unknown[] = [];
       await enqueueEmail(ctx.database.db, { ...email, subject: 'a\u0000b' }).catch((e: unknown) =>

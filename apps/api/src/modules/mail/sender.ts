@@ -1,5 +1,5 @@
-// The outbox sender: a background loop that delivers queued e-mails through SMTP
-// (nodemailer, SMTP_URL) with retries and exponential backoff. Without SMTP_URL each
+// The outbox sender: what the `mail.sender` background job (jobs.ts) does on each run —
+// deliver queued e-mails through SMTP (nodemailer, SMTP_URL) with retries and exponential backoff. Without SMTP_URL each
 // message is written as an .eml file under DATA_DIR/outbox and a line is logged, so a
 // fresh install still shows what it would have sent. Once a message has left (or is given
 // up), its row keeps it with the tokens of its one-time links redacted (redact.ts).
@@ -19,7 +19,6 @@ export interface OutboxSenderOptions {
   smtpUrl?: string;
   outboxDir: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  intervalMs?: number;
   maxAttempts?: number;
   /** How long a claimed message is held before another sender may retry it. */
   leaseMs?: number;
@@ -27,16 +26,14 @@ export interface OutboxSenderOptions {
 }
 
 export interface OutboxSender {
-  /** Delivers every message due at `now`; returns how many were sent. */
-  runOnce(now?: Date): Promise<number>;
-  /** Starts the loop (every intervalMs). */
-  start(): void;
   /**
-   * Stops the loop. A running batch gets `graceMs` to finish; after that a message still in
-   * an SMTP call is abandoned (it stays claimed, and is sent again once its lease runs out,
-   * after the next start), so a hung mail server cannot hold the shutdown.
+   * Delivers every message due at `now`; returns how many were sent. Once `signal` is aborted
+   * (shutting down) the rest of the batch is left alone; a message still in an SMTP call when
+   * the job platform gives up waiting stays claimed and is sent again once its lease runs out.
    */
-  stop(graceMs?: number): Promise<void>;
+  runOnce(now?: Date, signal?: AbortSignal): Promise<number>;
+  /** Closes the SMTP connections. */
+  close(): void;
 }
 
 /** Retry delay after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
@@ -49,7 +46,6 @@ function redacted(msg: OutboxRow) {
 }
 
 export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
-  const intervalMs = opts.intervalMs ?? 5_000;
   const maxAttempts = opts.maxAttempts ?? 8;
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const batchSize = opts.batchSize ?? 20;
@@ -81,13 +77,13 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     }
   }
 
-  async function runOnce(at?: Date): Promise<number> {
+  async function runOnce(at?: Date, signal?: AbortSignal): Promise<number> {
     const batch = await claimDueMessages(opts.db, at, leaseMs, batchSize);
     const now = at ?? new Date();
     let sent = 0;
     for (const msg of batch) {
       // Shutting down: the rest of the batch waits for its lease to run out.
-      if (closing) break;
+      if (signal?.aborted) break;
       try {
         await deliver(msg);
         await markSent(opts.db, msg.id, new Date(), redacted(msg));
@@ -106,41 +102,5 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     return sent;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  let closing = false;
-
-  const tick = () => {
-    running = runOnce()
-      .catch((err: unknown) => opts.log.error({ err }, 'outbox: error al procesar la cola'))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs);
-      });
-  };
-
-  return {
-    runOnce,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      closing = false;
-      tick();
-    },
-    async stop(graceMs = 2_000) {
-      stopped = true;
-      closing = true;
-      if (timer) clearTimeout(timer);
-      let graceTimer: NodeJS.Timeout | undefined;
-      const finished = await Promise.race([
-        running.then(() => true),
-        new Promise<false>((resolve) => {
-          graceTimer = setTimeout(() => resolve(false), graceMs);
-        }),
-      ]);
-      clearTimeout(graceTimer);
-      if (!finished) opts.log.warn('un envío de correo en curso se abandona al cerrar; se reintentará');
-      transport.close();
-    },
-  };
+  return { runOnce, close: () => transport.close() };
 }

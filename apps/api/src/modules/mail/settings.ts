@@ -1,9 +1,12 @@
 // What e-mails need from configuration: the public address for links (never the request's
-// Host header) and the reply-to address. Set once by buildApp from the parsed config; templates
-// and the order-confirmation enqueue read it, so callers inside a transaction need no config.
-// The brand comes from the shared facts (packages/shared/src/site.ts), as on every page.
+// Host header), the reply-to address and the tickets' key. Built from the parsed config by
+// mailSettingsFrom and passed explicitly: buildApp decorates the app with it (routes read
+// app.mailSettings), installs the lifecycle's subscribers with it, and server.ts hands it to the
+// background jobs. The brand comes from the shared facts (packages/shared/src/site.ts), as on
+// every page.
 
 import { site } from '@store/shared/site';
+import type { Config } from '../../config';
 
 export interface MailSettings {
   /** PUBLIC_URL without a trailing slash. */
@@ -18,20 +21,14 @@ export interface MailSettings {
   ticketSecret?: string;
 }
 
-let current: MailSettings = {
-  publicUrl: 'http://localhost:3000',
-  brand: site.shortName,
-  brandName: site.name,
-};
-
-export function configureMail(settings: Partial<MailSettings>): void {
-  current = {
-    ...current,
-    ...settings,
-    publicUrl: (settings.publicUrl ?? current.publicUrl).replace(/\/$/, ''),
+export function mailSettingsFrom(
+  config: Pick<Config, 'PUBLIC_URL' | 'JWT_SECRET' | 'CONTACT_EMAIL'>,
+): MailSettings {
+  return {
+    publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
+    brand: site.shortName,
+    brandName: site.name,
+    ticketSecret: config.JWT_SECRET,
+    ...(config.CONTACT_EMAIL ? { contactEmail: config.CONTACT_EMAIL } : {}),
   };
-}
-
-export function mailSettings(): MailSettings {
-  return current;
 }

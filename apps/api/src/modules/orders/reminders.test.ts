@@ -41,20 +41,20 @@ describe('day reminders', () => {
   it('24 h and 1 h before, each once, never with the stream link', async () => {
     const { startsAt, name } = await claimedDay(60);
     const at = (ms: number) => new Date(startsAt.getTime() + ms);
-    await queueDayReminders(ctx.database.db, at(-30 * HOUR));
+    await queueDayReminders(ctx.database.db, ctx.app.mailSettings, at(-30 * HOUR));
     expect(await remindersFor(name)).toHaveLength(0);
 
-    await queueDayReminders(ctx.database.db, at(-23 * HOUR));
-    await queueDayReminders(ctx.database.db, at(-22 * HOUR));
+    await queueDayReminders(ctx.database.db, ctx.app.mailSettings, at(-23 * HOUR));
+    await queueDayReminders(ctx.database.db, ctx.app.mailSettings, at(-22 * HOUR));
     let sent = await remindersFor(name);
     expect(sent.map((m) => m.subject)).toEqual([`Recordatorio: ${name} empieza mañana`]);
     expect(sent[0]!.dedupeKey).toMatch(/^recordatorio:24h:/);
 
-    await queueDayReminders(ctx.database.db, at(-2 * HOUR));
+    await queueDayReminders(ctx.database.db, ctx.app.mailSettings, at(-2 * HOUR));
     expect(await remindersFor(name)).toHaveLength(1);
-    await queueDayReminders(ctx.database.db, at(-50 * 60_000));
+    await queueDayReminders(ctx.database.db, ctx.app.mailSettings, at(-50 * 60_000));
     // A restart (or a second instance) running the same sweep queues nothing new.
-    await queueDayReminders(ctx.database.db, at(-40 * 60_000));
+    await queueDayReminders(ctx.database.db, ctx.app.mailSettings, at(-40 * 60_000));
     sent = await remindersFor(name);
     expect(sent.map((m) => m.subject).sort()).toEqual([
       `Recordatorio: ${name} empieza en una hora`,
@@ -64,13 +64,17 @@ describe('day reminders', () => {
       expect(m.html + m.text).not.toContain('recordatori');
       expect(m.text).toContain('/orders');
     }
-    await queueDayReminders(ctx.database.db, at(60_000));
+    await queueDayReminders(ctx.database.db, ctx.app.mailSettings, at(60_000));
     expect(await remindersFor(name)).toHaveLength(2);
   });
 
   it('a day found late gets only the reminder of its window; a cancelled day none', async () => {
     const late = await claimedDay(61);
-    await queueDayReminders(ctx.database.db, new Date(late.startsAt.getTime() - 30 * 60_000));
+    await queueDayReminders(
+      ctx.database.db,
+      ctx.app.mailSettings,
+      new Date(late.startsAt.getTime() - 30 * 60_000),
+    );
     expect((await remindersFor(late.name)).map((m) => m.subject)).toEqual([
       `Recordatorio: ${late.name} empieza en una hora`,
     ]);
@@ -78,8 +82,16 @@ describe('day reminders', () => {
     const gone = await claimedDay(62);
     const res = await post(ctx, '/api/order/cancel', gone.user.token, { orderId: gone.orderId });
     expect(res.statusCode).toBe(200);
-    await queueDayReminders(ctx.database.db, new Date(gone.startsAt.getTime() - 23 * HOUR));
-    await queueDayReminders(ctx.database.db, new Date(gone.startsAt.getTime() - 30 * 60_000));
+    await queueDayReminders(
+      ctx.database.db,
+      ctx.app.mailSettings,
+      new Date(gone.startsAt.getTime() - 23 * HOUR),
+    );
+    await queueDayReminders(
+      ctx.database.db,
+      ctx.app.mailSettings,
+      new Date(gone.startsAt.getTime() - 30 * 60_000),
+    );
     expect(await remindersFor(gone.name)).toHaveLength(0);
   });
 });

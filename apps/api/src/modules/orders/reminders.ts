@@ -3,10 +3,9 @@
 // makes it go out once, whichever process or restart queues it; a day found late (the
 // server was down) gets only the reminder whose window it is in.
 
-import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { enqueueDayReminder } from '../mail/after-sale';
+import type { MailSettings } from '../mail/settings';
 import { findDaysToRemind } from './repo';
 
 const HOUR = 3_600_000;
@@ -18,7 +17,7 @@ export const REMINDERS = [
 ] as const;
 
 /** Queues every reminder due at `now`; answers how many were queued. */
-export async function queueDayReminders(db: Db, now = new Date()): Promise<number> {
+export async function queueDayReminders(db: Db, mail: MailSettings, now = new Date()): Promise<number> {
   let queued = 0;
   for (const r of REMINDERS) {
     const days = await findDaysToRemind(
@@ -28,7 +27,7 @@ export async function queueDayReminders(db: Db, now = new Date()): Promise<numbe
       new Date(now.getTime() + r.toMs),
     );
     for (const d of days) {
-      const sent = await enqueueDayReminder(db, {
+      const sent = await enqueueDayReminder(db, mail, {
         to: d.email,
         name: d.name,
         productName: d.productName,
@@ -43,21 +42,4 @@ export async function queueDayReminders(db: Db, now = new Date()): Promise<numbe
     }
   }
   return queued;
-}
-
-/** Runs queueDayReminders now and then every `intervalMs` (a minute); stop() waits for a run. */
-export function startDayReminders(opts: {
-  db: Db;
-  log: Pick<FastifyBaseLogger, 'info' | 'error'>;
-  intervalMs?: number;
-}): PeriodicJob {
-  return startPeriodic(
-    () =>
-      queueDayReminders(opts.db)
-        .then((n) => {
-          if (n > 0) opts.log.info({ queued: n }, 'recordatorios de eventos en cola');
-        })
-        .catch((err: unknown) => opts.log.error({ err }, 'error al preparar recordatorios')),
-    opts.intervalMs ?? 60_000,
-  );
 }

@@ -3,6 +3,7 @@
 // cancels days, the two messages of a transfer, and those of a group order's place.
 
 import type { Subscriber } from '../lifecycle/events';
+import type { MailSettings } from '../mail/settings';
 import { enqueueCancellationEmail } from '../mail/after-sale';
 import { enqueueOrderConfirmation } from '../mail/order-confirmation';
 import { enqueueTransferEmails } from '../mail/transfer';
@@ -11,7 +12,7 @@ import { findOrderDayDetails, findOrderForConfirmation } from './repo';
 import { receiptFileName } from './receipt';
 import { receiptOf } from './service';
 
-export const orderMailSubscriber: Subscriber = {
+export const orderMailSubscriber = (mail: MailSettings): Subscriber => ({
   name: 'orders.mail',
   on: {
     'order.paid': async (tx, { orderId }) => {
@@ -28,7 +29,7 @@ export const orderMailSubscriber: Subscriber = {
               },
             ]
           : [];
-      await enqueueOrderConfirmation(tx, found, receipt);
+      await enqueueOrderConfirmation(tx, mail, found, receipt);
     },
     'days.cancelled': async (tx, e) => {
       if (e.by !== 'buyer') return;
@@ -36,7 +37,7 @@ export const orderMailSubscriber: Subscriber = {
       if (!buyer) return;
       const wanted = new Set(e.productDayIds);
       const days = await findOrderDayDetails(tx, e.orderId);
-      await enqueueCancellationEmail(tx, {
+      await enqueueCancellationEmail(tx, mail, {
         to: buyer.email,
         name: buyer.name,
         orderId: e.orderId,
@@ -50,7 +51,7 @@ export const orderMailSubscriber: Subscriber = {
       });
     },
     'days.transferred': async (tx, e) => {
-      await enqueueTransferEmails(tx, {
+      await enqueueTransferEmails(tx, mail, {
         transferId: e.transferId,
         productName: e.productName,
         days: [...e.days],
@@ -62,7 +63,7 @@ export const orderMailSubscriber: Subscriber = {
       });
     },
     'place.assigned': async (tx, e) => {
-      await enqueuePlaceEmails(tx, { ...e, days: [...e.days] });
+      await enqueuePlaceEmails(tx, mail, { ...e, days: [...e.days] });
     },
   },
-};
+});

@@ -1,19 +1,14 @@
-// The pending-order expiry sweep and its background loop. Before an expired order gives its
+// The pending-order expiry sweep (the `payments.expiry` job of jobs.ts). Before an expired order gives its
 // seats back we ask its provider: money PayPal or Stripe already took pays the order (the
 // browser may have gone away; money for days the user already holds is refunded), a capture
 // still in review keeps it, and only an order that was never paid is cancelled. Cash orders
 // (CASH_ORDER_TTL_HOURS) are cancelled. An order we cannot check (provider unreachable) waits.
 
 import type Stripe from 'stripe';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import { findExpiredPending, type OrderRow } from '../lifecycle/reads';
 import { expireStripeSession } from './checkout';
 import { settlePaypal } from './paypal-capture';
-import { createPaymentProviders } from './providers';
-import { sweepPendingRefunds } from './refunds';
-import { cancelGuarded, settle, type PaymentDeps, type PaymentLog, type SettleResult } from './settle';
+import { cancelGuarded, settle, type PaymentDeps, type SettleResult } from './settle';
 import { judgePaypalOrder, judgeStripeSession, type PaymentOutcome, type StripeSessionLike } from './verify';
 
 export interface SweepResult {
@@ -85,38 +80,4 @@ async function sweepOne(
 function verdict(r: SettleResult): 'paid' | 'cancelled' | 'kept' {
   if (r.paid) return r.changed ? 'paid' : 'kept';
   return r.changed ? 'cancelled' : 'kept';
-}
-
-export type PendingOrderExpiry = PeriodicJob;
-
-/** Runs the sweep now and then every `intervalMs` (default: a minute, or half the TTL if shorter). */
-export function startPendingOrderExpiry(opts: {
-  db: Db;
-  config: Config;
-  log: PaymentLog;
-  intervalMs?: number;
-}): PendingOrderExpiry {
-  const deps: PaymentDeps = {
-    db: opts.db,
-    config: opts.config,
-    providers: createPaymentProviders(opts.config),
-    log: opts.log,
-  };
-  const intervalMs =
-    opts.intervalMs ?? Math.min(60_000, (opts.config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2);
-  return startPeriodic(
-    () =>
-      sweepExpiredOrders(deps)
-        .then((r) => {
-          if (r.paid || r.cancelled) opts.log.info(r, 'órdenes pendientes vencidas revisadas');
-        })
-        .catch((err: unknown) => opts.log.error({ err }, 'error al revisar órdenes pendientes vencidas'))
-        // Refunds still waiting for PayPal (PENDING, 409, 429, no answer): asked again or read.
-        .then(() => sweepPendingRefunds(deps))
-        .then((r) => {
-          if (r.completed || r.failed) opts.log.info(r, 'reembolsos pendientes revisados');
-        })
-        .catch((err: unknown) => opts.log.error({ err }, 'error al revisar reembolsos pendientes')),
-    intervalMs,
-  );
 }

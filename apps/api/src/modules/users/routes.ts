@@ -156,7 +156,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await requestPasswordReset(app.db.db, req.body.email);
+      await requestPasswordReset(app.db.db, app.mailSettings, req.body.email);
       return { success: true as const, message: MSG.resetRequestSent };
     },
   );

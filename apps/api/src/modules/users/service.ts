@@ -11,8 +11,8 @@ import { signSession } from '../../lib/jwt';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import { enqueueEmail } from '../mail/outbox';
-import { mailSettings } from '../mail/settings';
-import { passwordResetEmail } from '../mail/templates';
+import { passwordResetEmail } from '../mail/catalogue/password-reset';
+import type { MailSettings } from '../mail/settings';
 import {
   bumpTokenVersion,
   consumeResetToken,
@@ -96,12 +96,12 @@ export async function createResetToken(db: Queryable, userId: string, now = new 
  * Sends a reset link when the account exists; does nothing otherwise. The caller answers
  * the same either way, so the call cannot tell who has an account.
  */
-export async function requestPasswordReset(db: Db, email: string): Promise<void> {
+export async function requestPasswordReset(db: Db, mail: MailSettings, email: string): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
   await db.transaction(async (tx) => {
     const token = await createResetToken(tx, user.id);
-    await enqueueEmail(tx, passwordResetEmail(mailSettings(), { to: user.email, name: user.name, token }));
+    await enqueueEmail(tx, passwordResetEmail(mail, { to: user.email, name: user.name, token }));
   });
 }
 

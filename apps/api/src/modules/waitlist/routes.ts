@@ -68,7 +68,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await leaveWaitlist(app.db.db, currentUser(req).id, req.body.productId, req.body.day);
+      await leaveWaitlist(app.db.db, app.mailSettings, currentUser(req).id, req.body.productId, req.body.day);
       return { success: true as const, message: AFTER_SALE_MSG.waitlistLeft };
     },
   );

@@ -3,7 +3,6 @@
 // holds the seat: reserveSeat counts it against everybody else), the offered member claims it
 // from the e-mail's link and pays, and an unclaimed offer passes on.
 
-import { startPeriodic, type PeriodicJob } from '../../lib/periodic';
 import { WAITLIST_OFFER_HOURS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import type { AdminWaitlistEntry } from '@store/shared/schemas/admin/waitlist';
@@ -12,6 +11,7 @@ import type { Db, Queryable, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import type { MailSettings } from '../mail/settings';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import { findDaySeats, findHeldDay, lockDaySeats } from '../seats/repo';
 import { addToCart } from '../cart/service';
@@ -111,6 +111,7 @@ export async function joinWaitlist(
 /** Leaves the day's waiting list; an open offer given up passes to the next in line at once. */
 export async function leaveWaitlist(
   db: Db,
+  mail: MailSettings,
   userId: string,
   productId: string,
   label: string,
@@ -121,7 +122,7 @@ export async function leaveWaitlist(
     const entry = await lockActiveEntry(tx, userId, day.id);
     if (!entry) throw new AppError('not_found', AFTER_SALE_MSG.waitlistNotJoined);
     await setEntryStatus(tx, entry.id, 'retirado', now);
-    if (entry.status === 'ofrecido') await offerFreedSeats(tx, [day.id], now);
+    if (entry.status === 'ofrecido') await offerFreedSeats(tx, mail, [day.id], now);
   });
 }
 
@@ -163,6 +164,7 @@ export async function claimOffer(
  */
 export async function offerFreedSeats(
   tx: Tx,
+  mail: MailSettings,
   productDayIds: readonly string[],
   now = new Date(),
 ): Promise<number> {
@@ -179,7 +181,7 @@ export async function offerFreedSeats(
       const token = newSecretToken();
       const expiresAt = new Date(now.getTime() + WAITLIST_OFFER_HOURS * HOUR);
       if (!(await markOffered(tx, next.id, { now, expiresAt, tokenHash: hashSecretToken(token) }))) continue;
-      await enqueueWaitlistOffer(tx, {
+      await enqueueWaitlistOffer(tx, mail, {
         entryId: next.id,
         to: next.email,
         name: next.name,
@@ -214,6 +216,7 @@ export async function offerFreedSeats(
  */
 export async function settleOffersOfHolders(
   tx: Tx,
+  mail: MailSettings,
   orderId: string,
   now = new Date(),
   offerFreed = true,
@@ -222,6 +225,7 @@ export async function settleOffersOfHolders(
   if (offerFreed && settled.length > 0)
     await offerFreedSeats(
       tx,
+      mail,
       settled.map((e) => e.productDayId),
       now,
     );
@@ -229,8 +233,13 @@ export async function settleOffersOfHolders(
 }
 
 /** Offers the free seats of every day of an event (an admin raised a capacity). */
-export async function offerFreedSeatsOfEvent(tx: Tx, productId: string, now = new Date()): Promise<number> {
-  return offerFreedSeats(tx, await findProductDayIds(tx, productId), now);
+export async function offerFreedSeatsOfEvent(
+  tx: Tx,
+  mail: MailSettings,
+  productId: string,
+  now = new Date(),
+): Promise<number> {
+  return offerFreedSeats(tx, mail, await findProductDayIds(tx, productId), now);
 }
 
 export interface WaitlistSweepResult {
@@ -244,7 +253,11 @@ export interface WaitlistSweepResult {
  * `expirado`, and every day with someone waiting gets its free seats offered (a seat freed
  * by any path, even one that did not offer it itself, or while the server was down).
  */
-export async function sweepWaitlist(db: Db, now = new Date()): Promise<WaitlistSweepResult> {
+export async function sweepWaitlist(
+  db: Db,
+  mail: MailSettings,
+  now = new Date(),
+): Promise<WaitlistSweepResult> {
   const claimed = (await markClaimed(db, now)).length;
   const expired = await db.transaction(async (tx) => {
     const rows = await expireOffers(tx, now);
@@ -259,26 +272,9 @@ export async function sweepWaitlist(db: Db, now = new Date()): Promise<WaitlistS
   });
   let offered = 0;
   for (const dayId of await findDaysWithWaiting(db)) {
-    offered += await db.transaction((tx) => offerFreedSeats(tx, [dayId], now));
+    offered += await db.transaction((tx) => offerFreedSeats(tx, mail, [dayId], now));
   }
   return { claimed, expired, offered };
-}
-
-/** Runs sweepWaitlist now and then every `intervalMs` (a minute); stop() waits for a run. */
-export function startWaitlistSweep(opts: {
-  db: Db;
-  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  intervalMs?: number;
-}): PeriodicJob {
-  return startPeriodic(
-    () =>
-      sweepWaitlist(opts.db)
-        .then((r) => {
-          if (r.claimed || r.expired || r.offered) opts.log.info(r, 'lista de espera revisada');
-        })
-        .catch((err: unknown) => opts.log.error({ err }, 'error al revisar la lista de espera')),
-    opts.intervalMs ?? 60_000,
-  );
 }
 
 /** An event's waiting lists for the back office (offers already paid for shown as claimed). */

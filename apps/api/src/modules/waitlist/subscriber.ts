@@ -3,25 +3,28 @@
 // (paid, received, given a team place) is settled, in the transaction that did it.
 
 import type { Subscriber } from '../lifecycle/events';
+import type { MailSettings } from '../mail/settings';
 import { offerFreedSeats, settleOffersOfHolders } from './service';
 
-export const waitlistSubscriber: Subscriber = {
-  name: 'waitlist',
-  on: {
-    'seats.freed': async (tx, { productDayIds, now }) => {
-      await offerFreedSeats(tx, productDayIds, now);
+export function waitlistSubscriber(mail: MailSettings): Subscriber {
+  return {
+    name: 'waitlist',
+    on: {
+      'seats.freed': async (tx, { productDayIds, now }) => {
+        await offerFreedSeats(tx, mail, productDayIds, now);
+      },
+      // Whoever now holds a day through a paid order settles their own open offer on it. A
+      // payment took the offered seat itself (nothing freed); a transfer or a team place moved
+      // a seat already taken, so the seat the offer kept goes on to the next in line.
+      'order.paid': async (tx, { orderId, at }) => {
+        await settleOffersOfHolders(tx, mail, orderId, at, false);
+      },
+      'days.transferred': async (tx, { toOrderId, at }) => {
+        await settleOffersOfHolders(tx, mail, toOrderId, at);
+      },
+      'place.assigned': async (tx, { orderId, at }) => {
+        await settleOffersOfHolders(tx, mail, orderId, at);
+      },
     },
-    // Whoever now holds a day through a paid order settles their own open offer on it. A
-    // payment took the offered seat itself (nothing freed); a transfer or a team place moved
-    // a seat already taken, so the seat the offer kept goes on to the next in line.
-    'order.paid': async (tx, { orderId, at }) => {
-      await settleOffersOfHolders(tx, orderId, at, false);
-    },
-    'days.transferred': async (tx, { toOrderId, at }) => {
-      await settleOffersOfHolders(tx, toOrderId, at);
-    },
-    'place.assigned': async (tx, { orderId, at }) => {
-      await settleOffersOfHolders(tx, orderId, at);
-    },
-  },
-};
+  };
+}

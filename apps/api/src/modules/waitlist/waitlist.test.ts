@@ -201,18 +201,26 @@ describe('waiting list of a sold-out workshop', () => {
     expect(tokenB).not.toBeNull();
 
     // 23 h later nothing changes; 24 h later the offer expires and C gets the seat.
-    expect(await sweepWaitlist(h.ctx.database.db, new Date(now.getTime() + 23 * HOUR))).toMatchObject({
+    expect(
+      await sweepWaitlist(h.ctx.database.db, h.ctx.app.mailSettings, new Date(now.getTime() + 23 * HOUR)),
+    ).toMatchObject({
       expired: 0,
       offered: 0,
     });
     const later = new Date(now.getTime() + 24 * HOUR + 60_000);
-    expect(await sweepWaitlist(h.ctx.database.db, later)).toMatchObject({ expired: 1, offered: 1 });
+    expect(await sweepWaitlist(h.ctx.database.db, h.ctx.app.mailSettings, later)).toMatchObject({
+      expired: 1,
+      offered: 1,
+    });
     const rows = await entriesOf(dayId);
     expect(rows.find((r) => r.userId === b.id)?.status).toBe('expirado');
     expect(rows.find((r) => r.userId === c.id)?.status).toBe('ofrecido');
     expect(rows.find((r) => r.userId === c.id)?.offerExpiresAt?.getTime()).toBe(later.getTime() + 24 * HOUR);
     // A restart running the same sweep offers nothing more.
-    expect(await sweepWaitlist(h.ctx.database.db, later)).toMatchObject({ expired: 0, offered: 0 });
+    expect(await sweepWaitlist(h.ctx.database.db, h.ctx.app.mailSettings, later)).toMatchObject({
+      expired: 0,
+      offered: 0,
+    });
 
     const late = await claimOffer(b, tokenB!);
     expect([late.statusCode, late.json().message]).toEqual([409, AFTER_SALE_MSG.waitlistOfferExpired]);
@@ -286,12 +294,12 @@ describe('waiting list of a sold-out workshop', () => {
     const db = h.ctx.database.db;
     await Promise.all([
       ...holders.map((u, i) => post(h.ctx, '/api/order/cancel', u.token, { orderId: orders[i] })),
-      sweepWaitlist(db),
-      sweepWaitlist(db),
-      db.transaction((tx) => offerFreedSeats(tx, [dayId])),
-      db.transaction((tx) => offerFreedSeats(tx, [dayId])),
+      sweepWaitlist(db, h.ctx.app.mailSettings),
+      sweepWaitlist(db, h.ctx.app.mailSettings),
+      db.transaction((tx) => offerFreedSeats(tx, h.ctx.app.mailSettings, [dayId])),
+      db.transaction((tx) => offerFreedSeats(tx, h.ctx.app.mailSettings, [dayId])),
     ]);
-    await sweepWaitlist(db);
+    await sweepWaitlist(db, h.ctx.app.mailSettings);
     const offered = (await entriesOf(dayId)).filter((e) => e.status === 'ofrecido');
     expect(offered.map((e) => e.userId).sort()).toEqual([waiting[0]!.id, waiting[1]!.id].sort());
     const [day] = await db.select().from(productDays).where(eq(productDays.id, dayId));

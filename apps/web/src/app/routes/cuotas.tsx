@@ -1,6 +1,8 @@
 // /cuotas (docs/fees.md): the fee table of the association's events, read from the price
-// tiers in the database (the same numbers the cart and checkout charge), with the notes.
+// tiers in the database (the same numbers the cart and checkout charge), with the notes. The
+// course's dates in the lead are those of its event, never a text's.
 import { formatPrice } from '@store/shared/domain/money';
+import { formatDateRange } from '@store/shared/domain/time';
 import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
@@ -12,9 +14,12 @@ import { useProducts } from '../../features/catalog/api/get-products';
 import { feeRows, saleModeNote } from '../../features/catalog/utils/fee-rows';
 import { InlineText } from '../../features/content/components/rich-text';
 import { fees } from '../../features/content/data/fees';
+import { findProductByName } from '../../features/content/find-product';
+import { site } from '../../config/site';
 
 export function Component() {
   const products = useProducts();
+  const course = findProductByName(products.data, site.course.name, ['curso', 'anestesia']);
   // The events with a fee schedule or a prerequisite: the course and its workshops.
   const scheduled = (products.data ?? []).filter((p) => p.tiers.length > 0 || p.requires !== null);
   const rows = scheduled.flatMap((p) =>
@@ -33,7 +38,13 @@ export function Component() {
   return (
     <main>
       <Seo title={fees.title} description={fees.description} />
-      <PageHeader eyebrow="Inscripciones" title={fees.title} lead={fees.lead} />
+      <PageHeader
+        eyebrow="Inscripciones"
+        title={fees.title}
+        lead={fees.lead(
+          course ? { name: course.name, dates: formatDateRange(course.startsAt, course.endsAt) } : null,
+        )}
+      />
       <Container className="py-10 sm:py-14">
         {products.isPending ? (
           <Skeleton className="h-72 w-full rounded-xl" />

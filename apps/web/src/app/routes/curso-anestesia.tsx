@@ -1,6 +1,7 @@
-// /curso-anestesia (docs/product.md → Routes): programme of the 2nd course, 29-31 May 2025, hybrid, with day
+// /curso-anestesia (docs/product.md → Routes): programme of the 2nd course, hybrid, with day
 // tabs (jueves, viernes, sábado), modules, workshops and speakers. When the course and its
-// workshops are in the catalogue, their real dates replace the text's.
+// workshops are in the catalogue, their real dates replace the text's (header, facts, meta
+// description).
 import { CalendarDays, MapPin, MonitorPlay } from 'lucide-react';
 import { Seo } from '../../components/layout/seo';
 import { ButtonLink } from '../../components/ui/button';
@@ -38,7 +39,7 @@ export function Component() {
 
   return (
     <main>
-      <Seo title={course.title} description={course.description} />
+      <Seo title={course.title} description={course.description(when.dates)} />
       <PageHeader eyebrow={`Curso ${when.year}`} title={course.title} lead={course.lead}>
         <ul className="grid gap-3 sm:grid-cols-3">
           {facts.map((f, i) => {

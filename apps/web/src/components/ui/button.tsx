@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { cn } from './cn';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline-light';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'outline-light' | 'unavailable';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
@@ -16,6 +16,8 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-ink hover:bg-slate-100',
   danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
   'outline-light': 'border border-white/80 text-white hover:bg-white/10',
+  /** An action that cannot be taken (sold out): grey, never the brand colour. */
+  unavailable: 'border border-slate-300 bg-slate-200 text-slate-800',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -113,6 +113,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const folio = await adminIssueConstancia(
         app.db.db,
         app.storage,
+        app.mailSettings,
         currentUser(req).id,
         req.body,
         new Date(),
@@ -151,6 +152,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       const folio = await adminReissueConstancia(
         app.db.db,
         app.storage,
+        app.mailSettings,
         currentUser(req).id,
         req.params.folio,
         new Date(),

@@ -14,6 +14,7 @@ import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import type { FileStorage } from '../../../lib/storage/storage';
 import { checkIn, issueConstancia } from '../../attendance/service';
+import type { MailSettings } from '../../mail/settings';
 import { revokeConstancia } from '../../attendance/repo';
 import { findEvaluation, findPassedUserIds } from '../../attendance/evaluation-repo';
 import { writeAudit } from '../audit/repo';
@@ -183,13 +184,14 @@ export async function searchForCheckin(db: Db, productDayId: string, q: string |
 export async function adminIssueConstancia(
   db: Db,
   storage: FileStorage,
+  mail: MailSettings,
   actorId: string,
   v: { productId: string; userId: string },
   now: Date,
 ) {
   const event = await findEvent(db, v.productId);
   if (!event) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
-  const { folio } = await issueConstancia(db, storage, {
+  const { folio } = await issueConstancia(db, storage, mail, {
     ...v,
     eventName: event.name,
     now,
@@ -227,6 +229,7 @@ export async function adminRevokeConstancia(db: Db, actorId: string, folio: stri
 export async function adminReissueConstancia(
   db: Db,
   storage: FileStorage,
+  mail: MailSettings,
   actorId: string,
   folio: string,
   now: Date,
@@ -234,5 +237,12 @@ export async function adminReissueConstancia(
   const row = await findConstanciaRow(db, folio);
   if (!row) throw new AppError('not_found', MSG.constanciaNotFound);
   if (row.revokedAt === null) await adminRevokeConstancia(db, actorId, folio, now);
-  return adminIssueConstancia(db, storage, actorId, { productId: row.productId, userId: row.userId }, now);
+  return adminIssueConstancia(
+    db,
+    storage,
+    mail,
+    actorId,
+    { productId: row.productId, userId: row.userId },
+    now,
+  );
 }

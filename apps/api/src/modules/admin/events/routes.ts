@@ -81,7 +81,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      event: await updateEvent(app.db.db, storage, currentUser(req).id, req.params.id, req.body),
+      event: await updateEvent(
+        app.db.db,
+        storage,
+        app.mailSettings,
+        currentUser(req).id,
+        req.params.id,
+        req.body,
+      ),
       message: ADMIN_MSG.eventSaved,
     }),
   );

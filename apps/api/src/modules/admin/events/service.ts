@@ -43,6 +43,7 @@ import {
 } from './repo';
 import { findOrdersWithDays } from '../../orders/repo';
 import { renameOrderDays, updateOrderItems } from '../../lifecycle/service';
+import type { MailSettings } from '../../mail/settings';
 import { offerFreedSeatsOfEvent } from '../../waitlist/service';
 import { setSeatCapacity } from '../../seats/service';
 
@@ -198,6 +199,7 @@ export async function createEvent(
 export async function updateEvent(
   db: Db,
   storage: ImageStorage,
+  mail: MailSettings,
   actorId: string,
   id: string,
   data: AdminEventData,
@@ -249,7 +251,7 @@ export async function updateEvent(
       },
     });
     // A raised seat limit frees seats: the waiting list gets them first.
-    await offerFreedSeatsOfEvent(tx, id);
+    await offerFreedSeatsOfEvent(tx, mail, id);
   });
   return getAdminEvent(db, id);
 }

@@ -131,6 +131,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         result = await app.db.db.transaction((tx) =>
           attachDocumentFile(
             tx,
+            app.mailSettings,
             currentUser(req).id,
             req.params.id,
             { format, key, folio, egreso },

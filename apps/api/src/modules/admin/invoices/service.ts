@@ -13,6 +13,7 @@ import { AppError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { findDocument, searchDocuments, updateDocument, type CfdiDocumentRow } from '../../invoices/repo';
 import { enqueueDocumentEmail } from '../../invoices/service';
+import type { MailSettings } from '../../mail/settings';
 import { writeAudit } from '../audit/repo';
 
 const LIST_LIMIT = 500;
@@ -171,6 +172,7 @@ export function isEgresoXml(xml: Buffer): boolean {
  */
 export async function attachDocumentFile(
   db: Queryable,
+  mail: MailSettings,
   actorId: string,
   id: string,
   file: { format: 'xml' | 'pdf'; key: string; folio: string | null; egreso: boolean },
@@ -203,7 +205,7 @@ export async function attachDocumentFile(
   });
   if (updated && updated.status === 'timbrada' && updated.xmlKey && updated.pdfKey && !updated.cancelMotive) {
     const [xml, pdf] = await Promise.all([readFile(updated.xmlKey), readFile(updated.pdfKey)]);
-    if (xml && pdf) await enqueueDocumentEmail(db, updated, { xml, pdf });
+    if (xml && pdf) await enqueueDocumentEmail(db, mail, updated, { xml, pdf });
   }
   return {
     document: await adminDocument(db, row.id),

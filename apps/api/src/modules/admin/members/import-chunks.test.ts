@@ -37,6 +37,7 @@ describe('member import in chunks', () => {
     let dueDuringImport = -1;
     const res = await importMembers(
       db(),
+      ctx.app.mailSettings,
       admin.id,
       csvOf(25, 'a'),
       { dryRun: false, onlyValid: false },
@@ -66,6 +67,7 @@ describe('member import in chunks', () => {
     const outboxBefore = (await db().select().from(emailOutbox)).length;
     const attempt = importMembers(
       db(),
+      ctx.app.mailSettings,
       admin.id,
       csvOf(25, 'b'),
       { dryRun: false, onlyValid: false },

@@ -113,7 +113,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      ...(await importMembers(app.db.db, currentUser(req).id, req.body.csv, req.body)),
+      ...(await importMembers(app.db.db, app.mailSettings, currentUser(req).id, req.body.csv, req.body)),
     }),
   );
 

@@ -26,7 +26,7 @@ import { AppError } from '../../../lib/errors';
 import { hashPassword } from '../../../lib/passwords';
 import { hashSecretToken, newSecretToken } from '../../../lib/secret-tokens';
 import { dropEmails, enqueueEmails, releaseEmails } from '../../mail/bulk-outbox';
-import { mailSettings } from '../../mail/settings';
+import type { MailSettings } from '../../mail/settings';
 import { writeAudit } from '../audit/repo';
 import { parseMembersCsv } from './import-csv';
 import {
@@ -44,7 +44,7 @@ import {
   type MemberRow,
 } from './repo';
 import { newTemporaryPassword } from './temporary-password';
-import { WELCOME_LINK_DAYS, welcomeEmail } from './welcome-email';
+import { memberWelcomeEmail, WELCOME_LINK_DAYS } from '../../mail/catalogue/member-welcome';
 
 export function toAdminMember(row: MemberRow): AdminMember {
   return {
@@ -184,6 +184,7 @@ export interface ImportTuning {
 
 export async function importMembers(
   db: Db,
+  settings: MailSettings,
   actorId: string,
   csv: string,
   opts: ImportOptions,
@@ -217,7 +218,6 @@ export async function importMembers(
   // Nobody ever learns this password: the accounts are entered through the e-mailed link.
   const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const expiresAt = new Date(Date.now() + WELCOME_LINK_DAYS * 24 * 3_600_000);
-  const settings = mailSettings();
   const chunkSize = tuning.chunkSize ?? IMPORT_CHUNK_ROWS;
 
   // Several short transactions instead of one long one: on the embedded database a
@@ -234,7 +234,7 @@ export async function importMembers(
       // Tokens and e-mails are made before the transaction, so it only writes.
       const tokens = chunk.map(() => newSecretToken());
       const mails = chunk.map((r, k) =>
-        welcomeEmail(settings, { to: r.email, name: r.name, token: tokens[k]! }),
+        memberWelcomeEmail(settings, { to: r.email, name: r.name, token: tokens[k]! }),
       );
       await db.transaction(async (tx) => {
         const created = await insertMembers(

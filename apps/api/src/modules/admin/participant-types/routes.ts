@@ -66,7 +66,7 @@ export const participantTypeAdminRoutes: FastifyPluginAsyncZod = async (app) => 
     },
     async (req) => ({
       success: true as const,
-      request: await decide(app.db.db, currentUser(req).id, req.params.id, null),
+      request: await decide(app.db.db, app.mailSettings, currentUser(req).id, req.params.id, null),
       message: ADMIN_MSG.participantRequestApproved,
     }),
   );
@@ -84,7 +84,7 @@ export const participantTypeAdminRoutes: FastifyPluginAsyncZod = async (app) => 
     },
     async (req) => ({
       success: true as const,
-      request: await decide(app.db.db, currentUser(req).id, req.params.id, req.body.reason),
+      request: await decide(app.db.db, app.mailSettings, currentUser(req).id, req.params.id, req.body.reason),
       message: ADMIN_MSG.participantRequestRejected,
     }),
   );

@@ -1,4 +1,4 @@
-// Verified participant types, the admin's side (docs/admin.md → Tipos de participante): the
+// Verified participant types, the admin's side (docs/fees.md#verified-participant-types): the
 // queue with counts per status, the proof's preview, and the decision. Approving sets
 // users.user_type; the request row, the member's type, the audit entry and the member's
 // e-mail commit together or not at all. Rejecting needs a reason, which the member reads.
@@ -11,6 +11,7 @@ import type {
 import type { ParticipantRequestStatus } from '@store/shared/schemas/participant-types';
 import type { Db, Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
+import type { MailSettings } from '../../mail/settings';
 import { enqueueDecisionEmail } from '../../participant-types/emails';
 import {
   countByStatus,
@@ -96,6 +97,7 @@ export async function auditProofView(
  */
 export async function decide(
   db: Db,
+  mail: MailSettings,
   actorId: string,
   id: string,
   rejectionReason: string | null,
@@ -126,7 +128,7 @@ export async function decide(
         ...(rejectionReason ? { reason: rejectionReason } : {}),
       },
     });
-    await enqueueDecisionEmail(tx, {
+    await enqueueDecisionEmail(tx, mail, {
       requestId: id,
       to: member.email,
       name: member.name,

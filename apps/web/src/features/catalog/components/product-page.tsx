@@ -1,11 +1,12 @@
 // Product detail (docs/product.md → Routes): gallery, name, dates, price, description, day options, add to
-// cart (login and a day required, docs/product.md → Cart), and up to 5 related events. A finished event's
+// cart (login and a day required, docs/product.md → Cart; greyed out as AGOTADO, with the reason, when
+// no day left on sale has a seat), and up to 5 related events. A finished event's
 // page stays reachable (from the finished list) with "Finalizado" and nothing to add. What other
 // features own comes in from the route module: the days the member owns, their waiting-list
 // state and panel, their participant-type request, adding to the cart and opening a related event.
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CalendarDays, MapPin, MonitorPlay, PackageCheck, ShoppingCart, Users } from 'lucide-react';
+import { Ban, CalendarDays, MapPin, MonitorPlay, PackageCheck, ShoppingCart, Users } from 'lucide-react';
 import { RELATED_PRODUCT_COUNT } from '@store/shared/constants';
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatDateRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
@@ -27,6 +28,7 @@ import { PriceBlock } from './price-block';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid, type ProductGridProps } from './product-grid';
 import { relatedProducts } from '../utils/filter-products';
+import { soldOutReason } from '../utils/sold-out';
 import { useNow } from '../../../lib/use-now';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
@@ -118,6 +120,7 @@ export function ProductPage({
   const ownedCount = product.dayOptions.filter((o) => owned?.has(o.label)).length;
   const allOwned = ownedCount > 0 && ownedCount === product.dayOptions.length;
   const ended = hasEnded(product, now);
+  const soldOut = soldOutReason(product, { now, owned, fullForMe });
 
   const onAdd = async () => {
     setAdding(true);
@@ -212,6 +215,17 @@ export function ProductPage({
                 <PackageCheck aria-hidden="true" className="h-5 w-5" />
                 VER EN MIS PRODUCTOS
               </ButtonLink>
+            ) : soldOut ? (
+              <Button
+                size="lg"
+                variant="unavailable"
+                className="mt-6 w-full sm:w-auto"
+                disabled
+                aria-describedby="agotado"
+              >
+                <Ban aria-hidden="true" className="h-5 w-5" />
+                AGOTADO
+              </Button>
             ) : (
               <Button size="lg" className="mt-6 w-full sm:w-auto" onClick={onAdd} loading={adding}>
                 <ShoppingCart aria-hidden="true" className="h-5 w-5" />
@@ -228,6 +242,11 @@ export function ProductPage({
                 <Users aria-hidden="true" className="h-5 w-5" />
                 {GROUP_MSG.groupBuy.toUpperCase()}
               </ButtonLink>
+            )}
+            {!ended && !allOwned && soldOut && (
+              <p id="agotado" className="mt-3 max-w-prose text-sm text-slate-700">
+                {soldOut}
+              </p>
             )}
             {!ended && (
               <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">

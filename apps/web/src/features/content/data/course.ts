@@ -30,7 +30,9 @@ export interface CourseDay {
 
 export const course = {
   title: site.course.name,
-  description: `${site.course.name}: ${site.course.dates}, modalidad híbrida en el ${site.course.venue}. Programa por día, módulos, talleres y ponentes.`,
+  /** `dates`: the course event's, from the catalogue (the text's when it is not on sale). */
+  description: (dates: string) =>
+    `${site.course.name}: ${dates}, modalidad híbrida en el ${site.course.venue}. Programa por día, módulos, talleres y ponentes.`,
   lead: 'Tres días de actualización en el cuidado anestésico y perioperatorio del paciente cardiópata, con módulos teóricos, talleres prácticos y discusión de casos.',
   facts: [
     { label: 'Fechas', value: site.course.dates },

@@ -1,5 +1,5 @@
-// Texts of /cuotas (docs/fees.md). The amounts are not here: the page reads them from the
-// events' price tiers in the database, as the cart and checkout do.
+// Texts of /cuotas (docs/fees.md). The amounts and the course's dates are not here: the page
+// reads them from the events in the database, as the cart and checkout do.
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { formatPrice, toPesos } from '@store/shared/domain/money';
 import { site } from '../../../config/site';
@@ -7,7 +7,11 @@ import { site } from '../../../config/site';
 export const fees = {
   title: 'Cuotas de recuperación',
   description: `Cuotas del ${site.course.name} y de sus talleres: médicos especialistas, residentes, enfermería, estudiantes, becas y personal del hospital sede.`,
-  lead: `Cuotas del ${site.course.name} (${site.course.dates}) y de sus talleres prácticos, en pesos mexicanos.`,
+  /** `course`: the course event's name and dates from the catalogue; none while it is not on sale. */
+  lead: (course: { name: string; dates: string } | null) =>
+    course
+      ? `Cuotas del ${course.name} (${course.dates}) y de sus talleres prácticos, en pesos mexicanos.`
+      : `Cuotas del ${site.course.name} y de sus talleres prácticos, en pesos mexicanos.`,
   tableCaption: `Cuotas del ${site.course.name} y sus talleres, en pesos mexicanos (MXN$)`,
   loadError: 'No se pudieron cargar las cuotas. Intenta de nuevo en unos minutos.',
   empty: 'Las cuotas del próximo curso se publicarán aquí en cuanto abran las inscripciones.',

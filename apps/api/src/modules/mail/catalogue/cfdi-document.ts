@@ -4,9 +4,9 @@
 
 import type { CfdiDocumentKind } from '@store/shared/constants';
 import { orderReference } from '@store/shared/domain/order-reference';
-import type { OutgoingEmail } from '../mail/outbox';
-import type { MailSettings } from '../mail/settings';
-import { brandedEmail, escapeHtml } from '../mail/templates';
+import { brandedEmail, escapeHtml } from '../layout';
+import type { OutgoingEmail } from '../outbox';
+import type { MailSettings } from '../settings';
 
 export interface CfdiDocumentMailData {
   to: string;
@@ -43,7 +43,7 @@ export function cfdiDocumentEmail(settings: MailSettings, data: CfdiDocumentMail
   const w = WORDING[data.kind];
   const folioLine = data.folio ? `Folio fiscal: ${data.folio}` : '';
   const lead = `Adjuntamos ${w.what} ${w.whatOf}`;
-  const later = data.kind === 'I' ? `en cualquier momento desde «Mis pedidos».` : `desde «Mis pedidos».`;
+  const later = data.kind === 'I' ? `en cualquier momento desde «Mis Productos».` : `desde «Mis Productos».`;
   return {
     ...brandedEmail(settings, {
       to: data.to,
@@ -51,7 +51,7 @@ export function cfdiDocumentEmail(settings: MailSettings, data: CfdiDocumentMail
       html: `<p>${lead} <strong>${escapeHtml(ref)}</strong> en XML y PDF.</p>${
         data.folio ? `<p>${escapeHtml(folioLine)}</p>` : ''
       }<p>También puedes ${w.it} ${later}</p>`,
-      text: `${lead} ${ref} en XML y PDF.\n${folioLine}\nTambién puedes ${w.it} desde «Mis pedidos».`,
+      text: `${lead} ${ref} en XML y PDF.\n${folioLine}\nTambién puedes ${w.it} ${later}`,
     }),
     attachments: [
       {

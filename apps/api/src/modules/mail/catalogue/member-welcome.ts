@@ -1,18 +1,21 @@
-// The e-mail an imported member receives: their account exists, and a link (valid 7 days,
-// usable once) to choose their password on /reset-password, the first login of docs/product.md → First login.
-// Same frame, button and signature as the store's other e-mails (mail/templates.ts).
+// To a member the back office imported: their account exists, and a link (valid
+// WELCOME_LINK_DAYS days, usable once) to choose their password on /reset-password, the first
+// login of docs/product.md → First login.
 
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import type { OutgoingEmail } from '../../mail/outbox';
-import type { MailSettings } from '../../mail/settings';
-import { brandedEmail, button, escapeHtml, linkFallback } from '../../mail/templates';
+import type { OutgoingEmail } from '../outbox';
+import type { MailSettings } from '../settings';
+import { brandedEmail, button, escapeHtml, linkFallback } from '../layout';
 
 export const WELCOME_LINK_DAYS = 7;
 
-export function welcomeEmail(
-  settings: MailSettings,
-  data: { to: string; name: string; token: string },
-): OutgoingEmail {
+export interface MemberWelcomeData {
+  to: string;
+  name: string;
+  token: string;
+}
+
+export function memberWelcomeEmail(settings: MailSettings, data: MemberWelcomeData): OutgoingEmail {
   const link = `${settings.publicUrl}/reset-password?token=${encodeURIComponent(data.token)}`;
   const loginUrl = `${settings.publicUrl}/login`;
   const intro = `${settings.brand} creó una cuenta a tu nombre en su tienda en línea, con este correo (${data.to}). Con ella puedes comprar eventos y ver las transmisiones.`;

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { orderReference } from '@store/shared/domain/order-reference';
-import { cfdiDocumentEmail, cfdiFileName, type CfdiDocumentMailData } from './mail';
+import { cfdiDocumentEmail, cfdiFileName, type CfdiDocumentMailData } from './cfdi-document';
 
 const settings = {
   publicUrl: 'https://tienda.example.org',
@@ -31,9 +31,9 @@ describe('the CFDI document e-mail', () => {
     expect(mail.text).toContain(
       `Adjuntamos el CFDI de tu orden ${REF} en XML y PDF.\nFolio fiscal: ${FOLIO}`,
     );
-    expect(mail.text).toContain('También puedes descargarlo desde «Mis pedidos».');
+    expect(mail.text).toContain('También puedes descargarlo en cualquier momento desde «Mis Productos».');
     expect(mail.html).toContain(`Adjuntamos el CFDI de tu orden <strong>${REF}</strong> en XML y PDF.`);
-    expect(mail.html).toContain('descargarlo en cualquier momento desde «Mis pedidos»');
+    expect(mail.html).toContain('descargarlo en cualquier momento desde «Mis Productos»');
     expect(mail.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
       [`CFDI ${REF}.xml`, 'application/xml'],
       [`CFDI ${REF}.pdf`, 'application/pdf'],
@@ -46,7 +46,7 @@ describe('the CFDI document e-mail', () => {
     expect(mail.text).toContain(
       `Adjuntamos la nota de crédito del reembolso de tu orden ${REF} en XML y PDF.`,
     );
-    expect(mail.html).toContain('También puedes descargarla desde «Mis pedidos».');
+    expect(mail.html).toContain('También puedes descargarla desde «Mis Productos».');
     expect(mail.attachments?.map((a) => a.filename)).toEqual([
       cfdiFileName('E', ORDER, 'xml'),
       cfdiFileName('E', ORDER, 'pdf'),

@@ -1,0 +1,102 @@
+// PayPal from the browser: the public data its buttons need, the pending order and PayPal
+// order for the server's total, the buyer closing PayPal without paying, and the capture.
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MSG } from '@store/shared/messages';
+import { okResponse } from '@store/shared/schemas/common';
+import { paypalOrderBody } from '@store/shared/schemas/order';
+import {
+  paymentDoneResponse,
+  paypalCancelOrderBody,
+  paypalConfigResponse,
+  paypalCreateOrderBody,
+  paypalCreateOrderResponse,
+} from '@store/shared/schemas/payments';
+import { networkOf } from '../../lib/network';
+import { tokenSecurity } from '../../lib/route-schemas';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { cancelPaypalOrder, capturePaypalOrder, createPaypalOrder } from './paypal-service';
+import { paymentErrors, type PaymentRouteContext } from './route-context';
+
+export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
+  app.get(
+    '/paypal/config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Datos públicos para cargar los botones de PayPal (o por qué no están disponibles)',
+        response: { 200: paypalConfigResponse },
+      },
+    },
+    async () =>
+      deps.providers.paypal && deps.config.PAYPAL_CLIENT_ID
+        ? {
+            success: true as const,
+            configured: true as const,
+            clientId: deps.config.PAYPAL_CLIENT_ID,
+            sdkBase: deps.config.PAYPAL_SDK_BASE.replace(/\/+$/, ''),
+            currency: 'MXN' as const,
+          }
+        : { success: true as const, configured: false as const, message: MSG.paymentNotConfigured },
+  );
+
+  app.post(
+    '/paypal/create-order',
+    {
+      ...ordering(),
+      schema: {
+        tags: ['payments'],
+        summary: 'Orden pendiente por el total del servidor y orden de PayPal en MXN por ese monto',
+        security: tokenSecurity,
+        body: paypalCreateOrderBody,
+        response: { 200: paypalCreateOrderResponse, ...paymentErrors },
+      },
+    },
+    async (req) => {
+      const { paypalOrderId, orderId } = await createPaypalOrder(
+        deps,
+        currentUser(req).id,
+        req.body,
+        networkOf(req.ip),
+      );
+      return { success: true as const, id: paypalOrderId, orderId };
+    },
+  );
+
+  app.post(
+    '/paypal/cancel-order',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['payments'],
+        summary: 'El comprador cerró PayPal sin pagar: se liberan lugares y cupón',
+        security: tokenSecurity,
+        body: paypalCancelOrderBody,
+        response: { 200: okResponse, ...paymentErrors },
+      },
+    },
+    async (req) => {
+      await cancelPaypalOrder(deps, currentUser(req).id, req.body.paypalOrderId);
+      return { success: true as const, message: MSG.paymentCancelled };
+    },
+  );
+
+  app.post(
+    '/order/paypal',
+    {
+      ...ordering(),
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Cobra en el servidor la orden de PayPal aprobada y marca la orden pagada si PayPal cobró el monto exacto',
+        security: tokenSecurity,
+        body: paypalOrderBody,
+        response: { 200: paymentDoneResponse, ...paymentErrors },
+      },
+    },
+    async (req) => {
+      const order = await capturePaypalOrder(deps, currentUser(req).id, req.body);
+      return { success: true as const, message: MSG.paymentDone, orderId: order.id };
+    },
+  );
+};

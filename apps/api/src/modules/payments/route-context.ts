@@ -1,0 +1,41 @@
+// What every payments route plugin shares: the providers and the database (`deps`), the
+// error answers of a payment call, and the guard of an order-creating call (rate limited per
+// IP and per user, signed in). Built once by paymentRoutes (routes.ts) and passed down.
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '@store/shared/messages';
+import { errorResponse } from '@store/shared/schemas/common';
+import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../lib/route-schemas';
+import { requireUser } from '../../plugins/auth';
+import type { RateLimitName, RouteRateLimit } from '../../plugins/rate-limit';
+import type { PaymentDeps } from './settle';
+
+export const paymentErrors = { ...errorResponses(400, 401, 403, 404, 409, 429, 503), 402: errorResponse };
+
+export interface PaymentRouteContext {
+  deps: PaymentDeps;
+  limits: Record<RateLimitName, RouteRateLimit>;
+  /** onRequest hooks and rate-limit config of an order-creating call (a fresh object per route). */
+  ordering: () => {
+    onRequest: ((req: FastifyRequest, reply: FastifyReply) => Promise<void>)[];
+    config: { rateLimit: RouteRateLimit };
+  };
+}
+
+/**
+ * One per-IP counter shared by every order-creating call (before auth: floods of bad tokens
+ * count too); each route also counts per user, after auth, through its route config. The
+ * rate-limit plugin runs one route limit per request, so the IP counter is a plain hook.
+ */
+export function orderingGuard(
+  ipCounter: ReturnType<FastifyInstance['createRateLimit']>,
+  limits: Record<RateLimitName, RouteRateLimit>,
+): PaymentRouteContext['ordering'] {
+  const orderPerIp = async (req: FastifyRequest) => {
+    const result = await ipCounter(req);
+    if (!result.isAllowed && result.isExceeded) throw new AppError('too_many_requests', MSG.rateLimited);
+  };
+  // A fresh object per route: the rate-limit plugin appends its hook to the route's array.
+  return () => ({ onRequest: [orderPerIp, requireUser], config: { rateLimit: limits.order } });
+}
