@@ -17,8 +17,12 @@ const dirsIn = (dir) =>
     .map((d) => d.name);
 
 // Web: shared code (components, lib, config, packages/shared) ← features ← app. Features do not
-// import each other.
-const webFeatures = dirsIn(`${web}/features`);
+// import each other. features/admin/ is not one feature but a folder of them, one per back-office
+// area (as apps/api/src/modules/admin/<area>/); what the areas share sits in components/admin/
+// and lib/admin/.
+const webFeatures = dirsIn(`${web}/features`).flatMap((name) =>
+  name === 'admin' ? dirsIn(`${web}/features/admin`).map((area) => `admin/${area}`) : [name],
+);
 const webZones = [
   ...['components', 'lib', 'config'].map((layer) => ({
     target: `${web}/${layer}`,

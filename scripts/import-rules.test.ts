@@ -35,6 +35,36 @@ describe('web layers', () => {
     expect(errors.join()).toContain('Features do not import each other');
   });
 
+  it('refuses a back-office area importing another area or a storefront feature', async () => {
+    const fromArea = await importErrors(
+      'apps/web/src/features/admin/members/fixture.ts',
+      "import { useAdminOrders } from '../orders/api/get-orders';\nexport const x = useAdminOrders;\n",
+    );
+    expect(fromArea).toEqual(restricted);
+    expect(fromArea.join()).toContain('Features do not import each other');
+    expect(
+      await importErrors(
+        'apps/web/src/features/admin/orders/fixture.ts',
+        "import { useProducts } from '../../catalog/api/get-products';\nexport const x = useProducts;\n",
+      ),
+    ).toEqual(restricted);
+    expect(
+      await importErrors(
+        'apps/web/src/features/cart/fixture.ts',
+        "import { useAdminOrders } from '../admin/orders/api/get-orders';\nexport const x = useAdminOrders;\n",
+      ),
+    ).toEqual(restricted);
+  });
+
+  it('allows a back-office area its own files and the shared admin code', async () => {
+    expect(
+      await importErrors(
+        'apps/web/src/features/admin/orders/fixture.ts',
+        "import { useAdminOrders } from './api/get-orders';\nimport { useAdminEvents } from '../../../lib/admin/get-events';\nimport { DataTable } from '../../../components/admin/data-table';\nexport const x = [useAdminOrders, useAdminEvents, DataTable];\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('refuses the layout importing a feature', async () => {
     const errors = await importErrors(
       'apps/web/src/components/layout/fixture.tsx',

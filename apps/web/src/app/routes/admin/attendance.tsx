@@ -7,17 +7,17 @@ import { ScanLine } from 'lucide-react';
 import { ButtonLink, Button } from '../../../components/ui/button';
 import { Input, Label, SelectField } from '../../../components/ui/input';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { useAdminEvents } from '../../../features/admin/api/get-events';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { QueryState } from '../../../features/admin/components/query-state';
+import { useAdminEvents } from '../../../lib/admin/get-events';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { QueryState } from '../../../components/admin/query-state';
 import {
   useAdminAttendance,
   useConstanciaAction,
   useSetAttendancePercent,
-} from '../../../features/attendance/api/admin-attendance';
-import { AdminAttendanceTable } from '../../../features/attendance/components/admin-attendance-table';
-import { ConstanciaBatch } from '../../../features/attendance/components/constancia-batch';
-import { EvaluationEditor } from '../../../features/attendance/components/evaluation-editor';
+} from '../../../features/admin/attendance/api/admin-attendance';
+import { AdminAttendanceTable } from '../../../features/admin/attendance/components/admin-attendance-table';
+import { ConstanciaBatch } from '../../../features/admin/attendance/components/constancia-batch';
+import { EvaluationEditor } from '../../../features/admin/attendance/components/evaluation-editor';
 import { errorMessage, notify } from '../../../lib/notify';
 
 export function Component() {

@@ -3,15 +3,15 @@
 import { useSearchParams } from 'react-router';
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { useDownloadAttendees } from '../../../features/admin/api/download-attendees';
-import { useAttendees } from '../../../features/admin/api/get-attendees';
-import { useAdminEvents } from '../../../features/admin/api/get-events';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { AttendeesTable } from '../../../features/admin/components/attendees-table';
+import { useDownloadAttendees } from '../../../features/admin/attendees/api/download-attendees';
+import { useAttendees } from '../../../features/admin/attendees/api/get-attendees';
+import { useAdminEvents } from '../../../lib/admin/get-events';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { AttendeesTable } from '../../../features/admin/attendees/components/attendees-table';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
-import { QueryState } from '../../../features/admin/components/query-state';
-import { SeatMeter } from '../../../features/admin/components/seat-meter';
+import { EventDayPicker } from '../../../components/admin/event-day-picker';
+import { QueryState } from '../../../components/admin/query-state';
+import { SeatMeter } from '../../../components/admin/seat-meter';
 import { errorMessage, notify } from '../../../lib/notify';
 
 export function Component() {

@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminAuditEntry } from '@store/shared/schemas/admin/audit';
 import { Select } from '../../../components/ui/input';
-import { useAudit } from '../../../features/admin/api/get-audit';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { DataTable, type Column } from '../../../features/admin/components/data-table';
-import { Pagination } from '../../../features/admin/components/pagination';
-import { QueryState } from '../../../features/admin/components/query-state';
-import { auditActionLabel, auditSummary } from '../../../features/admin/utils/audit';
+import { useAudit } from '../../../features/admin/audit/api/get-audit';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { DataTable, type Column } from '../../../components/admin/data-table';
+import { Pagination } from '../../../components/admin/pagination';
+import { QueryState } from '../../../components/admin/query-state';
+import { auditActionLabel, auditSummary } from '../../../lib/admin/audit';
 import { formatDateTime } from '@store/shared/domain/time';
 
 const ENTITIES = [

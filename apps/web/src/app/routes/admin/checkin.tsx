@@ -5,13 +5,16 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@store/shared/messages';
-import { useAdminEvents } from '../../../features/admin/api/get-events';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
-import { useCheckIn } from '../../../features/attendance/api/admin-attendance';
-import { CheckinResult, type CheckinOutcome } from '../../../features/attendance/components/checkin-result';
-import { CheckinSearch } from '../../../features/attendance/components/checkin-search';
-import { TicketScanner } from '../../../features/attendance/components/ticket-scanner';
+import { useAdminEvents } from '../../../lib/admin/get-events';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { EventDayPicker } from '../../../components/admin/event-day-picker';
+import { useCheckIn } from '../../../features/admin/attendance/api/admin-attendance';
+import {
+  CheckinResult,
+  type CheckinOutcome,
+} from '../../../features/admin/attendance/components/checkin-result';
+import { CheckinSearch } from '../../../features/admin/attendance/components/checkin-search';
+import { TicketScanner } from '../../../features/admin/attendance/components/ticket-scanner';
 import { errorMessage } from '../../../lib/notify';
 
 export function Component() {

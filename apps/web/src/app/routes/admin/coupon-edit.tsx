@@ -6,12 +6,12 @@ import type { AdminCouponInput } from '@store/shared/schemas/admin/coupons';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAdminCoupon } from '../../../features/admin/api/get-coupons';
-import { useAdminEvents } from '../../../features/admin/api/get-events';
-import { useSaveCoupon } from '../../../features/admin/api/save-coupon';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { CouponForm } from '../../../features/admin/components/coupon-form';
-import { CouponStateBadge } from '../../../features/admin/components/status-badges';
+import { useAdminCoupon } from '../../../features/admin/coupons/api/get-coupons';
+import { useAdminEvents } from '../../../lib/admin/get-events';
+import { useSaveCoupon } from '../../../features/admin/coupons/api/save-coupon';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { CouponForm } from '../../../features/admin/coupons/components/coupon-form';
+import { CouponStateBadge } from '../../../components/admin/status-badges';
 import { errorMessage, notify } from '../../../lib/notify';
 
 export function Component() {

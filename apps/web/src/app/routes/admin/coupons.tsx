@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { AdminCoupon } from '@store/shared/schemas/admin/coupons';
 import { ButtonLink } from '../../../components/ui/button';
-import { useAdminCoupons } from '../../../features/admin/api/get-coupons';
-import { useAdminEvents } from '../../../features/admin/api/get-events';
-import { useSetCouponActive } from '../../../features/admin/api/set-coupon-active';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { ConfirmDialog } from '../../../features/admin/components/confirm-dialog';
-import { CouponsTable } from '../../../features/admin/components/coupons-table';
-import { QueryState } from '../../../features/admin/components/query-state';
+import { useAdminCoupons } from '../../../features/admin/coupons/api/get-coupons';
+import { useAdminEvents } from '../../../lib/admin/get-events';
+import { useSetCouponActive } from '../../../features/admin/coupons/api/set-coupon-active';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { ConfirmDialog } from '../../../components/admin/confirm-dialog';
+import { CouponsTable } from '../../../features/admin/coupons/components/coupons-table';
+import { QueryState } from '../../../components/admin/query-state';
 import { errorMessage, notify } from '../../../lib/notify';
 
 export function Component() {

@@ -4,15 +4,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Select } from '../../../components/ui/input';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
-import { useDashboard } from '../../../features/admin/api/get-dashboard';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { DemoDataBanner } from '../../../features/admin/components/demo-data-banner';
-import { ByEventChart, TimelineChart } from '../../../features/admin/components/dashboard-charts';
-import { DashboardTotals } from '../../../features/admin/components/dashboard-totals';
-import { LatestOrdersCard } from '../../../features/admin/components/latest-orders-card';
-import { ProviderWaitsCard } from '../../../features/admin/components/provider-waits-card';
-import { QueryState } from '../../../features/admin/components/query-state';
-import { SeatsByDayTable } from '../../../features/admin/components/seats-by-day-table';
+import { useDashboard } from '../../../features/admin/dashboard/api/get-dashboard';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { DemoDataBanner } from '../../../features/admin/demo-data/components/demo-data-banner';
+import { ByEventChart, TimelineChart } from '../../../features/admin/dashboard/components/dashboard-charts';
+import { DashboardTotals } from '../../../features/admin/dashboard/components/dashboard-totals';
+import { LatestOrdersCard } from '../../../features/admin/dashboard/components/latest-orders-card';
+import { ProviderWaitsCard } from '../../../features/admin/dashboard/components/provider-waits-card';
+import { QueryState } from '../../../components/admin/query-state';
+import { SeatsByDayTable } from '../../../features/admin/dashboard/components/seats-by-day-table';
 
 const RANGES = [7, 30, 90] as const;
 

@@ -6,12 +6,12 @@ import type { AdminEvent, AdminEventInput } from '@store/shared/schemas/admin/ev
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAdminEvent } from '../../../features/admin/api/get-event';
-import { useAdminEvents } from '../../../features/admin/api/get-events';
-import { useSaveEvent } from '../../../features/admin/api/save-event';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { EventForm } from '../../../features/admin/components/event-form';
-import { EventStateBadge } from '../../../features/admin/components/status-badges';
+import { useAdminEvent } from '../../../features/admin/events/api/get-event';
+import { useAdminEvents } from '../../../lib/admin/get-events';
+import { useSaveEvent } from '../../../features/admin/events/api/save-event';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { EventForm } from '../../../features/admin/events/components/event-form';
+import { EventStateBadge } from '../../../components/admin/status-badges';
 import { errorMessage, notify } from '../../../lib/notify';
 
 export function Component() {

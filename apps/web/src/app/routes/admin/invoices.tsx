@@ -14,15 +14,15 @@ import {
 } from '@store/shared/constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { useAdminInvoices } from '../../../features/admin/api/get-invoices';
-import { useInvoiceActions, type CfdiTarget } from '../../../features/admin/api/invoice-actions';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { ChoiceFilter } from '../../../features/admin/components/choice-filter';
-import { InvoicesTable } from '../../../features/admin/components/invoices-table';
-import { QueryState } from '../../../features/admin/components/query-state';
-import { SearchField } from '../../../features/admin/components/search-field';
+import { useAdminInvoices } from '../../../features/admin/invoices/api/get-invoices';
+import { useInvoiceActions, type CfdiTarget } from '../../../features/admin/invoices/api/invoice-actions';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { ChoiceFilter } from '../../../components/admin/choice-filter';
+import { InvoicesTable } from '../../../features/admin/invoices/components/invoices-table';
+import { QueryState } from '../../../components/admin/query-state';
+import { SearchField } from '../../../components/admin/search-field';
 import { errorMessage, notify } from '../../../lib/notify';
-import { useDebounced } from '../../../features/admin/utils/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 export function Component() {
   const [kind, setKind] = useState<CfdiDocumentKind | ''>('');

@@ -9,9 +9,9 @@ import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button, ButtonLink, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import { useImportMembers } from '../../../features/admin/api/import-members';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { DataTable, type Column } from '../../../features/admin/components/data-table';
+import { useImportMembers } from '../../../features/admin/members/api/import-members';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { DataTable, type Column } from '../../../components/admin/data-table';
 import { errorMessage, notify } from '../../../lib/notify';
 
 const EXAMPLE =

@@ -7,24 +7,27 @@ import { Upload, UserPlus } from 'lucide-react';
 import type { Role, UserType } from '@store/shared/constants';
 import type { AdminMember } from '@store/shared/schemas/admin/members';
 import { Button, ButtonLink } from '../../../components/ui/button';
-import { useAssignTemporaryPassword } from '../../../features/admin/api/assign-temporary-password';
-import { useAdminSession } from '../../../features/admin/api/get-admin-session';
-import { useAdminMembers } from '../../../features/admin/api/get-members';
-import { useUpdateMember } from '../../../features/admin/api/update-member';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { AssignPasswordDialog } from '../../../features/admin/components/assign-password-dialog';
-import { MemberCreateDialog } from '../../../features/admin/components/member-create-dialog';
-import { MemberFilters } from '../../../features/admin/components/member-filters';
-import { MemberRoleDialog, type RoleChange } from '../../../features/admin/components/member-role-dialog';
-import { MembersTable } from '../../../features/admin/components/members-table';
-import { Pagination } from '../../../features/admin/components/pagination';
-import { ScholarshipsDialog } from '../../../features/admin/components/scholarships-dialog';
-import { QueryState } from '../../../features/admin/components/query-state';
+import { useAssignTemporaryPassword } from '../../../features/admin/members/api/assign-temporary-password';
+import { useAdminSession } from '../../../lib/admin/get-admin-session';
+import { useAdminMembers } from '../../../features/admin/members/api/get-members';
+import { useUpdateMember } from '../../../features/admin/members/api/update-member';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { AssignPasswordDialog } from '../../../features/admin/members/components/assign-password-dialog';
+import { MemberCreateDialog } from '../../../features/admin/members/components/member-create-dialog';
+import { MemberFilters } from '../../../features/admin/members/components/member-filters';
+import {
+  MemberRoleDialog,
+  type RoleChange,
+} from '../../../features/admin/members/components/member-role-dialog';
+import { MembersTable } from '../../../features/admin/members/components/members-table';
+import { Pagination } from '../../../components/admin/pagination';
+import { ScholarshipsDialog } from '../../../features/admin/members/components/scholarships-dialog';
+import { QueryState } from '../../../components/admin/query-state';
 import {
   TemporaryPasswordDialog,
   type TemporaryPasswordResult,
-} from '../../../features/admin/components/temporary-password-dialog';
-import { useDebounced } from '../../../features/admin/utils/use-debounced';
+} from '../../../features/admin/members/components/temporary-password-dialog';
+import { useDebounced } from '../../../lib/use-debounced';
 import { errorMessage, notify } from '../../../lib/notify';
 
 const PAGE_SIZE = 25;

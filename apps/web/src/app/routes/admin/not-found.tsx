@@ -1,6 +1,6 @@
 // Unknown /admin/* path: a message inside the back office frame.
 import { ButtonLink } from '../../../components/ui/button';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
 
 export function Component() {
   return (

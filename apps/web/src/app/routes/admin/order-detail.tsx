@@ -7,14 +7,14 @@ import { orderReference } from '@store/shared/domain/order-reference';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAdminOrder } from '../../../features/admin/api/get-order';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { OrderActionsCard } from '../../../features/admin/components/order-actions-card';
-import { OrderCustomerCard } from '../../../features/admin/components/order-customer-card';
-import { OrderHistoryCard } from '../../../features/admin/components/order-history-card';
-import { OrderLinesCard } from '../../../features/admin/components/order-lines-card';
-import { OrderTransfersCard } from '../../../features/admin/components/order-transfers-card';
-import { OrderStatusBadge } from '../../../features/admin/components/status-badges';
+import { useAdminOrder } from '../../../features/admin/orders/api/get-order';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { OrderActionsCard } from '../../../features/admin/orders/components/order-actions-card';
+import { OrderCustomerCard } from '../../../features/admin/orders/components/order-customer-card';
+import { OrderHistoryCard } from '../../../features/admin/orders/components/order-history-card';
+import { OrderLinesCard } from '../../../features/admin/orders/components/order-lines-card';
+import { OrderTransfersCard } from '../../../features/admin/orders/components/order-transfers-card';
+import { OrderStatusBadge } from '../../../components/admin/status-badges';
 import { formatDateTime } from '@store/shared/domain/time';
 
 export function Component() {

@@ -10,14 +10,14 @@ import {
 import type { AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/input';
-import { useAdminEvents } from '../../../features/admin/api/get-events';
-import { useAdminOrders } from '../../../features/admin/api/get-orders';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
-import { OrdersTable } from '../../../features/admin/components/orders-table';
-import { Pagination } from '../../../features/admin/components/pagination';
-import { QueryState } from '../../../features/admin/components/query-state';
-import { useDebounced } from '../../../features/admin/utils/use-debounced';
+import { useAdminEvents } from '../../../lib/admin/get-events';
+import { useAdminOrders } from '../../../features/admin/orders/api/get-orders';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { EventDayPicker } from '../../../components/admin/event-day-picker';
+import { OrdersTable } from '../../../features/admin/orders/components/orders-table';
+import { Pagination } from '../../../components/admin/pagination';
+import { QueryState } from '../../../components/admin/query-state';
+import { useDebounced } from '../../../lib/use-debounced';
 
 const FILTERS = ['productId', 'productDayId', 'status', 'method', 'from', 'to', 'search'] as const;
 const PAGE_SIZE = 25;

@@ -12,13 +12,13 @@ import { cn } from '../../../components/ui/cn';
 import {
   useDecideParticipantRequest,
   useParticipantRequests,
-} from '../../../features/admin/api/participant-types';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { Pagination } from '../../../features/admin/components/pagination';
-import { ParticipantRequestList } from '../../../features/admin/components/participant-request-list';
-import { ProofPreviewDialog } from '../../../features/admin/components/proof-preview-dialog';
-import { QueryState } from '../../../features/admin/components/query-state';
-import { RejectRequestDialog } from '../../../features/admin/components/reject-request-dialog';
+} from '../../../features/admin/participant-types/api/participant-types';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { Pagination } from '../../../components/admin/pagination';
+import { ParticipantRequestList } from '../../../features/admin/participant-types/components/participant-request-list';
+import { ProofPreviewDialog } from '../../../features/admin/participant-types/components/proof-preview-dialog';
+import { QueryState } from '../../../components/admin/query-state';
+import { RejectRequestDialog } from '../../../features/admin/participant-types/components/reject-request-dialog';
 import { errorMessage, notify } from '../../../lib/notify';
 
 const PAGE_SIZE = 25;

@@ -3,13 +3,13 @@
 // and withdrawn entries. Offers are also in the audit log.
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { useAdminEvents } from '../../../features/admin/api/get-events';
-import { useWaitlist } from '../../../features/admin/api/get-waitlist';
-import { AdminPageHeader } from '../../../features/admin/components/admin-page-header';
-import { EventDayPicker } from '../../../features/admin/components/event-day-picker';
-import { QueryState } from '../../../features/admin/components/query-state';
-import { SeatMeter } from '../../../features/admin/components/seat-meter';
-import { WaitlistTable } from '../../../features/admin/components/waitlist-table';
+import { useAdminEvents } from '../../../lib/admin/get-events';
+import { useWaitlist } from '../../../features/admin/waitlist/api/get-waitlist';
+import { AdminPageHeader } from '../../../components/admin/admin-page-header';
+import { EventDayPicker } from '../../../components/admin/event-day-picker';
+import { QueryState } from '../../../components/admin/query-state';
+import { SeatMeter } from '../../../components/admin/seat-meter';
+import { WaitlistTable } from '../../../features/admin/waitlist/components/waitlist-table';
 
 export function Component() {
   const [params, setParams] = useSearchParams();

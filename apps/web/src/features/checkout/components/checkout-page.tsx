@@ -1,0 +1,272 @@
+// The checkout page (docs/product.md → Checkout and payment method, Free claim): address form,
+// coupon (after the user type has loaded), totals, payment method. A free order is claimed here;
+// PayPal renders its own buttons. A cart with a day that has ended goes back to the cart to remove
+// it (the server would refuse it). What other features own comes in from the route module: the
+// cart and its events, the buyer's account, the invoice request, the totals box, the PayPal
+// buttons, and what follows a placed order.
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { CalendarX, ShoppingCart } from 'lucide-react';
+import type { PaymentMethod, UserType } from '@store/shared/constants';
+import { cartLines, type CartData } from '@store/shared/domain/cart';
+import { toCentavos, toPesos } from '@store/shared/domain/money';
+import { computeTotals } from '@store/shared/domain/totals';
+import { couponAppliedToProducts, MSG } from '@store/shared/messages';
+import { address, type AddressInput, type PlaceOrderBody } from '@store/shared/schemas/order';
+import { Seo } from '../../../components/layout/seo';
+import { ButtonLink } from '../../../components/ui/button';
+import { Container } from '../../../components/ui/container';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { getToken } from '../../../lib/auth-token';
+import { formResolver } from '../../../lib/form-resolver';
+import { errorMessage, notify } from '../../../lib/notify';
+import { userQueryKeys } from '../../../lib/query-keys';
+import { placeOrder } from '../api/place-order';
+import { validateCoupon } from '../api/validate-coupon';
+import { AddressFields, EMPTY_ADDRESS } from './address-fields';
+import { CouponField } from './coupon-field';
+import { OrderSummary, type OrderSummaryLine } from './order-summary';
+import { PaymentOptions } from './payment-options';
+
+/** docs/product.md → Checkout and payment method: only PayPal is offered in the interface when the order has a cost. */
+const PAID_METHODS: readonly PaymentMethod[] = ['paypal'];
+
+export interface AppliedCoupon {
+  code: string;
+  /** Pesos. */
+  discount: number;
+}
+
+export interface CheckoutPageProps {
+  /** The cart or the events it names are still loading. */
+  loading: boolean;
+  cart: CartData;
+  /** The cart's subtotal in pesos (the member's prices). */
+  subtotal: number;
+  /** The lines whose event is on sale, with their prices. */
+  summary: readonly OrderSummaryLine[];
+  /** Lines whose day has ended: the buyer removes them in the cart first. */
+  ended: readonly { day: string; product: { name: string } }[];
+  /** The signed-in buyer: the likely billing e-mail and the user type coupons are checked for. */
+  account: { email: string; userType: UserType } | undefined;
+  /**
+   * "¿Requieres factura?": its section, and `build`, which validates it and answers what the order
+   * carries (the fiscal data, null for none, undefined while the form shows errors).
+   */
+  invoice: { section: ReactNode; build: () => Promise<PlaceOrderBody['invoice'] | undefined> };
+  /** The totals box for the coupon applied (if any). */
+  renderTotals: (coupon: AppliedCoupon | null) => ReactNode;
+  /** The PayPal buttons for the total; `buildOrder` validates the form (null while it is not valid). */
+  renderPaypal: (paypal: {
+    total: number;
+    buildOrder: () => Promise<PlaceOrderBody | null>;
+    onPaid: () => void;
+  }) => ReactNode;
+  /** After an order is placed or paid: the cart emptied, the buyer's data refreshed, /orders. */
+  onDone: () => void;
+}
+
+export function CheckoutPage({
+  loading,
+  cart,
+  subtotal: amount,
+  summary,
+  ended,
+  account,
+  invoice,
+  renderTotals,
+  renderPaypal,
+  onDone: finish,
+}: CheckoutPageProps) {
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<PaymentMethod>('paypal');
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    trigger,
+    formState: { errors, isSubmitting },
+  } = useForm<AddressInput>({
+    resolver: formResolver(address),
+    defaultValues: EMPTY_ADDRESS,
+  });
+
+  // The account's e-mail is the likely billing e-mail; only filled in while the field is empty.
+  const profileEmail = account?.email;
+  useEffect(() => {
+    if (profileEmail && !getValues('email')) setValue('email', profileEmail);
+  }, [profileEmail, getValues, setValue]);
+
+  const lines = useMemo(() => cartLines(cart), [cart]);
+  const totals = computeTotals(toCentavos(amount), toCentavos(coupon?.discount ?? 0));
+
+  const orderBody = (addr: AddressInput, fiscal: PlaceOrderBody['invoice'] = null): PlaceOrderBody => ({
+    address: addr,
+    invoice: totals.isFree ? null : fiscal,
+    items: lines.map((l) => ({ _id: l.productId, days: l.day, quantity: l.quantity })),
+    amount: toPesos(totals.total),
+    couponCode: coupon?.code ?? null,
+    discount: toPesos(totals.discount),
+  });
+
+  /**
+   * For the PayPal buttons: validates the address (showing its errors) and answers the body
+   * to send, or null when the form is not valid yet.
+   */
+  const buildPaidOrder = async (): Promise<PlaceOrderBody | null> => {
+    const [addressOk, fiscal] = await Promise.all([trigger(), invoice.build()]);
+    return addressOk && fiscal !== undefined ? orderBody(getValues(), fiscal) : null;
+  };
+
+  const onSubmit = handleSubmit(async (addr) => {
+    const fiscal = totals.isFree ? null : await invoice.build();
+    if (fiscal === undefined) return;
+    try {
+      const res = await placeOrder(orderBody(addr, fiscal));
+      notify.success(totals.isFree ? MSG.freeClaimDone : res.message);
+      finish();
+    } catch (err) {
+      notify.error(errorMessage(err, MSG.serverError));
+      void queryClient.invalidateQueries({ queryKey: userQueryKeys.cart(getToken()) });
+    }
+  });
+
+  const applyCoupon = async (code: string) => {
+    // docs/product.md → Checkout and payment method: the user type must be loaded before a coupon can be checked.
+    if (!account) {
+      notify.error(MSG.waitForUserInfo);
+      return false;
+    }
+    try {
+      const res = await validateCoupon({
+        code,
+        userId: getToken() ?? undefined,
+        userType: account.userType,
+        orderAmount: amount,
+        cartItems: cart,
+      });
+      setCoupon({ code: res.coupon.code, discount: res.discount });
+      notify.success(
+        res.applicableProducts.length > 0
+          ? couponAppliedToProducts(res.applicableProductsCount)
+          : MSG.couponWholeOrder,
+      );
+      return true;
+    } catch (err) {
+      notify.error(errorMessage(err, MSG.couponError));
+      return false;
+    }
+  };
+
+  if (loading) return <CheckoutSkeleton />;
+
+  if (ended.length > 0) {
+    return (
+      <main>
+        <CheckoutSeo />
+        <Container narrow className="py-16 text-center">
+          <CalendarX aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
+          <h1 className="mt-3 text-2xl font-bold">Tu carrito tiene días que ya terminaron</h1>
+          <p className="mt-2 text-slate-600">
+            {ended.map((l) => `«${l.day}» de «${l.product.name}»`).join(', ')} ya no se{' '}
+            {ended.length === 1 ? 'puede' : 'pueden'} comprar. Quítalos de tu carrito para continuar.
+          </p>
+          <ButtonLink to="/cart" className="mt-8">
+            Volver al carrito
+          </ButtonLink>
+        </Container>
+      </main>
+    );
+  }
+
+  if (lines.length === 0) {
+    return (
+      <main>
+        <CheckoutSeo />
+        <Container narrow className="py-16 text-center">
+          <ShoppingCart aria-hidden="true" className="mx-auto h-10 w-10 text-slate-400" />
+          <h1 className="mt-3 text-2xl font-bold">{MSG.emptyCart}</h1>
+          <p className="mt-2 text-slate-600">Agrega un evento a tu carrito para finalizar la compra.</p>
+          <ButtonLink to="/collection" className="mt-8">
+            Ver eventos
+          </ButtonLink>
+        </Container>
+      </main>
+    );
+  }
+
+  return (
+    <main>
+      <CheckoutSeo />
+      <Container className="py-8 lg:py-12">
+        <h1 className="sr-only">Finalizar compra</h1>
+        <form onSubmit={onSubmit} noValidate className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
+          <div>
+            <AddressFields register={register} errors={errors} />
+            {!totals.isFree && invoice.section}
+          </div>
+          <div className="space-y-6 lg:sticky lg:top-24">
+            <OrderSummary lines={summary} />
+            {renderTotals(coupon)}
+            <CouponField
+              applied={coupon?.code ?? null}
+              onApply={applyCoupon}
+              onRemove={() => setCoupon(null)}
+            />
+            <PaymentOptions
+              isFree={totals.isFree}
+              methods={PAID_METHODS}
+              method={method}
+              onMethodChange={setMethod}
+              submitting={isSubmitting}
+              paypalSlot={renderPaypal({
+                total: toPesos(totals.total),
+                buildOrder: buildPaidOrder,
+                onPaid: finish,
+              })}
+            />
+          </div>
+        </form>
+      </Container>
+    </main>
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <main aria-busy="true">
+      <CheckoutSeo />
+      <Container className="py-8 lg:py-12">
+        <p className="sr-only" role="status">
+          Cargando tu orden…
+        </p>
+        <div className="grid gap-10 lg:grid-cols-[1fr_24rem]">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Skeleton className="h-7 w-64 sm:col-span-2" />
+            {Array.from({ length: 9 }, (_, i) => (
+              <Skeleton key={i} className="h-16 w-full" />
+            ))}
+          </div>
+          <div className="space-y-6">
+            <Skeleton className="h-56 w-full rounded-xl" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        </div>
+      </Container>
+    </main>
+  );
+}
+
+function CheckoutSeo() {
+  return (
+    <Seo
+      title="Finalizar compra"
+      description="Tus datos de facturación, tu cupón y el pago seguro de tus eventos."
+      noindex
+    />
+  );
+}
