@@ -14,7 +14,8 @@ export async function startServer(root, port, env = {}) {
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // As in production: the request log is part of what a request costs.
+      LOG_LEVEL: 'info',
       SEED_DEMO: 'true',
       ...env,
     },
