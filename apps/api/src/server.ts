@@ -2,6 +2,7 @@
 
 import path from 'node:path';
 import { buildApp } from './app';
+import { runAsClusterPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from './db/seed';
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // With PostgreSQL, one server process per core: this one then only watches them.
+  if (runAsClusterPrimary(config)) return;
 
   // Demo mode: the local PayPal simulator starts first, and the store talks to it as to PayPal.
   const simulator = config.PAYPAL_SIMULATOR
