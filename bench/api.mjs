@@ -96,6 +96,57 @@ async function settle(base) {
   }
 }
 
+/** What the store is started with for the benchmarks (rate limits raised through their settings). */
+export const BENCH_ENV = {
+  SEED_DEMO: 'false',
+  CASH_ORDERS_ENABLED: 'true',
+  RATE_LIMIT_REGISTER_MAX: '100000',
+  RATE_LIMIT_ORDER_MAX: '100000',
+  RATE_LIMIT_ADMIN_MAX: '100000',
+  RATE_LIMIT_LOGIN_MAX: '1000',
+};
+
+/**
+ * For bench/profile.mjs: `buyers` buyers each with a paid day of one event (their tokens), and
+ * with `orders`, one more buyer holding that many orders (one event each).
+ */
+export async function prepareRush(base, { buyers, orders = 0 }) {
+  const admin = (await call(base, 'POST', '/api/user/login', { body: BENCH_ADMIN })).token;
+  const events = [];
+  await pool(Math.max(1, orders), 4, async (k) => {
+    events[k] = (
+      await call(base, 'POST', '/api/admin/events', { token: admin, body: eventInput(k) })
+    ).event._id;
+  });
+  const tokens = [];
+  await pool(buyers, 4, async (i) => {
+    const { token } = await call(base, 'POST', '/api/user/register', {
+      body: {
+        name: `Comprador ${letters(i)}`,
+        email: `perfil-${i}-${Date.now()}@carga.mx`,
+        password: 'clave-de-carga-2026',
+      },
+    });
+    const orderId = await orderDay(base, token, events[0]);
+    await call(base, 'POST', `/api/admin/orders/${orderId}/mark-paid`, { token: admin, body: {} });
+    tokens[i] = token;
+  });
+  let buyer = null;
+  if (orders) {
+    buyer = (
+      await call(base, 'POST', '/api/user/register', {
+        body: {
+          name: 'Comprador frecuente',
+          email: `frecuente-${Date.now()}@carga.mx`,
+          password: 'clave-de-carga-2026',
+        },
+      })
+    ).token;
+    for (const id of events) await orderDay(base, buyer, id);
+  }
+  return { tokens, productId: events[0], buyer };
+}
+
 export async function benchApi({ base, hello, pid, label }) {
   const rows = [];
   const baseline = {};

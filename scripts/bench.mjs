@@ -14,7 +14,7 @@ import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureInstall, root, run } from './lib.mjs';
 import { startServer } from '../bench/server.mjs';
 import { startHello } from '../bench/hello.mjs';
-import { BENCH_ADMIN, benchApi } from '../bench/api.mjs';
+import { BENCH_ADMIN, BENCH_ENV, benchApi } from '../bench/api.mjs';
 import { benchPages } from '../bench/pages.mjs';
 import { initialJsReport } from './initial-js.mjs';
 
@@ -27,16 +27,7 @@ if (
 }
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 const port = Number(process.env.BENCH_PORT ?? 3400);
-const env = {
-  SEED_DEMO: 'false',
-  ADMIN_EMAIL: BENCH_ADMIN.email,
-  ADMIN_PASSWORD: BENCH_ADMIN.password,
-  CASH_ORDERS_ENABLED: 'true',
-  RATE_LIMIT_REGISTER_MAX: '100000',
-  RATE_LIMIT_ORDER_MAX: '100000',
-  RATE_LIMIT_ADMIN_MAX: '100000',
-  RATE_LIMIT_LOGIN_MAX: '1000',
-};
+const env = { ...BENCH_ENV, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };
 const cores = os.availableParallelism();
 console.log(
   `Benchmark ${new Date().toISOString()} · node ${process.version} · ${cores} núcleos · carga ${os

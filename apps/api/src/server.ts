@@ -67,7 +67,10 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // A long queue of connections not yet accepted (capped by the kernel's somaxconn): at 9:00 a
+  // thousand buyers connect at once, and a connection the queue drops is retried by the
+  // browser only a second or more later.
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   const metricsListener =
     app.metrics && config.METRICS_PORT
       ? await startMetricsListener({

@@ -55,15 +55,19 @@ export interface UserOrderWithDetails {
 const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
 
 // Correlated subqueries written out in full (in a select list Drizzle drops table names).
-// Each uses an index: order_days_order_day_idx, day_transfers_from_order_idx,
-// order_refunds_order_idx.
+// Each is an index lookup per order or per day: order_days_order_day_idx, product_days by
+// primary key, day_transfers_from_order_idx, order_refunds_order_idx. The day's schedule is a
+// lateral subquery with OFFSET 0 so the planner keeps it a primary-key lookup per day: joined
+// flat, a database without statistics (PGlite) reads every product day once per order.
 const orderDaysJson = sql.raw(`coalesce((
   select json_agg(json_build_object(
       'productId', od.product_id, 'day', od.day, 'status', od.status,
       'startsAt', ${epochMs('pd.starts_at')}, 'toName', t.name, 'toEmail', t.email)
     order by pd.starts_at, pd.position, od.place)
   from order_days od
-  join product_days pd on pd.id = od.product_day_id
+  cross join lateral (
+    select p.starts_at, p.position from product_days p where p.id = od.product_day_id offset 0
+  ) pd
   left join lateral (
     select dt.name, dt.email from day_transfers dt
     where dt.from_order_id = od.order_id and dt.product_day_id = od.product_day_id
