@@ -1,7 +1,8 @@
 // One log line per request, written when the answer has gone, at a level that depends on how
 // it went: a server error always (error), a slow answer always (warn, SLOW_REQUEST_MS), a
 // client error at info, and a success at debug, so at the production level (info) a busy
-// store writes nothing for its successes. Fastify's "incoming request" line is not written.
+// store writes nothing for its successes. Fastify's "incoming request" line is written at
+// debug too (tests read both to tell an accepted request that was never answered).
 // The line carries the request as the `req` serializer writes it (lib/log-redaction.ts:
 // secret query parameters redacted).
 //
@@ -14,7 +15,9 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 export const SLOW_REQUEST_MS = 1000;
 
 export class RequestLog extends LogController {
-  override incomingRequest(): void {}
+  override incomingRequest(req: FastifyRequest): void {
+    req.log.debug({ req }, 'incoming request');
+  }
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
     const status = reply.statusCode;
