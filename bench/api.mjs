@@ -6,9 +6,13 @@
 //      connection one buyer calling order/userorders, then product/single;
 //   3. how cost grows: product/list with 10, 100 and 1,000 events, and userorders for one
 //      buyer holding 10, 100 and 1,000 orders (printed with the bytes returned).
+//   4. the rush in waves (bench/rush.mjs): every buyer at once, three waves of 500 and 1,000.
+// BENCH_ONLY=rush measures the waves alone.
 import { DURATION, load, printTable, rssMb } from './load.mjs';
+import { RUSH_SIZES, rushWaves } from './rush.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 500);
+const RUSH_ONLY = process.env.BENCH_ONLY === 'rush';
 const ADDRESS = {
   firstName: 'Ana',
   lastName: 'López',
@@ -68,12 +72,14 @@ function eventInput(i) {
 /** 0 → A, 25 → Z, 26 → BA…: names take letters only. */
 const letters = (i) => (i < 26 ? '' : letters(Math.floor(i / 26))) + String.fromCharCode(65 + (i % 26));
 
+/** A cash order of the event's one day; its id. */
 async function orderDay(base, token, productId) {
   await call(base, 'POST', '/api/cart/add', { token, body: { itemId: productId, days: 'Día 1' } });
-  await call(base, 'POST', '/api/order/place', {
+  const { orderId } = await call(base, 'POST', '/api/order/place', {
     token,
     body: { address: ADDRESS, items: [{ _id: productId, days: 'Día 1', quantity: 1 }] },
   });
+  return orderId;
 }
 
 /**
@@ -88,6 +94,63 @@ async function settle(base) {
     if (Date.now() - t < 100) return;
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/**
+ * What the store is started with for the benchmarks: rate limits raised through their
+ * settings, and the e-mail sender held off (one pass at start, then a day): the set-up queues
+ * a confirmation with its PDF receipt for every buyer, and sending a thousand of them took a
+ * quarter of the server's time during the waves (bench/profile.mjs).
+ */
+export const BENCH_ENV = {
+  SEED_DEMO: 'false',
+  OUTBOX_INTERVAL_MS: '86400000',
+  CASH_ORDERS_ENABLED: 'true',
+  RATE_LIMIT_REGISTER_MAX: '100000',
+  RATE_LIMIT_ORDER_MAX: '100000',
+  RATE_LIMIT_ADMIN_MAX: '100000',
+  RATE_LIMIT_LOGIN_MAX: '1000',
+};
+
+/**
+ * For bench/profile.mjs: `buyers` buyers each with a paid day of one event (their tokens), and
+ * with `orders`, one more buyer holding that many orders (one event each).
+ */
+export async function prepareRush(base, { buyers, orders = 0 }) {
+  const admin = (await call(base, 'POST', '/api/user/login', { body: BENCH_ADMIN })).token;
+  const events = [];
+  await pool(Math.max(1, orders), 4, async (k) => {
+    events[k] = (
+      await call(base, 'POST', '/api/admin/events', { token: admin, body: eventInput(k) })
+    ).event._id;
+  });
+  const tokens = [];
+  await pool(buyers, 4, async (i) => {
+    const { token } = await call(base, 'POST', '/api/user/register', {
+      body: {
+        name: `Comprador ${letters(i)}`,
+        email: `perfil-${i}-${Date.now()}@carga.mx`,
+        password: 'clave-de-carga-2026',
+      },
+    });
+    const orderId = await orderDay(base, token, events[0]);
+    await call(base, 'POST', `/api/admin/orders/${orderId}/mark-paid`, { token: admin, body: {} });
+    tokens[i] = token;
+  });
+  let buyer = null;
+  if (orders) {
+    buyer = (
+      await call(base, 'POST', '/api/user/register', {
+        body: {
+          name: 'Comprador frecuente',
+          email: `frecuente-${Date.now()}@carga.mx`,
+          password: 'clave-de-carga-2026',
+        },
+      })
+    ).token;
+    for (const id of events) await orderDay(base, buyer, id);
+  }
+  return { tokens, productId: events[0], buyer };
 }
 
 export async function benchApi({ base, hello, pid, label }) {
@@ -114,16 +177,23 @@ export async function benchApi({ base, hello, pid, label }) {
   await addEvents(10);
   const rushProduct = events[0];
 
-  // The buyers: sign-up (argon2, the slow part) and one order each, before the clock starts.
+  // The buyers: sign-up (argon2, the slow part) and one day each, paid (an administrator
+  // marks the cash order paid, so the stream page has its link), before the clock starts.
   const tokens = [];
-  await pool(USERS, 4, async (i) => {
+  await pool(Math.max(RUSH_ONLY ? 0 : USERS, ...RUSH_SIZES), 4, async (i) => {
     const email = `comprador-${i}-${Date.now()}@carga.mx`;
     const { token } = await call(base, 'POST', '/api/user/register', {
       body: { name: `Comprador ${letters(i)}`, email, password: 'clave-de-carga-2026' },
     });
-    await orderDay(base, token, rushProduct);
+    const orderId = await orderDay(base, token, rushProduct);
+    await call(base, 'POST', `/api/admin/orders/${orderId}/mark-paid`, { token: admin, body: {} });
     tokens[i] = token;
   });
+  if (RUSH_ONLY) {
+    const rush = await rushWaves({ base, hello, tokens, productId: rushProduct, label });
+    console.log(`\nMemoria (RSS) — ${label}: en reposo ${rssIdle} MB, al final ${rssMb(pid)} MB`);
+    return { rush };
+  }
 
   for (const c of [50, USERS]) {
     const h = await load(hello, { connections: c });
@@ -153,6 +223,7 @@ export async function benchApi({ base, hello, pid, label }) {
     },
   );
   const rssLoaded = rssMb(pid);
+  const rush = await rushWaves({ base, hello, tokens, productId: rushProduct, label });
 
   // Cost curves.
   const curve = [];
@@ -217,5 +288,5 @@ export async function benchApi({ base, hello, pid, label }) {
   console.log(
     `\nMemoria (RSS) — ${label}: en reposo ${rssIdle} MB, tras la carga ${rssLoaded} MB, al final ${rssMb(pid)} MB`,
   );
-  return { rows, curve, list, rssIdle, rssLoaded };
+  return { rows, curve, list, rssIdle, rssLoaded, rush };
 }

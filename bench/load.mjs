@@ -34,13 +34,18 @@ export function load(url, { connections = 50, tokens, ...opts } = {}) {
   });
 }
 
-/** Resident memory of a process in MB (Linux). */
+/** Resident memory in MB of a process and its children (the cluster's workers), Linux. */
 export function rssMb(pid) {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
-    return line ? Math.round(Number(line.replace(/\D+/g, '')) / 1024) : NaN;
+    const kb = (p) =>
+      Number(
+        readFileSync(`/proc/${p}/status`, 'utf8')
+          .split('\n')
+          .find((l) => l.startsWith('VmRSS:'))
+          ?.replace(/\D+/g, '') ?? NaN,
+      );
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean);
+    return Math.round([pid, ...children].reduce((sum, p) => sum + kb(p), 0) / 1024);
   } catch {
     return NaN;
   }

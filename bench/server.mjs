@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export async function startServer(root, port, env = {}) {
+/** `nodeArgs`: options for node itself (bench/profile.mjs: the inspector). */
+export async function startServer(root, port, env = {}, nodeArgs = []) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-bench-'));
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -14,7 +15,8 @@ export async function startServer(root, port, env = {}) {
       NODE_ENV: 'production',
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      // As in production: the request log is part of what a request costs.
+      LOG_LEVEL: 'info',
       SEED_DEMO: 'true',
       ...env,
     },

@@ -3,17 +3,18 @@
 // built store beside a bare Fastify hello-world and measure the API (bench/api.mjs); then
 // the pages with Lighthouse (bench/pages.mjs) and the initial JavaScript of `/`.
 // `--no-pages` skips Lighthouse, `--pages-only` runs only Lighthouse; `--only=pglite|postgres`
-// measures one database.
+// measures one database; BENCH_ONLY=rush measures only the rush in waves (bench/rush.mjs).
 // Rate limits are raised for the benchmark through their settings, never switched off.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureInstall, root, run } from './lib.mjs';
 import { startServer } from '../bench/server.mjs';
 import { startHello } from '../bench/hello.mjs';
-import { BENCH_ADMIN, benchApi } from '../bench/api.mjs';
+import { BENCH_ADMIN, BENCH_ENV, benchApi } from '../bench/api.mjs';
 import { benchPages } from '../bench/pages.mjs';
 import { initialJsReport } from './initial-js.mjs';
 
@@ -26,21 +27,17 @@ if (
 }
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 const port = Number(process.env.BENCH_PORT ?? 3400);
-const env = {
-  SEED_DEMO: 'false',
-  ADMIN_EMAIL: BENCH_ADMIN.email,
-  ADMIN_PASSWORD: BENCH_ADMIN.password,
-  CASH_ORDERS_ENABLED: 'true',
-  RATE_LIMIT_REGISTER_MAX: '100000',
-  RATE_LIMIT_ORDER_MAX: '100000',
-  RATE_LIMIT_ADMIN_MAX: '100000',
-  RATE_LIMIT_LOGIN_MAX: '1000',
-};
+const env = { ...BENCH_ENV, ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password };
+const cores = os.availableParallelism();
 console.log(
-  `Benchmark ${new Date().toISOString()} · node ${process.version} · ${(await import('node:os')).cpus().length} núcleos`,
+  `Benchmark ${new Date().toISOString()} · node ${process.version} · ${cores} núcleos · carga ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
 );
 
 const pagesOnly = process.argv.includes('--pages-only');
+const rushOnly = process.env.BENCH_ONLY === 'rush';
 const hello = pagesOnly ? null : await startHello(root, port + 1);
 try {
   if (!pagesOnly) {
@@ -57,7 +54,6 @@ try {
         process.env.BENCH_DATABASE_URL ??
         process.env.TEST_DATABASE_URL ??
         'postgres://postgres@127.0.0.1:5432/postgres';
-      const name = `store_bench_${randomBytes(4).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       const reachable = await admin.connect().then(
         () => true,
@@ -65,25 +61,38 @@ try {
       );
       if (!reachable) console.log(`\nPostgreSQL no responde en ${adminUrl}: se omite.`);
       else {
-        await admin.query(`CREATE DATABASE ${name}`);
-        const url = new URL(adminUrl);
-        url.pathname = `/${name}`;
-        const server = await startServer(root, port, { ...env, DATABASE_URL: url.toString() });
-        try {
-          await benchApi({ base: server.url, hello: hello.url, pid: server.pid, label: 'PostgreSQL' });
-        } finally {
-          await server.stop();
-          await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await admin.end();
+        // Both ways: one server process, and one per core (`npm start`'s default, src/cluster.ts).
+        for (const workers of [...new Set([1, cores])]) {
+          const name = `store_bench_${randomBytes(4).toString('hex')}`;
+          await admin.query(`CREATE DATABASE ${name}`);
+          const url = new URL(adminUrl);
+          url.pathname = `/${name}`;
+          const server = await startServer(root, port, {
+            ...env,
+            DATABASE_URL: url.toString(),
+            WORKERS: String(workers),
+          });
+          try {
+            await benchApi({
+              base: server.url,
+              hello: hello.url,
+              pid: server.pid,
+              label: `PostgreSQL, ${workers} ${workers === 1 ? 'proceso' : 'procesos'}`,
+            });
+          } finally {
+            await server.stop();
+            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          }
         }
+        await admin.end();
       }
     }
   }
 } finally {
   await hello?.stop();
 }
-if (!pagesOnly) initialJsReport();
-if (!process.argv.includes('--no-pages')) {
+if (!pagesOnly && !rushOnly) initialJsReport();
+if (!process.argv.includes('--no-pages') && !rushOnly) {
   const server = await startServer(root, port, { SEED_DEMO: 'true' });
   try {
     ensureChromium();

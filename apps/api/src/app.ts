@@ -1,6 +1,7 @@
 // buildApp(): plugins, then modules under /api. Never listens (server.ts does; tests inject).
 
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -14,8 +15,11 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { RequestLog } from './plugins/request-log';
 import { findWebDist, registerSpa } from './plugins/spa';
 import { registerUploads } from './plugins/uploads';
+import { sessionUserLoader } from './plugins/auth';
+import { SessionCache, USER_CHANNEL } from './plugins/session-cache';
 import { createStorage } from './lib/storage/create-storage';
 import type { FileStorage } from './lib/storage/storage';
 import { paypalSimulatorRoutes } from './dev/paypal-simulator/routes';
@@ -100,8 +104,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
             redact: ['req.headers.token', 'req.headers.authorization'],
             // Reset and welcome links carry their token in the query string.
             serializers: { req: serializeRequest },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
+            // Asynchronous: a line does not block the request (plugins/request-log.ts).
+            stream: opts.logStream ?? pino.destination({ dest: 1, sync: false }),
           },
+    // One line per request, by outcome (plugins/request-log.ts).
+    logController: new RequestLog(),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A request that reaches a closing replica (keep-alive) is served, with Connection: close,
@@ -122,6 +129,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   catalogue.follow(catalogueChanges);
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', () => catalogueChanges.close());
+  const sessions = new SessionCache(sessionUserLoader(opts.database.db));
+  const userChanges = await opts.database.listen(USER_CHANNEL, (id) => sessions.drop(id || undefined));
+  sessions.follow(userChanges);
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', () => userChanges.close());
 
   // Before every route, so its hook times them all.
   app.decorate('metrics', createMetrics(app));

@@ -132,6 +132,8 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Server processes with PostgreSQL (src/cluster.ts; `npm start`: one per core). PGlite: always one. */
+  WORKERS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(64).optional()),
   TRUST_PROXY: trustProxy,
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   /** Built SPA folder; default apps/web/dist. */

@@ -2,6 +2,7 @@
 
 import path from 'node:path';
 import { buildApp } from './app';
+import { runAsClusterPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from './db/seed';
@@ -24,6 +25,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // With PostgreSQL, one server process per core: this one then only watches them.
+  if (runAsClusterPrimary(config)) return;
 
   // Demo mode: the local PayPal simulator starts first, and the store talks to it as to PayPal.
   const simulator = config.PAYPAL_SIMULATOR
@@ -60,7 +63,10 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, database });
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // A long queue of connections not yet accepted (capped by the kernel's somaxconn): at 9:00 a
+  // thousand buyers connect at once, and a connection the queue drops is retried by the
+  // browser only a second or more later.
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   const metricsListener =
     app.metrics && config.METRICS_PORT
       ? await startMetricsListener({

@@ -88,7 +88,7 @@ export async function createTestContext(
     webDist,
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
-  seeCatalogueChangesFirst(app);
+  seeChangesFirst(app);
   await app.ready();
   return {
     app,
@@ -104,14 +104,15 @@ export async function createTestContext(
 }
 
 /**
- * Tests write to the database and read the catalogue at once. On PostgreSQL the change
- * notification travels on another connection; this makes each request wait until those
- * already committed have arrived (on PGlite they always have), so a test sees what a
- * replica would see a few milliseconds later. A missing notification still fails the test.
+ * Tests write to the database and read the catalogue (or use a session) at once. On
+ * PostgreSQL the change notifications travel on other connections; this makes each request
+ * wait until those already committed have arrived (on PGlite they always have), so a test
+ * sees what a replica would see a few milliseconds later. A missing notification still
+ * fails the test.
  */
-export function seeCatalogueChangesFirst(app: FastifyInstance): void {
+export function seeChangesFirst(app: FastifyInstance): void {
   app.addHook('onRequest', async () => {
-    await app.catalogue.sync();
+    await Promise.all([app.catalogue.sync(), app.sessions.sync()]);
   });
 }
 

@@ -95,7 +95,8 @@ describe(`SIGTERM under load (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       SEED_DEMO: 'false',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'info',
+      // Both request lines are at debug (plugins/request-log.ts).
+      LOG_LEVEL: 'debug',
       WEB_DIST: path.join(dataDir, 'no-web'),
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       OUTBOX_INTERVAL_MS: '600000',

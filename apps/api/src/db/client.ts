@@ -37,11 +37,11 @@ export interface Database {
   close(): Promise<void>;
   /**
    * LISTEN on `channel`: `onChange` runs for each NOTIFY committed by any connection (this
-   * process or another one on the same database), and also whenever notifications may have
-   * been missed (the listening connection was lost), so a cache built on it can only be
-   * dropped too often, never too rarely.
+   * process or another one on the same database) with its payload, and also, without a
+   * payload, whenever notifications may have been missed (the listening connection was
+   * lost), so a cache built on it can only be dropped too often, never too rarely.
    */
-  listen(channel: string, onChange: () => void): Promise<Subscription>;
+  listen(channel: string, onChange: (payload?: string) => void): Promise<Subscription>;
 }
 
 export interface Subscription {
@@ -110,7 +110,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // PGlite runs in this process: a NOTIFY reaches the callback before the writing query
     // resolves, so there is nothing in flight to flush.
     listen: async (channel, onChange) => {
-      const unlisten = await client.listen(channel, () => onChange());
+      const unlisten = await client.listen(channel, (payload) => onChange(payload));
       return {
         live: true,
         flush: async () => undefined,
@@ -158,7 +158,11 @@ const RECONNECT_MS = 1000;
  * loss. Losing it, and getting it back, both count as a change: what happened meanwhile is
  * unknown.
  */
-async function listenPg(url: string, channel: string, onChange: () => void): Promise<Subscription> {
+async function listenPg(
+  url: string,
+  channel: string,
+  onChange: (payload?: string) => void,
+): Promise<Subscription> {
   let client: pg.Client | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -189,7 +193,7 @@ async function listenPg(url: string, channel: string, onChange: () => void): Pro
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
     c.on('notification', (n) => {
-      if (n.channel === channel) onChange();
+      if (n.channel === channel) onChange(n.payload);
     });
     try {
       await c.connect();

@@ -1,15 +1,18 @@
 // Authentication from the `token` header (docs/product.md → Roles and permissions). Routes opt in with
 // `preHandler: requireUser` or `preHandler: requireAdmin`; handlers then read req.user.
-// The user row is read on every request so role changes and password changes (token
-// version) take effect at once.
+// The user row comes from the session cache (plugins/session-cache.ts): held for seconds,
+// dropped on every replica the moment the row changes, so role changes and password changes
+// (token version) still take effect at once.
 
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, UserType } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { verifySession } from '../lib/jwt';
+import type { Db } from '../db/client';
+import type { SessionCache, SessionUser } from './session-cache';
 
 export interface AuthUser {
   id: string;
@@ -23,6 +26,27 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: AuthUser;
   }
+  interface FastifyInstance {
+    /** Session users held in memory, dropped on change (plugins/session-cache.ts). */
+    sessions: SessionCache;
+  }
+}
+
+/** Reads a session's user by id: one prepared primary-key lookup. */
+export function sessionUserLoader(db: Db): (id: string) => Promise<SessionUser | null> {
+  const query = db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      userType: users.userType,
+      tokenVersion: users.tokenVersion,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_session_user');
+  return async (id) => (await query.execute({ id }))[0] ?? null;
 }
 
 /** The authenticated user, or null when there is no valid token. Never throws. */
@@ -37,17 +61,7 @@ export async function readUser(req: FastifyRequest): Promise<AuthUser | null> {
     (JWT_SECRET_PREVIOUS ? await verifySession(JWT_SECRET_PREVIOUS, token) : null);
   if (!claims) return null;
   if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
-  const [row] = await req.server.db.db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      userType: users.userType,
-      tokenVersion: users.tokenVersion,
-    })
-    .from(users)
-    .where(eq(users.id, claims.sub));
+  const row = await req.server.sessions.user(claims.sub, claims.ver);
   if (!row || row.tokenVersion !== claims.ver) return null;
   return { id: row.id, name: row.name, email: row.email, role: row.role, userType: row.userType };
 }

@@ -74,16 +74,6 @@ export async function insertCompletedRefund(
   return created!;
 }
 
-/** Every refund of these orders, oldest first (Mis Productos, the back office). */
-export async function findRefundsOf(db: Queryable, orderIds: readonly string[]): Promise<RefundRow[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .select()
-    .from(orderRefunds)
-    .where(inArray(orderRefunds.orderId, [...orderIds]))
-    .orderBy(asc(orderRefunds.createdAt));
-}
-
 export async function findRefund(db: Queryable, id: string): Promise<RefundRow | null> {
   const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.id, id));
   return row ?? null;

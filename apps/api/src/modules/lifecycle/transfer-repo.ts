@@ -84,29 +84,6 @@ export async function insertTransfers(db: Queryable, rows: (typeof dayTransfers.
   return db.insert(dayTransfers).values(rows).returning({ id: dayTransfers.id });
 }
 
-/** The days these orders gave away, with to whom (Mis Productos: "Transferido a …"). */
-export async function findTransfersOut(db: Queryable, orderIds: readonly string[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select({
-      orderId: dayTransfers.fromOrderId,
-      productId: productDays.productId,
-      day: orderDays.day,
-      name: dayTransfers.name,
-      email: dayTransfers.email,
-    })
-    .from(dayTransfers)
-    .innerJoin(productDays, eq(productDays.id, dayTransfers.productDayId))
-    .innerJoin(
-      orderDays,
-      and(
-        eq(orderDays.orderId, dayTransfers.fromOrderId),
-        eq(orderDays.productDayId, dayTransfers.productDayId),
-      ),
-    )
-    .where(inArray(dayTransfers.fromOrderId, [...orderIds]));
-}
-
 /** Every transfer an order took part in (paid, gave or received), oldest first, for the back office. */
 export async function findOrderTransfers(db: Queryable, orderId: string) {
   return db

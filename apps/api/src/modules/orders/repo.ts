@@ -6,7 +6,16 @@ import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constan
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { cfdiDocuments, emailOutbox, orderDays, orders, productDays, products, users } from '../../db/schema';
+import {
+  cfdiDocuments,
+  emailOutbox,
+  orderDays,
+  orders,
+  productDays,
+  products,
+  users,
+  type RefundStatus,
+} from '../../db/schema';
 export * from '../lifecycle/reads';
 import type { OrderRow } from '../lifecycle/reads';
 
@@ -19,12 +28,88 @@ export async function findProductNames(db: Queryable, ids: readonly string[]): P
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export async function listUserOrders(db: Queryable, userId: string): Promise<OrderRow[]> {
+/** One bought day (or place) of an order as My products shows it; instants in epoch ms. */
+export interface UserOrderDay {
+  productId: string;
+  day: string;
+  status: OrderStatus;
+  startsAt: number;
+  /** The colleague a transferred day went to (null otherwise). */
+  toName: string | null;
+  toEmail: string | null;
+}
+
+export interface UserOrderRefund {
+  amountCentavos: number;
+  status: RefundStatus;
+  /** When it completed, else when it was asked (epoch ms). */
+  at: number;
+}
+
+export interface UserOrderWithDetails {
+  order: OrderRow;
+  days: UserOrderDay[];
+  refunds: UserOrderRefund[];
+}
+
+const epochMs = (column: string) => `floor(extract(epoch from ${column}) * 1000)::float8`;
+
+// Correlated subqueries written out in full (in a select list Drizzle drops table names).
+// Each is an index lookup per order or per day: order_days_order_day_idx, product_days by
+// primary key, day_transfers_from_order_idx, order_refunds_order_idx. The day's schedule is a
+// lateral subquery with OFFSET 0 so the planner keeps it a primary-key lookup per day: joined
+// flat, a database without statistics (PGlite) reads every product day once per order.
+const orderDaysJson = sql.raw(`coalesce((
+  select json_agg(json_build_object(
+      'productId', od.product_id, 'day', od.day, 'status', od.status,
+      'startsAt', ${epochMs('pd.starts_at')}, 'toName', t.name, 'toEmail', t.email)
+    order by pd.starts_at, pd.position, od.place)
+  from order_days od
+  cross join lateral (
+    select p.starts_at, p.position from product_days p where p.id = od.product_day_id offset 0
+  ) pd
+  left join lateral (
+    select dt.name, dt.email from day_transfers dt
+    where dt.from_order_id = od.order_id and dt.product_day_id = od.product_day_id
+    order by dt.seq limit 1
+  ) t on od.status = 'transferido'
+  where od.order_id = "orders"."id"), '[]'::json)`);
+
+const orderRefundsJson = sql.raw(`coalesce((
+  select json_agg(json_build_object(
+      'amountCentavos', r.amount_centavos, 'status', r.status,
+      'at', ${epochMs('coalesce(r.completed_at, r.created_at)')})
+    order by r.created_at)
+  from order_refunds r
+  where r.order_id = "orders"."id"), '[]'::json)`);
+
+function userOrdersQuery(db: Queryable) {
   return db
-    .select()
+    .select({
+      order: orders,
+      days: sql<UserOrderDay[]>`${orderDaysJson}`,
+      refunds: sql<UserOrderRefund[]>`${orderRefundsJson}`,
+    })
     .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .where(eq(orders.userId, sql.placeholder('userId')))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .prepare('user_orders_with_details');
+}
+
+const preparedUserOrders = new WeakMap<Queryable, ReturnType<typeof userOrdersQuery>>();
+
+/**
+ * The user's orders, newest first, each with its days (status, start, to whom a transferred
+ * day went) and its refunds: one prepared statement on orders_user_created_idx, the details
+ * as JSON built by the database, so the cost grows with the answer and nothing else.
+ */
+export async function listUserOrdersWithDetails(
+  db: Queryable,
+  userId: string,
+): Promise<UserOrderWithDetails[]> {
+  let query = preparedUserOrders.get(db);
+  if (!query) preparedUserOrders.set(db, (query = userOrdersQuery(db)));
+  return query.execute({ userId });
 }
 
 /** The product's day options (current label and link) the user holds a paid order for. */
@@ -337,20 +422,4 @@ export async function findDaysToRemind(db: Queryable, kind: string, from: Date, 
     )
     .orderBy(asc(productDays.startsAt))
     .limit(limit);
-}
-
-/** Each day's own status for these orders (My products shows a day cancelled on its own). */
-export async function findDayStatuses(db: Queryable, orderIds: readonly string[]) {
-  if (orderIds.length === 0) return [];
-  return db
-    .select({
-      orderId: orderDays.orderId,
-      productId: orderDays.productId,
-      day: orderDays.day,
-      status: orderDays.status,
-      startsAt: productDays.startsAt,
-    })
-    .from(orderDays)
-    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
-    .where(inArray(orderDays.orderId, [...orderIds]));
 }

@@ -8,14 +8,11 @@ import { MSG } from '@store/shared/messages';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { findRefundsOf } from '../lifecycle/refunds-repo';
-import { findTransfersOut } from '../lifecycle/transfer-repo';
 import {
-  findDayStatuses,
   findOrder,
   findOrderDayDetails,
   findOrderForConfirmation,
-  listUserOrders,
+  listUserOrdersWithDetails,
   type OrderDayDetail,
   type OrderRow,
 } from './repo';
@@ -27,45 +24,30 @@ export type { OrderRow } from './repo';
 
 /** The user's orders as the API shows them, with each bought day's own status and the refunds. */
 export async function listApiOrdersOf(db: Queryable, userId: string, now = new Date()) {
-  const rows = await listUserOrders(db, userId);
-  const ids = rows.map((r) => r.id);
-  const [days, given, refunds] = await Promise.all([
-    findDayStatuses(db, ids),
-    findTransfersOut(db, ids),
-    findRefundsOf(db, ids),
-  ]);
-  const transferredTo = (orderId: string, productId: string, day: string) => {
-    const t = given.find((g) => g.orderId === orderId && g.productId === productId && g.day === day);
-    return t ? { transferredTo: { name: t.name, email: t.email } } : {};
-  };
-  return rows.map((r) => {
-    const own = days.filter((d) => d.orderId === r.id);
-    const ownRefunds = refunds.filter((f) => f.orderId === r.id);
-    const inFlight = ownRefunds.some((f) => f.status === 'pendiente');
-    return toApiOrder(
+  const rows = await listUserOrdersWithDetails(db, userId);
+  return rows.map(({ order: r, days, refunds }) =>
+    toApiOrder(
       r,
-      own.map(({ productId, day, status }) => ({
+      days.map(({ productId, day, status, toName, toEmail }) => ({
         productId,
         day,
         status,
-        ...(status === 'transferido' ? transferredTo(r.id, productId, day) : {}),
+        ...(status === 'transferido' && toName !== null && toEmail !== null
+          ? { transferredTo: { name: toName, email: toEmail } }
+          : {}),
       })),
       {
-        refunds: ownRefunds.map((f) => ({
-          amount: toPesos(f.amountCentavos),
-          status: f.status,
-          date: (f.completedAt ?? f.createdAt).getTime(),
-        })),
+        refunds: refunds.map((f) => ({ amount: toPesos(f.amountCentavos), status: f.status, date: f.at })),
         // Something can be cancelled by the terms now (online, or through the association
         // for card and cash payments: the dialog says which).
         cancellable:
           r.kind !== 'grupo' &&
           r.status === 'pagado' &&
-          !inFlight &&
-          own.some((d) => d.status === 'pagado' && canCancelDay(now, d.startsAt)),
+          !refunds.some((f) => f.status === 'pendiente') &&
+          days.some((d) => d.status === 'pagado' && canCancelDay(now, d.startsAt)),
       },
-    );
-  });
+    ),
+  );
 }
 
 /** The order, only for its owner (403 for anyone else, 404 for an unknown id). */

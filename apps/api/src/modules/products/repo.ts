@@ -1,6 +1,6 @@
 // Every query of the products module.
 
-import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { ProductListState } from '@store/shared/schemas/product';
 import type { Queryable } from '../../db/client';
 import { productDays, products } from '../../db/schema';
@@ -12,6 +12,46 @@ export type ProductDayRow = typeof productDays.$inferSelect & { seatsHeld: numbe
 export interface ProductWithDays {
   product: ProductRow;
   days: ProductDayRow[];
+}
+
+/** What product/single adds to the public event for one buyer. */
+export interface BuyerView {
+  /** The days the buyer holds a paid place for, in day order, with their stream links. */
+  paidDays: { label: string; streamUrl: string | null }[];
+  /** The buyer holds a scholarship for this event (or for every event). */
+  becado: boolean;
+}
+
+// One statement on order_days_user_product_idx and scholarships_user_product_idx.
+function buyerViewQuery(db: Queryable) {
+  const q = sql.raw;
+  return db
+    .select({
+      paidDays: sql<BuyerView['paidDays']>`coalesce((
+        select json_agg(json_build_object('label', d.label, 'streamUrl', d.stream_url) order by d.position)
+        from (
+          select distinct pd.id, pd.label, pd.stream_url, pd.position
+          from order_days od join product_days pd on pd.id = od.product_day_id
+          where od.user_id = ${sql.placeholder('userId')} and od.product_id = ${sql.placeholder('productId')}
+            and od.status = 'pagado'
+        ) d), '[]'::json)`,
+      becado: sql<boolean>`exists (
+        select 1 from scholarships s
+        where s.user_id = ${sql.placeholder('userId')}
+          and (s.product_id is null or s.product_id = ${sql.placeholder('productId')}))`,
+    })
+    .from(q('(select 1) as one'))
+    .prepare('buyer_view');
+}
+
+const preparedBuyerViews = new WeakMap<Queryable, ReturnType<typeof buyerViewQuery>>();
+
+/** The buyer's paid days of the event (with their links) and scholarship: one prepared statement. */
+export async function findBuyerView(db: Queryable, userId: string, productId: string): Promise<BuyerView> {
+  let query = preparedBuyerViews.get(db);
+  if (!query) preparedBuyerViews.set(db, (query = buyerViewQuery(db)));
+  const [row] = await query.execute({ userId, productId });
+  return row!;
 }
 
 function attachDays(rows: ProductRow[], days: ProductDayRow[]): ProductWithDays[] {

@@ -6,21 +6,24 @@ import { toCentavos, toPesos } from '@store/shared/domain/money';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { dayLinksFor, hasPaidAccess } from '../streams/service';
-import { buyerPrices } from '../pricing/service';
+import { choosePrice } from '@store/shared/domain/pricing';
+import type { UserType } from '@store/shared/constants';
+import { hasPaidAccess } from '../streams/service';
 import { toPublicProducts } from './public-products';
-import { findProductWithDays } from './repo';
+import { findBuyerView, findProductWithDays } from './repo';
 import type { CatalogueSnapshot } from './snapshot';
 
 /**
  * product/single (docs/product.md → Deliberate changes: needs the token): the public product plus
  * dayLinks for the days the caller has paid for and the caller's own price. An archived product
- * stays visible to those who own it.
+ * stays visible to those who own it. For an active event the public part and its fee schedule
+ * come from the snapshot, the caller's type from the session, and the rest (paid days with
+ * their links, scholarship) is one prepared statement.
  */
 export async function getProductForUser(
   db: Queryable,
   catalogue: Pick<CatalogueSnapshot, 'publicProduct'>,
-  userId: string,
+  user: { id: string; userType: UserType },
   productId: string,
   now = new Date(),
 ): Promise<ProductSingleResponse['product']> {
@@ -31,16 +34,28 @@ export async function getProductForUser(
   if (!publicProduct) {
     const found = await findProductWithDays(db, productId);
     if (!found) throw new AppError('not_found', MSG.productNotFound);
-    if (!found.product.active && !(await hasPaidAccess(db, userId, productId))) {
+    if (!found.product.active && !(await hasPaidAccess(db, user.id, productId))) {
       throw new AppError('not_found', MSG.productNotFound);
     }
     [publicProduct] = await toPublicProducts(db, [found]);
   }
-  const base = { id: productId, priceCentavos: toCentavos(publicProduct!.price) };
-  const choice = (await buyerPrices(db, userId, [base], now)).get(productId)!;
+  const { paidDays, becado } = await findBuyerView(db, user.id, productId);
+  const choice = choosePrice({
+    basePriceCentavos: toCentavos(publicProduct!.price),
+    tiers: publicProduct!.tiers.map((t) => ({
+      userType: t.userType,
+      untilAt: t.until,
+      priceCentavos: toCentavos(t.price),
+      scholarshipPriceCentavos: t.scholarshipPrice === null ? null : toCentavos(t.scholarshipPrice),
+    })),
+    buyer: { userType: user.userType, verified: true, becado },
+    now,
+  });
+  const dayLinks: Record<string, string> = {};
+  for (const day of paidDays) if (day.streamUrl) dayLinks[day.label] = day.streamUrl;
   return {
     ...publicProduct!,
-    dayLinks: await dayLinksFor(db, userId, productId),
+    dayLinks,
     myPrice: {
       price: toPesos(choice.priceCentavos),
       userType: choice.userType,

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { createTestContext, seeCatalogueChangesFirst, type TestContext } from '../../../test/context';
+import { createTestContext, seeChangesFirst, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -21,7 +21,7 @@ describe('link previews of event pages', () => {
     mkdirSync(webDist, { recursive: true });
     writeFileSync(path.join(webDist, 'index.html'), INDEX);
     app = await buildApp({ config: ctx.config, database: ctx.database, webDist });
-    seeCatalogueChangesFirst(app);
+    seeChangesFirst(app);
   });
   afterAll(async () => {
     await app.close();

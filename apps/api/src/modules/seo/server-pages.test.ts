@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { products } from '../../db/schema';
-import { createTestContext, seeCatalogueChangesFirst, type TestContext } from '../../../test/context';
+import { createTestContext, seeChangesFirst, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import { assemble } from './server-pages';
 
@@ -66,7 +66,7 @@ describe('server-rendered public pages', () => {
       warnings.push(String(msg ?? obj));
       return warn(obj as object, msg);
     }) as typeof app.log.warn;
-    seeCatalogueChangesFirst(app);
+    seeChangesFirst(app);
   });
   afterAll(async () => {
     await app.close();

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
-import { products } from '../../db/schema';
+import { priceTiers, products, scholarships, users } from '../../db/schema';
 import { createProduct } from '../../../test/factories';
 import {
   addToCart,
@@ -91,5 +91,57 @@ describe('product/single', () => {
       Jueves: 'https://vimeo.com/event/111',
     });
     expect((await single(product.id, stranger)).statusCode).toBe(404);
+  });
+
+  it("gives the caller's own price: their type's step, a scholarship price, else the base price", async () => {
+    const { product } = await createProduct(ctx.database.db, { price: 1000, days: DAYS });
+    await ctx.database.db.insert(priceTiers).values([
+      {
+        productId: product.id,
+        userType: 'residente',
+        untilAt: null,
+        priceCentavos: 60_000,
+        scholarshipPriceCentavos: 25_000,
+      },
+      { productId: product.id, userType: 'general', untilAt: null, priceCentavos: 90_000 },
+    ]);
+    const myPrice = async (user: TestUser) => (await single(product.id, user)).json().product.myPrice;
+
+    const general = await createUser(ctx);
+    expect(await myPrice(general)).toEqual({
+      price: 900,
+      userType: 'general',
+      until: null,
+      scholarship: false,
+    });
+    const resident = await createUser(ctx, { userType: 'residente' });
+    expect(await myPrice(resident)).toEqual({
+      price: 600,
+      userType: 'residente',
+      until: null,
+      scholarship: false,
+    });
+    // A scholarship for this event; then one for every event, held by another resident.
+    await ctx.database.db.insert(scholarships).values({ userId: resident.id, productId: product.id });
+    expect(await myPrice(resident)).toMatchObject({ price: 250, scholarship: true });
+    const another = await createUser(ctx, { userType: 'residente' });
+    await ctx.database.db.insert(scholarships).values({ userId: another.id, productId: null });
+    expect(await myPrice(another)).toMatchObject({ price: 250, scholarship: true });
+    // The type changes (an administrator's edit): the next call prices it at once.
+    await ctx.database.db.update(users).set({ userType: 'general' }).where(eq(users.id, another.id));
+    expect(await myPrice(another)).toEqual({
+      price: 900,
+      userType: 'general',
+      until: null,
+      scholarship: false,
+    });
+    // Without a schedule, everyone pays the event's price.
+    await ctx.database.db.delete(priceTiers).where(eq(priceTiers.productId, product.id));
+    expect(await myPrice(resident)).toEqual({
+      price: 1000,
+      userType: 'general',
+      until: null,
+      scholarship: false,
+    });
   });
 });
