@@ -11,28 +11,19 @@ import {
   openSignedIn,
   productNamed,
   registerByApi,
+  shoot,
   uniqueEmail,
 } from './storefront-helpers';
 import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
 
 /** A demo panel 16 days ahead, sold per day. */
 const EVENT = 'Panel: manejo de la coagulación en cirugía cardíaca';
-const SHOTS = process.env.SHOTS_DIR;
 
 /** WCAG 2.2 AA (axe) and no sideways scroll at 375 px, then back to 1280 px. */
 async function checkPage(page: Page) {
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await horizontalOverflow(page)).toBe(0);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
