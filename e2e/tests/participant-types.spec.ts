@@ -100,7 +100,9 @@ test('a resident uploads a proof, the admin approves it, the resident sees "Tu p
   await expect(page.getByTestId('tu-precio')).toHaveText(`Tu precio${money(2000)}`);
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
   await expect(toasts(page).getByText('Producto agregado al carrito')).toBeVisible();
-  await page.goto('/place-order');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-total')).toHaveText(money(2000 + FEE));
+  await page.getByRole('link', { name: 'PROCEDER AL PAGO' }).click();
   await expect(page.getByText('Total a pagar con PayPal').locator('..')).toContainText(money(2000 + FEE));
   await fillAddress(page);
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
