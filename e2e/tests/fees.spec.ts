@@ -52,7 +52,8 @@ async function addCourseFromProductPage(page: Page, courseId: string, cartCount 
   await expect(page.getByRole('link', { name: `Carrito: ${cartCount} productos` })).toBeVisible();
 }
 
-test("an admin edits the course's tiers in the event form; /cuotas shows the new numbers", async ({
+// @alone: the demo course's tiers are what other journeys pay and read.
+test("an admin edits the course's tiers in the event form; /cuotas shows the new numbers @alone", async ({
   page,
   request,
 }) => {

@@ -2,7 +2,8 @@
 // buyer's card and the button restarts so another funding source pays the same order; a
 // buyer's cancellation whose refund PayPal takes as PENDING shows "Reembolso en proceso" and
 // becomes refunded when PayPal's webhook says COMPLETED; a CFDI whose cancellation the
-// receiver must accept shows that state on /orders and in /admin.
+// receiver must accept shows that state on /orders and in /admin. The last two tell the fakes
+// how to answer the next refund or cancellation, whoever asks: they run @alone.
 import { expect, test } from '@playwright/test';
 import { CURRENCY_LABEL } from '@store/shared/constants';
 import { cancellationRefund } from '@store/shared/domain/cancellation';
@@ -32,7 +33,7 @@ test('a declined card: the PayPal window reopens, another funding source pays th
   expect(orders[0]!.status).toBe('pagado');
 });
 
-test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook completes it', async ({
+test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook completes it @alone', async ({
   page,
   request,
 }) => {
@@ -82,7 +83,7 @@ test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook
   expect((await ordersOf(request, token))[0]!.status).toBe('reembolso_parcial');
 });
 
-test('a CFDI whose cancellation the receiver must accept: shown on /orders and in /admin', async ({
+test('a CFDI whose cancellation the receiver must accept: shown on /orders and in /admin @alone', async ({
   page,
   request,
 }) => {
