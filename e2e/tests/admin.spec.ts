@@ -11,7 +11,15 @@ import {
   mexicoCityDate,
 } from '@store/shared/domain/time';
 import { collectConsoleErrors, expectNoAxeViolations, horizontalOverflow, settle } from './a11y-helpers';
-import { ADMIN, listProducts, loginByApi, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
+import {
+  ADMIN,
+  fillAddress,
+  listProducts,
+  loginByApi,
+  registerByApi,
+  toasts,
+  uniqueEmail,
+} from './storefront-helpers';
 
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -130,12 +138,7 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
   await expect(toasts(shop).getByText('Producto agregado al carrito')).toBeVisible();
   await shop.goto('/cart');
   await shop.getByRole('link', { name: 'PROCEDER AL PAGO' }).click();
-  await shop.getByLabel(/^Nombre/).fill('Elena');
-  await shop.getByLabel('Apellidos').fill('Ruiz');
-  await shop.getByLabel('Calle y número').fill('Juan Badiano 1');
-  await shop.getByLabel('Ciudad').fill('Ciudad de México');
-  await shop.getByLabel('Código postal').fill('14080');
-  await shop.getByLabel('Teléfono').fill('5555555555');
+  await fillAddress(shop);
   await shop.getByLabel('Cupón de descuento').fill('GRATIS100');
   await shop.getByRole('button', { name: 'Aplicar' }).click();
   await expect(toasts(shop).getByText('Cupón aplicado a toda la orden')).toBeVisible();

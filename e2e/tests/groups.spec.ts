@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN,
+  fillAddress,
   linkFromNewestEmail,
   loginByApi,
   openSignedIn,
@@ -47,13 +48,7 @@ test('a hospital buys 3 places, names them (by hand and CSV), one watches, one i
   const summary = page.getByRole('region', { name: 'Resumen' });
   await expect(summary.getByText('Precio por lugar')).toBeVisible();
   await expect(summary).toContainText(`3 lugares × ${day}`);
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('Nombre').fill('Laura');
-  await field('Apellidos').fill('Compras Hospital');
-  await field('Calle y número').fill('Av. Cuauhtémoc 330');
-  await field('Ciudad').fill('Ciudad de México');
-  await field('Código postal').fill('06720');
-  await field('Teléfono').fill('5556276900');
+  await fillAddress(page);
   await checkPage(page);
   await shoot(page, 'team-buy');
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
