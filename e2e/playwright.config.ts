@@ -33,22 +33,40 @@ const clockPreload = `--import=${pathToFileURL(path.resolve(import.meta.dirname,
 const serverCommand =
   process.env.E2E_SERVER === 'source' ? 'npx tsx apps/api/src/server.ts' : 'node apps/api/dist/server.js';
 
+/**
+ * Journeys that read the whole catalogue (how many events, the newest, the first ten) run
+ * first, before other journeys publish events of their own.
+ */
+const CATALOGUE = /\/(a11y|content|dates|home|keyboard|server-render|storefront)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two browsers at a time (a file's journeys stay in order in one of them): every journey
+  // has its own accounts, and what several share is kept apart by the projects below.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  // A journey that moves the store's clock (tagged @moved-clock) runs after every other one.
-  // Moving the clock back makes the embedded PostgreSQL's pending internal timers (armed on
-  // the moved clock) fire in a 1 ms loop until the real time catches up, which would slow
-  // down every journey that comes after it.
   projects: [
-    { name: 'journeys', grepInvert: /@moved-clock/ },
-    { name: 'moved-clock', grep: /@moved-clock/, dependencies: ['journeys'] },
+    { name: 'catalogue', testMatch: CATALOGUE, grepInvert: /@alone|@moved-clock/ },
+    {
+      name: 'journeys',
+      testIgnore: CATALOGUE,
+      grepInvert: /@alone|@moved-clock/,
+      dependencies: ['catalogue'],
+    },
+    // A journey tagged @alone changes something every other one reads (the demo course's fee
+    // schedule, the next answer the fake PayPal or Facturapi gives to anyone): it runs after
+    // them, one at a time.
+    { name: 'alone', grep: /@alone/, dependencies: ['journeys'], workers: 1 },
+    // A journey that moves the store's clock (tagged @moved-clock) runs last. Moving the clock
+    // back makes the embedded PostgreSQL's pending internal timers (armed on the moved clock)
+    // fire in a 1 ms loop until the real time catches up, which would slow down every journey
+    // that comes after it.
+    { name: 'moved-clock', grep: /@moved-clock/, dependencies: ['alone'], workers: 1 },
   ],
   use: {
     baseURL: `http://localhost:${port}`,
@@ -113,6 +131,15 @@ export default defineConfig({
         SEED_DEMO: 'true',
         ADMIN_EMAIL: 'admin@e2e.test',
         ADMIN_PASSWORD: 'admin-e2e-clave',
+        // Every browser of the run comes from one address, two at a time: the per-IP limits
+        // would refuse honest journeys. The limits themselves are proven by the API tests.
+        RATE_LIMIT_LOGIN_MAX: '1000',
+        RATE_LIMIT_REGISTER_MAX: '1000',
+        RATE_LIMIT_RESET_MAX: '1000',
+        RATE_LIMIT_COUPON_MAX: '1000',
+        RATE_LIMIT_CONTACT_MAX: '1000',
+        RATE_LIMIT_ADMIN_MAX: '3000',
+        RATE_LIMIT_ORDER_MAX: '1000',
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
         // The fake's default credentials (apps/api/src/dev/paypal-simulator/fake-paypal.ts).
         PAYPAL_CLIENT_ID: 'fake-client-id',

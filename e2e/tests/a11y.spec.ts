@@ -13,6 +13,10 @@ import {
   uniqueEmail,
 } from './storefront-helpers';
 
+// Each page is its own check (the signed-in ones only read the demo customer's pages): the
+// file's checks share the workers instead of running one after another in one of them.
+test.describe.configure({ mode: 'parallel' });
+
 interface RouteCase {
   path: string | ((productId: string) => string);
   name: string;

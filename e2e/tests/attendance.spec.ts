@@ -8,13 +8,21 @@
 // exam once, passes, and gets a constancia whose PDF and verification page show the endorsement.
 import { inflateSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
+import { writeFileSync } from 'node:fs';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { rmSync, writeFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import { ADMIN, loginByApi, openSignedIn, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
+import {
+  ADMIN,
+  loginByApi,
+  moveStoreClock,
+  openSignedIn,
+  registerByApi,
+  toasts,
+  uniqueEmail,
+} from './storefront-helpers';
 
 const PROFILE = {
   certificateName: 'María José Núñez de la Peña',
@@ -246,18 +254,6 @@ test('watch, check in, issue, verify and revoke a constancia', async ({ page, br
   await expect(verifier.getByRole('heading', { name: 'Constancia revocada' })).toBeVisible();
   await expect(verifier.getByText('Constancia auténtica')).toHaveCount(0);
 });
-
-/**
- * Moves the store's clock to `at` (epoch ms); null puts it back (e2e/support/server-clock.mjs).
- * The store reads the offset at most 50 ms late, so the journey waits a little longer.
- */
-async function moveStoreClock(at: number | null) {
-  const file = process.env.E2E_CLOCK_FILE;
-  if (!file) throw new Error('E2E_CLOCK_FILE is set by e2e/playwright.config.ts');
-  if (at === null) rmSync(file, { force: true });
-  else writeFileSync(file, String(at - Date.now()));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
 
 const ENDORSEMENT = { body: 'Consejo Mexicano de Anestesiología, A.C.', number: 'CMA-2026-0415' };
 

@@ -4,45 +4,15 @@
 // request waits in the admin's Facturas list and its CSV, and a partial refund leaves a
 // credit note pending there (the type filter shows it alone) and on the buyer's /orders.
 import { readFileSync } from 'node:fs';
-import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './a11y-helpers';
+import { expect, test, type Page } from '@playwright/test';
 import { formatPrice } from '@store/shared/domain/money';
-import {
-  ADMIN,
-  loginByApi,
-  openSignedIn,
-  productNamed,
-  registerByApi,
-  toasts,
-  uniqueEmail,
-} from './storefront-helpers';
+import { ADMIN, loginByApi, memberAtCheckout, shoot, toasts } from './storefront-helpers';
 
 const COURSE = '2º Curso de Anestesia Cardiovascular';
 const FACTURAPI = process.env.E2E_FACTURAPI_BASE ?? 'http://127.0.0.1:3215';
 const DEMO_URL = process.env.E2E_DEMO_URL ?? 'http://localhost:3212';
 const RFC = 'GODE561231GR8';
-const SHOTS = process.env.CFDI_SHOTS_DIR;
-
-/** 375 and 1280 px: no sideways scroll, then a full-page screenshot. */
-async function shoot(page: Page, name: string, testInfo: { outputPath(n: string): string }) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-    expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
-    const file = `${name}-${width}.png`;
-    await page.screenshot({ path: SHOTS ? `${SHOTS}/${file}` : testInfo.outputPath(file), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function fillAddress(page: Page) {
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('Nombre').fill('Eduardo');
-  await field('Apellidos').fill('Gómez');
-  await field('Calle y número').fill('Juan Badiano 1');
-  await field('Ciudad').fill('Ciudad de México');
-  await field('Código postal').fill('14080');
-  await field('Teléfono').fill('5555555555');
-}
 
 /** Checks «¿Requieres factura?» and fills the fiscal data; a wrong RFC first shows its message. */
 async function fillInvoice(page: Page) {
@@ -60,25 +30,12 @@ async function fixInvoice(page: Page) {
   await page.getByRole('textbox', { name: 'Código postal fiscal' }).fill('14080');
 }
 
-async function courseInCart(request: APIRequestContext, prefix: string) {
-  const token = await registerByApi(request, uniqueEmail(prefix));
-  const course = await productNamed(request, COURSE);
-  const add = await request.post('/api/cart/add', {
-    headers: { token },
-    data: { itemId: course._id, days: course.days[0] },
-  });
-  expect(add.ok()).toBe(true);
-  return token;
-}
-
 test('with the PAC: fiscal data at checkout, pay, download XML and PDF, a refund cancels the CFDI', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
-  const token = await courseInCart(request, 'cfdi');
-  await openSignedIn(page, token, '/place-order');
-  await fillAddress(page);
+  const { token } = await memberAtCheckout(page, request, COURSE, 'cfdi');
   await fillInvoice(page);
   const paypal = page.getByRole('button', { name: 'PayPal', exact: true });
   await paypal.click();
@@ -87,7 +44,7 @@ test('with the PAC: fiscal data at checkout, pay, download XML and PDF, a refund
   ).toBeVisible();
   await expect(page.getByText('El código postal fiscal debe tener 5 dígitos')).toBeVisible();
   await fixInvoice(page);
-  await shoot(page, 'checkout-factura', testInfo);
+  await shoot(page, 'checkout-factura');
   await paypal.click();
   await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
@@ -120,13 +77,13 @@ test('with the PAC: fiscal data at checkout, pay, download XML and PDF, a refund
       .subarray(0, 5)
       .toString(),
   ).toBe('%PDF-');
-  await shoot(page, 'orders-facturas', testInfo);
+  await shoot(page, 'orders-facturas');
 
   // The data was kept on the account for next time.
   await page.goto('/account');
   await expect(page.getByRole('textbox', { name: 'RFC' })).toHaveValue(RFC);
   await expect(page.getByRole('combobox', { name: 'Uso del CFDI' })).toHaveValue('G03');
-  await shoot(page, 'account-datos-fiscales', testInfo);
+  await shoot(page, 'account-datos-fiscales');
 
   // The admin refunds the order: the CFDI is cancelled at the provider with reason 03.
   const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
@@ -169,11 +126,9 @@ test.describe('without provider credentials', () => {
   test('the request waits in the admin queue with its fiscal data, and in the CSV', async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     test.setTimeout(120_000);
-    const token = await courseInCart(request, 'cfdi-sin-pac');
-    await openSignedIn(page, token, '/place-order');
-    await fillAddress(page);
+    const { token } = await memberAtCheckout(page, request, COURSE, 'cfdi-sin-pac');
     await fillInvoice(page);
     await fixInvoice(page);
     await page.getByRole('button', { name: 'PayPal', exact: true }).click();
@@ -197,7 +152,7 @@ test.describe('without provider credentials', () => {
     await page.reload();
     const notes = page.getByRole('list', { name: /^Notas de crédito de la orden/ });
     await expect(notes).toContainText('En proceso');
-    await shoot(page, 'orders-nota-de-credito', testInfo);
+    await shoot(page, 'orders-nota-de-credito');
 
     await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(adminToken)})`);
     await page.goto('/admin/invoices');
@@ -207,7 +162,7 @@ test.describe('without provider credentials', () => {
     await expect(table).toContainText('EDUARDO GÓMEZ DÍAZ');
     await expect(table).toContainText('Timbrar por fuera y adjuntar');
     await expect(table).toContainText('Nota de crédito pendiente');
-    await shoot(page, 'admin-facturas', testInfo);
+    await shoot(page, 'admin-facturas');
     await expectNoAxeViolations(page);
     await page.getByRole('combobox', { name: 'Estado' }).selectOption('solicitada');
     const [csv] = await Promise.all([

@@ -1,10 +1,11 @@
 // Content pages carry the facts of docs/product.md (Routes, Fee schedule, Terms, Course and workshops); the contact form reaches the association's
-// outbox; robots.txt, sitemap.xml and per-route meta tags are there for search engines.
+// outbox; per-route meta tags are there for search engines (robots.txt and sitemap.xml:
+// apps/api/src/modules/seo/routes.test.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { formatDateRange, formatDayLabel } from '@store/shared/domain/time';
-import { listProducts, productNamed } from './storefront-helpers';
+import { productNamed } from './storefront-helpers';
 
 /** Screenshots at 375 and 1280 px wide when SHOTS_DIR is set (for a person to look at). */
 async function shoot(page: Page, name: string) {
@@ -34,7 +35,7 @@ test('cuotas: the fee table as a real table, the course dated from its event', a
   const table = page.getByRole('table');
   await expect(table.getByRole('columnheader', { name: 'Cuota' })).toBeVisible();
   const row = (name: RegExp) => table.getByRole('row', { name });
-  // The rows come from the demo data's price tiers (e2e/tests/fees.spec.ts reads them back).
+  // The rows come from the demo data's price tiers; fees.spec.ts edits them and sees the table follow.
   await expect(row(/^Médico especialista.*Inscripción hasta el/)).toContainText('MXN$2,500');
   await expect(row(/^Médico especialista.*Inscripción a partir del/)).toContainText('MXN$3,000');
   await expect(row(/^Médico residente, Enfermería, Estudiante 2º Curso/)).toContainText('MXN$2,000');
@@ -222,31 +223,6 @@ test('contact: details, and the Contactanos form reaches the association by e-ma
       { timeout: 30_000 },
     )
     .toMatch(/Reply-To: .*lucia\.prueba@hospital\.mx/i);
-});
-
-test('robots.txt and sitemap.xml are served at the root with absolute URLs', async ({ request, baseURL }) => {
-  const robots = await request.get('/robots.txt');
-  expect(robots.status()).toBe(200);
-  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
-  expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-
-  const sitemap = await request.get('/sitemap.xml');
-  expect(sitemap.status()).toBe(200);
-  const xml = await sitemap.text();
-  for (const p of [
-    '/about',
-    '/contact',
-    '/curso-anestesia',
-    '/talleres',
-    '/cuotas',
-    '/terms',
-    '/privacy-policy',
-  ]) {
-    expect(xml).toContain(`<loc>${baseURL}${p}</loc>`);
-  }
-  for (const product of await listProducts(request)) {
-    expect(xml).toContain(`<loc>${baseURL}/product/${product._id}</loc>`);
-  }
 });
 
 test('every content route has its own title, description, canonical URL and Open Graph tags', async ({

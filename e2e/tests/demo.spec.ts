@@ -2,8 +2,17 @@
 // simulator and watches its stream. Runs against the second store of playwright.config.ts,
 // started in production mode on the embedded database exactly as the demo script does.
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
-import { ADMIN, openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
+import { expectNoAxeViolations } from './a11y-helpers';
+import {
+  ADMIN,
+  fillAddress,
+  openSignedIn,
+  productNamed,
+  registerByApi,
+  shoot,
+  toasts,
+  uniqueEmail,
+} from './storefront-helpers';
 
 const DEMO_URL = process.env.E2E_DEMO_URL ?? 'http://localhost:3212';
 // Sold as a whole: one day chosen puts its three days in the cart (docs/fees.md).
@@ -15,31 +24,9 @@ const ribbon = (page: Page) => page.getByRole('complementary', { name: 'Aviso de
 const approval = (page: Page) =>
   page.getByRole('dialog', { name: 'Simulador de PayPal — ningún cobro es real' });
 
-async function fillAddress(page: Page) {
-  await page.getByLabel(/^Nombre/).fill('Ana');
-  await page.getByLabel('Apellidos').fill('Ruiz');
-  await page.getByLabel('Calle y número').fill('Juan Badiano 1');
-  await page.getByLabel('Ciudad').fill('Ciudad de México');
-  await page.getByLabel('Código postal').fill('14080');
-  await page.getByLabel('Teléfono').fill('5555555555');
-}
-
-async function shoot(
-  page: Page,
-  name: string,
-  testInfo: { outputPath(name: string): string },
-  fullPage = false,
-) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-    expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage });
-  }
-}
-
 test('every page says payments are simulated, from its first paint, on the store and in the admin', async ({
   page,
-}, testInfo) => {
+}) => {
   // The ribbon is in the served HTML's mode: no request decides it, nothing moves.
   const configCalls: string[] = [];
   page.on('request', (r) => {
@@ -51,7 +38,7 @@ test('every page says payments are simulated, from its first paint, on the store
   expect(configCalls).toEqual([]);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
-  await shoot(page, 'demo-home', testInfo);
+  await shoot(page, 'demo-home');
 
   await page.goto('/collection');
   await expect(ribbon(page)).toBeVisible();
@@ -63,13 +50,10 @@ test('every page says payments are simulated, from its first paint, on the store
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Resumen' })).toBeVisible();
   await expect(ribbon(page)).toBeVisible();
-  await shoot(page, 'demo-admin', testInfo);
+  await shoot(page, 'demo-admin');
 });
 
-test('buy with the simulated PayPal, see it in /orders and watch the stream', async ({
-  page,
-  request,
-}, testInfo) => {
+test('buy with the simulated PayPal, see it in /orders and watch the stream', async ({ page, request }) => {
   const token = await registerByApi(request, uniqueEmail('demo'));
   const course = await productNamed(request, COURSE);
   await openSignedIn(page, token, `/product/${course._id}`);
@@ -86,7 +70,7 @@ test('buy with the simulated PayPal, see it in /orders and watch the stream', as
   await expect(paypal).toBeVisible();
   await expect(page.getByText('Pago simulado: el simulador local de PayPal', { exact: false })).toBeVisible();
   await expect(ribbon(page)).toBeVisible();
-  await shoot(page, 'demo-checkout', testInfo, true);
+  await shoot(page, 'demo-checkout');
 
   // Closing the simulated window keeps the cart, like closing PayPal's.
   await paypal.click();
@@ -104,7 +88,7 @@ test('buy with the simulated PayPal, see it in /orders and watch the stream', as
   await expect(dialog).toContainText('AMACC');
   await expect(dialog.getByRole('button', { name: 'Aprobar pago simulado' })).toBeFocused();
   await expectNoAxeViolations(page, '[data-paypal-simulator]');
-  await shoot(page, 'demo-approval', testInfo);
+  await shoot(page, 'demo-approval');
 
   await dialog.getByRole('button', { name: 'Aprobar pago simulado' }).click();
   await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
@@ -142,7 +126,7 @@ test('"Simular un pago rechazado" shows the payment error and keeps the cart', a
 test('"Simular una tarjeta rechazada" reopens the window for another card and pays the same order', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const token = await registerByApi(request, uniqueEmail('demo-tarjeta'));
   const course = await productNamed(request, COURSE);
   const add = await request.post('/api/cart/add', {
@@ -162,7 +146,7 @@ test('"Simular una tarjeta rechazada" reopens the window for another card and pa
   );
   await expect(toasts(page).getByText('Error al procesar el pago')).toHaveCount(0);
   await expectNoAxeViolations(page, '[data-paypal-simulator]');
-  await shoot(page, 'demo-card-declined', testInfo);
+  await shoot(page, 'demo-card-declined');
   await again.getByRole('button', { name: 'Aprobar pago simulado' }).click();
   await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);

@@ -1,12 +1,12 @@
-// The fee schedule as a buyer meets it (docs/fees.md): /cuotas and the product page read the
-// tiers from the database; a resident (type set by the association) sees "Tu precio" and pays
-// the resident price with PayPal; the demo specialist pays the early-bird price; a workshop
-// alone is refused and accepted with the course in the same cart; hospital staff claim the
-// course for free; after the cut-off (the store's clock moved, e2e/support/server-clock.mjs)
-// the specialist pays the full price; an admin edits the course's tiers in the event form and
-// /cuotas shows the new numbers. The step that ends while paying is proven with a moved clock
-// in apps/api/src/modules/pricing/fees.test.ts.
-import { rmSync, writeFileSync } from 'node:fs';
+// The fee schedule where only a browser shows it (docs/fees.md): an admin edits the course's
+// tiers in the event form (a refused schedule is named at once) and /cuotas shows the new
+// numbers; a workshop alone is flagged in the cart and accepted with the course beside it.
+// The rules are tested once each below the browser: which tier a buyer pays (every type on
+// both sides of a cut-off) in packages/shared/src/domain/pricing.test.ts, and what checkout
+// charges for it (early bird, full price, resident, scholarship, hospital staff free, the
+// workshop's prerequisite, a step that ends while paying) in
+// apps/api/src/modules/pricing/fees.test.ts. "Tu precio" and a tier paid with PayPal are in
+// participant-types.spec.ts; the demo table of /cuotas in content.spec.ts.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SERVICE_FEE_CENTAVOS, type UserType } from '@store/shared/constants';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
@@ -44,45 +44,6 @@ async function courseWithTiers(request: APIRequestContext) {
   return { course, tiers: full.tiers, tier };
 }
 
-/** A new member whose participant type the association set (admin members area). */
-async function memberOfType(request: APIRequestContext, prefix: string, userType: UserType) {
-  const email = uniqueEmail(prefix);
-  const token = await registerByApi(request, email);
-  const admin = await loginByApi(request, ADMIN.email, ADMIN.password);
-  const list = await request.get(`/api/admin/members?search=${encodeURIComponent(email)}`, {
-    headers: { token: admin },
-  });
-  const member = ((await list.json()) as { members: { _id: string }[] }).members[0]!;
-  const patched = await request.patch(`/api/admin/members/${member._id}`, {
-    headers: { token: admin },
-    data: { userType },
-  });
-  expect(patched.ok(), await patched.text()).toBe(true);
-  return token;
-}
-
-/**
- * Moves the store's clock to `at` (epoch ms); null puts it back. The store reads the offset
- * at most 50 ms late, so the journey waits a little longer than that.
- */
-async function moveStoreClock(at: number | null) {
-  const file = process.env.E2E_CLOCK_FILE;
-  if (!file) throw new Error('E2E_CLOCK_FILE is set by e2e/playwright.config.ts');
-  if (at === null) rmSync(file, { force: true });
-  else writeFileSync(file, String(at - Date.now()));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-}
-
-async function fillAddress(page: Page) {
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('Nombre').fill('Ana');
-  await field('Apellidos').fill('Ruiz');
-  await field('Calle y número').fill('Juan Badiano 1');
-  await field('Ciudad').fill('Ciudad de México');
-  await field('Código postal').fill('14080');
-  await field('Teléfono').fill('5555555555');
-}
-
 async function addCourseFromProductPage(page: Page, courseId: string, cartCount = 3) {
   await page.goto(`/product/${courseId}`);
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
@@ -91,93 +52,8 @@ async function addCourseFromProductPage(page: Page, courseId: string, cartCount 
   await expect(page.getByRole('link', { name: `Carrito: ${cartCount} productos` })).toBeVisible();
 }
 
-test('/cuotas shows the tiers from the database', async ({ page, request }) => {
-  const { tier } = await courseWithTiers(request);
-  await page.goto('/cuotas');
-  const table = page.getByRole('table');
-  await expect(table).toContainText(money(tier('especialista', false).price));
-  await expect(table).toContainText(money(tier('especialista', true).price));
-  await expect(table).toContainText(money(tier('residente', true).price));
-  await expect(table).toContainText(money(tier('residente', true).scholarshipPrice!));
-  await expect(table).toContainText(money((await productNamed(request, WORKSHOP)).price));
-  await expect(table).toContainText('Sin costo');
-});
-
-test('a resident sees "Tu precio" and pays the resident price with PayPal', async ({ page, request }) => {
-  const { course, tier } = await courseWithTiers(request);
-  const resident = tier('residente', true).price;
-  const token = await memberOfType(request, 'residente', 'residente');
-  await openSignedIn(page, token, `/product/${course._id}`);
-  await expect(page.getByTestId('tu-precio')).toHaveText(`Tu precio${money(resident)}`);
-  await addCourseFromProductPage(page, course._id);
-
-  await page.getByRole('link', { name: 'Carrito: 3 productos' }).click();
-  await expect(page.getByTestId('cart-total')).toHaveText(money(resident + FEE));
-  await page.getByRole('link', { name: 'PROCEDER AL PAGO' }).click();
-  await expect(page.getByText('Total a pagar con PayPal').locator('..')).toContainText(money(resident + FEE));
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
-  await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
-  await expect(page).toHaveURL(/\/orders$/);
-  const orders = await request.post('/api/order/userorders', { headers: { token }, data: {} });
-  const [order] = ((await orders.json()) as { orders: { amount: number; status: string }[] }).orders;
-  expect(order).toMatchObject({ status: 'pagado', amount: resident + FEE });
-});
-
-test('a specialist pays the early-bird price before the cut-off', async ({ page, request }) => {
-  const { course, tier } = await courseWithTiers(request);
-  const early = tier('especialista', false);
-  expect(early.until! > Date.now()).toBe(true);
-  const token = await memberOfType(request, 'especialista', 'especialista');
-  await openSignedIn(page, token, `/product/${course._id}`);
-  await expect(page.getByTestId('tu-precio')).toHaveText(`Tu precio${money(early.price)}`);
-  await addCourseFromProductPage(page, course._id);
-  await page.goto('/place-order');
-  await expect(page.getByText('Total a pagar con PayPal').locator('..')).toContainText(
-    money(early.price + FEE),
-  );
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
-  await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
-  const orders = await request.post('/api/order/userorders', { headers: { token }, data: {} });
-  const [order] = ((await orders.json()) as { orders: { amount: number }[] }).orders;
-  expect(order!.amount).toBe(early.price + FEE);
-});
-
-test('a specialist pays the full price after the cut-off (the store clock moved) @moved-clock', async ({
-  page,
-  request,
-}) => {
-  test.slow();
-  const { course, tier } = await courseWithTiers(request);
-  const early = tier('especialista', false);
-  const full = tier('especialista', true);
-  expect(full.price).toBeGreaterThan(early.price);
-  // An hour after the early-bird step ended; the course's days are still ahead.
-  await moveStoreClock(early.until! + 60 * 60_000);
-  try {
-    const token = await memberOfType(request, 'especialista-tarde', 'especialista');
-    await openSignedIn(page, token, `/product/${course._id}`);
-    await expect(page.getByTestId('tu-precio')).toHaveText(`Tu precio${money(full.price)}`, {
-      timeout: 30_000,
-    });
-    await addCourseFromProductPage(page, course._id);
-    await page.goto('/place-order');
-    await expect(page.getByText('Total a pagar con PayPal').locator('..')).toContainText(
-      money(full.price + FEE),
-    );
-    await fillAddress(page);
-    await page.getByRole('button', { name: 'PayPal', exact: true }).click();
-    await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
-    const orders = await request.post('/api/order/userorders', { headers: { token }, data: {} });
-    const [order] = ((await orders.json()) as { orders: { amount: number }[] }).orders;
-    expect(order!.amount).toBe(full.price + FEE);
-  } finally {
-    await moveStoreClock(null);
-  }
-});
-
-test("an admin edits the course's tiers in the event form; /cuotas shows the new numbers", async ({
+// @alone: the demo course's tiers are what other journeys pay and read.
+test("an admin edits the course's tiers in the event form; /cuotas shows the new numbers @alone", async ({
   page,
   request,
 }) => {
@@ -294,21 +170,4 @@ test('a workshop alone is refused; with the course in the same cart it can be pa
   await expect(page.getByText(prerequisiteMissing(WORKSHOP, COURSE))).toHaveCount(0);
   await expect(page.getByTestId('cart-total')).toHaveText(money(course.price + workshop.price + FEE));
   await expect(page.getByRole('link', { name: 'PROCEDER AL PAGO' })).toBeVisible();
-});
-
-test('hospital staff claim the course for free', async ({ page, request }) => {
-  const course = await productNamed(request, COURSE);
-  const token = await memberOfType(request, 'hospital', 'personal_hospital');
-  await openSignedIn(page, token, `/product/${course._id}`);
-  await expect(page.getByTestId('tu-precio')).toHaveText(`Tu precio${money(0)}`);
-  await addCourseFromProductPage(page, course._id);
-  await page.goto('/place-order');
-  await fillAddress(page);
-  await expect(page.getByRole('radio', { name: 'Reclamar Gratis' })).toBeChecked();
-  await page.getByRole('button', { name: 'RECLAMAR AHORA' }).click();
-  await expect(toasts(page).getByText('Producto reclamado exitosamente')).toBeVisible();
-  await expect(page).toHaveURL(/\/orders$/);
-  const orders = await request.post('/api/order/userorders', { headers: { token }, data: {} });
-  const [order] = ((await orders.json()) as { orders: { amount: number; paymentMethod: string }[] }).orders;
-  expect(order).toMatchObject({ amount: 0, paymentMethod: 'free' });
 });

@@ -6,33 +6,25 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   ADMIN,
+  fillAddress,
   linkFromNewestEmail,
   loginByApi,
   openSignedIn,
   productNamed,
   registerByApi,
+  shoot,
   uniqueEmail,
 } from './storefront-helpers';
 import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
 
 /** A demo panel 16 days ahead, sold per day. */
 const EVENT = 'Panel: manejo de la coagulación en cirugía cardíaca';
-const SHOTS = process.env.SHOTS_DIR;
 
 /** WCAG 2.2 AA (axe) and no sideways scroll at 375 px, then back to 1280 px. */
 async function checkPage(page: Page) {
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await horizontalOverflow(page)).toBe(0);
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -56,13 +48,7 @@ test('a hospital buys 3 places, names them (by hand and CSV), one watches, one i
   const summary = page.getByRole('region', { name: 'Resumen' });
   await expect(summary.getByText('Precio por lugar')).toBeVisible();
   await expect(summary).toContainText(`3 lugares × ${day}`);
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('Nombre').fill('Laura');
-  await field('Apellidos').fill('Compras Hospital');
-  await field('Calle y número').fill('Av. Cuauhtémoc 330');
-  await field('Ciudad').fill('Ciudad de México');
-  await field('Código postal').fill('06720');
-  await field('Teléfono').fill('5556276900');
+  await fillAddress(page);
   await checkPage(page);
   await shoot(page, 'team-buy');
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();

@@ -2,10 +2,18 @@
 // the type on Mi cuenta with a proof, pays the general price while it is in review, the admin
 // looks at the proof in /admin and approves it, and the resident then sees "Tu precio" at the
 // resident fee and pays it (plus the store's fee) with PayPal (the local fake).
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
-import { ADMIN, openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
+import {
+  ADMIN,
+  fillAddress,
+  openSignedIn,
+  productNamed,
+  registerByApi,
+  toasts,
+  uniqueEmail,
+} from './storefront-helpers';
 
 // Generous waits: the journey runs on a shared, busy machine.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -14,16 +22,6 @@ const COURSE = '2º Curso de Anestesia Cardiovascular';
 const FEE = SERVICE_FEE_CENTAVOS / 100;
 const money = (n: number) => `MXN$${n.toLocaleString('en-US')}`;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-async function fillAddress(page: Page) {
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('Nombre').fill('Ana');
-  await field('Apellidos').fill('Ruiz');
-  await field('Calle y número').fill('Juan Badiano 1');
-  await field('Ciudad').fill('Ciudad de México');
-  await field('Código postal').fill('14080');
-  await field('Teléfono').fill('5555555555');
-}
 
 test('a resident uploads a proof, the admin approves it, the resident sees "Tu precio MXN$2,000" and pays 2,010 with PayPal', async ({
   page,
@@ -102,7 +100,9 @@ test('a resident uploads a proof, the admin approves it, the resident sees "Tu p
   await expect(page.getByTestId('tu-precio')).toHaveText(`Tu precio${money(2000)}`);
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
   await expect(toasts(page).getByText('Producto agregado al carrito')).toBeVisible();
-  await page.goto('/place-order');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-total')).toHaveText(money(2000 + FEE));
+  await page.getByRole('link', { name: 'PROCEDER AL PAGO' }).click();
   await expect(page.getByText('Total a pagar con PayPal').locator('..')).toContainText(money(2000 + FEE));
   await fillAddress(page);
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();

@@ -1,48 +1,20 @@
 // PayPal checkout in Chromium (docs/product.md → PayPal payment): the store loads the PayPal SDK from
 // the configured base (a fake PayPal that speaks the REST API and serves /sdk/js); its
 // buttons drive the real createOrder/onApprove code, and the server creates and captures.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
-import { openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
+import {
+  fillAddress,
+  memberAtCheckout,
+  memberWithFirstDay,
+  openSignedIn,
+  ordersOf,
+  toasts,
+} from './storefront-helpers';
 
 // Sold as a whole: one day chosen puts its three days in the cart (docs/fees.md).
 const COURSE = '2º Curso de Anestesia Cardiovascular';
 const PAYPAL_BASE = process.env.E2E_PAYPAL_BASE ?? 'http://127.0.0.1:3211';
-
-interface ApiOrder {
-  _id: string;
-  status: string;
-  amount: number;
-  paymentMethod: string;
-  paypalOrderId: string | null;
-}
-
-async function ordersOf(request: APIRequestContext, token: string): Promise<ApiOrder[]> {
-  const res = await request.post('/api/order/userorders', { headers: { token }, data: {} });
-  return ((await res.json()) as { orders: ApiOrder[] }).orders;
-}
-
-/** A new member with the course's first day in the cart; answers the token and the total. */
-async function memberWithCourse(request: APIRequestContext, prefix: string) {
-  const token = await registerByApi(request, uniqueEmail(prefix));
-  const course = await productNamed(request, COURSE);
-  const add = await request.post('/api/cart/add', {
-    headers: { token },
-    data: { itemId: course._id, days: course.days[0] },
-  });
-  expect(add.ok()).toBe(true);
-  return { token, total: course.price + SERVICE_FEE_CENTAVOS / 100 };
-}
-
-async function fillAddress(page: Page) {
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('Nombre').fill('Ana');
-  await field('Apellidos').fill('Ruiz');
-  await field('Calle y número').fill('Juan Badiano 1');
-  await field('Ciudad').fill('Ciudad de México');
-  await field('Código postal').fill('14080');
-  await field('Teléfono').fill('5555555555');
-}
 
 const money = (n: number) => `MXN$${n.toLocaleString('en-US')}`;
 const paypalButton = (page: Page) => page.getByRole('button', { name: 'PayPal', exact: true });
@@ -51,7 +23,8 @@ test('PayPal checkout: the SDK loads in MXN, the server creates and captures, th
   page,
   request,
 }, testInfo) => {
-  const { token, total } = await memberWithCourse(request, 'paypal');
+  const { token, product } = await memberWithFirstDay(request, COURSE, 'paypal');
+  const total = product.price + SERVICE_FEE_CENTAVOS / 100;
   const sdkRequests: string[] = [];
   page.on('request', (r) => {
     if (r.url().startsWith(`${PAYPAL_BASE}/sdk/js`)) sdkRequests.push(r.url());
@@ -114,9 +87,7 @@ test('a declined capture grants nothing: error shown, cart kept, order not paid'
   page,
   request,
 }) => {
-  const { token } = await memberWithCourse(request, 'rechazo');
-  await openSignedIn(page, token, '/place-order');
-  await fillAddress(page);
+  const { token } = await memberAtCheckout(page, request, COURSE, 'rechazo');
   await page.evaluate("window.__fakePaypalCapture = 'DECLINED'");
   await paypalButton(page).click();
   await expect(toasts(page).getByText('Error al procesar el pago')).toBeVisible();
@@ -136,9 +107,7 @@ test('closing PayPal without paying keeps the cart and releases the pending orde
   page,
   request,
 }) => {
-  const { token } = await memberWithCourse(request, 'cancela');
-  await openSignedIn(page, token, '/place-order');
-  await fillAddress(page);
+  const { token } = await memberAtCheckout(page, request, COURSE, 'cancela');
   await page.evaluate("window.__fakePaypalBuyer = 'cancel'");
   await paypalButton(page).click();
   await expect(toasts(page).getByText('Cancelaste el pago. Tu carrito sigue intacto.')).toBeVisible();
@@ -148,7 +117,7 @@ test('closing PayPal without paying keeps the cart and releases the pending orde
 });
 
 test('/verify never trusts success=true: back to the cart with the error', async ({ page, request }) => {
-  const { token } = await memberWithCourse(request, 'verifica');
+  const { token } = await memberWithFirstDay(request, COURSE, 'verifica');
   await openSignedIn(page, token, '/verify?success=true&orderId=00000000-0000-4000-8000-000000000000');
   await expect(page).toHaveURL(/\/cart$/);
   // Stripe is not configured in these journeys: the server's reason is what the page shows.

@@ -2,79 +2,25 @@
 // buyer's card and the button restarts so another funding source pays the same order; a
 // buyer's cancellation whose refund PayPal takes as PENDING shows "Reembolso en proceso" and
 // becomes refunded when PayPal's webhook says COMPLETED; a CFDI whose cancellation the
-// receiver must accept shows that state on /orders and in /admin.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+// receiver must accept shows that state on /orders and in /admin. The last two tell the fakes
+// how to answer the next refund or cancellation, whoever asks: they run @alone.
+import { expect, test } from '@playwright/test';
 import { CURRENCY_LABEL } from '@store/shared/constants';
 import { cancellationRefund } from '@store/shared/domain/cancellation';
 import { formatPrice, toCentavos, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
-import { horizontalOverflow } from './a11y-helpers';
-import {
-  ADMIN,
-  loginByApi,
-  openSignedIn,
-  productNamed,
-  registerByApi,
-  toasts,
-  uniqueEmail,
-} from './storefront-helpers';
+import { ADMIN, loginByApi, memberAtCheckout, ordersOf, shoot, toasts } from './storefront-helpers';
 
 const COURSE = '2º Curso de Anestesia Cardiovascular';
 const PAYPAL_BASE = process.env.E2E_PAYPAL_BASE ?? 'http://127.0.0.1:3211';
 const FACTURAPI = process.env.E2E_FACTURAPI_BASE ?? 'http://127.0.0.1:3215';
-const SHOTS = process.env.SHOTS_DIR;
 const RFC = 'GODE561231GR8';
-
-interface ApiOrder {
-  _id: string;
-  status: string;
-  amount: number;
-}
-
-async function ordersOf(request: APIRequestContext, token: string): Promise<ApiOrder[]> {
-  const res = await request.post('/api/order/userorders', { headers: { token }, data: {} });
-  return ((await res.json()) as { orders: ApiOrder[] }).orders;
-}
-
-/** 375 and 1280 px: no sideways scroll; screenshots when SHOTS_DIR is set. */
-async function shoot(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-    expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function fillAddress(page: Page) {
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('Nombre').fill('Ana');
-  await field('Apellidos').fill('Ruiz');
-  await field('Calle y número').fill('Juan Badiano 1');
-  await field('Ciudad').fill('Ciudad de México');
-  await field('Código postal').fill('14080');
-  await field('Teléfono').fill('5555555555');
-}
-
-/** A new member with the course's first day in the cart, at /place-order with the address filled. */
-async function atCheckout(page: Page, request: APIRequestContext, prefix: string) {
-  const token = await registerByApi(request, uniqueEmail(prefix));
-  const course = await productNamed(request, COURSE);
-  const add = await request.post('/api/cart/add', {
-    headers: { token },
-    data: { itemId: course._id, days: course.days[0] },
-  });
-  expect(add.ok()).toBe(true);
-  await openSignedIn(page, token, '/place-order');
-  await fillAddress(page);
-  return token;
-}
 
 test('a declined card: the PayPal window reopens, another funding source pays the same order', async ({
   page,
   request,
 }) => {
-  const token = await atCheckout(page, request, 'rechazo');
+  const { token } = await memberAtCheckout(page, request, COURSE, 'rechazo');
   // PayPal answers the capture 422 INSTRUMENT_DECLINED; the buyer then picks another card.
   await page.evaluate("window.__fakePaypalCapture = 'INSTRUMENT_DECLINED'");
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
@@ -87,11 +33,11 @@ test('a declined card: the PayPal window reopens, another funding source pays th
   expect(orders[0]!.status).toBe('pagado');
 });
 
-test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook completes it', async ({
+test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook completes it @alone', async ({
   page,
   request,
 }) => {
-  const token = await atCheckout(page, request, 'reembolso-pendiente');
+  const { token } = await memberAtCheckout(page, request, COURSE, 'reembolso-pendiente');
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await expect(page).toHaveURL(/\/orders$/);
   const [order] = await ordersOf(request, token);
@@ -137,12 +83,12 @@ test('a refund PayPal takes as PENDING: "Reembolso en proceso" until the webhook
   expect((await ordersOf(request, token))[0]!.status).toBe('reembolso_parcial');
 });
 
-test('a CFDI whose cancellation the receiver must accept: shown on /orders and in /admin', async ({
+test('a CFDI whose cancellation the receiver must accept: shown on /orders and in /admin @alone', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await atCheckout(page, request, 'cfdi-aceptacion');
+  const { token } = await memberAtCheckout(page, request, COURSE, 'cfdi-aceptacion');
   await page.getByRole('checkbox', { name: /¿Requieres factura\?/ }).check();
   await page.getByRole('textbox', { name: 'RFC' }).fill(RFC);
   await page.getByRole('textbox', { name: 'Código postal fiscal' }).fill('14080');

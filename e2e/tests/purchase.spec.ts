@@ -1,24 +1,22 @@
 // Buying journeys (docs/product.md → Cart, Checkout and payment method, Free claim, Totals): add with and without a day, the cart and its totals,
 // checkout validation, the coupon (after the user type loads), the free claim, my products,
 // the owned-event check and watching the streams.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
-import { openSignedIn, productNamed, registerByApi, toasts, uniqueEmail } from './storefront-helpers';
+import {
+  fillAddress,
+  openSignedIn,
+  productNamed,
+  registerByApi,
+  toasts,
+  uniqueEmail,
+} from './storefront-helpers';
 
 // Per-day events (the course is sold as a whole, e2e/tests/fees.spec.ts): a two-day series with
 // a Vimeo event link, and a one-day event streamed on YouTube.
 const SERIES = 'Manejo anestésico en cirugía de revascularización coronaria';
 const YOUTUBE_EVENT = 'Analgesia regional en cirugía cardíaca';
 const IN_PERSON = 'Jornada presencial de simulación en reanimación cardiopulmonar avanzada';
-
-async function fillAddress(page: Page) {
-  await page.getByLabel(/^Nombre/).fill('Ana');
-  await page.getByLabel('Apellidos').fill('Ruiz');
-  await page.getByLabel('Calle y número').fill('Juan Badiano 1');
-  await page.getByLabel('Ciudad').fill('Ciudad de México');
-  await page.getByLabel('Código postal').fill('14080');
-  await page.getByLabel('Teléfono').fill('5555555555');
-}
 
 test('add with and without a day, the cart, a free claim with GRATIS100, my products and the streams', async ({
   page,

@@ -1,8 +1,12 @@
-// Shared steps of the storefront journeys: accounts through the API, the signed-in browser,
-// toasts, and the newest e-mail the outbox wrote as an .eml file.
+// The shared steps of every journey, in one place: accounts through the API, the signed-in
+// browser, toasts, the checkout (address, PayPal with the fake), a member's orders, the
+// screenshots at 375 and 1280 px, the store's moved clock, and the newest e-mail the outbox
+// wrote as an .eml file.
+import { rmSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { horizontalOverflow } from './a11y-helpers';
 
 export const DEMO_CUSTOMER = { email: 'medico@demo.mx', password: 'Anestesia-Demo-2026' };
 export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-clave' };
@@ -82,6 +86,109 @@ export async function productNamed(request: APIRequestContext, name: string): Pr
   const p = (await listProducts(request)).find((x) => x.name === name);
   if (!p) throw new Error(`no product named ${name}`);
   return p;
+}
+
+/** A new member with the first day of `productName` in the cart (every day of an event sold as a whole). */
+export async function memberWithFirstDay(request: APIRequestContext, productName: string, prefix: string) {
+  const token = await registerByApi(request, uniqueEmail(prefix));
+  const product = await productNamed(request, productName);
+  const add = await request.post('/api/cart/add', {
+    headers: { token },
+    data: { itemId: product._id, days: product.days[0] },
+  });
+  expect(add.ok(), await add.text()).toBe(true);
+  return { token, product };
+}
+
+/** Fills the checkout's address form. */
+export async function fillAddress(page: Page) {
+  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+  await field('Nombre').fill('Ana');
+  await field('Apellidos').fill('Ruiz');
+  await field('Calle y número').fill('Juan Badiano 1');
+  await field('Ciudad').fill('Ciudad de México');
+  await field('Código postal').fill('14080');
+  await field('Teléfono').fill('5555555555');
+}
+
+/**
+ * Pays the signed-in member's cart from /place-order with the fake PayPal's button, which
+ * captures the order and lands on /orders (through the fake PayPal and the API: slow on a
+ * busy machine).
+ */
+export async function payCart(page: Page) {
+  await page.goto('/place-order');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page).toHaveURL(/\/orders$/, { timeout: 45_000 });
+}
+
+/** A new member with the first day of `productName` in the cart, at /place-order with the address filled. */
+export async function memberAtCheckout(
+  page: Page,
+  request: APIRequestContext,
+  productName: string,
+  prefix: string,
+) {
+  const member = await memberWithFirstDay(request, productName, prefix);
+  await openSignedIn(page, member.token, '/place-order');
+  await fillAddress(page);
+  return member;
+}
+
+/** A new member who bought the first day of `productName` with PayPal in the browser; the page is at /orders. */
+export async function buyWithPaypal(
+  page: Page,
+  request: APIRequestContext,
+  productName: string,
+  prefix: string,
+) {
+  const member = await memberAtCheckout(page, request, productName, prefix);
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page).toHaveURL(/\/orders$/, { timeout: 45_000 });
+  return member;
+}
+
+export interface ApiOrder {
+  _id: string;
+  status: string;
+  /** Pesos. */
+  amount: number;
+  paymentMethod: string;
+  paypalOrderId: string | null;
+}
+
+/** The member's orders as /api/order/userorders answers them, newest first. */
+export async function ordersOf(request: APIRequestContext, token: string): Promise<ApiOrder[]> {
+  const res = await request.post('/api/order/userorders', { headers: { token }, data: {} });
+  return ((await res.json()) as { orders: ApiOrder[] }).orders;
+}
+
+/**
+ * The page at 375 and 1280 px without sideways scroll; with SHOTS_DIR set, a full-page
+ * screenshot at each width is saved there as `<name>-<width>.png`. Ends at 1280 × 900.
+ */
+export async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
+    expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
+    if (dir) await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/**
+ * Moves the main store's clock to `at` (epoch ms); null puts it back. The store reads the
+ * offset at most 50 ms late, so this waits a little longer than that. Only journeys tagged
+ * @moved-clock may call it (e2e/playwright.config.ts runs them after every other one).
+ */
+export async function moveStoreClock(at: number | null) {
+  const file = process.env.E2E_CLOCK_FILE;
+  if (!file) throw new Error('E2E_CLOCK_FILE is set by e2e/playwright.config.ts');
+  if (at === null) rmSync(file, { force: true });
+  else writeFileSync(file, String(at - Date.now()));
+  await new Promise((resolve) => setTimeout(resolve, 200));
 }
 
 function escapeRegExp(text: string): string {

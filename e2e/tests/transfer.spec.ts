@@ -1,55 +1,21 @@
 // Transfer to a colleague in Chromium (docs/after-sale.md → Transfers): a buyer pays with the
 // fake PayPal for a conference 9 days ahead, cancelling is refused, "Transferir a un colega"
 // moves the day; the colleague (no account before) chooses a password from the e-mailed link,
-// signs in and watches; the buyer's card says "Transferido a …" and the stream is gone.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+// signs in and watches; the buyer's card says "Transferido a …" and the stream is gone. The
+// rules (the window, the seat and the stream moving, one transfer per day, refusals) are the
+// API's: apps/api/src/modules/orders/transfer.test.ts.
+import { expect, test } from '@playwright/test';
 import {
+  buyWithPaypal,
   linkFromNewestEmail,
   loginByApi,
   openSignedIn,
-  productNamed,
-  registerByApi,
+  shoot,
   uniqueEmail,
 } from './storefront-helpers';
 
 /** A demo conference 9 days from today: inside the 15 days, so no longer cancellable. */
 const SOON = 'Analgesia regional en cirugía cardíaca';
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-  }
-}
-
-async function dayLinks(request: APIRequestContext, token: string, productId: string) {
-  const res = await request.get(`/api/product/single/${productId}`, { headers: { token } });
-  return ((await res.json()) as { product: { dayLinks: Record<string, string> } }).product.dayLinks;
-}
-
-async function buyWithPaypal(page: Page, request: APIRequestContext) {
-  const token = await registerByApi(request, uniqueEmail('transfiere'));
-  const product = await productNamed(request, SOON);
-  const add = await request.post('/api/cart/add', {
-    headers: { token },
-    data: { itemId: product._id, days: product.days[0] },
-  });
-  expect(add.ok()).toBe(true);
-  await openSignedIn(page, token, '/place-order');
-  const field = (name: string) => page.getByRole('textbox', { name, exact: true });
-  await field('Nombre').fill('Ana');
-  await field('Apellidos').fill('Ruiz');
-  await field('Calle y número').fill('Juan Badiano 1');
-  await field('Ciudad').fill('Ciudad de México');
-  await field('Código postal').fill('14080');
-  await field('Teléfono').fill('5555555555');
-  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
-  // The capture goes through the fake PayPal and the API: slow on a busy machine.
-  await expect(page).toHaveURL(/\/orders$/, { timeout: 45_000 });
-  return { token, product };
-}
 
 test('pay 9 days before (nothing to cancel), transfer: the colleague signs in and watches, the buyer no longer can', async ({
   page,
@@ -57,9 +23,8 @@ test('pay 9 days before (nothing to cancel), transfer: the colleague signs in an
   request,
 }) => {
   test.setTimeout(300_000);
-  const { token, product } = await buyWithPaypal(page, request);
+  const { product } = await buyWithPaypal(page, request, SOON, 'transfiere');
   const day = product.days[0]!;
-  expect(Object.keys(await dayLinks(request, token, product._id))).toEqual([day]);
 
   // Nothing can be cancelled any more (the window closed): no Cancelar compra, only the transfer.
   await expect(page.getByRole('button', { name: 'Cancelar compra' })).toHaveCount(0);
@@ -83,7 +48,6 @@ test('pay 9 days before (nothing to cancel), transfer: the colleague signs in an
   await expect(card.getByRole('button', { name: 'Transferir a un colega' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Cancelar compra' })).toHaveCount(0);
   await shoot(page, 'transfer-done');
-  expect(await dayLinks(request, token, product._id)).toEqual({});
 
   // The colleague chooses a password from the e-mailed link, signs in and watches.
   const link = await linkFromNewestEmail(colleague, '/reset-password');
@@ -101,6 +65,5 @@ test('pay 9 days before (nothing to cancel), transfer: the colleague signs in an
   await theirs.getByRole('button', { name: 'Ver transmisión' }).click();
   await expect(other).toHaveURL(/\/live-stream$/);
   await expect(other.getByTitle(`Transmisión de ${SOON}: ${day}`)).toBeVisible();
-  expect(Object.keys(await dayLinks(request, colleagueToken, product._id))).toEqual([day]);
   await context.close();
 });

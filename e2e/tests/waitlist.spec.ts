@@ -2,13 +2,7 @@
 // (made through the admin API), member A buys it with PayPal, member B joins the list from
 // the product page, A cancels well ahead (self-service), B gets the offer e-mail (.eml in the
 // outbox), opens the claim link, pays, and the admin's list shows the seat claimed.
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { addCalendarDays, fromMexicoCityLocal, mexicoCityDate } from '@store/shared/domain/time';
 import { MSG, waitlistPosition } from '@store/shared/messages';
 import {
@@ -17,24 +11,17 @@ import {
   listProducts,
   loginByApi,
   openSignedIn,
+  ordersOf,
+  payCart,
   registerByApi,
+  shoot,
   toasts,
   uniqueEmail,
 } from './storefront-helpers';
 import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
-const SHOTS = process.env.SHOTS_DIR;
 // Pages load slowly on a busy 2-core machine; nothing here waits on a fixed delay.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** A one-day workshop 30 days ahead with a single seat, published through the admin API. */
 async function oneSeatWorkshop(request: APIRequestContext, adminToken: string) {
@@ -69,24 +56,6 @@ async function oneSeatWorkshop(request: APIRequestContext, adminToken: string) {
   return { id: ((await res.json()) as { event: { _id: string } }).event._id, name };
 }
 
-async function fillAddress(page: Page) {
-  const field = (label: string) => page.getByRole('textbox', { name: label, exact: true });
-  await field('Nombre').fill('Bruno');
-  await field('Apellidos').fill('Salas');
-  await field('Calle y número').fill('Juan Badiano 1');
-  await field('Ciudad').fill('Ciudad de México');
-  await field('Código postal').fill('14080');
-  await field('Teléfono').fill('5555555555');
-}
-
-/** Pays the signed-in member's cart with the fake PayPal from /place-order. */
-async function payCart(page: Page) {
-  await page.goto('/place-order');
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
-  await expect(page).toHaveURL(/\/orders$/, { timeout: 45_000 });
-}
-
 /** A separate browser (own storage) for another person. */
 function newContext(browser: Browser) {
   const { baseURL, locale } = test.info().project.use;
@@ -98,11 +67,6 @@ async function memberPage(browser: Browser, token: string, path: string) {
   const page = await context.newPage();
   await openSignedIn(page, token, path);
   return page;
-}
-
-async function ordersOf(request: APIRequestContext, token: string) {
-  const res = await request.post('/api/order/userorders', { headers: { token }, data: {} });
-  return ((await res.json()) as { orders: { _id: string; status: string }[] }).orders;
 }
 
 test('sold-out workshop → waiting list → a cancellation offers the seat → claimed and paid within 24 h', async ({
