@@ -81,7 +81,13 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
               )}
               <div className="mt-2">
                 {!props.signedIn ? (
-                  <ButtonLink to="/login" variant="secondary" size="sm">
+                  // Its long label wraps on a phone instead of widening the page.
+                  <ButtonLink
+                    to="/login"
+                    variant="secondary"
+                    size="sm"
+                    className="h-auto! min-h-9 py-1.5 text-center whitespace-normal!"
+                  >
                     {AFTER_SALE_MSG.waitlistSignIn}
                   </ButtonLink>
                 ) : entry ? (
@@ -96,6 +102,7 @@ export function WaitlistPanel(props: WaitlistPanelProps) {
                 ) : (
                   <Button
                     size="sm"
+                    className="h-auto! min-h-9 py-1.5 text-center whitespace-normal!"
                     disabled={busy || !props.states}
                     onClick={() => void run('join', o.label)}
                   >
