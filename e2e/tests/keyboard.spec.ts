@@ -220,8 +220,10 @@ test.describe('phone', () => {
     await expect(menu).toBeHidden();
     await expect(openMenu).toBeFocused();
 
-    // Choosing a link closes the menu and navigates.
-    await page.keyboard.press('Enter');
+    // Choosing a link closes the menu and navigates. The menu is open again before tabbing
+    // into it (a Tab pressed while it mounts would otherwise land behind it).
+    await openMenu.press('Enter');
+    await expect(menu).toBeVisible();
     await tabTo(page, links.filter({ hasText: 'Talleres' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL('/talleres');
