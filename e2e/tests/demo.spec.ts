@@ -1,7 +1,7 @@
 // `npm run demo` (PAYPAL_SIMULATOR=true): a newcomer buys an event with the local PayPal
 // simulator and watches its stream. Runs against the second store of playwright.config.ts,
 // started in production mode on the embedded database exactly as the demo script does.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y-helpers';
 import {
   ADMIN,
@@ -106,8 +106,9 @@ test('buy with the simulated PayPal, see it in /orders and watch the stream', as
   await expect(ribbon(page)).toBeVisible();
 });
 
-test('"Simular un pago rechazado" shows the payment error and keeps the cart', async ({ page, request }) => {
-  const token = await registerByApi(request, uniqueEmail('demo-rechazo'));
+/** A new member with the course (its second day) in the cart presses PayPal at checkout. */
+async function openSimulatorForCourse(page: Page, request: APIRequestContext, prefix: string) {
+  const token = await registerByApi(request, uniqueEmail(prefix));
   const course = await productNamed(request, COURSE);
   const add = await request.post('/api/cart/add', {
     headers: { token },
@@ -117,6 +118,10 @@ test('"Simular un pago rechazado" shows the payment error and keeps the cart', a
   await openSignedIn(page, token, '/place-order');
   await fillAddress(page);
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+}
+
+test('"Simular un pago rechazado" shows the payment error and keeps the cart', async ({ page, request }) => {
+  await openSimulatorForCourse(page, request, 'demo-rechazo');
   await approval(page).getByRole('button', { name: 'Simular un pago rechazado' }).click();
   await expect(toasts(page).getByText('Error al procesar el pago')).toBeVisible();
   await expect(page).toHaveURL(/\/place-order$/);
@@ -127,16 +132,7 @@ test('"Simular una tarjeta rechazada" reopens the window for another card and pa
   page,
   request,
 }) => {
-  const token = await registerByApi(request, uniqueEmail('demo-tarjeta'));
-  const course = await productNamed(request, COURSE);
-  const add = await request.post('/api/cart/add', {
-    headers: { token },
-    data: { itemId: course._id, days: course.days[1] },
-  });
-  expect(add.ok()).toBe(true);
-  await openSignedIn(page, token, '/place-order');
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await openSimulatorForCourse(page, request, 'demo-tarjeta');
   await approval(page).getByRole('button', { name: 'Simular una tarjeta rechazada (elegir otra)' }).click();
 
   // PayPal declined the card: its window opens again on the same order, saying why.

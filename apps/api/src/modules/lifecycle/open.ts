@@ -114,7 +114,12 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
     }
   }
   const withProvider = holding.filter((o) => o.paypalOrderId || o.stripeSessionId);
-  if (withProvider.length > 0) return { kind: 'held', orders: withProvider };
+  if (withProvider.length > 0) {
+    // The caller settles these with their provider and comes back: the hold rules refuse
+    // first, counting them as replaced now, so a refusal leaves them (and everything) as is.
+    if (input.status === 'pendiente') await holdWindow(tx, input, quote, holding, now, withProvider);
+    return { kind: 'held', orders: withProvider };
+  }
   // Nothing outside can pay these (cash, or a provider order never made): replace them.
   for (const old of holding) await endPendingOrder(tx, old.id, 'reemplazado', { now });
   const expiresAt = input.status === 'pendiente' ? await holdWindow(tx, input, quote, holding, now) : null;
@@ -217,6 +222,8 @@ async function holdWindow(
   quote: CartQuote,
   replaced: readonly HoldingOrder[],
   now: Date,
+  /** Holds the caller will end before coming back (settled with their provider). */
+  ending: readonly HoldingOrder[] = [],
 ): Promise<Date | null> {
   const asked = input.expiresAt ?? null;
   const limited = quote.lines.filter((l) => l.seatCapacity !== null).map((l) => l.productDayId);
@@ -230,8 +237,10 @@ async function holdWindow(
       throw new AppError('conflict', holdRenewalWait(minutesUntil(waitUntil, now)));
     until = Math.min(until, hold.createdAt.getTime() + period);
   }
+  const endingNow = ending.filter((o) => o.productDayIds.some((d) => limited.includes(d)));
+  for (const hold of endingNow) until = Math.min(until, hold.createdAt.getTime() + period);
   if (until - now.getTime() < MIN_HOLD_MS) {
-    const last = Math.max(...ended.map((h) => h.endedAt.getTime()));
+    const last = Math.max(...ended.map((h) => h.endedAt.getTime()), ...endingNow.map(() => now.getTime()));
     throw new AppError('conflict', holdRenewalWait(minutesUntil(last + period, now)));
   }
   const network = input.clientNetwork;
