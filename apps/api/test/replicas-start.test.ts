@@ -1,7 +1,7 @@
 // Two replicas of a new release started at the same instant on an empty PostgreSQL database
 // (and the local Redis when it answers): the start-up advisory lock lets one migrate and seed
 // at a time, and a replica that waits says so; both come up, the database has one admin.
-// Runs once (in the PGlite project, against the local PostgreSQL); skipped with the reason
+// Runs once against the PostgreSQL server of the tests; skipped with the reason
 // when that server does not answer.
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,10 +21,11 @@ import {
   type ServerProcess,
 } from './server-process';
 
-const onPglite = process.env.TEST_DB !== 'postgres';
-const postgresUp = onPglite && (await postgresAnswers());
-const redisUp = onPglite && (await answers('127.0.0.1', 6379));
-if (onPglite && !postgresUp) {
+// Whichever project includes this file (the PostgreSQL one in CI, the PGlite one without
+// TEST_DATABASE_URL) runs it once, against that PostgreSQL server.
+const postgresUp = await postgresAnswers();
+const redisUp = await answers('127.0.0.1', 6379);
+if (!postgresUp) {
   console.warn(`replicas-start: skipped, PostgreSQL does not answer at ${postgresAdminUrl}`);
 }
 

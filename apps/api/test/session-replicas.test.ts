@@ -1,9 +1,8 @@
 // Sessions are checked from memory (plugins/session-cache.ts), yet a change ends them on every
 // replica at once: two server processes on one PostgreSQL database, each having just served
 // the session (so each holds the user), then a demotion and a new password made through one
-// of them; the other refuses the old rights within one second. Runs once (in the PGlite
-// project, against the local PostgreSQL); skipped with the reason when that server does not
-// answer.
+// of them; the other refuses the old rights within one second. Runs once against the
+// PostgreSQL server of the tests; skipped with the reason when that server does not answer.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -19,9 +18,10 @@ import {
   type ServerProcess,
 } from './server-process';
 
-const onPglite = process.env.TEST_DB !== 'postgres';
-const postgresUp = onPglite && (await postgresAnswers());
-if (onPglite && !postgresUp) {
+// Whichever project includes this file (the PostgreSQL one in CI, the PGlite one without
+// TEST_DATABASE_URL) runs it once, against that PostgreSQL server.
+const postgresUp = await postgresAnswers();
+if (!postgresUp) {
   console.warn(`session-replicas: skipped, PostgreSQL does not answer at ${postgresAdminUrl}`);
 }
 
