@@ -361,6 +361,49 @@ describe('a day already owned is never charged twice', () => {
     expect(await orderRow(h.ctx, orderId)).toMatchObject({ status: 'cancelado', refundedCentavos: 201_000 });
     expect(await grants(h.ctx, buyer.user.id)).toBe(1);
   });
+
+  // The capture's answer and PayPal's PAYMENT.CAPTURE.COMPLETED webhook for the same money
+  // reach the store together: whichever closes the duplicate order first, PayPal is asked for
+  // one refund, and the other changes nothing.
+  for (const when of ['while the capture answer is handled', 'before the capture answer'] as const) {
+    it(`a duplicate capture whose webhook arrives ${when} is refunded once`, async () => {
+      const buyer = await buyerWithCart(h.ctx, workshop);
+      const seatsBefore = await seatsTaken(h.ctx, buyer.productDayId);
+      const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
+      h.paypal.approve(id);
+      let webhook: Promise<{ statusCode: number }> | undefined;
+      h.paypal.scriptCapture(id, {
+        beforeAnswer: async () => {
+          await ownDayElsewhere(buyer);
+          webhook = deliver(h.ctx, '/api/paypal/webhook', h.paypal.captureEvent(id));
+          if (when === 'before the capture answer') await webhook;
+        },
+      });
+      const [res, hook] = await Promise.all([
+        payPaypal(h.ctx, buyer, id),
+        (async () => {
+          while (!webhook) await new Promise((r) => setTimeout(r, 5));
+          return webhook;
+        })(),
+      ]);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(MSG.duplicatePaymentRefunded);
+      expect(hook.statusCode).toBe(200);
+      const rows = await refundRows(orderId);
+      expect(rows).toHaveLength(1);
+      const capture = h.paypal.refunds.filter((r) => r.requestId === `refund-${rows[0]!.id}`);
+      expect(capture).toHaveLength(1);
+      expect(h.paypal.refunds.filter((r) => r.captureId === capture[0]!.captureId)).toHaveLength(1);
+      expect(await orderRow(h.ctx, orderId)).toMatchObject({
+        status: 'cancelado',
+        closedReason: 'duplicado',
+        refundedCentavos: 201_000,
+      });
+      expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+      // The hold's seat given back once (the day is held by the other order).
+      expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(seatsBefore);
+    });
+  }
 });
 
 describe('cash orders', () => {

@@ -125,6 +125,20 @@ export async function captureAndSettle(
   const result = await settlePaypal(deps, order, outcome, { source });
   if (result.paid) return (await findOrder(deps.db, order.id)) ?? order;
   if (result.duplicate) throw new AppError('conflict', MSG.duplicatePaymentRefunded);
+  // PayPal's webhook for this very capture may have settled the order first (and its refund,
+  // for a duplicate, may already show on the capture): the buyer gets that settlement's answer.
+  const current = await findOrder(deps.db, order.id);
+  if (current?.status === 'pagado') return current;
+  const captureIds = (remote.purchase_units ?? [])
+    .flatMap((u) => u.payments?.captures ?? [])
+    .map((c) => c.id);
+  if (
+    current?.closedReason === 'duplicado' &&
+    current.paypalCaptureId &&
+    captureIds.includes(current.paypalCaptureId)
+  ) {
+    throw new AppError('conflict', MSG.duplicatePaymentRefunded);
+  }
   if (outcome.kind === 'pending') throw new AppError('payment_failed', MSG.paymentPendingReview);
   throw new AppError('payment_failed', MSG.paymentError);
 }
