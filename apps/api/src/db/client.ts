@@ -166,11 +166,23 @@ async function listenPg(
   let client: pg.Client | null = null;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  // One query at a time on the listening connection: flushes asked for at once wait in turn
+  // (pg refuses, in its next major, a query sent while the client is still running one).
+  let flushing: Promise<unknown> = Promise.resolve();
   const sub = {
     live: false,
-    async flush() {
+    flush() {
       // The server sends a session's pending notifications before it answers its next query.
-      if (client && sub.live) await client.query('SELECT 1').catch(() => undefined);
+      const c = client;
+      if (!c || !sub.live) return Promise.resolve();
+      const done = flushing
+        .then(() => c.query('SELECT 1'))
+        .then(
+          () => undefined,
+          () => undefined,
+        );
+      flushing = done;
+      return done;
     },
     async close() {
       closed = true;
