@@ -126,12 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const storage = opts.storage ?? (await createStorage(config));
   app.decorate('storage', storage);
   const catalogue = new CatalogueSnapshot(opts.database.db);
-  // A buyer's views read days' dates and links too: a catalogue change drops them all.
-  const userViews = new UserViews((id, now) => ordersAnswer(opts.database.db, id, now));
-  const catalogueChanges = await opts.database.listen(CATALOGUE_CHANNEL, () => {
-    catalogue.invalidate();
-    userViews.drop();
-  });
+  const catalogueChanges = await opts.database.listen(CATALOGUE_CHANNEL, () => catalogue.invalidate());
   catalogue.follow(catalogueChanges);
   app.decorate('catalogue', catalogue);
   app.addHook('onClose', () => catalogueChanges.close());
@@ -140,8 +135,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   sessions.follow(userChanges);
   app.decorate('sessions', sessions);
   app.addHook('onClose', () => userChanges.close());
+  const userViews = new UserViews((id, now) => ordersAnswer(opts.database.db, id, now));
   const orderChanges = await opts.database.listen(ORDERS_CHANNEL, (id) => userViews.drop(id || undefined));
-  userViews.follow(orderChanges, catalogueChanges);
+  userViews.follow(orderChanges);
   app.decorate('userViews', userViews);
   app.addHook('onClose', () => orderChanges.close());
 

@@ -5,8 +5,9 @@
 //
 // Dropped at once when anything in them changes: triggers on orders, order_days,
 // order_refunds, day_transfers and scholarships (migration orders_notify) send NOTIFY
-// "orders_changed" with the id of each user concerned; a change of the catalogue
-// (catalogue_changed: a day's date, label or stream link) drops every user. Every process
+// "orders_changed" with the id of each user concerned, and a change of a catalogue day's
+// date, position, label or stream link (or its removal) sends it without an id: every user
+// (seats sold, which change the catalogue at every payment, do not drop anyone). Every process
 // LISTENs, so a change made through one replica is seen by the others. Time alone changes
 // "cancellable": a snapshot is kept only until the earliest instant at which one of its days
 // stops being cancellable, then rebuilt.
@@ -164,8 +165,8 @@ export class UserViews {
 
   /**
    * A value read from what the orders notifications cover (orders, their days, refunds,
-   * transfers, scholarships, and the catalogue's days), held for the user under `key` until
-   * one of them changes. `load` must read nothing else.
+   * transfers, scholarships, and the catalogue days' date, position, label and stream link),
+   * held for the user under `key` until one of them changes. `load` must read nothing else.
    */
   async value<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
     const values = this.live() ? this.users.get(userId)?.values : undefined;
