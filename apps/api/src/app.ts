@@ -27,6 +27,7 @@ import { siteConfigRoutes } from './modules/site-config/routes';
 import { siteConfigOf, withSiteConfig } from './modules/site-config/service';
 import { productRoutes } from './modules/products/routes';
 import { CATALOGUE_CHANNEL, CatalogueSnapshot } from './modules/products/snapshot';
+import { ORDERS_CHANNEL, UserViews, ordersAnswer } from './modules/orders/user-views';
 import { registerRateLimit } from './plugins/rate-limit';
 import { frameworkErrors } from './lib/framework-errors';
 import { serializeRequest } from './lib/log-redaction';
@@ -134,6 +135,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   sessions.follow(userChanges);
   app.decorate('sessions', sessions);
   app.addHook('onClose', () => userChanges.close());
+  const userViews = new UserViews((id, now) => ordersAnswer(opts.database.db, id, now));
+  const orderChanges = await opts.database.listen(ORDERS_CHANNEL, (id) => userViews.drop(id || undefined));
+  userViews.follow(orderChanges);
+  app.decorate('userViews', userViews);
+  app.addHook('onClose', () => orderChanges.close());
 
   // Before every route, so its hook times them all.
   app.decorate('metrics', createMetrics(app));

@@ -158,6 +158,7 @@ const MATRIX: Record<string, Entry> = {
     },
   })),
   'POST /api/order/userorders': signedIn(200, body({})),
+  'GET /api/order/userorders': signedIn(200),
   // Places for a team (docs/groups.md): a quote for anyone signed in; checkouts and place
   // changes with empty bodies are refused as invalid; the places of an order only for its buyer.
   'POST /api/group/quote': signedIn(200, (f) => ({

@@ -112,8 +112,10 @@ export async function createTestContext(
  */
 export function seeChangesFirst(app: FastifyInstance): void {
   app.addHook('onRequest', async () => {
-    await Promise.all([app.catalogue.sync(), app.sessions.sync()]);
+    await Promise.all([app.catalogue.sync(), app.sessions.sync(), app.userViews.sync()]);
   });
+  // Every answer a buyer's snapshot serves is compared with a fresh one (a stale one fails).
+  app.userViews.verify = true;
 }
 
 /**

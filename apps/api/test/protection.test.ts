@@ -191,6 +191,7 @@ describe('OpenAPI', () => {
       ['/api/coupon/validate', 'post', 'coupon'],
       ['/api/order/place', 'post', 'order'],
       ['/api/order/userorders', 'post', 'order'],
+      ['/api/order/userorders', 'get', 'order'],
       ['/api/order/single', 'post', 'order'],
     ];
     for (const [p, method, tag] of expected) {

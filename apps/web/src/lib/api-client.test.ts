@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MSG } from '@store/shared/messages';
-import { apiDownload, ApiError, apiRequest, filenameOf } from './api-client';
+import { apiDownload, ApiError, apiRequest, apiRequestTagged, filenameOf } from './api-client';
 import { getToken, setToken } from './auth-token';
 
 interface Seen {
@@ -129,5 +129,26 @@ describe('filenameOf', () => {
     expect(filenameOf('attachment; filename=a.csv', 'x')).toBe('a.csv');
     expect(filenameOf(`attachment; filename*=UTF-8''%E0%A4%A`, 'x')).toBe('x');
     expect(filenameOf(null, 'x')).toBe('x');
+  });
+});
+
+describe('apiRequestTagged', () => {
+  it('sends the last ETag and answers the last data on a 304; a 200 brings the new data and tag', async () => {
+    let next = () => json({ success: true, url: 'uno' }, 200, { ETag: '"a"' });
+    const seen = stubFetch(() => next());
+    const first = await apiRequestTagged('/api/order/userorders', ok, null);
+    expect(first).toEqual({ etag: '"a"', data: { success: true, url: 'uno' } });
+    expect(seen[0]!.init.method).toBe('GET');
+    expect(header(seen[0]!, 'If-None-Match')).toBeNull();
+
+    next = () => new Response(null, { status: 304, headers: { ETag: '"a"' } });
+    expect(await apiRequestTagged('/api/order/userorders', ok, first)).toBe(first);
+    expect(header(seen[1]!, 'If-None-Match')).toBe('"a"');
+
+    next = () => json({ success: true, url: 'dos' }, 200, { ETag: '"b"' });
+    expect(await apiRequestTagged('/api/order/userorders', ok, first)).toEqual({
+      etag: '"b"',
+      data: { success: true, url: 'dos' },
+    });
   });
 });

@@ -25,11 +25,12 @@ export interface RequestOptions {
   /** JSON-serialisable data, or FormData for a file upload (multipart, its own boundary). */
   body?: unknown;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /** The call itself: token header, body encoding, network failure → ApiError, 401 → no token. */
 async function send(path: string, accept: string, opts: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: accept };
+  const headers: Record<string, string> = { ...opts.headers, Accept: accept };
   const token = getToken();
   if (token) headers.token = token;
   let body: BodyInit | undefined;
@@ -79,7 +80,36 @@ export async function apiRequest<S extends z.ZodType>(
   const loading = typeof source === 'function' ? source() : Promise.resolve(source);
   // A failed request must not leave the schema's import rejected and unobserved.
   loading.catch(() => undefined);
-  const res = await send(path, 'application/json', opts);
+  return answerOf(await send(path, 'application/json', opts), loading);
+}
+
+/** An answer with the ETag it came with (null when the server sent none). */
+export interface Tagged<T> {
+  etag: string | null;
+  data: T;
+}
+
+/**
+ * GET `path` as apiRequest does, sending the ETag of `last` (the previous answer of the same
+ * call, same token): while nothing changed the server answers 304 without a body and `last`
+ * is the answer again.
+ */
+export async function apiRequestTagged<S extends z.ZodType>(
+  path: string,
+  source: SchemaSource<S>,
+  last: Tagged<z.infer<S>> | null,
+  signal?: AbortSignal,
+): Promise<Tagged<z.infer<S>>> {
+  const loading = typeof source === 'function' ? source() : Promise.resolve(source);
+  loading.catch(() => undefined);
+  const headers: Record<string, string> = last?.etag ? { 'If-None-Match': last.etag } : {};
+  const res = await send(path, 'application/json', { method: 'GET', headers, signal });
+  if (res.status === 304 && last) return last;
+  return { etag: res.headers.get('ETag'), data: await answerOf(res, loading) };
+}
+
+/** The parsed answer of `res`, or the ApiError its failure means. */
+async function answerOf<S extends z.ZodType>(res: Response, loading: Promise<S>): Promise<z.infer<S>> {
   let json: unknown;
   try {
     json = await res.json();

@@ -4,7 +4,7 @@
 // Later, the place can only be transferred. Used by the API (what is refunded) and the web
 // (what the buyer is shown before confirming), so both agree to the centavo.
 
-import { addCalendarDays, calendarDaysBetween, mexicoCityDate } from './time';
+import { addCalendarDays, calendarDaysBetween, mexicoCityDate, startOfMexicoCityDay } from './time';
 
 type Instant = Date | number;
 
@@ -21,6 +21,14 @@ export function canCancelDay(now: Instant, startsAt: Instant): boolean {
 /** The last Mexico City date (YYYY-MM-DD) on which a day starting at `startsAt` can be cancelled. */
 export function lastCancellationDate(startsAt: Instant): string {
   return addCalendarDays(mexicoCityDate(startsAt), -CANCELLATION_NOTICE_DAYS);
+}
+
+/**
+ * The instant from which a day starting at `startsAt` can no longer be cancelled (the Mexico
+ * City midnight after its last cancellation date): what is held about "cancellable" expires then.
+ */
+export function cancellableUntil(startsAt: Instant): Date {
+  return startOfMexicoCityDay(addCalendarDays(lastCancellationDate(startsAt), 1));
 }
 
 /** The administrative charge on `paidCentavos` (rounded to the centavo). */

@@ -13,8 +13,8 @@ import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { z } from 'zod';
 import { quoteForDisplay } from '../cart/quote';
-import { getOwnOrder, listApiOrdersOf, ownReceipt, toApiOrder } from './service';
-import { fastSerializerCompiler } from '../../lib/fast-serializer';
+import { getOwnOrder, ownReceipt, toApiOrder } from './service';
+import { sendCached, sendEncoded } from '../../lib/http-cache';
 import { rateLimits } from '../../plugins/rate-limit';
 import {
   transferDayBody,
@@ -24,24 +24,33 @@ import {
 } from '@store/shared/schemas/transfer';
 import { transferDay, transferOptions } from '../lifecycle/transfer';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
+  // My orders, from the buyer's snapshot in memory (user-views.ts). POST is the API's
+  // original call; GET is the same answer for browsers: an ETag, 304 for a repeat.
+  const userOrdersSchema = {
+    tags: ['order'],
+    summary: 'Mis órdenes, de la más reciente a la más antigua',
+    security: tokenSecurity,
+    response: { 200: userOrdersResponse, ...errorResponses(401) },
+  };
+  app.post('/userorders', { onRequest: requireUser, schema: userOrdersSchema }, async (req, reply) =>
+    sendEncoded(req, reply.type(JSON_TYPE), await app.userViews.orders(currentUser(req).id)),
+  );
+  app.get(
     '/userorders',
     {
       onRequest: requireUser,
-      // Hot at stream start (every buyer opens /orders): serialised from the schema by fast-json-stringify.
-      serializerCompiler: fastSerializerCompiler,
       schema: {
-        tags: ['order'],
-        summary: 'Mis órdenes, de la más reciente a la más antigua',
-        security: tokenSecurity,
-        response: { 200: userOrdersResponse, ...errorResponses(401) },
+        ...userOrdersSchema,
+        description:
+          'La misma respuesta que POST, con ETag: If-None-Match con la etiqueta vigente responde 304 sin cuerpo.',
       },
     },
-    async (req) => ({
-      success: true as const,
-      orders: await listApiOrdersOf(app.db.db, currentUser(req).id),
-    }),
+    async (req, reply) =>
+      // Stored by the browser for this user only, and checked with the server each time.
+      sendCached(req, reply, await app.userViews.orders(currentUser(req).id), JSON_TYPE, 'private, no-cache'),
   );
 
   app.post(

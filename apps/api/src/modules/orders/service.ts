@@ -15,6 +15,7 @@ import {
   listUserOrdersWithDetails,
   type OrderDayDetail,
   type OrderRow,
+  type UserOrderWithDetails,
 } from './repo';
 import { toApiOrder } from './mappers';
 import { receiptFileName, renderReceipt } from './receipt';
@@ -22,9 +23,16 @@ import { receiptFileName, renderReceipt } from './receipt';
 export { toApiOrder };
 export type { OrderRow } from './repo';
 
-/** The user's orders as the API shows them, with each bought day's own status and the refunds. */
+/**
+ * The user's orders as the API shows them, with each bought day's own status and the refunds,
+ * read afresh (order/userorders answers from memory: user-views.ts).
+ */
 export async function listApiOrdersOf(db: Queryable, userId: string, now = new Date()) {
-  const rows = await listUserOrdersWithDetails(db, userId);
+  return toApiOrders(await listUserOrdersWithDetails(db, userId), now);
+}
+
+/** Rows of listUserOrdersWithDetails → the API's orders at `now` ("cancellable" depends on it). */
+export function toApiOrders(rows: readonly UserOrderWithDetails[], now: Date) {
   return rows.map(({ order: r, days, refunds }) =>
     toApiOrder(
       r,

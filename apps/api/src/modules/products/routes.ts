@@ -53,7 +53,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      product: await getProductForUser(app.db.db, app.catalogue, currentUser(req), req.params.id),
+      product: await getProductForUser(
+        app.db.db,
+        app.catalogue,
+        app.userViews,
+        currentUser(req),
+        req.params.id,
+      ),
     }),
   );
 };

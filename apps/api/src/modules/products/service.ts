@@ -11,6 +11,7 @@ import type { UserType } from '@store/shared/constants';
 import { hasPaidAccess } from '../streams/service';
 import { toPublicProducts } from './public-products';
 import { findBuyerView, findProductWithDays } from './repo';
+import type { UserViews } from '../orders/user-views';
 import type { CatalogueSnapshot } from './snapshot';
 
 /**
@@ -18,11 +19,13 @@ import type { CatalogueSnapshot } from './snapshot';
  * dayLinks for the days the caller has paid for and the caller's own price. An archived product
  * stays visible to those who own it. For an active event the public part and its fee schedule
  * come from the snapshot, the caller's type from the session, and the rest (paid days with
- * their links, scholarship) is one prepared statement.
+ * their links, scholarship) one prepared statement, held per buyer and event by app.userViews.
  */
 export async function getProductForUser(
   db: Queryable,
   catalogue: Pick<CatalogueSnapshot, 'publicProduct'>,
+  /** Holds the buyer's paid days and scholarship per event (app.userViews: memory on a repeat visit). */
+  views: Pick<UserViews, 'value'>,
   user: { id: string; userType: UserType },
   productId: string,
   now = new Date(),
@@ -39,7 +42,9 @@ export async function getProductForUser(
     }
     [publicProduct] = await toPublicProducts(db, [found]);
   }
-  const { paidDays, becado } = await findBuyerView(db, user.id, productId);
+  const { paidDays, becado } = await views.value(user.id, `buyer-view:${productId}`, () =>
+    findBuyerView(db, user.id, productId),
+  );
   const choice = choosePrice({
     basePriceCentavos: toCentavos(publicProduct!.price),
     tiers: publicProduct!.tiers.map((t) => ({

@@ -1,20 +1,24 @@
-// POST /api/order/userorders: the signed-in user's orders, newest first.
+// GET /api/order/userorders: the signed-in user's orders, newest first. The last answer is
+// kept with its ETag, so asking again while nothing changed is a 304 without a body.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useToken } from '../../../lib/auth-token';
+import type { UserOrdersResponse } from '@store/shared/schemas/order';
+import { apiRequestTagged, type Tagged } from '../../../lib/api-client';
+import { getToken, useToken } from '../../../lib/auth-token';
 import { userQueryKeys } from '../../../lib/query-keys';
 
+/** The last answer, for the session it was asked with. */
+let last: { token: string | null; answer: Tagged<UserOrdersResponse> } | null = null;
+
 export async function getUserOrders(signal?: AbortSignal) {
-  const res = await apiRequest(
+  const token = getToken();
+  const answer = await apiRequestTagged(
     '/api/order/userorders',
     async () => (await import('@store/shared/schemas/order')).userOrdersResponse,
-    {
-      method: 'POST',
-      body: {},
-      signal,
-    },
+    last?.token === token ? last.answer : null,
+    signal,
   );
-  return [...res.orders].sort((a, b) => b.date - a.date);
+  last = { token, answer };
+  return [...answer.data.orders].sort((a, b) => b.date - a.date);
 }
 
 export const userOrdersQueryOptions = (token: string | null) =>
