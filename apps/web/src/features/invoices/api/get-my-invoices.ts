@@ -9,11 +9,25 @@ export async function getMyInvoices(signal?: AbortSignal) {
   return (await apiRequest('/api/invoice/mine', myInvoicesResponse, { signal })).invoices;
 }
 
+/**
+ * While a CFDI is being stamped (`solicitada`, usually seconds) the list is read again, every
+ * 3 s at first and less often the longer it waits (at most once a minute, the provider may be
+ * down), so «Timbrada» and its files appear without reloading; nothing is polled otherwise.
+ */
+export function stampingRefetchInterval(
+  invoices: readonly { status: string }[] | undefined,
+  reads: number,
+): number | false {
+  if (!invoices?.some((i) => i.status === 'solicitada')) return false;
+  return Math.min(3000 * 2 ** Math.max(0, reads - 1), 60_000);
+}
+
 export const myInvoicesQueryOptions = (token: string | null) =>
   queryOptions({
     queryKey: invoiceKeys.mine(token),
     queryFn: ({ signal }) => getMyInvoices(signal),
     enabled: Boolean(token),
+    refetchInterval: (query) => stampingRefetchInterval(query.state.data, query.state.dataUpdateCount),
   });
 
 export function useMyInvoices() {

@@ -8,6 +8,7 @@ import { setToken } from '../../../lib/auth-token';
 import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../../test/providers';
 import { testOrder } from '../../../../test/orders';
 import { OrderInvoices } from './order-invoices';
+import { stampingRefetchInterval } from '../api/get-my-invoices';
 
 const at = (local: string) => fromMexicoCityLocal(local)!.getTime();
 const SAVED = {
@@ -184,5 +185,55 @@ describe('OrderInvoices', () => {
     const list = await screen.findByRole('list', { name: 'Facturas de mis órdenes' });
     await waitFor(() => expect(within(list).getByText('Cancelación pendiente de aceptación')).toBeVisible());
     expect(within(list).getByText(MSG.cfdiCancellationPending)).toBeVisible();
+  });
+
+  it('shows a CFDI being stamped as stamped when it is, without a reload, then stops asking', async () => {
+    setToken('sesion-ana');
+    const order = testOrder({
+      _id: 'ffffffff-6666-4666-8666-666666666666',
+      status: 'pagado',
+      amount: 1510,
+      paidAt: at('2026-11-03T10:00'),
+    });
+    const invoice = (stamped: boolean) => ({
+      _id: 'f4',
+      orderId: order._id,
+      status: stamped ? 'timbrada' : 'solicitada',
+      cancellationStatus: null,
+      rfc: SAVED.rfc,
+      razonSocial: SAVED.razonSocial,
+      folioFiscal: stamped ? 'DDDDDDDD-4444-4444-8444-444444444444' : null,
+      hasXml: stamped,
+      hasPdf: stamped,
+      requestedAt: 0,
+      creditNotes: [],
+    });
+    let reads = 0;
+    stubApi({ '/api/invoice/mine': () => ({ success: true, invoices: [invoice(++reads > 1)] }) });
+    render(
+      <TestProviders client={testQueryClient()}>
+        <OrderInvoices orders={[order]} now={at('2026-11-20T12:00')} />
+      </TestProviders>,
+    );
+    const list = await screen.findByRole('list', { name: 'Facturas de mis órdenes' });
+    await waitFor(() => expect(within(list).getByText('Solicitada')).toBeVisible());
+    await waitFor(() => expect(within(list).getByText('Timbrada')).toBeVisible(), { timeout: 6000 });
+    expect(within(list).getByText('Folio fiscal: DDDDDDDD-4444-4444-8444-444444444444')).toBeVisible();
+    // Stamped: nothing is asked any more.
+    const after = reads;
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(reads).toBe(after);
+  }, 15_000);
+});
+
+describe('stampingRefetchInterval', () => {
+  it('asks again only while a CFDI is being stamped, less often the longer it waits', () => {
+    expect(stampingRefetchInterval(undefined, 0)).toBe(false);
+    expect(stampingRefetchInterval([{ status: 'timbrada' }, { status: 'error' }], 1)).toBe(false);
+    const waiting = [{ status: 'timbrada' }, { status: 'solicitada' }];
+    expect(stampingRefetchInterval(waiting, 1)).toBe(3000);
+    expect(stampingRefetchInterval(waiting, 2)).toBe(6000);
+    expect(stampingRefetchInterval(waiting, 3)).toBe(12_000);
+    expect(stampingRefetchInterval(waiting, 10)).toBe(60_000);
   });
 });
