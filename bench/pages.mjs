@@ -1,10 +1,20 @@
 // Page speed with Lighthouse 12 in Debian's Chromium: performance score and LCP/TBT/CLS of
 // the main pages (the median of BENCH_LIGHTHOUSE_RUNS runs, 3), and each page's LCP as a ratio
 // of the home page's in the same run.
+//
+// Alone: `node bench/pages.mjs [--page=/cuotas ...] [--runs=1] [--base=http://127.0.0.1:3600]`
+// measures only the pages named (`/product/:id` is the first event of the catalogue), against
+// the store already answering at --base, or else against the built store started on
+// BENCH_PORT (3400) with the demo data, as `npm run bench` does.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { startServer } from './server.mjs';
 
-export async function benchPages(base) {
+const PAGES = ['/', '/collection', '/product/:id', '/curso-anestesia', '/cuotas', '/login'];
+
+export async function benchPages(base, { only = PAGES, runs: runsAsked } = {}) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -20,15 +30,10 @@ export async function benchPages(base) {
   });
   const list = await (await fetch(`${base}/api/product/list`)).json();
   const productId = list.products[0]?._id;
-  const pages = [
-    '/',
-    '/collection',
-    ...(productId ? [`/product/${productId}`] : []),
-    '/curso-anestesia',
-    '/cuotas',
-    '/login',
-  ];
-  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  const pages = only.flatMap((p) =>
+    p !== '/product/:id' ? [p] : productId ? [`/product/${productId}`] : [],
+  );
+  const runs = runsAsked ?? Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const rows = [];
   try {
@@ -64,7 +69,7 @@ export async function benchPages(base) {
   } finally {
     await chrome.kill();
   }
-  const homeLcp = rows[0]?.lcp || 1;
+  const homeLcp = rows.find((r) => r.page === '/')?.lcp || rows[0]?.lcp || 1;
   for (const r of rows.filter((x) => x.error)) console.log(`(${r.page}: ${r.error})`);
   console.log(`\nPáginas (Lighthouse, móvil simulado, mediana de ${runs})`);
   console.log(
@@ -94,4 +99,23 @@ export async function benchPages(base) {
     );
   }
   return rows;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const option = (name) =>
+    process.argv.filter((a) => a.startsWith(`--${name}=`)).map((a) => a.slice(name.length + 3));
+  const only = option('page');
+  const runs = option('runs')[0];
+  const options = { only: only.length ? only : PAGES, runs: runs ? Number(runs) : undefined };
+  const base = option('base')[0];
+  if (base) await benchPages(base, options);
+  else {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const server = await startServer(root, Number(process.env.BENCH_PORT ?? 3400));
+    try {
+      await benchPages(server.url, options);
+    } finally {
+      await server.stop();
+    }
+  }
 }

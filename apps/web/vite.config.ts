@@ -73,6 +73,46 @@ function siteFacts(): Plugin {
   };
 }
 
+const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/;
+
+/**
+ * The entry's stylesheet inlined in <head>, just after the viewport <meta> (Vite links it after
+ * the entry's script and its modulepreloads). Nothing is painted before the stylesheet has
+ * arrived: as a file it was one more request, on a new connection, after the page itself; inline
+ * it arrives with the page (about 9 KB brotli, and every page of the store needs it). The
+ * Content-Security-Policy allows inline styles (`style-src 'unsafe-inline'`), not inline scripts.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: 'inline-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        const links = html.match(/^\s*<link rel="stylesheet"[^>]*>\n?/gm) ?? [];
+        if (links.length === 0) return html;
+        const styles = links.map((link) => {
+          const href = /href="\/([^"]+)"/.exec(link)?.[1];
+          if (!href || !ENTRY_CSS.test(href))
+            throw new Error(`index.html: ${link.trim()} is not the entry's stylesheet`);
+          const asset = ctx.bundle?.[href];
+          if (asset?.type !== 'asset') throw new Error(`index.html: ${link.trim()} is not in the build`);
+          const css = String(asset.source);
+          if (/<\/style/i.test(css)) throw new Error(`${href}: "</style" cannot be inlined`);
+          // The disabled link is never fetched; it tells Vite's loader of lazy pages, which
+          // looks for a <link rel="stylesheet"> of each CSS file a page depends on, that this
+          // one is already on the page (else it would link and download it again).
+          return `<style>${css}</style><link rel="stylesheet" href="/${href}" disabled>`;
+        });
+        const rest = links.reduce((h, link) => h.replace(link, ''), html);
+        const viewport = /<meta name="viewport"[^>]*>\n/;
+        if (!viewport.test(rest)) throw new Error('index.html: no viewport <meta> to put the styles after');
+        return rest.replace(viewport, (m) => m + styles.map((t) => `    ${t}\n`).join(''));
+      },
+    },
+  };
+}
+
 /**
  * Writes .br and .gz siblings of every text asset after the build; the API serves them
  * (@fastify/static preCompressed) to browsers that accept them, so no CPU is spent
@@ -110,7 +150,7 @@ function precompress(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   // The server render's bundle (`vite build --ssr`, dist-ssr/) is read by the API only:
   // no compressed copies, no public files, no manifest.
-  plugins: [react(), tailwindcss(), siteFacts(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [react(), tailwindcss(), siteFacts(), ...(isSsrBuild ? [] : [inlineStylesheet(), precompress()])],
   server: {
     port: 5173,
     proxy: {
@@ -123,7 +163,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   // The manifest lets scripts/initial-js.mjs add up what `/` loads before any interaction.
+  // Everything the entry imports statically is one chunk (`$initial`): left to itself Rolldown
+  // splits out the modules the lazy pages share with it (React, the JSX runtime, the query
+  // client…) as chunks of a few hundred bytes, and every one of them is another request the
+  // first page waits for (six at a time over HTTP/1.1).
   build: isSsrBuild
     ? { sourcemap: false, outDir: 'dist-ssr', copyPublicDir: false }
-    : { sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
+    : {
+        sourcemap: false,
+        chunkSizeWarningLimit: 600,
+        manifest: true,
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial' as const] }] } },
+        },
+      },
 }));

@@ -1,11 +1,14 @@
-// The one route table (docs/product.md → Routes), every page a lazy route module exporting
-// `Component`. Declarative routes (BrowserRouter + useRoutes) rather than the data router: the
+// The one route table (docs/product.md → Routes), every page but the home page a lazy route
+// module exporting `Component`. The home page is part of the entry: it is the first page of most
+// visits, and as a lazy module it and the small modules it shares with other pages were a dozen
+// more requests before `/` could hydrate. Declarative routes (BrowserRouter + useRoutes) rather than the data router: the
 // app loads no data through the router, and the data router alone would cost 17 KB gzip of the
 // 100 KB that `/` may load before any interaction (docs/speed.md → Initial JavaScript).
 import { Suspense } from 'react';
 import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { page } from './lazy-page';
+import { Component as Home } from './routes/home';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { StoreShell } from './store-shell';
 
@@ -14,7 +17,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <StoreShell />,
     children: [
-      { index: true, element: page(() => import('./routes/home')) },
+      { index: true, element: <Home /> },
       { path: 'collection', element: page(() => import('./routes/collection')) },
       { path: 'about', element: page(() => import('./routes/about')) },
       { path: 'contact', element: page(() => import('./routes/contact')) },

@@ -1,13 +1,13 @@
 // /api/participant-type: the member's verified participant type and their request with a
 // proof (GET, POST multipart "type" then "file", DELETE withdraws the open request).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  participantTypeResponse,
-  type NewParticipantType,
-  type ParticipantTypeResponse,
-} from '@store/shared/schemas/participant-types';
+import type { NewParticipantType, ParticipantTypeResponse } from '@store/shared/schemas/participant-types';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
+
+// The schema (and zod) load with the first call: the product page asks for the member's type.
+const participantTypeResponse = async () =>
+  (await import('@store/shared/schemas/participant-types')).participantTypeResponse;
 
 export const participantTypeKey = (token: string | null) => ['participant-type', token] as const;
 

@@ -29,7 +29,15 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
       )}
       <div className="aspect-[4/3] w-full flex-1 overflow-hidden rounded-xl bg-slate-100">
         {main && (
-          <img src={main} alt={name} width={800} height={600} className="h-full w-full object-cover" />
+          // The page's largest paint: fetched first (the server render preloads it with this priority).
+          <img
+            src={main}
+            alt={name}
+            width={800}
+            height={600}
+            fetchPriority="high"
+            className="h-full w-full object-cover"
+          />
         )}
       </div>
     </div>
