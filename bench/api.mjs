@@ -179,7 +179,7 @@ export async function benchApi({ base, hello, pid, label }) {
     await settle(base);
     const h = await load(hello, { connections: opts.connections ?? 50 });
     const r = await measure(name, url, opts);
-    rows[rows.length - 1].ref = h.rps;
+    Object.assign(rows[rows.length - 1], { ref: h.rps, refP99: h.p99 });
     return r;
   };
   console.log(`\n${label}: carga ${loadAverage()} antes de empezar`);

@@ -62,6 +62,7 @@ export function printTable(title, rows, baseline) {
     'p99 ms'.padStart(8),
     'errores'.padStart(8),
     'hello req/s'.padStart(12),
+    'hello p99'.padStart(10),
   );
   for (const r of rows) {
     const ref = r.ref ?? baseline[r.connections];
@@ -73,6 +74,7 @@ export function printTable(title, rows, baseline) {
       String(r.p99).padStart(8),
       String(r.errors).padStart(8),
       (ref ? ref.toFixed(0) : '').padStart(12),
+      String(r.refP99 ?? '').padStart(10),
     );
   }
 }
