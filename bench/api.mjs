@@ -7,12 +7,23 @@
 //   3. how cost grows: product/list with 10, 100 and 1,000 events, and userorders for one
 //      buyer holding 10, 100 and 1,000 orders (printed with the bytes returned).
 //   4. the rush in waves (bench/rush.mjs): every buyer at once, three waves of 500 and 1,000.
-// BENCH_ONLY=rush measures the waves alone.
+// BENCH_ONLY=rush measures the waves alone, BENCH_ONLY=catalogue the catalogue alone.
+// Each catalogue figure is a ratio to a hello-world run measured just before it (the machine's
+// load moves from one second to the next); the load average is printed before each part.
+import os from 'node:os';
 import { DURATION, load, printTable, rssMb } from './load.mjs';
 import { RUSH_SIZES, rushWaves } from './rush.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 500);
 const RUSH_ONLY = process.env.BENCH_ONLY === 'rush';
+const CATALOGUE_ONLY = process.env.BENCH_ONLY === 'catalogue';
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+/** What a browser sends: the catalogue is then answered from its brotli copy. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const ADDRESS = {
   firstName: 'Ana',
   lastName: 'López',
@@ -163,6 +174,15 @@ export async function benchApi({ base, hello, pid, label }) {
     rows.push({ name, connections, ...r });
     return r;
   };
+  /** `measure` right after hello-world with the same connections: the ratio of that moment. */
+  const measureBeside = async (name, url, opts = {}) => {
+    await settle(base);
+    const h = await load(hello, { connections: opts.connections ?? 50 });
+    const r = await measure(name, url, opts);
+    Object.assign(rows[rows.length - 1], { ref: h.rps, refP99: h.p99 });
+    return r;
+  };
+  console.log(`\n${label}: carga ${loadAverage()} antes de empezar`);
   const rssIdle = rssMb(pid);
 
   const admin = (await call(base, 'POST', '/api/user/login', { body: BENCH_ADMIN })).token;
@@ -177,6 +197,29 @@ export async function benchApi({ base, hello, pid, label }) {
   await addEvents(10);
   const rushProduct = events[0];
 
+  const catalogue = async () => {
+    console.log(`${label}: carga ${loadAverage()} antes del catálogo`);
+    const list = await measureBeside('GET /api/product/list (10 eventos)', `${base}/api/product/list`);
+    await measureBeside('GET /api/product/list, br (como un navegador)', `${base}/api/product/list`, {
+      headers: BROWSER,
+    });
+    const etag = (await fetch(`${base}/api/product/list`)).headers.get('etag');
+    await measureBeside('GET /api/product/list con If-None-Match (304)', `${base}/api/product/list`, {
+      headers: { 'if-none-match': etag },
+    });
+    await measureBeside('GET /sitemap.xml', `${base}/sitemap.xml`);
+    return list;
+  };
+  if (CATALOGUE_ONLY) {
+    const list = await catalogue();
+    printTable(
+      `Catálogo — ${label} (${DURATION} s por punto; ratio = req/s ÷ hello-world medido justo antes)`,
+      rows,
+      {},
+    );
+    return { rows, list };
+  }
+
   // The buyers: sign-up (argon2, the slow part) and one day each, paid (an administrator
   // marks the cash order paid, so the stream page has its link), before the clock starts.
   const tokens = [];
@@ -190,6 +233,7 @@ export async function benchApi({ base, hello, pid, label }) {
     tokens[i] = token;
   });
   if (RUSH_ONLY) {
+    console.log(`${label}: carga ${loadAverage()} antes de las olas`);
     const rush = await rushWaves({ base, hello, tokens, productId: rushProduct, label });
     console.log(`\nMemoria (RSS) — ${label}: en reposo ${rssIdle} MB, al final ${rssMb(pid)} MB`);
     return { rush };
@@ -201,12 +245,8 @@ export async function benchApi({ base, hello, pid, label }) {
     rows.push({ name: 'hello-world (Fastify, referencia)', connections: c, ...h });
   }
 
-  const list = await measure('GET /api/product/list (10 eventos)', `${base}/api/product/list`);
-  const etag = (await fetch(`${base}/api/product/list`)).headers.get('etag');
-  await measure('GET /api/product/list con If-None-Match (304)', `${base}/api/product/list`, {
-    headers: { 'if-none-match': etag },
-  });
-  await measure('GET /sitemap.xml', `${base}/sitemap.xml`);
+  const list = await catalogue();
+  console.log(`${label}: carga ${loadAverage()} antes de los compradores`);
   await measure(`POST /api/order/userorders (${USERS} compradores)`, `${base}/api/order/userorders`, {
     connections: USERS,
     tokens,
@@ -223,6 +263,7 @@ export async function benchApi({ base, hello, pid, label }) {
     },
   );
   const rssLoaded = rssMb(pid);
+  console.log(`${label}: carga ${loadAverage()} antes de las olas`);
   const rush = await rushWaves({ base, hello, tokens, productId: rushProduct, label });
 
   // Cost curves.
@@ -286,7 +327,7 @@ export async function benchApi({ base, hello, pid, label }) {
   }
 
   printTable(
-    `API — ${label} (${DURATION} s por punto; ratio = req/s ÷ hello-world con las mismas conexiones)`,
+    `API — ${label} (${DURATION} s por punto; ratio = req/s ÷ hello-world con las mismas conexiones, medido justo antes en el catálogo)`,
     rows,
     baseline,
   );

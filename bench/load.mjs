@@ -51,6 +51,7 @@ export function rssMb(pid) {
   }
 }
 
+/** `baseline`: hello-world's req/s by connections; a row's own `ref` (measured beside it) wins. */
 export function printTable(title, rows, baseline) {
   console.log(`\n${title}`);
   console.log(
@@ -60,15 +61,20 @@ export function printTable(title, rows, baseline) {
     'ratio'.padStart(7),
     'p99 ms'.padStart(8),
     'errores'.padStart(8),
+    'hello req/s'.padStart(12),
+    'hello p99'.padStart(10),
   );
   for (const r of rows) {
+    const ref = r.ref ?? baseline[r.connections];
     console.log(
       r.name.padEnd(50),
       String(r.connections).padStart(6),
       r.rps.toFixed(0).padStart(9),
-      (r.rps / (baseline[r.connections] || 1)).toFixed(3).padStart(7),
+      (ref ? r.rps / ref : NaN).toFixed(3).padStart(7),
       String(r.p99).padStart(8),
       String(r.errors).padStart(8),
+      (ref ? ref.toFixed(0) : '').padStart(12),
+      String(r.refP99 ?? '').padStart(10),
     );
   }
 }

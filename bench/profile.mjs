@@ -2,10 +2,12 @@
 // prepares the buyers as `npm run bench` does, profiles one wave (Profiler.start/stop through
 // the inspector, so the set-up is not in the profile) and prints the functions with the most
 // self time, and the share of the wave the server's main thread was busy. Writes the whole
-// profile to `profile-rush-<database>.cpuprofile` (open it in Chrome's DevTools).
+// profile to `profile-rush-<database>.cpuprofile` (`profile-list-…` for the catalogue) (open it in Chrome's DevTools).
 //
 //   node bench/profile.mjs [pglite|postgres] [buyers=500]
 //   node bench/profile.mjs postgres 1 orders=1000   (one buyer with 1,000 orders, 50 connections)
+//   node bench/profile.mjs pglite list              (GET /api/product/list, 50 connections,
+//                                                    beside hello-world's req/s in the same run)
 import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -16,9 +18,11 @@ import { startServer } from './server.mjs';
 import { prepareRush, BENCH_ADMIN, BENCH_ENV } from './api.mjs';
 import { rushWave } from './rush.mjs';
 import { load } from './load.mjs';
+import { startHello } from './hello.mjs';
 
 const [kind = 'pglite', buyersArg = '500', ordersArg] = process.argv.slice(2);
-const buyers = Number(buyersArg);
+const catalogue = buyersArg === 'list';
+const buyers = catalogue ? 0 : Number(buyersArg);
 const orders = ordersArg ? Number(ordersArg.replace('orders=', '')) : 0;
 const port = Number(process.env.BENCH_PORT ?? 3400);
 const inspectPort = port + 8;
@@ -68,7 +72,9 @@ try {
   await send('Profiler.start');
   const started = performance.now();
   let result;
-  if (orders) {
+  if (catalogue) {
+    result = await load(`${server.url}/api/product/list`, { connections: 50 });
+  } else if (orders) {
     result = await load(`${server.url}/api/order/userorders`, {
       connections: 50,
       method: 'POST',
@@ -84,7 +90,7 @@ try {
   const wallMs = performance.now() - started;
   const { profile } = await send('Profiler.stop');
   ws.close();
-  const file = path.join(root, `profile-rush-${kind}.cpuprofile`);
+  const file = path.join(root, `profile-${catalogue ? 'list' : 'rush'}-${kind}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
 
   // Self time per function (and per "category": idle, garbage collector, program, code).
@@ -103,8 +109,25 @@ try {
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   const idle = self.get('(idle)') ?? 0;
   console.log(JSON.stringify(result));
+  if (catalogue) {
+    // The reference of the moment, without the profiler (which slows the store a little).
+    const hello = await startHello(root, port + 1);
+    try {
+      const h = await load(hello.url, { connections: 50 });
+      console.log(
+        `hello-world: ${h.rps.toFixed(0)} req/s, p99 ${h.p99} ms; product/list bajo el perfilador ${(result.rps / h.rps).toFixed(3)} × hello-world`,
+      );
+    } finally {
+      await hello.stop();
+    }
+  }
+  const what = catalogue
+    ? 'GET /api/product/list, 50 conexiones'
+    : orders
+      ? `un comprador con ${orders} órdenes, 50 conexiones`
+      : `ola de ${buyers}`;
   console.log(
-    `\nPerfil (${kind}, ${orders ? `un comprador con ${orders} órdenes, 50 conexiones` : `ola de ${buyers}`}): ${(total / 1000).toFixed(0)} ms perfilados en ${wallMs.toFixed(0)} ms; hilo principal ocupado ${(((total - idle) / total) * 100).toFixed(0)} %`,
+    `\nPerfil (${kind}, ${what}): ${(total / 1000).toFixed(0)} ms perfilados en ${wallMs.toFixed(0)} ms; hilo principal ocupado ${(((total - idle) / total) * 100).toFixed(0)} %`,
   );
   const byPackage = new Map();
   for (const [key, us] of self) {

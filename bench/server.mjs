@@ -22,9 +22,10 @@ export async function startServer(root, port, env = {}, nodeArgs = []) {
     },
   });
   const url = `http://127.0.0.1:${port}`;
-  // Up to two minutes: migrations and the first password hash are slow on a busy machine.
+  // Up to five minutes: migrations and the first password hash are slow on a busy machine
+  // (at a load average of 20 on two cores the embedded database took over two).
   let up = false;
-  for (const until = Date.now() + 120_000; !up && Date.now() < until;) {
+  for (const until = Date.now() + 300_000; !up && Date.now() < until;) {
     up = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -33,7 +34,7 @@ export async function startServer(root, port, env = {}, nodeArgs = []) {
   }
   if (!up) {
     child.kill('SIGTERM');
-    throw new Error(`the store did not answer at ${url} within two minutes`);
+    throw new Error(`the store did not answer at ${url} within five minutes`);
   }
   return {
     url,

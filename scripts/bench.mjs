@@ -3,7 +3,8 @@
 // built store beside a bare Fastify hello-world and measure the API (bench/api.mjs); then
 // the pages with Lighthouse (bench/pages.mjs) and the initial JavaScript of `/`.
 // `--no-pages` skips Lighthouse, `--pages-only` runs only Lighthouse; `--only=pglite|postgres`
-// measures one database; BENCH_ONLY=rush measures only the rush in waves (bench/rush.mjs).
+// measures one database; BENCH_ONLY=rush measures only the rush in waves (bench/rush.mjs),
+// BENCH_ONLY=catalogue only the catalogue.
 // Rate limits are raised for the benchmark through their settings, never switched off.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -37,7 +38,8 @@ console.log(
 );
 
 const pagesOnly = process.argv.includes('--pages-only');
-const rushOnly = process.env.BENCH_ONLY === 'rush';
+// One part alone (rush, catalogue): no initial-JS report and no Lighthouse.
+const rushOnly = Boolean(process.env.BENCH_ONLY);
 const hello = pagesOnly ? null : await startHello(root, port + 1);
 try {
   if (!pagesOnly) {

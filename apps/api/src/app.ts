@@ -145,7 +145,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('metrics', createMetrics(app));
 
   registerErrorHandling(app);
-  await registerSecurity(app, {
+  registerSecurity(app, {
     production: config.NODE_ENV === 'production',
     // The PayPal SDK host when it is not PayPal's own (the fake SDK server in tests).
     extraOrigins: [paypalSdkOrigin(config)].filter((o) => !/\.paypal\.com$/.test(o)),

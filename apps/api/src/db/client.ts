@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
+import { withPreparedStatements } from './pglite-statements';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -89,7 +90,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const initial = opts.initialData ? { loadDataDir: opts.initialData } : {};
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata'), initial) : new PGlite(initial);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Statements run again as named prepared statements (db/pglite-statements.ts).
+  const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,4 @@
-// Who a session belongs to, held in memory for a few seconds so the hot calls (My products,
+// Who a session belongs to, held in memory for up to a minute so the hot calls (My products,
 // the stream page) make no database trip for the session check. A trigger on `users`
 // (migration users_notify) sends NOTIFY "user_changed" with the user's id when a name,
 // e-mail, user type, role or token version changes or the user is deleted; every process
@@ -14,8 +14,13 @@ import type { Role, UserType } from '@store/shared/constants';
 
 export const USER_CHANNEL = 'user_changed';
 
-/** How long a user row is held at most (notifications drop it sooner on a change). */
-export const SESSION_CACHE_MS = 10_000;
+/**
+ * How long a user row is held at most. A change is never waited for: its notification drops
+ * the row at once, and nothing is held while notifications could be missed. This bound is
+ * the safety net for a change made with the trigger disabled; a minute keeps a
+ * buyer who comes back during the stream (a reload, the next day's link) off the database.
+ */
+export const SESSION_CACHE_MS = 60_000;
 /** At most this many users held at once; the oldest entry goes first. */
 export const SESSION_CACHE_MAX = 100_000;
 

@@ -1,0 +1,102 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { MSG } from '@store/shared/messages';
+import { registerErrorHandling } from './errors';
+import { registerSecurity } from './security';
+
+async function appWith(production: boolean) {
+  const app = Fastify();
+  registerErrorHandling(app);
+  registerSecurity(app, {
+    production,
+    extraOrigins: ['https://sdk.example.org'],
+    imageOrigins: ['https://cdn.example.org'],
+  });
+  app.get('/ok', async () => ({ ok: true }));
+  app.get('/boom', async () => {
+    throw new Error('boom');
+  });
+  app.post('/echo', async (req) => req.body);
+  await app.ready();
+  return app;
+}
+
+const EVERY_ANSWER = {
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+describe('security headers', () => {
+  it('puts the same headers on a success, a 404, a 400 and a 500', async () => {
+    const app = await appWith(true);
+    try {
+      const answers = await Promise.all([
+        app.inject({ method: 'GET', url: '/ok' }),
+        app.inject({ method: 'GET', url: '/nowhere' }),
+        app.inject({ method: 'GET', url: '/ok?q=a%00b' }),
+        app.inject({ method: 'GET', url: '/boom' }),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 400, 500]);
+      for (const res of answers) {
+        expect(res.headers).toMatchObject({
+          ...EVERY_ANSWER,
+          'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        });
+        expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+        const csp = String(res.headers['content-security-policy']).split(';');
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain(
+          "script-src 'self' https://*.paypal.com https://*.paypalobjects.com https://www.youtube.com https://sdk.example.org",
+        );
+        expect(csp.find((d) => d.startsWith('img-src'))).toContain('https://cdn.example.org');
+        expect(csp.find((d) => d.startsWith('script-src'))).not.toContain('cdn.example.org');
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toContain('upgrade-insecure-requests');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('asks for HTTPS only in production', async () => {
+    const app = await appWith(false);
+    try {
+      const res = await app.inject({ method: 'GET', url: '/ok' });
+      expect(res.headers).toMatchObject(EVERY_ANSWER);
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('NUL characters', () => {
+  it('refuses one in a query string, a key or a JSON body with the Spanish 400', async () => {
+    const app = await appWith(false);
+    try {
+      for (const req of [
+        { method: 'GET' as const, url: '/ok?q=a%00' },
+        { method: 'POST' as const, url: '/echo', payload: { ['a\u0000']: 1 } },
+        { method: 'POST' as const, url: '/echo', payload: { list: [{ name: 'x\u0000' }] } },
+      ]) {
+        const res = await app.inject(req);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ success: false, message: MSG.invalidInput });
+      }
+      const fine = await app.inject({ method: 'POST', url: '/echo', payload: { list: [{ name: 'x' }] } });
+      expect(fine.json()).toEqual({ list: [{ name: 'x' }] });
+    } finally {
+      await app.close();
+    }
+  });
+});
