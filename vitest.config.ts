@@ -39,7 +39,12 @@ const pgliteSmoke = [
  * still builds its own app on its own database (test/context.ts), and nothing in the app keeps
  * state at module level but caches of constant values.
  */
-const mockingApiTests = ['apps/api/src/modules/users/login-timing.test.ts'];
+const isolatedApiTests = [
+  'apps/api/src/modules/users/login-timing.test.ts',
+  // Not a mock: its two replicas never create the admin when the file shares a worker's graph
+  // (seen alone too; cause not found yet), so it keeps a graph of its own.
+  'apps/api/test/replicas-start.test.ts',
+];
 
 const apiProject = (name: string, db: 'pglite' | 'postgres', include: string[] = apiTests) => {
   const base = { environment: 'node', env: { TEST_DB: db }, testTimeout: 30_000, hookTimeout: 60_000 };
@@ -49,13 +54,13 @@ const apiProject = (name: string, db: 'pglite' | 'postgres', include: string[] =
         ...base,
         name,
         include,
-        exclude: [...configDefaults.exclude, ...mockingApiTests],
+        exclude: [...configDefaults.exclude, ...isolatedApiTests],
         isolate: false,
       },
     },
-    // The smoke set names no mocking file; the whole suite runs them apart.
+    // The smoke set names none of them; the whole suite runs them apart.
     ...(include === apiTests
-      ? [{ test: { ...base, name: `${name}-mocking`, include: mockingApiTests } }]
+      ? [{ test: { ...base, name: `${name}-isolated`, include: isolatedApiTests } }]
       : []),
   ];
 };
