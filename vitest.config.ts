@@ -2,7 +2,7 @@
 // (jsdom), and the API suite: on PostgreSQL when TEST_DATABASE_URL is set (with a PGlite smoke
 // set beside it), otherwise on PGlite.
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const apiTests = ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'];
@@ -32,16 +32,38 @@ const pgliteSmoke = [
   'apps/api/src/modules/attendance/routes.test.ts',
 ];
 
-const apiProject = (name: string, db: 'pglite' | 'postgres', include: string[] = apiTests) => ({
-  test: {
-    name,
-    include,
-    environment: 'node',
-    env: { TEST_DB: db },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-});
+/**
+ * API files that replace a module of the app (`vi.mock`): they run in a fresh module graph of
+ * their own. Every other API file shares its worker's graph (`isolate: false`): importing the
+ * whole app once per worker instead of once per file halves the suite's CPU time. Each file
+ * still builds its own app on its own database (test/context.ts), and nothing in the app keeps
+ * state at module level but caches of constant values.
+ */
+const isolatedApiTests = [
+  'apps/api/src/modules/users/login-timing.test.ts',
+  // Not a mock: its two replicas never create the admin when the file shares a worker's graph
+  // (seen alone too; cause not found yet), so it keeps a graph of its own.
+  'apps/api/test/replicas-start.test.ts',
+];
+
+const apiProject = (name: string, db: 'pglite' | 'postgres', include: string[] = apiTests) => {
+  const base = { environment: 'node', env: { TEST_DB: db }, testTimeout: 30_000, hookTimeout: 60_000 };
+  return [
+    {
+      test: {
+        ...base,
+        name,
+        include,
+        exclude: [...configDefaults.exclude, ...isolatedApiTests],
+        isolate: false,
+      },
+    },
+    // The smoke set names none of them; the whole suite runs them apart.
+    ...(include === apiTests
+      ? [{ test: { ...base, name: `${name}-isolated`, include: isolatedApiTests } }]
+      : []),
+  ];
+};
 
 export default defineConfig({
   test: {
@@ -50,7 +72,15 @@ export default defineConfig({
     // two workers keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // Pure functions: one module graph per worker.
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+          isolate: false,
+        },
+      },
       // Repository tooling: the ESLint import rules.
       {
         test: {
@@ -71,8 +101,8 @@ export default defineConfig({
       },
       // Without PostgreSQL the whole API suite runs on the embedded database.
       ...(process.env.TEST_DATABASE_URL
-        ? [apiProject('api', 'pglite', pgliteSmoke), apiProject('api-postgres', 'postgres')]
-        : [apiProject('api', 'pglite')]),
+        ? [...apiProject('api', 'pglite', pgliteSmoke), ...apiProject('api-postgres', 'postgres')]
+        : apiProject('api', 'pglite')),
     ],
   },
 });

@@ -49,9 +49,23 @@ test('with the PAC: fiscal data at checkout, pay, download XML and PDF, a refund
   await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
 
+  // The stamping job runs on its own interval (500 ms here) and /orders shows the status it
+  // read when it loaded, so the page can still say «Solicitada»: wait until the API reports the
+  // CFDI stamped, then load the page again as the buyer would.
+  const myInvoices = async () =>
+    (
+      (await (await request.get('/api/invoice/mine', { headers: { token } })).json()) as {
+        invoices: { status: string; folioFiscal: string | null }[];
+      }
+    ).invoices;
+  await expect
+    .poll(async () => (await myInvoices()).map((i) => i.status), { timeout: 20_000 })
+    .toEqual(['timbrada']);
+  const { folioFiscal } = (await myInvoices())[0]!;
+  await page.reload();
   const invoices = page.getByRole('list', { name: 'Facturas de mis órdenes' });
   const row = invoices.getByRole('listitem').first();
-  await expect(row.getByText('Timbrada')).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByText('Timbrada')).toBeVisible();
   const stamped = (await (await request.get(`${FACTURAPI}/__fake/invoices`)).json()) as {
     id: string;
     uuid: string;
@@ -59,7 +73,9 @@ test('with the PAC: fiscal data at checkout, pay, download XML and PDF, a refund
     cancellation_motive: string | null;
     customer: { tax_id: string };
   }[];
-  const mine = stamped.filter((i) => i.customer.tax_id === RFC).at(-1)!;
+  // This order's CFDI at the provider, stamped for the RFC given at checkout.
+  const mine = stamped.find((i) => i.uuid === folioFiscal)!;
+  expect(mine.customer.tax_id).toBe(RFC);
   await expect(row).toContainText(mine.uuid);
 
   const [xml] = await Promise.all([
