@@ -41,8 +41,8 @@ const pgliteSmoke = [
  */
 const isolatedApiTests = [
   'apps/api/src/modules/users/login-timing.test.ts',
-  // Not a mock: its two replicas never create the admin when the file shares a worker's graph
-  // (seen alone too; cause not found yet), so it keeps a graph of its own.
+  // Not a mock: it starts server processes and checks their banners; kept apart while its
+  // failures in a shared graph are watched (the one found was a race on the banner, fixed).
   'apps/api/test/replicas-start.test.ts',
 ];
 

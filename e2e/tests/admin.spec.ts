@@ -40,6 +40,9 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
   page,
   browser,
 }) => {
+  // Two browser contexts and about forty steps: 35–45 s alone, over a minute beside another
+  // journey on a two-core CI machine.
+  test.slow();
   const suffix = Date.now().toString(36);
   const eventName = `Simposio de monitoreo hemodinámico ${suffix}`;
   // Two days two months from today, 9:00–14:00 Mexico City time; their texts from the dates.
@@ -299,7 +302,8 @@ test('admin pages: WCAG 2.2 AA (axe), one h1, no sideways scroll, no console err
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  // Every admin page at two widths with axe: about two minutes alone, more beside another journey.
+  test.setTimeout(300_000);
   const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
   // One order to open, and one row in the audit log.
   const customerToken = await registerByApi(request, uniqueEmail('a11y'));

@@ -69,6 +69,11 @@ describe.runIf(postgresUp)('two replicas started at once on an empty PostgreSQL'
     expect(waiting(), servers.map((s) => s.output()).join('\n---\n')).toBe(2);
     await holder.end();
     await Promise.all(servers.map((s) => s.waitUntilUp('/api/health/ready')));
+    // The start banner is printed (one write) once the server listens, so it can reach us after
+    // the first ready answer: wait for both banners.
+    while (!servers.every((s) => s.output().includes('Tienda lista')) && Date.now() - started < 90_000) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const outputs = servers.map((s) => s.output());
     console.log(
       `replicas-start: both ready in ${Date.now() - started} ms${redisUp ? ' (with Redis)' : ' (Redis does not answer: without it)'}`,
