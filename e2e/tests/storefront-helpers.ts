@@ -172,7 +172,11 @@ export async function shoot(page: Page, name: string) {
   const dir = process.env.SHOTS_DIR;
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 800 ? 812 : 900 });
-    expect(await horizontalOverflow(page), `${name} at ${width}px`).toBe(0);
+    // Read once the page has laid itself out at the new width: a chart sized by a
+    // ResizeObserver (the admin dashboard's) keeps the old width until its next frame.
+    await expect
+      .poll(() => horizontalOverflow(page), { message: `${name} at ${width}px`, timeout: 3_000 })
+      .toBe(0);
     if (dir) await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
