@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { registerErrorHandling } from './errors';
-import { registerSecurity } from './security';
+import { API_CSP, registerSecurity } from './security';
 
 async function appWith(production: boolean) {
   const app = Fastify();
@@ -16,6 +16,11 @@ async function appWith(production: boolean) {
   app.get('/boom', async () => {
     throw new Error('boom');
   });
+  app.get('/api/ok', async () => ({ ok: true }));
+  app.get('/api/boom', async () => {
+    throw new Error('boom');
+  });
+  app.get('/api/docs', async (_req, reply) => reply.type('text/html').send('<!doctype html>'));
   app.post('/echo', async (req) => req.body);
   await app.ready();
   return app;
@@ -74,6 +79,44 @@ describe('security headers', () => {
       expect(res.headers).toMatchObject(EVERY_ANSWER);
       expect(res.headers['strict-transport-security']).toBeUndefined();
       expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the API answers', () => {
+  it('allow nothing to load, run or frame them, on a success, a 404, a 400 and a 500; the rest of the headers as a page', async () => {
+    const app = await appWith(true);
+    try {
+      const answers = await Promise.all([
+        app.inject({ method: 'GET', url: '/api/ok' }),
+        app.inject({ method: 'GET', url: '/api/nowhere' }),
+        app.inject({ method: 'GET', url: '/api/ok?q=a%00b' }),
+        app.inject({ method: 'GET', url: '/api/boom' }),
+      ]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 400, 500]);
+      for (const res of answers) {
+        expect(res.headers['content-security-policy']).toBe(API_CSP);
+        expect(res.headers).toMatchObject({
+          ...EVERY_ANSWER,
+          'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        });
+      }
+      expect(API_CSP.split('; ')).toEqual(["default-src 'none'", "frame-ancestors 'none'"]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the OpenAPI browser under /api/docs and every page keep the page policy', async () => {
+    const app = await appWith(false);
+    try {
+      for (const url of ['/api/docs', '/ok', '/apix', '/nowhere']) {
+        const csp = String((await app.inject({ method: 'GET', url })).headers['content-security-policy']);
+        expect(csp, url).toContain("default-src 'self'");
+        expect(csp, url).toContain("script-src 'self'");
+      }
     } finally {
       await app.close();
     }
