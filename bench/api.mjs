@@ -318,6 +318,17 @@ export async function benchApi({ base, hello, pid, label }) {
       bytes: wire,
       ...g,
     });
+    if (n === 1000) {
+      // With 58 KB answers one autocannon thread is the bound (the server's main thread was 90 %
+      // idle in a profile of this point): the same point read by two client threads.
+      await settle(base);
+      const g2 = await load(`${base}/api/order/userorders`, {
+        connections: 50,
+        headers: browser,
+        workers: 2,
+      });
+      curve.push({ what: `  GET, ${n} órdenes, cliente en 2 hilos`, bytes: wire, ...g2 });
+    }
     await settle(base);
     const r304 = await load(`${base}/api/order/userorders`, {
       connections: 50,
