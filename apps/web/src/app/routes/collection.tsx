@@ -154,6 +154,8 @@ export function Component() {
                   onOpen={openProduct}
                   label="Eventos"
                   className="mt-6 lg:grid-cols-3 xl:grid-cols-4"
+                  // The first row on a wide screen (five at 1280 px), two rows and a half on a phone.
+                  aboveFold={5}
                 />
               </>
             )}

@@ -13,9 +13,22 @@ export interface ProductGridProps {
   onOpen?: (product: Product, event: MouseEvent<HTMLAnchorElement>) => void;
   className?: string;
   label?: string;
+  /**
+   * How many cards, from the first, are above the fold: their covers load at once, the first
+   * with high priority (the page's largest paint). 0 (the default) where something else is
+   * the largest paint (the home page's hero) or the grid is further down.
+   */
+  aboveFold?: number;
 }
 
-export function ProductGrid({ products, skeletons, onOpen, className, label }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  skeletons,
+  onOpen,
+  className,
+  label,
+  aboveFold = 0,
+}: ProductGridProps) {
   const now = useNow();
   return (
     <ul
@@ -27,9 +40,14 @@ export function ProductGrid({ products, skeletons, onOpen, className, label }: P
       )}
     >
       {products
-        ? products.map((p) => (
+        ? products.map((p, i) => (
             <li key={p._id}>
-              <ProductCard product={p} now={now} onOpen={onOpen} />
+              <ProductCard
+                product={p}
+                now={now}
+                onOpen={onOpen}
+                cover={i === 0 && aboveFold > 0 ? 'first' : i < aboveFold ? 'eager' : 'lazy'}
+              />
             </li>
           ))
         : Array.from({ length: skeletons }, (_, i) => (
