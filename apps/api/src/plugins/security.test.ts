@@ -26,6 +26,17 @@ async function appWith(production: boolean) {
   return app;
 }
 
+/** A success, a 404, a 400 (a NUL in the query) and a 500, under `prefix`. */
+async function fourAnswers(app: Awaited<ReturnType<typeof appWith>>, prefix: string) {
+  const answers = await Promise.all(
+    ['/ok', '/nowhere', '/ok?q=a%00b', '/boom'].map((url) =>
+      app.inject({ method: 'GET', url: prefix + url }),
+    ),
+  );
+  expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 400, 500]);
+  return answers;
+}
+
 const EVERY_ANSWER = {
   'cross-origin-opener-policy': 'same-origin-allow-popups',
   'cross-origin-resource-policy': 'same-origin',
@@ -43,13 +54,7 @@ describe('security headers', () => {
   it('puts the same headers on a success, a 404, a 400 and a 500', async () => {
     const app = await appWith(true);
     try {
-      const answers = await Promise.all([
-        app.inject({ method: 'GET', url: '/ok' }),
-        app.inject({ method: 'GET', url: '/nowhere' }),
-        app.inject({ method: 'GET', url: '/ok?q=a%00b' }),
-        app.inject({ method: 'GET', url: '/boom' }),
-      ]);
-      expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 400, 500]);
+      const answers = await fourAnswers(app, '');
       for (const res of answers) {
         expect(res.headers).toMatchObject({
           ...EVERY_ANSWER,
@@ -89,13 +94,7 @@ describe('the API answers', () => {
   it('allow nothing to load, run or frame them, on a success, a 404, a 400 and a 500; the rest of the headers as a page', async () => {
     const app = await appWith(true);
     try {
-      const answers = await Promise.all([
-        app.inject({ method: 'GET', url: '/api/ok' }),
-        app.inject({ method: 'GET', url: '/api/nowhere' }),
-        app.inject({ method: 'GET', url: '/api/ok?q=a%00b' }),
-        app.inject({ method: 'GET', url: '/api/boom' }),
-      ]);
-      expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 400, 500]);
+      const answers = await fourAnswers(app, '/api');
       for (const res of answers) {
         expect(res.headers['content-security-policy']).toBe(API_CSP);
         expect(res.headers).toMatchObject({
