@@ -17,6 +17,7 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPesos } from '@store/shared/domain/money';
+import { MSG } from '@store/shared/messages';
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
 import { cartLines, emailOutbox, orderDays, waitlistEntries } from '../../src/db/schema';
 import { sweepExpiredOrders } from '../../src/modules/payments/expiry';
@@ -171,8 +172,20 @@ function describeAction(a: Action): string {
   }
 }
 
-/** A call of the API; a 4xx must be a Spanish refusal and (when alone) change nothing. */
-async function api(w: World, who: Client, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+/**
+ * A call of the API; a 4xx must be a Spanish refusal and (when alone) change nothing, unless
+ * `refusalCloses` names the one refusal whose documented effect is a change: then the call
+ * must have made exactly that change (checked by `refusalCloses` itself) and nothing else is
+ * compared.
+ */
+async function api(
+  w: World,
+  who: Client,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  refusalCloses?: { status: number; message: string; check: () => Promise<void> },
+) {
   const db = h.ctx.database.db;
   const before = w.sequential && method !== 'GET' ? (w.fp ?? (await dayFingerprint(db, w.dayIds))) : null;
   w.fp = null;
@@ -187,7 +200,10 @@ async function api(w: World, who: Client, method: 'GET' | 'POST' | 'PUT', url: s
     if (body.success !== false || typeof body.message !== 'string' || body.message.trim().length < 4) {
       throw new Error(`${method} ${url} answered ${res.statusCode} without a message: ${res.body}`);
     }
-    if (before !== null) {
+    if (refusalCloses && res.statusCode === refusalCloses.status && body.message === refusalCloses.message) {
+      w.fp = null;
+      await refusalCloses.check();
+    } else if (before !== null) {
       const after = await dayFingerprint(db, w.dayIds);
       w.fp = after;
       if (after !== before) {
@@ -287,12 +303,38 @@ async function perform(w: World, a: Action): Promise<void> {
       }
       if (!order.paypal_order_id) return;
       if (h.paypal.orders.has(order.paypal_order_id)) h.paypal.approve(order.paypal_order_id);
-      await api(w, w.buyers[a.b]!, 'POST', '/api/order/paypal', {
-        ...orderBody(await daysOf(w, order.id)),
-        couponCode: null,
-        paypalOrderId: order.paypal_order_id,
-        paypalPayerId: 'FAKEPAYER01',
-      });
+      await api(
+        w,
+        w.buyers[a.b]!,
+        'POST',
+        '/api/order/paypal',
+        {
+          ...orderBody(await daysOf(w, order.id)),
+          couponCode: null,
+          paypalOrderId: order.paypal_order_id,
+          paypalPayerId: 'FAKEPAYER01',
+        },
+        // The buyer got the day meanwhile (a transfer, a team place, another order): the
+        // capture is refused before PayPal is asked, and the hold it no longer needs is closed
+        // as a duplicate, its seats given back (docs/lifecycle.md). Nothing is charged.
+        {
+          status: 409,
+          message: MSG.alreadyOwned,
+          check: async () => {
+            // Beside other steps another one may have closed it first, for its own reason.
+            if (!w.sequential) return;
+            const [closed] = await rows<Record<string, unknown>>(
+              h.ctx.database.db,
+              sql`select status, closed_reason, paypal_capture_id from orders where id = ${order.id}`,
+            );
+            expect(closed).toEqual({
+              status: 'cancelado',
+              closed_reason: 'duplicado',
+              paypal_capture_id: null,
+            });
+          },
+        },
+      );
       return;
     }
     case 'captureWebhook': {
