@@ -1,6 +1,7 @@
 // The JavaScript `/` loads before any interaction, from the build's manifest
-// (apps/web/dist/.vite/manifest.json): the entry and every chunk it imports statically, plus
-// the home page's route module and its static imports, each measured gzipped (level 9,
+// (apps/web/dist/.vite/manifest.json): the entry and every chunk it imports statically, the app
+// it starts after the first paint (src/app/start.tsx) and its static imports, plus the home
+// page's route module and its static imports, each measured gzipped (level 9,
 // as the .gz files the server sends). The target is INITIAL_JS_TARGET_KB (100 KB), not met yet
 // (docs/speed.md → Initial JavaScript); `node scripts/initial-js.mjs --check`, which `npm test`
 // runs after the build, fails (exit 1) above INITIAL_JS_BUDGET_KB: what the entry weighs today
@@ -12,14 +13,14 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const INITIAL_JS_TARGET_KB = 100;
-export const INITIAL_JS_BUDGET_KB = 115;
+export const INITIAL_JS_BUDGET_KB = 114;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 /**
- * What `/` renders at once: the entry, which imports the home page, and the home page's module
- * when a build makes it a chunk of its own.
+ * What `/` loads at once: the entry, the app it imports right after the first paint (which
+ * imports the home page), and the home page's module when a build makes it a chunk of its own.
  */
-const START = ['index.html', 'src/app/routes/home.tsx'];
+const START = ['index.html', 'src/app/start.tsx', 'src/app/routes/home.tsx'];
 
 export function initialJs() {
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));

@@ -73,7 +73,7 @@ function siteFacts(): Plugin {
   };
 }
 
-const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/;
+const ENTRY_CSS = /^assets\/(index|app)-[\w-]+\.css$/;
 
 /**
  * The entry's stylesheet inlined in <head>, just after the viewport <meta> (Vite links it after
@@ -147,10 +147,64 @@ function precompress(): Plugin {
   };
 }
 
+/** The app the entry (src/main.tsx) imports after the first paint. */
+const APP_MODULE = '/src/app/start.tsx';
+
+/**
+ * The app as one chunk of its own. The entry (src/main.tsx) is only what must run before the
+ * first paint; the app (src/app/start.tsx and everything it imports statically) is fetched and
+ * evaluated once the page's first screen is shown (docs/speed.md → Paint first, then hydrate).
+ * The app is a second entry of the build, so Rolldown's `$initial` tag marks its static imports;
+ * `outsideEntry` keeps the tiny entry's own modules out of the app's chunk (computed once the
+ * module graph is complete, before chunks are made).
+ */
+function appChunk(): { plugin: Plugin; outsideEntry: (id: string) => boolean } {
+  const entryIds = new Set<string>();
+  const plugin: Plugin = {
+    name: 'app-chunk',
+    apply: 'build',
+    buildEnd() {
+      entryIds.clear();
+      const visit = (id: string) => {
+        if (entryIds.has(id)) return;
+        entryIds.add(id);
+        this.getModuleInfo(id)?.importedIds.forEach(visit);
+      };
+      // index.html, which loads src/main.tsx.
+      for (const id of this.getModuleIds())
+        if (this.getModuleInfo(id)?.isEntry && !id.endsWith(APP_MODULE)) visit(id);
+    },
+    // A page the server does not render (sign-in, cart, admin…) shows nothing until the app
+    // runs: index.html preloads the app's chunk and its imports so they download beside the
+    // entry. The server takes these links out of the pages it renders, where the first screen
+    // comes first (apps/api/src/modules/seo/server-pages.ts).
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        if (!ctx.bundle) return html;
+        const chunks = Object.values(ctx.bundle).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.facadeModuleId?.endsWith(APP_MODULE));
+        if (!app) throw new Error(`index.html: no chunk starts ${APP_MODULE}`);
+        const files = [app.fileName, ...app.imports].filter((f) => !html.includes(`/${f}"`));
+        const links = files.map((f) => `    <link rel="modulepreload" crossorigin href="/${f}">\n`);
+        return html.replace(/^ *<\/head>/m, (head) => links.join('') + head);
+      },
+    },
+  };
+  return { plugin, outsideEntry: (id) => !entryIds.has(id) };
+}
+
+const app = appChunk();
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server render's bundle (`vite build --ssr`, dist-ssr/) is read by the API only:
   // no compressed copies, no public files, no manifest.
-  plugins: [react(), tailwindcss(), siteFacts(), ...(isSsrBuild ? [] : [inlineStylesheet(), precompress()])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    siteFacts(),
+    ...(isSsrBuild ? [] : [app.plugin, inlineStylesheet(), precompress()]),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -163,10 +217,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   // The manifest lets scripts/initial-js.mjs add up what `/` loads before any interaction.
-  // Everything the entry imports statically is one chunk (`$initial`): left to itself Rolldown
-  // splits out the modules the lazy pages share with it (React, the JSX runtime, the query
-  // client…) as chunks of a few hundred bytes, and every one of them is another request the
-  // first page waits for (six at a time over HTTP/1.1).
+  // The entry (`$initial`) is one chunk and the app it starts after the first paint another
+  // (appChunk above): left to itself Rolldown splits out the modules the lazy pages share with
+  // the app (React, the JSX runtime, the query client…) as chunks of a few hundred bytes, and
+  // every one of them is another request the first page waits for (six at a time over HTTP/1.1).
   build: isSsrBuild
     ? { sourcemap: false, outDir: 'dist-ssr', copyPublicDir: false }
     : {
@@ -174,7 +228,18 @@ export default defineConfig(({ isSsrBuild }) => ({
         chunkSizeWarningLimit: 600,
         manifest: true,
         rolldownOptions: {
-          output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial' as const] }] } },
+          input: { index: 'index.html', app: `.${APP_MODULE}` },
+          output: {
+            codeSplitting: {
+              groups: [
+                // Vite's preloading helper, which the entry calls to import the app, joins the
+                // entry (left alone Rolldown puts it in the app's chunk, and the entry would then
+                // import all of the app statically, evaluated before the first paint).
+                { name: 'index', test: /^\0vite\/preload-helper/, priority: 1 },
+                { name: 'app', tags: ['$initial' as const], test: app.outsideEntry },
+              ],
+            },
+          },
         },
       },
 }));

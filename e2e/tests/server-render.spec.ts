@@ -1,5 +1,6 @@
 // The public pages come from the server with their content and are hydrated, not rendered
-// again (docs/speed.md → Pages that paint before their JavaScript).
+// again (docs/speed.md → Pages that paint before their JavaScript), once their first screen is
+// shown (docs/speed.md → Paint first, then hydrate).
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_CUSTOMER, listProducts, loginByApi, openSignedIn } from './storefront-helpers';
 
@@ -72,6 +73,41 @@ test("hydration keeps the server's HTML: same elements, no error, and the page t
   await page.waitForLoadState('networkidle');
   expect(await serverMainKept(page)).toBe(true);
   expect(problems).toEqual([]);
+});
+
+/** Holds the app's script back until the function returned is called (once per page load). */
+async function holdApp(page: Page): Promise<() => void> {
+  let arrive!: () => void;
+  const held = new Promise<void>((resolve) => (arrive = resolve));
+  await page.unroute(APP_SCRIPT);
+  await page.route(APP_SCRIPT, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return arrive;
+}
+const APP_SCRIPT = /\/assets\/app-[\w-]+\.js$/;
+
+test('what a visitor clicks or chooses before the page is hydrated is done once it is', async ({ page }) => {
+  let arrive = await holdApp(page);
+  await page.goto('/collection');
+  const panels = page.getByRole('checkbox', { name: 'Paneles' });
+  await panels.click();
+  await expect(panels).not.toBeChecked(); // held: nothing can handle it yet
+  await page.getByLabel('Ordenar por').selectOption('high-low');
+  arrive();
+  await expect(page).toHaveURL(/categoria=Paneles/);
+  await expect(page).toHaveURL(/orden=high-low/);
+  await expect(panels).toBeChecked();
+  await expect(page.getByLabel('Ordenar por')).toHaveValue('high-low');
+
+  // A button: the contact form opens.
+  arrive = await holdApp(page);
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Contactanos' }).click();
+  await expect(page.getByRole('dialog', { name: 'Escríbenos' })).toHaveCount(0);
+  arrive();
+  await expect(page.getByRole('dialog', { name: 'Escríbenos' })).toBeVisible();
 });
 
 test('a signed-in member gets the public HTML, then their own price after hydration', async ({

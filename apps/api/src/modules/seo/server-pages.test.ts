@@ -10,13 +10,29 @@ import { createTestContext, seeChangesFirst, type TestContext } from '../../../t
 import { createProduct } from '../../../test/factories';
 import { assemble } from './server-pages';
 
-const INDEX = `<!doctype html><html lang="es"><head><title>AMACC · Anestesia cardiovascular</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>`;
+// As the web build writes it: the entry, the helper it imports, and preloads of the app it
+// imports once the first screen is shown (kept for the pages only the browser renders).
+const INDEX = [
+  '<!doctype html><html lang="es"><head><title>AMACC · Anestesia cardiovascular</title>',
+  '    <script type="module" crossorigin src="/assets/index-1.js"></script>',
+  '    <link rel="modulepreload" crossorigin href="/assets/helper-1.js">',
+  '    <link rel="modulepreload" crossorigin href="/assets/app-1.js">',
+  '    <link rel="modulepreload" crossorigin href="/assets/runtime-1.js">',
+  '  </head><body><div id="root"></div></body></html>',
+].join('\n');
 const SERVED = INDEX.replace('<html ', '<html data-payments-mode="real" ');
 
 const MANIFEST = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'] },
-  '_react.js': { file: 'assets/react-1.js' },
-  'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_react.js', '_grid.js'] },
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_helper.js'],
+    dynamicImports: ['src/app/start.tsx'],
+  },
+  '_helper.js': { file: 'assets/helper-1.js' },
+  'src/app/start.tsx': { file: 'assets/app-1.js', isEntry: true, imports: ['_runtime.js', '_helper.js'] },
+  '_runtime.js': { file: 'assets/runtime-1.js' },
+  'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['src/app/start.tsx', '_grid.js'] },
   '_grid.js': { file: 'assets/grid-1.js' },
 };
 
@@ -83,10 +99,14 @@ describe('server-rendered public pages', () => {
     expect(res.body).toContain('<title>Portada · http://tienda.test · real</title>');
     expect(res.body).not.toContain('<title>AMACC · Anestesia cardiovascular</title>');
     expect(res.body).toContain('<html data-payments-mode="real" lang="es">');
-    // The page's own chunks are preloaded; the entry's are already in index.html.
+    // The page's own chunks are preloaded; the entry's are already in index.html. The app's are
+    // not: it is fetched once the first screen is shown.
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/grid-1.js">');
-    expect(res.body).not.toContain('href="/assets/react-1.js"');
+    expect(res.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(res.body.match(/href="\/assets\/helper-1.js"/g)).toHaveLength(1);
+    expect(res.body).not.toContain('href="/assets/app-1.js"');
+    expect(res.body).not.toContain('href="/assets/runtime-1.js"');
     const state = /<script type="application\/json" id="server-state">(.*?)<\/script>/.exec(res.body)?.[1];
     expect(JSON.parse(state ?? '').queries[0][1][0].name).toBe('Curso de <ecocardiografía> & más');
   });

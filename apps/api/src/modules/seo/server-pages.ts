@@ -48,7 +48,7 @@ interface Entry {
 }
 
 interface Manifest {
-  [key: string]: { file: string; imports?: string[]; isEntry?: boolean };
+  [key: string]: { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
 }
 
 export interface ServerPagesOptions {
@@ -61,8 +61,17 @@ export interface ServerPagesOptions {
 
 export class ServerPages {
   private readonly parsed = new WeakMap<CachedBody, Product[]>();
-  /** Files index.html already loads (the entry and its imports): never preloaded again. */
+  /**
+   * Files a page never preloads for its route: the entry and its imports (index.html loads
+   * them), and the app the entry imports once the first screen is shown, with its imports.
+   */
   private readonly entryFiles = new Set<string>();
+  /**
+   * The app's files (not the entry's). index.html preloads them for the pages only the browser
+   * renders; a page rendered here shows its first screen before the app is fetched, so they are
+   * taken out of it (docs/speed.md → Paint first, then hydrate).
+   */
+  private readonly appFiles: string[];
 
   private constructor(
     private readonly entry: ServerEntry,
@@ -76,6 +85,9 @@ export class ServerPages {
       chunk.imports?.forEach(visit);
     };
     visit('index.html');
+    const loaded = new Set(this.entryFiles);
+    manifest['index.html']?.dynamicImports?.forEach(visit);
+    this.appFiles = [...this.entryFiles].filter((f) => !loaded.has(f));
   }
 
   /** The renderer, or null when the web build has no server entry (API tests, dev server). */
@@ -134,7 +146,11 @@ export class ServerPages {
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
       });
       if (!rendered) return null;
-      const html = assemble(indexHtml, rendered, this.preloads(rendered.modules));
+      const html = assemble(
+        withoutPreloads(indexHtml, this.appFiles),
+        rendered,
+        this.preloads(rendered.modules),
+      );
       if (!html) return null;
       return compressedBody(html);
     } catch (err) {
@@ -155,6 +171,15 @@ export class ServerPages {
     modules.forEach(visit);
     return files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('');
   }
+}
+
+/** index.html without the lines that preload `files` (`<link rel="modulepreload" … href="/file">`). */
+export function withoutPreloads(indexHtml: string, files: string[]): string {
+  const links = new Set(files.map((f) => `href="/${f}">`));
+  return indexHtml
+    .split('\n')
+    .filter((line) => !(line.includes('rel="modulepreload"') && [...links].some((l) => line.includes(l))))
+    .join('\n');
 }
 
 /**

@@ -1,0 +1,127 @@
+import { act, useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdInput } from './held-input';
+
+function page(html: string) {
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  document.body.append(root);
+  return root;
+}
+
+/** What the visitor does: the browser's own events for a choice in a select and for typing. */
+function choose(select: HTMLSelectElement, value: string) {
+  select.value = value;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+}
+function type(input: HTMLInputElement, text: string) {
+  input.value = text;
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+describe('holdInput', () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('holds a click on a button (no form is sent) and clicks it again once released', () => {
+    const root = page('<form><button type="submit"><span>Contactanos</span></button></form>');
+    const button = root.querySelector('button')!;
+    const seen = vi.fn();
+    const submitted = vi.fn((e: Event) => e.preventDefault());
+    root.querySelector('form')!.addEventListener('submit', submitted);
+    root.addEventListener('click', seen);
+    const release = holdInput(root);
+
+    root.querySelector('span')!.click();
+    root.querySelector('span')!.click();
+    expect(seen).not.toHaveBeenCalled();
+    expect(submitted).not.toHaveBeenCalled();
+
+    release(true);
+    expect(seen).toHaveBeenCalledTimes(1); // twice on the same button is one click
+    expect(seen.mock.calls[0]![0].target).toBe(button);
+    expect(submitted).toHaveBeenCalledTimes(1);
+    button.click();
+    expect(seen).toHaveBeenCalledTimes(2); // released: later clicks go through at once
+  });
+
+  it('keeps a box unticked until it is clicked again; twice on it is no click', () => {
+    const root = page('<label><input type="checkbox" id="a"> Paneles</label><input type="checkbox" id="b">');
+    const [a, b] = root.querySelectorAll('input');
+    const release = holdInput(root);
+    root.querySelector('label')!.click();
+    b!.click();
+    b!.click();
+    expect(a!.checked).toBe(false);
+    release(true);
+    expect(a!.checked).toBe(true);
+    expect(b!.checked).toBe(false);
+  });
+
+  it('replays only what is still on the page, and nothing when the app could not start', () => {
+    const root = page('<button id="a">A</button><button id="b">B</button>');
+    const clicked: string[] = [];
+    root.addEventListener('click', (e) => clicked.push((e.target as Element).id));
+    const release = holdInput(root);
+    root.querySelector<HTMLElement>('#a')!.click();
+    root.querySelector<HTMLElement>('#b')!.click();
+    root.querySelector('#a')!.remove();
+    release(true);
+    expect(clicked).toEqual(['b']);
+
+    const drop = holdInput(root);
+    root.querySelector<HTMLElement>('#b')!.click();
+    drop(false);
+    expect(clicked).toEqual(['b']);
+  });
+
+  it('leaves links alone: they work before hydration', () => {
+    const root = page('<a href="#cuotas"><span role="button">Ver cuotas</span></a>');
+    const seen = vi.fn((e: Event) => e.preventDefault());
+    root.addEventListener('click', seen);
+    holdInput(root);
+    root.querySelector<HTMLElement>('span')!.click();
+    expect(seen).toHaveBeenCalledTimes(1);
+  });
+
+  it('a React page hydrated afterwards gets the choice, the text, the box and the click', async () => {
+    function Filters() {
+      const [order, setOrder] = useState('recent');
+      const [query, setQuery] = useState('');
+      const [panels, setPanels] = useState(false);
+      const [sent, setSent] = useState(0);
+      return (
+        <div>
+          <select aria-label="Ordenar por" value={order} onChange={(e) => setOrder(e.target.value)}>
+            <option value="recent">Recientes</option>
+            <option value="high-low">Mayor precio</option>
+          </select>
+          <input aria-label="Buscar" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input type="checkbox" checked={panels} onChange={(e) => setPanels(e.target.checked)} />
+          <button type="button" onClick={() => setSent((n) => n + 1)}>
+            Buscar
+          </button>
+          <output>{`${order}|${query}|${panels ? 'paneles' : '-'}|${sent}`}</output>
+        </div>
+      );
+    }
+    const root = page(renderToString(<Filters />));
+    const release = holdInput(root);
+    choose(root.querySelector('select')!, 'high-low');
+    type(root.querySelector<HTMLInputElement>('input[aria-label="Buscar"]')!, 'eco');
+    root.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    root.querySelector('button')!.click();
+
+    await act(async () => {
+      hydrateRoot(root, <Filters />);
+    });
+    expect(root.querySelector('output')!.textContent).toBe('recent||-|0');
+    act(() => release(true));
+    expect(root.querySelector('output')!.textContent).toBe('high-low|eco|paneles|1');
+    expect(root.querySelector('select')!.value).toBe('high-low');
+  });
+});
