@@ -6,7 +6,9 @@
 //      connection one buyer calling order/userorders, then product/single;
 //   3. how cost grows: product/list with 10, 100 and 1,000 events, and userorders for one
 //      buyer holding 10, 100 and 1,000 orders (printed with the bytes returned).
-//   4. the rush in waves (bench/rush.mjs): every buyer at once, three waves of 500 and 1,000.
+//   4. the rush in waves (bench/rush.mjs): every buyer at once, three waves of 500 and 1,000,
+//      after the stream's link was set (every answer held dropped) and the warm-up had its
+//      turn, as at 9:00.
 // BENCH_ONLY=rush measures the waves alone, BENCH_ONLY=catalogue the catalogue alone.
 // Each catalogue figure is a ratio to a hello-world run measured just before it (the machine's
 // load moves from one second to the next); the load average is printed before each part.
@@ -58,8 +60,12 @@ async function pool(n, width, fn) {
   );
 }
 
+/**
+ * Event i of the benchmark. The first is the rush's: its day starts in 15 minutes, as a stream
+ * bought by hundreds does at 8:45; the others in 30 days or more.
+ */
 function eventInput(i) {
-  const start = Date.now() + (30 + (i % 300)) * 86_400_000;
+  const start = i === 0 ? Date.now() + 15 * 60_000 : Date.now() + (30 + (i % 300)) * 86_400_000;
   return {
     name: `Evento de carga ${i}`,
     description: 'Curso de actualización en anestesia cardiovascular para la prueba de carga.',
@@ -78,6 +84,42 @@ function eventInput(i) {
       },
     ],
   };
+}
+
+/** How long the waves wait after the link change: the stream warm-up runs every 30 s. */
+const WARM_UP_WAIT_MS = 35_000;
+
+/**
+ * 8:55: the association sets the stream's link, which drops every buyer's answer held in
+ * memory; the waves start once the warm-up (modules/products/warm-up.ts, every minute in each
+ * process) has had its minute to build them again, as it has by 9:00.
+ */
+async function linkSetBeforeTheRush(base, admin, productId, label) {
+  const { event } = await call(base, 'GET', `/api/admin/events/${productId}`, { token: admin });
+  await call(base, 'PUT', `/api/admin/events/${productId}`, {
+    token: admin,
+    body: {
+      name: event.name,
+      description: event.description,
+      price: event.price,
+      image: event.image,
+      category: event.category,
+      subCategory: event.subCategory,
+      isPresential: event.isPresential,
+      days: event.days.map((d) => ({
+        _id: d._id,
+        label: d.label,
+        startsAt: new Date(d.startsAt).toISOString(),
+        endsAt: new Date(d.endsAt).toISOString(),
+        streamUrl: 'https://vimeo.com/event/2',
+        seatCapacity: d.seatCapacity,
+      })),
+    },
+  });
+  console.log(
+    `${label}: enlace de la transmisión cambiado; las olas empiezan en ${WARM_UP_WAIT_MS / 1000} s`,
+  );
+  await new Promise((done) => setTimeout(done, WARM_UP_WAIT_MS));
 }
 
 /** 0 → A, 25 → Z, 26 → BA…: names take letters only. */
@@ -233,6 +275,7 @@ export async function benchApi({ base, hello, pid, label }) {
     tokens[i] = token;
   });
   if (RUSH_ONLY) {
+    await linkSetBeforeTheRush(base, admin, rushProduct, label);
     console.log(`${label}: carga ${loadAverage()} antes de las olas`);
     const rush = await rushWaves({ base, hello, tokens, productId: rushProduct, label });
     console.log(`\nMemoria (RSS) — ${label}: en reposo ${rssIdle} MB, al final ${rssMb(pid)} MB`);
@@ -263,6 +306,7 @@ export async function benchApi({ base, hello, pid, label }) {
     },
   );
   const rssLoaded = rssMb(pid);
+  await linkSetBeforeTheRush(base, admin, rushProduct, label);
   console.log(`${label}: carga ${loadAverage()} antes de las olas`);
   const rush = await rushWaves({ base, hello, tokens, productId: rushProduct, label });
 

@@ -14,6 +14,9 @@ import type { MailSettings } from './modules/mail/settings';
 import { createFacturapiClient } from './modules/invoices/pac-client';
 import { runInvoiceJobs } from './modules/invoices/worker';
 import { queueDayReminders } from './modules/orders/reminders';
+import type { UserViews } from './modules/orders/user-views';
+import type { SessionCache } from './plugins/session-cache';
+import { WARM_EVERY_MS, warmStreamBuyers } from './modules/products/warm-up';
 import { sweepWaitlist } from './modules/waitlist/service';
 import { sweepExpiredOrders } from './modules/payments/expiry';
 import { createPaymentProviders } from './modules/payments/providers';
@@ -26,6 +29,10 @@ export interface JobContext {
   storage: FileStorage;
   mail: MailSettings;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** This process's buyers' answers held in memory (app.userViews). */
+  userViews?: UserViews;
+  /** This process's session cache (app.sessions). */
+  sessions?: SessionCache;
 }
 
 /** What a job does with this configuration. */
@@ -134,6 +141,24 @@ export const JOBS: readonly Job[] = [
         run: () =>
           queueDayReminders(ctx.db, ctx.mail).then((queued) =>
             logCounts(ctx, 'recordatorios de eventos en cola')({ queued }),
+          ),
+      };
+    },
+  },
+  {
+    name: 'products.warm-up',
+    label: 'la preparación de las transmisiones',
+    source: 'modules/products/warm-up.ts',
+    every: 'every 30 s',
+    does: "in each process: builds ahead, in memory, the «Mis Productos» answer and the stream page's part of every buyer holding a paid place on a day that starts within 30 minutes or is on now, and reads their session rows afresh into the session cache before they run out, so the 9:00 rush finds them held ([speed.md](speed.md#a-buyers-snapshot)).",
+    create(ctx) {
+      const views = ctx.userViews;
+      if (!views) return null;
+      return {
+        intervalMs: WARM_EVERY_MS,
+        run: (signal) =>
+          warmStreamBuyers(ctx.db, views, ctx.sessions ?? null, new Date(), signal).then((counts) =>
+            logCounts(ctx, 'compradores de transmisiones próximas preparados')({ ...counts }),
           ),
       };
     },

@@ -84,6 +84,8 @@ async function main(): Promise<void> {
     storage: app.storage,
     mail: app.mailSettings,
     log: app.log,
+    userViews: app.userViews,
+    sessions: app.sessions,
   });
 
   const lines = [

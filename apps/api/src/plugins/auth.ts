@@ -4,14 +4,14 @@
 // dropped on every replica the moment the row changes, so role changes and password changes
 // (token version) still take effect at once.
 
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Role, UserType } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import { users } from '../db/schema';
 import { AppError } from '../lib/errors';
 import { verifySession } from '../lib/jwt';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import type { SessionCache, SessionUser } from './session-cache';
 
 export interface AuthUser {
@@ -33,20 +33,36 @@ declare module 'fastify' {
 }
 
 /** Reads a session's user by id: one prepared primary-key lookup. */
+const SESSION_COLUMNS = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  userType: users.userType,
+  tokenVersion: users.tokenVersion,
+};
+
 export function sessionUserLoader(db: Db): (id: string) => Promise<SessionUser | null> {
   const query = db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      userType: users.userType,
-      tokenVersion: users.tokenVersion,
-    })
+    .select(SESSION_COLUMNS)
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_session_user');
   return async (id) => (await query.execute({ id }))[0] ?? null;
+}
+
+/** The session rows of many users at once (the stream warm-up), as sessionUserLoader reads one. */
+export async function loadSessionUsers(db: Queryable, ids: readonly string[]): Promise<SessionUser[]> {
+  const found: SessionUser[] = [];
+  for (let i = 0; i < ids.length; i += 1000) {
+    found.push(
+      ...(await db
+        .select(SESSION_COLUMNS)
+        .from(users)
+        .where(inArray(users.id, ids.slice(i, i + 1000)))),
+    );
+  }
+  return found;
 }
 
 /** The authenticated user, or null when there is no valid token. Never throws. */

@@ -66,6 +66,30 @@ export class SessionCache {
     return this.rows.size;
   }
 
+  /** Whether the user's row is held and not expired (tests). */
+  holds(id: string): boolean {
+    return (this.rows.get(id)?.until ?? 0) > Date.now();
+  }
+
+  /**
+   * Holds the users `load` reads from the database as if each had just signed a request (the
+   * stream warm-up, modules/products/warm-up.ts): a fresh read, held for the usual time. A change
+   * seen while it reads keeps none of them; answers how many are held.
+   */
+  async warm(load: () => Promise<SessionUser[]>): Promise<number> {
+    if (!this.subscription?.live) return 0;
+    const generation = this.generation;
+    const found = await load();
+    if (!this.subscription?.live || generation !== this.generation) return 0;
+    const until = Date.now() + this.ttlMs;
+    for (const user of found) {
+      this.rows.delete(user.id);
+      this.rows.set(user.id, { user, until });
+    }
+    while (this.rows.size > this.max) this.rows.delete(this.rows.keys().next().value!);
+    return found.length;
+  }
+
   /**
    * The user of a session carrying token version `version`: from memory when held, not
    * expired and of that version (another version may mean a change not yet seen: the

@@ -423,3 +423,27 @@ export async function findDaysToRemind(db: Queryable, kind: string, from: Date, 
     .orderBy(asc(productDays.startsAt))
     .limit(limit);
 }
+
+/**
+ * Who holds a paid place on a day that starts by `until` and has not ended at `now` (each buyer
+ * and event once, the soonest day first): the buyers whose answers the warm-up builds ahead.
+ */
+export async function findBuyersOfDaysSoon(db: Queryable, now: Date, until: Date, limit: number) {
+  return db
+    .selectDistinctOn([orderDays.userId, orderDays.productId], {
+      userId: orderDays.userId,
+      productId: orderDays.productId,
+    })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .where(
+      and(
+        eq(orderDays.status, 'pagado'),
+        sql`${orderDays.userId} IS NOT NULL`,
+        sql`${productDays.startsAt} <= ${until}`,
+        sql`${productDays.endsAt} > ${now}`,
+      ),
+    )
+    .orderBy(orderDays.userId, orderDays.productId)
+    .limit(limit);
+}

@@ -132,7 +132,12 @@ export class UserViews {
     return this.users.size;
   }
 
-  /** Whether the user's "my orders" answer is held (tests). */
+  /** Whether answers built now are kept (every change channel is listening). */
+  keeping(): boolean {
+    return this.live();
+  }
+
+  /** Whether the user's "my orders" answer is held. */
   holdsOrders(userId: string): boolean {
     return Boolean(this.users.get(userId)?.orders);
   }

@@ -14,6 +14,16 @@ import { findBuyerView, findProductWithDays } from './repo';
 import type { UserViews } from '../orders/user-views';
 import type { CatalogueSnapshot } from './snapshot';
 
+/** The buyer's paid days of an event with their links, and scholarship: held per buyer and event. */
+export function heldBuyerView(
+  db: Queryable,
+  views: Pick<UserViews, 'value'>,
+  userId: string,
+  productId: string,
+) {
+  return views.value(userId, `buyer-view:${productId}`, () => findBuyerView(db, userId, productId));
+}
+
 /**
  * product/single (docs/product.md → Deliberate changes: needs the token): the public product plus
  * dayLinks for the days the caller has paid for and the caller's own price. An archived product
@@ -42,9 +52,7 @@ export async function getProductForUser(
     }
     [publicProduct] = await toPublicProducts(db, [found]);
   }
-  const { paidDays, becado } = await views.value(user.id, `buyer-view:${productId}`, () =>
-    findBuyerView(db, user.id, productId),
-  );
+  const { paidDays, becado } = await heldBuyerView(db, views, user.id, productId);
   const choice = choosePrice({
     basePriceCentavos: toCentavos(publicProduct!.price),
     tiers: publicProduct!.tiers.map((t) => ({
