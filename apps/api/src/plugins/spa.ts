@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MSG } from '@store/shared/messages';
-import { sendCached, type CompressedBody } from '../lib/http-cache';
+import { compressedBody, sendCached, type CompressedBody } from '../lib/http-cache';
 
 /** apps/web/dist, found by walking up from this module (source and bundle sit at different depths). */
 export function findWebDist(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -35,6 +35,10 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
   const hasSpa = existsSync(indexFile);
   const builtHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
   const indexHtml = opts.prepareIndexHtml ? opts.prepareIndexHtml(builtHtml) : builtHtml;
+  // index.html holds the inlined stylesheet (about 60 KB): sent compressed, as every text asset
+  // is, with a tag for the browser's revalidation. A page rewritten per request (link-preview
+  // tags) is compressed when it is sent.
+  const indexBody = hasSpa ? compressedBody(indexHtml) : null;
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: opts.webDist,
@@ -73,7 +77,8 @@ export async function registerSpa(app: FastifyInstance, opts: SpaOptions) {
         : null;
       if (rendered) return sendCached(req, reply, rendered, 'text/html; charset=utf-8', 'no-cache');
       const page = opts.renderPage ? await opts.renderPage(url, indexHtml).catch(() => null) : null;
-      return reply.type('text/html; charset=utf-8').send(page ?? indexHtml);
+      const body = page === null ? indexBody! : compressedBody(page);
+      return sendCached(req, reply, body, 'text/html; charset=utf-8', 'no-cache');
     }
     return reply.status(404).send({ success: false, message: MSG.notFound });
   });

@@ -163,10 +163,23 @@ describe('server-rendered public pages', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
-  it('sends index.html as built for pages the server does not render', async () => {
+  it('sends index.html as built for pages the server does not render, compressed and tagged', async () => {
     const res = await app.inject({ method: 'GET', url: '/login' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(SERVED);
+    const br = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(SERVED);
+    const gz = await app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(SERVED);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/login',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('no-cache');
   });
 
   it('falls back to index.html when a render fails, and tries again on the next request', async () => {
