@@ -13,15 +13,18 @@ import { holdInput } from './app/held-input';
 const LOAD_ERROR = 'No se pudo cargar la tienda. Revisa tu conexión y recarga la página.';
 
 const root = document.getElementById('root');
-const release = holdInput(root);
+const held = holdInput(root);
 void afterFirstScreen(root)
-  .then(() => import('./app/start'))
+  .then(() => {
+    held.alsoLinks();
+    return import('./app/start');
+  })
   .then((app) => app.mounted)
-  .then(() => release(true))
+  .then(() => held.release(true))
   .catch((err: unknown) => {
     console.error(err);
-    // Nothing can handle what was held without the app: it is dropped.
-    release(false);
+    // Without the app only a link can still be followed (as a plain link); the rest is dropped.
+    held.release(false);
     // A server-rendered page stays readable and its links work; an empty one says why.
     if (root && !root.firstElementChild) {
       const p = document.createElement('p');

@@ -34,7 +34,7 @@ describe('holdInput', () => {
     const submitted = vi.fn((e: Event) => e.preventDefault());
     root.querySelector('form')!.addEventListener('submit', submitted);
     root.addEventListener('click', seen);
-    const release = holdInput(root);
+    const { release } = holdInput(root);
 
     root.querySelector('span')!.click();
     root.querySelector('span')!.click();
@@ -52,7 +52,7 @@ describe('holdInput', () => {
   it('keeps a box unticked until it is clicked again; twice on it is no click', () => {
     const root = page('<label><input type="checkbox" id="a"> Paneles</label><input type="checkbox" id="b">');
     const [a, b] = root.querySelectorAll('input');
-    const release = holdInput(root);
+    const { release } = holdInput(root);
     root.querySelector('label')!.click();
     b!.click();
     b!.click();
@@ -66,26 +66,57 @@ describe('holdInput', () => {
     const root = page('<button id="a">A</button><button id="b">B</button>');
     const clicked: string[] = [];
     root.addEventListener('click', (e) => clicked.push((e.target as Element).id));
-    const release = holdInput(root);
+    const { release } = holdInput(root);
     root.querySelector<HTMLElement>('#a')!.click();
     root.querySelector<HTMLElement>('#b')!.click();
     root.querySelector('#a')!.remove();
     release(true);
     expect(clicked).toEqual(['b']);
 
-    const drop = holdInput(root);
+    const { release: drop } = holdInput(root);
     root.querySelector<HTMLElement>('#b')!.click();
     drop(false);
     expect(clicked).toEqual(['b']);
   });
 
-  it('leaves links alone: they work before hydration', () => {
-    const root = page('<a href="#cuotas"><span role="button">Ver cuotas</span></a>');
-    const seen = vi.fn((e: Event) => e.preventDefault());
-    root.addEventListener('click', seen);
-    holdInput(root);
-    root.querySelector<HTMLElement>('span')!.click();
-    expect(seen).toHaveBeenCalledTimes(1);
+  it('leaves links alone until the app starts; then holds a click on one of the store’s links', () => {
+    const root = page(
+      '<a id="cuotas" href="/cuotas">Cuotas</a><a id="fuera" href="https://www.paypal.com/">PayPal</a>',
+    );
+    const followed: string[] = [];
+    // Stands for the browser following the link (and, after hydration, for the router).
+    root.addEventListener('click', (e) => {
+      followed.push((e.target as Element).id);
+      e.preventDefault();
+    });
+    const held = holdInput(root);
+    const cuotas = root.querySelector<HTMLElement>('#cuotas')!;
+    cuotas.click();
+    expect(followed).toEqual(['cuotas']); // before the app starts: a plain link
+
+    held.alsoLinks();
+    cuotas.click();
+    cuotas.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }));
+    root.querySelector<HTMLElement>('#fuera')!.click();
+    // A new tab and another site go through; the store's own link waits.
+    expect(followed).toEqual(['cuotas', 'cuotas', 'fuera']);
+    held.release(true);
+    expect(followed).toEqual(['cuotas', 'cuotas', 'fuera', 'cuotas']);
+  });
+
+  it('when the app cannot start, a held link is still followed and a held button is not', () => {
+    const root = page('<a id="cuotas" href="/cuotas">Cuotas</a><button id="enviar">Enviar</button>');
+    const clicked: string[] = [];
+    root.addEventListener('click', (e) => {
+      clicked.push((e.target as Element).id);
+      e.preventDefault();
+    });
+    const held = holdInput(root);
+    held.alsoLinks();
+    root.querySelector<HTMLElement>('#enviar')!.click();
+    root.querySelector<HTMLElement>('#cuotas')!.click();
+    held.release(false);
+    expect(clicked).toEqual(['cuotas']);
   });
 
   it('a React page hydrated afterwards gets the choice, the text, the box and the click', async () => {
@@ -110,7 +141,7 @@ describe('holdInput', () => {
       );
     }
     const root = page(renderToString(<Filters />));
-    const release = holdInput(root);
+    const { release } = holdInput(root);
     choose(root.querySelector('select')!, 'high-low');
     type(root.querySelector<HTMLInputElement>('input[aria-label="Buscar"]')!, 'eco');
     root.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();

@@ -7,20 +7,47 @@
 //   form is not submitted, the box not ticked) and clicked again;
 // - a field's new value (select, text) stays on screen and is set again the way the browser sets
 //   it when the visitor types, so the page's own handlers see the change.
-// Links are left alone: they work as plain links before hydration.
+// Links work as plain links (a new page load) until the app starts. From then until the page is
+// hydrated a click on one of the store's own links is held too: React would otherwise handle it
+// in the middle of hydrating, where the next page reads the session as the server did (none) and
+// a page that needs one sends the buyer to sign in. A click that opens another tab or window
+// (a modifier key, another button, `target`, `download`, another site) is never held.
 const CLICKED = 'button, [role="button"], input[type="checkbox"], input[type="radio"]';
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-/** Starts holding; the function returned stops, and does again what was held if `replay`. */
-export function holdInput(root: HTMLElement | null): (replay: boolean) => void {
+export interface HeldInput {
+  /** From now on, also hold clicks on the store's own links (the app is starting). */
+  alsoLinks(): void;
+  /**
+   * Stops holding, and does again what was held if `replay`; else (the app could not start)
+   * only the links are followed, as plain links.
+   */
+  release(replay: boolean): void;
+}
+
+/** A click on a link of this site, in this tab, that the browser would follow itself. */
+function ownLink(event: MouseEvent, target: Element): HTMLAnchorElement | null {
+  const link = target.closest<HTMLAnchorElement>('a[href]');
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
+  if ((link.target && link.target !== '_self') || link.hasAttribute('download')) return null;
+  return link.origin === window.location.origin ? link : null;
+}
+
+/** Starts holding what the visitor does on `root`. */
+export function holdInput(root: HTMLElement | null): HeldInput {
   const clicks: HTMLElement[] = [];
   const values = new Map<Field, string>();
-  const onClick = (event: Event) => {
-    const target = event.target instanceof Element ? event.target.closest<HTMLElement>(CLICKED) : null;
-    if (!target || !root?.contains(target) || target.closest('a[href]')) return;
+  let links = false;
+  const onClick = (event: MouseEvent) => {
+    if (!(event.target instanceof Element) || !root?.contains(event.target)) return;
+    const link = links ? ownLink(event, event.target) : null;
+    const control = event.target.closest<HTMLElement>(CLICKED);
+    const target = link ?? (control && !control.closest('a[href]') ? control : null);
+    if (!target) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    // A button clicked twice is one click; a box clicked twice is back where it was.
+    // A button or link clicked twice is one click; a box clicked twice is back where it was.
     const last = clicks.at(-1);
     if (last === target) {
       if (target instanceof HTMLInputElement) clicks.pop();
@@ -45,13 +72,20 @@ export function holdInput(root: HTMLElement | null): (replay: boolean) => void {
   root?.addEventListener('click', onClick, true);
   root?.addEventListener('input', onValue, true);
   root?.addEventListener('change', onValue, true);
-  return (replay) => {
-    root?.removeEventListener('click', onClick, true);
-    root?.removeEventListener('input', onValue, true);
-    root?.removeEventListener('change', onValue, true);
-    if (!replay) return;
-    for (const [field, value] of values) if (field.isConnected) setAsTyped(field, value);
-    for (const target of clicks) if (target.isConnected) target.click();
+  return {
+    alsoLinks: () => {
+      links = true;
+    },
+    release: (replay) => {
+      root?.removeEventListener('click', onClick, true);
+      root?.removeEventListener('input', onValue, true);
+      root?.removeEventListener('change', onValue, true);
+      if (replay) for (const [field, value] of values) if (field.isConnected) setAsTyped(field, value);
+      for (const target of clicks) {
+        if (!target.isConnected) continue;
+        if (replay || target instanceof HTMLAnchorElement) target.click();
+      }
+    },
   };
 }
 
