@@ -49,17 +49,22 @@ describe('holdInput', () => {
     expect(seen).toHaveBeenCalledTimes(2); // released: later clicks go through at once
   });
 
-  it('keeps a box unticked until it is clicked again; twice on it is no click', () => {
+  it('ticks a box at once and ticks it again once released; twice on it is no click', () => {
     const root = page('<label><input type="checkbox" id="a"> Paneles</label><input type="checkbox" id="b">');
     const [a, b] = root.querySelectorAll('input');
+    const seen: string[] = [];
     const { release } = holdInput(root);
     root.querySelector('label')!.click();
     b!.click();
     b!.click();
-    expect(a!.checked).toBe(false);
+    expect(a!.checked).toBe(true); // the visitor sees it ticked
+    expect(b!.checked).toBe(false);
+    root.addEventListener('click', (e) =>
+      seen.push(`${(e.target as HTMLInputElement).id}:${String((e.target as HTMLInputElement).checked)}`),
+    );
     release(true);
     expect(a!.checked).toBe(true);
-    expect(b!.checked).toBe(false);
+    expect(seen).toEqual(['a:true']); // clicked again once, ending ticked
   });
 
   it('replays only what is still on the page, and nothing when the app could not start', () => {
@@ -145,6 +150,7 @@ describe('holdInput', () => {
     choose(root.querySelector('select')!, 'high-low');
     type(root.querySelector<HTMLInputElement>('input[aria-label="Buscar"]')!, 'eco');
     root.querySelector<HTMLInputElement>('input[type="checkbox"]')!.click();
+    expect(root.querySelector<HTMLInputElement>('input[type="checkbox"]')!.checked).toBe(true);
     root.querySelector('button')!.click();
 
     await act(async () => {

@@ -3,8 +3,9 @@
 // button or a filter's checkbox, a choice in a select or text typed in a field would be lost, or
 // would leave the field showing what the app does not know. They are held and done again, in
 // order, once the page is hydrated:
-// - a click on a button or a checkbox or radio button is stopped before anything else sees it (a
-//   form is not submitted, the box not ticked) and clicked again;
+// - a click on a button is stopped before anything else sees it (a form is not submitted) and
+//   clicked again;
+// - a checkbox or radio button ticks at once, and is ticked again through the page's handlers;
 // - a field's new value (select, text) stays on screen and is set again the way the browser sets
 //   it when the visitor types, so the page's own handlers see the change.
 // Links work as plain links (a new page load) until the app starts. From then until the page is
@@ -12,7 +13,8 @@
 // in the middle of hydrating, where the next page reads the session as the server did (none) and
 // a page that needs one sends the buyer to sign in. A click that opens another tab or window
 // (a modifier key, another button, `target`, `download`, another site) is never held.
-const CLICKED = 'button, [role="button"], input[type="checkbox"], input[type="radio"]';
+const CLICKED = 'button, [role="button"]';
+const BOX = 'input[type="checkbox"], input[type="radio"]';
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 export interface HeldInput {
@@ -38,22 +40,29 @@ function ownLink(event: MouseEvent, target: Element): HTMLAnchorElement | null {
 export function holdInput(root: HTMLElement | null): HeldInput {
   const clicks: HTMLElement[] = [];
   const values = new Map<Field, string>();
+  const ticked = new Map<HTMLInputElement, boolean>();
   let links = false;
   const onClick = (event: MouseEvent) => {
     if (!(event.target instanceof Element) || !root?.contains(event.target)) return;
+    const box = event.target.matches(BOX) ? (event.target as HTMLInputElement) : null;
+    if (box) {
+      // The browser ticks it (before this listener runs); a box clicked twice is back where it
+      // was. Hydration may put the box back as the server rendered it: what the visitor chose
+      // is kept here.
+      event.stopImmediatePropagation();
+      if (clicks.at(-1) === box && box.type === 'checkbox') clicks.pop();
+      else clicks.push(box);
+      ticked.set(box, box.checked);
+      return;
+    }
     const link = links ? ownLink(event, event.target) : null;
     const control = event.target.closest<HTMLElement>(CLICKED);
     const target = link ?? (control && !control.closest('a[href]') ? control : null);
     if (!target) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    // A button or link clicked twice is one click; a box clicked twice is back where it was.
-    const last = clicks.at(-1);
-    if (last === target) {
-      if (target instanceof HTMLInputElement) clicks.pop();
-      return;
-    }
-    clicks.push(target);
+    // A button or link clicked twice is one click.
+    if (clicks.at(-1) !== target) clicks.push(target);
   };
   const onValue = (event: Event) => {
     const field = event.target;
@@ -83,7 +92,14 @@ export function holdInput(root: HTMLElement | null): HeldInput {
       if (replay) for (const [field, value] of values) if (field.isConnected) setAsTyped(field, value);
       for (const target of clicks) {
         if (!target.isConnected) continue;
-        if (replay || target instanceof HTMLAnchorElement) target.click();
+        if (target instanceof HTMLInputElement) {
+          // Ticked again as a click ticks it: first put back, through the element (React
+          // records it), what the click changed.
+          if (!replay) continue;
+          const wanted = ticked.get(target) ?? target.checked;
+          target.checked = !wanted;
+          target.click();
+        } else if (replay || target instanceof HTMLAnchorElement) target.click();
       }
     },
   };
