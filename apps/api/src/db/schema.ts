@@ -756,6 +756,13 @@ export const orderRefunds = pgTable(
     amountCentavos: integer('amount_centavos').notNull(),
     status: text('status').$type<RefundStatus>().notNull().default('pendiente'),
     providerRefundId: text('provider_refund_id'),
+    /**
+     * Our own reference sent with the request to the provider (PayPal's `invoice_id`: the row's
+     * id), which the provider echoes in the refund and its webhooks: the refund is matched by it,
+     * never by its amount. Null for refunds the store did not ask for, and for those asked before
+     * the reference was sent (matched by amount while PayPal has not named them yet).
+     */
+    providerReference: text('provider_reference'),
     actorId: uuid('actor_id').references(() => users.id),
     failure: text('failure'),
     /**

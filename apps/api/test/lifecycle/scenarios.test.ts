@@ -567,3 +567,136 @@ describe('what the buyer is told after the sale', () => {
     expect(Math.abs(order.refunds[0]!.date - Date.now())).toBeLessThan(60_000);
   });
 });
+
+describe('a refund made in PayPal’s dashboard while an admin refund is in flight', () => {
+  const completed = (orderId: string) =>
+    h.ctx.database.db
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'completado')));
+
+  it('both are recorded, each by its own id, and the refunded total is their sum', async () => {
+    const day = await oneDay({ daysAhead: 30, capacity: 5, price: 1000 });
+    const a = await client();
+    const { orderId, paypalOrderId } = await buyPaypal(h, a, [day]);
+    // While PayPal holds the admin's refund (taken, not answered yet), someone refunds the same
+    // amount from PayPal's dashboard and its webhook arrives first.
+    let outside: Awaited<ReturnType<typeof deliver>> | null = null;
+    h.paypal.refundGate = async () => {
+      h.paypal.refundGate = null;
+      outside = await deliver(
+        h.ctx,
+        '/api/paypal/webhook',
+        h.paypal.outsideRefund(paypalOrderId, { value: '200.00' }),
+      );
+    };
+    try {
+      const res = await request(h, admin, 'POST', `/api/admin/orders/${orderId}/refund`, {
+        amount: 200,
+        note: 'Cortesía',
+        revokeAccess: false,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      h.paypal.refundGate = null;
+    }
+    expect(outside!.statusCode).toBe(200);
+    // PayPal's own delivery of the admin's refund (it carries our reference) changes nothing more.
+    const [asked] = await h.ctx.database.db
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.kind, 'admin')));
+    const ours = h.paypal.refunds.find((r) => r.requestId === `refund-${asked!.id}`)!;
+    expect(ours.invoice_id).toBe(asked!.id);
+    const again = await deliver(
+      h.ctx,
+      '/api/paypal/webhook',
+      h.paypal.refundEvent(paypalOrderId, undefined, ours.id),
+    );
+    expect(again.statusCode).toBe(200);
+
+    const rows = await completed(orderId);
+    expect(rows.map((r) => [r.kind, r.amountCentavos]).sort()).toEqual([
+      ['admin', 20_000],
+      ['externo', 20_000],
+    ]);
+    expect(rows.find((r) => r.kind === 'admin')!.providerRefundId).toBe(ours.id);
+    const [order] = await h.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.refundedCentavos).toBe(40_000);
+    expect(order!.status).toBe('pagado');
+    await expectInvariants(h, [day.productDayId]);
+  });
+
+  it('an admin refund PayPal has not named yet (409) is matched by our reference, never by its amount', async () => {
+    const day = await oneDay({ daysAhead: 30, capacity: 5, price: 1000 });
+    const a = await client();
+    const { orderId, paypalOrderId } = await buyPaypal(h, a, [day]);
+    h.paypal.scriptRefund({ kind: 'inProgress', completeAfter: 5 });
+    const res = await request(h, admin, 'POST', `/api/admin/orders/${orderId}/refund`, {
+      amount: 300,
+      note: 'Cortesía',
+      revokeAccess: false,
+    });
+    expect(res.statusCode, res.body).toBe(503);
+    const [pending] = await h.ctx.database.db
+      .select()
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'pendiente')));
+    expect(pending!.providerRefundId).toBeNull();
+    expect(pending!.providerReference).toBe(pending!.id);
+
+    // The dashboard refund of the same amount is someone else's: recorded apart.
+    const outside = await deliver(
+      h.ctx,
+      '/api/paypal/webhook',
+      h.paypal.outsideRefund(paypalOrderId, { value: '300.00' }),
+    );
+    expect(outside.statusCode).toBe(200);
+    const [still] = await h.ctx.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.id, pending!.id));
+    expect(still!.status).toBe('pendiente');
+
+    // PayPal finishes ours and says so, with our reference.
+    const ours = h.paypal.refunds.find((r) => r.requestId === `refund-${pending!.id}`)!;
+    h.paypal.settleRefund(ours.id, 'COMPLETED');
+    const hook = await deliver(
+      h.ctx,
+      '/api/paypal/webhook',
+      h.paypal.refundEvent(paypalOrderId, undefined, ours.id),
+    );
+    expect(hook.statusCode).toBe(200);
+    const rows = await completed(orderId);
+    expect(rows.map((r) => [r.kind, r.amountCentavos, r.providerRefundId]).sort()).toEqual(
+      [
+        ['admin', 30_000, ours.id],
+        ['externo', 30_000, expect.any(String)],
+      ].sort(),
+    );
+    const [order] = await h.ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.refundedCentavos).toBe(60_000);
+    await expectInvariants(h, [day.productDayId]);
+  });
+
+  it('a refund asked before references were sent is still matched by its amount', async () => {
+    const day = await oneDay({ daysAhead: 30, capacity: 5, price: 1000 });
+    const a = await client();
+    const { orderId, paypalOrderId } = await buyPaypal(h, a, [day]);
+    // A row as an older store wrote it: no reference, PayPal never answered.
+    const [legacy] = await h.ctx.database.db
+      .insert(orderRefunds)
+      .values({ orderId, kind: 'admin', amountCentavos: 15_000, actorId: admin.user.id })
+      .returning();
+    const hook = await deliver(
+      h.ctx,
+      '/api/paypal/webhook',
+      h.paypal.outsideRefund(paypalOrderId, { value: '150.00' }),
+    );
+    expect(hook.statusCode).toBe(200);
+    const [row] = await h.ctx.database.db.select().from(orderRefunds).where(eq(orderRefunds.id, legacy!.id));
+    expect(row!.status).toBe('completado');
+    expect((await completed(orderId)).map((r) => r.kind)).toEqual(['admin']);
+    await expectInvariants(h, [day.productDayId]);
+  });
+});

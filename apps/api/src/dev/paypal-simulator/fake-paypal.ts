@@ -77,6 +77,8 @@ export interface FakeRefund {
   busyFor?: number;
   amount: Money;
   note_to_payer?: string;
+  /** The caller's reference (PayPal echoes it in the refund and its webhooks); none for outside refunds. */
+  invoice_id?: string;
 }
 
 export interface FakeOrder {
@@ -226,6 +228,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       id: r.id,
       status: r.status,
       amount: r.amount,
+      ...(r.invoice_id ? { invoice_id: r.invoice_id } : {}),
       ...(r.note_to_payer ? { note_to_payer: r.note_to_payer } : {}),
       links: [
         { href: `${url}/v2/payments/refunds/${r.id}`, rel: 'self', method: 'GET' },
@@ -512,9 +515,22 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
           details: [{ issue: 'INVALID_RESOURCE_ID' }],
         });
       }
-      const input = (parseJson(body) ?? {}) as { amount?: Money; note_to_payer?: string };
+      const input = (parseJson(body) ?? {}) as {
+        amount?: Money;
+        note_to_payer?: string;
+        invoice_id?: unknown;
+      };
       const shape = schemaIssue(input, REFUND_FIELDS);
-      if (shape || (input.note_to_payer !== undefined && typeof input.note_to_payer !== 'string')) {
+      const badInvoice =
+        input.invoice_id !== undefined &&
+        (typeof input.invoice_id !== 'string' ||
+          input.invoice_id.length < 1 ||
+          input.invoice_id.length > 127);
+      if (
+        shape ||
+        badInvoice ||
+        (input.note_to_payer !== undefined && typeof input.note_to_payer !== 'string')
+      ) {
         return sendJson(res, 400, {
           name: 'INVALID_REQUEST',
           details: [{ issue: shape ?? 'INVALID_PARAMETER_SYNTAX' }],
@@ -554,6 +570,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         requestId,
         status: script?.kind === 'pending' ? 'PENDING' : script?.kind === 'failed' ? 'FAILED' : 'COMPLETED',
         amount: { currency_code: amount.currency_code, value: amount.value },
+        ...(typeof input.invoice_id === 'string' ? { invoice_id: input.invoice_id } : {}),
         ...(input.note_to_payer ? { note_to_payer: input.note_to_payer } : {}),
       };
       refunds.push(refund);
@@ -685,6 +702,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
         id: refundId ?? newId('REF'),
         status: made?.status ?? 'COMPLETED',
         amount: made?.amount ?? { currency_code: cap.amount.currency_code, value: value ?? cap.amount.value },
+        ...(made?.invoice_id ? { invoice_id: made.invoice_id } : {}),
         custom_id: cap.custom_id,
         links: [
           { href: `${url}/v2/payments/refunds/REF`, rel: 'self', method: 'GET' },

@@ -19,6 +19,7 @@
 //   allowAnotherTransfer    one more transfer per day (admin)
 // Opening an order (hold, free claim) is open.ts; a transfer is transfer.ts.
 
+import { randomUUID } from 'node:crypto';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { OrderStatus } from '@store/shared/constants';
 import { cancellationFigures } from '@store/shared/domain/cancellation';
@@ -383,7 +384,12 @@ export async function requestRefund(
   if (req.amountCentavos <= 0 || req.amountCentavos > refundable(order)) {
     throw new AppError('bad_request', ADMIN_MSG.orderRefundTooLarge);
   }
+  // The row's id is also our reference at the provider (PayPal's invoice_id): its refund and
+  // webhooks are matched by it (payments/refunds.ts).
+  const id = randomUUID();
   const refund = await insertRefund(tx, {
+    id,
+    providerReference: id,
     orderId: order.id,
     kind: req.kind,
     productDayIds: [...req.productDayIds].sort(),

@@ -84,13 +84,21 @@ describe('paypal client', () => {
     const captured = await client.captureOrder(created.id, 'cap-to-refund');
     if (!captured.ok) throw new Error('capture failed');
     const captureId = captured.order.purchase_units![0]!.payments!.captures![0]!.id;
-    const ask = { amount: '2510.00', currency: 'MXN', requestId: 'refund-1', noteToPayer: 'Pago duplicado' };
+    const ask = {
+      amount: '2510.00',
+      currency: 'MXN',
+      requestId: 'refund-1',
+      reference: '5b0c1f0e-1d7e-4a57-9d0a-3f1c7c2a9e11',
+      noteToPayer: 'Pago duplicado',
+    };
     const first = await client.refundCapture(captureId, ask);
+    // PayPal echoes our reference (invoice_id) in the refund: the store matches refunds by it.
     expect(first).toEqual({
       ok: true,
       refund: expect.objectContaining({
         status: 'COMPLETED',
         amount: { currency_code: 'MXN', value: '2510.00' },
+        invoice_id: ask.reference,
       }),
     });
     const again = await client.refundCapture(captureId, ask);

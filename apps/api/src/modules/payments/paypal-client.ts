@@ -35,6 +35,7 @@ const refund = z.looseObject({
   id: z.string(),
   status: z.string(),
   amount: money.optional(),
+  invoice_id: z.string().optional(),
   status_details: z.looseObject({ reason: z.string().optional() }).optional(),
 });
 export type PaypalRefund = z.infer<typeof refund>;
@@ -92,6 +93,11 @@ export interface RefundInput {
   currency: string;
   /** Idempotency key: the same key never refunds twice. */
   requestId: string;
+  /**
+   * Our reference for the refund, sent as `invoice_id`: PayPal echoes it in the refund resource
+   * and its PAYMENT.CAPTURE.REFUNDED webhook, which is how the refund is matched (never by amount).
+   */
+  reference: string;
   /** Shown to the buyer by PayPal (at most 255 characters). */
   noteToPayer?: string;
 }
@@ -242,6 +248,7 @@ export function createPaypalClient(opts: PaypalClientOptions): PaypalClient {
         headers: { 'PayPal-Request-Id': input.requestId, Prefer: 'return=representation' },
         body: JSON.stringify({
           amount: { currency_code: input.currency, value: input.amount },
+          invoice_id: input.reference,
           ...(input.noteToPayer ? { note_to_payer: input.noteToPayer.slice(0, 255) } : {}),
         }),
       });

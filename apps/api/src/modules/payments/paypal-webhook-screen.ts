@@ -50,6 +50,8 @@ const refundResource = z.looseObject({
     .optional(),
   amount: money.optional(),
   custom_id: z.string().max(127).optional(),
+  /** Our reference sent with the refund request (the refund row's id); absent on refunds made elsewhere. */
+  invoice_id: z.string().max(127).optional(),
   supplementary_data: supplementary,
   links,
 });

@@ -20,6 +20,7 @@ import { centavosToDecimalString, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
 import type { Tx } from '../../db/client';
 import { findOrder, type OrderRow } from '../lifecycle/reads';
 import {
@@ -76,6 +77,7 @@ export async function executeRefund(
       amount: centavosToDecimalString(refund.amountCentavos),
       currency: CURRENCY,
       requestId: `refund-${refund.id}`,
+      reference: refund.id,
       noteToPayer:
         refund.kind === 'cancelacion'
           ? MSG.cancellationRefundNote
@@ -171,22 +173,21 @@ export async function sweepPendingRefunds(
 /**
  * A PAYMENT.CAPTURE.REFUNDED event for one of our orders, in the webhook's transaction.
  * True when it is a refund the store asked for (applied now as its status says, or already
- * applied): the caller must not count it again. A refund asked once more after a 409 or no
- * answer is still the pending row (same key), so PayPal's completion of the first request
- * is matched to it, never booked as a refund made outside the store.
+ * applied): the caller must not count it again. Our refunds are known by PayPal's refund id
+ * once PayPal answered, and always by the reference we sent as `invoice_id` (the row's id),
+ * which PayPal echoes: so a refund made in PayPal's dashboard while one of ours is in flight,
+ * for the same amount, is never taken for ours. Only a row asked before the reference was sent
+ * (no `provider_reference`) and not yet named by PayPal is matched by its amount.
  */
 export async function reconcileRefundEvent(
   tx: Tx,
   orderId: string,
-  resource: { id: string; status?: string },
+  resource: { id: string; status?: string; invoice_id?: string },
   centavos: number | null,
   now = new Date(),
 ): Promise<boolean> {
-  const known = await findRefundByProviderId(tx, resource.id);
-  const row = known ?? (await findPendingRefund(tx, orderId));
+  const row = await refundOfEvent(tx, orderId, resource, centavos);
   if (!row) return false;
-  // By amount only a row PayPal has not named yet (its first request went unanswered or 409).
-  if (!known && (centavos !== row.amountCentavos || row.providerRefundId !== null)) return false;
   if (row.status !== 'pendiente') return true;
   const status = resource.status ?? 'COMPLETED';
   if (status === 'PENDING') {
@@ -197,6 +198,24 @@ export async function reconcileRefundEvent(
     await completeRefund(tx, row.id, resource.id, 'webhook');
   }
   return true;
+}
+
+/** Which of the order's refund rows a refund event speaks of; null: one the store did not ask for. */
+async function refundOfEvent(
+  tx: Tx,
+  orderId: string,
+  resource: { id: string; invoice_id?: string },
+  centavos: number | null,
+): Promise<RefundRow | null> {
+  const known = await findRefundByProviderId(tx, resource.id);
+  if (known) return known;
+  if (resource.invoice_id !== undefined) {
+    const ours = isUuid(resource.invoice_id) ? await findRefund(tx, resource.invoice_id) : null;
+    return ours?.orderId === orderId ? ours : null;
+  }
+  const legacy = await findPendingRefund(tx, orderId);
+  if (!legacy || legacy.providerReference !== null || legacy.providerRefundId !== null) return null;
+  return centavos === legacy.amountCentavos ? legacy : null;
 }
 
 /**
