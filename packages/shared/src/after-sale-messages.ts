@@ -1,9 +1,10 @@
 // Texts of transfers and the waiting list (docs/after-sale.md), apart from MSG so that the
 // pages every visitor loads first do not carry them.
 
+import { CANCELLATION_NOTICE_DAYS } from './constants';
+
 export const AFTER_SALE_MSG = {
-  transferBeforeWindow:
-    'Todavía estás a tiempo de cancelar este día (hasta 15 días naturales antes): cancélalo desde Cancelar compra. La transferencia a un colega se habilita cuando ya no se puede cancelar.',
+  transferBeforeWindow: `Todavía estás a tiempo de cancelar este día (hasta ${CANCELLATION_NOTICE_DAYS} días naturales antes): cancélalo desde Cancelar compra. La transferencia a un colega se habilita cuando ya no se puede cancelar.`,
   transferDayEnded: 'Este día ya terminó: ya no se puede transferir.',
   transferDayNotActive: 'Este día ya no está a tu nombre (fue cancelado o transferido).',
   transferLimitReached:

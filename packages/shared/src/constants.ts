@@ -4,6 +4,10 @@ export const CURRENCY_LABEL = 'MXN$';
 export const CURRENCY = 'MXN';
 /** 'Precio de servicio', in centavos, charged once per order (docs/product.md → Fees). */
 export const SERVICE_FEE_CENTAVOS = 1000;
+/** The terms: calendar days (Mexico City) between a cancellation and the first cancelled day, at least. */
+export const CANCELLATION_NOTICE_DAYS = 15;
+/** The terms: the administrative charge kept on a cancellation, in percent of what was paid. */
+export const CANCELLATION_CHARGE_PERCENT = 20;
 export const HOME_PRODUCT_COUNT = 10;
 export const RELATED_PRODUCT_COUNT = 5;
 export const MAX_LINE_QUANTITY = 1;

@@ -2,6 +2,8 @@
 // Validation rules, Messages, then our own wording). Read them as `MSG.key` through the
 // namespace ./messages exports: a bundle then holds only the texts its code reads.
 
+import { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS } from './constants';
+
 // docs/product.md → Validation rules
 export const emailsDoNotMatch = 'Los correos no coinciden';
 export const passwordsDoNotMatch = 'Las contraseñas no coinciden';
@@ -184,8 +186,7 @@ export const orderNotCancellable = 'Esta orden ya no se puede cancelar.';
 export const nothingLeftToCancel =
   'A esta orden ya no le queda ningún día activo: sus días se cancelaron, se reembolsaron o se transfirieron.';
 export const cancelDayNotActive = 'Ese día ya fue cancelado o transferido.';
-export const cancelWindowClosed =
-  'Ya pasó el plazo para cancelar: se puede cancelar hasta 15 días naturales antes del evento. Según los términos, aún puedes transferir tu lugar a un colega desde Mis Productos (Transferir a un colega).';
+export const cancelWindowClosed = `Ya pasó el plazo para cancelar: se puede cancelar hasta ${CANCELLATION_NOTICE_DAYS} días naturales antes del evento. Según los términos, aún puedes transferir tu lugar a un colega desde Mis Productos (Transferir a un colega).`;
 export const cancelNotOnline =
   'Esta orden no se pagó con PayPal: escríbenos para cancelarla y te ayudaremos con el reembolso.';
 export const cancelInProgress = 'Ya hay una cancelación en curso para esta orden. Espera unos minutos.';
@@ -209,7 +210,7 @@ export const paymentDeclinedRetry =
 export const paymentStillProcessing =
   'PayPal todavía está procesando tu pago. Te avisaremos por correo en cuanto se confirme; no vuelvas a pagar.';
 export const receiptNotAvailable = 'El recibo está disponible cuando la orden está pagada.';
-export const cancellationRefundNote = 'Reembolso por cancelación, menos el cargo administrativo del 20 %.';
+export const cancellationRefundNote = `Reembolso por cancelación, menos el cargo administrativo del ${CANCELLATION_CHARGE_PERCENT} %.`;
 
 // Verified participant types (docs/fees.md → Verified participant types)
 export const proofRequired = 'Adjunta tu comprobante (PDF, JPG o PNG)';

@@ -1,11 +1,12 @@
 // Model-based test of the order lifecycle (docs/after-sale.md → Invariants and the model
 // test): fast-check drives the real API (app.inject, the fake PayPal) with random sequences
 // of six buyers, an administrator and PayPal's notifications — buy (PayPal, cash, free claim),
-// let a hold expire or abandon it, pay it (capture call, or only PayPal's webhook), cancel (whole or one
-// day), transfer a day, admin cancel and refund (with and without revoking access), refund
-// and reversal webhooks, waiting list (join, leave, claim, offer expiry), capacity changes —
-// some of them run at once. After every
-// step the invariants are checked with SQL, and every 4xx answer must have changed nothing.
+// let a hold expire or abandon it, pay it (capture call, or only PayPal's webhook), cancel
+// (whole or one day), transfer a day, admin cancel and refund (with and without revoking
+// access, and with a refund of the same amount made in PayPal's dashboard while the admin's is
+// in flight), refund and reversal webhooks, waiting list (join, leave, claim, offer expiry),
+// capacity changes — some of them run at once. After every step the invariants are checked
+// with SQL, and every 4xx answer must have changed nothing.
 //
 // On PostgreSQL (project api-postgres) it runs LIFECYCLE_MODEL_RUNS runs of up to
 // LIFECYCLE_MODEL_STEPS steps (defaults below); on PGlite, a short smoke run: its single
@@ -66,9 +67,16 @@ type DayName = (typeof DAYS)[number];
 let h: PaymentsHarness;
 let admin: Client;
 let executed = 0;
+/** What happens while PayPal holds a refund of this capture (taken, not answered yet). */
+const whileRefunding = new Map<string, () => Promise<void>>();
 beforeAll(async () => {
   h = await startLifecycleHarness();
   admin = { user: await createUser(h.ctx, { role: 'admin' }), ip: '127.0.0.1' };
+  h.paypal.refundGate = async (refund) => {
+    const meanwhile = whileRefunding.get(refund.captureId);
+    whileRefunding.delete(refund.captureId);
+    if (meanwhile) await meanwhile();
+  };
 });
 afterAll(() => h.close());
 
@@ -138,7 +146,15 @@ type Action =
   | { k: 'cancel'; b: number; n: number; one: boolean }
   | { k: 'transfer'; b: number; to: number }
   | { k: 'adminCancel'; b: number; n: number }
-  | { k: 'adminRefund'; b: number; n: number; part: 'some' | 'rest' | 'over'; revoke: boolean }
+  | {
+      k: 'adminRefund';
+      b: number;
+      n: number;
+      part: 'some' | 'rest' | 'over';
+      revoke: boolean;
+      /** While PayPal holds the admin's refund, one of the same amount is made in its dashboard. */
+      outside: boolean;
+    }
   | { k: 'providerRefund'; b: number; n: number; reversal: boolean; full: boolean }
   | { k: 'join'; b: number; d: number }
   | { k: 'leave'; b: number; d: number }
@@ -157,7 +173,7 @@ function describeAction(a: Action): string {
     case 'transfer':
       return `transfer(${b} → ${a.to < 0 || a.to === a.b ? 'new colleague' : `b${a.to}`})`;
     case 'adminRefund':
-      return `adminRefund(${b}, ${a.part}, ${a.revoke ? 'revoke' : 'keep access'})`;
+      return `adminRefund(${b}, ${a.part}, ${a.revoke ? 'revoke' : 'keep access'}${a.outside ? ', outside refund meanwhile' : ''})`;
     case 'providerRefund':
       return `${a.reversal ? 'reversalWebhook' : 'refundWebhook'}(${b}, ${a.full ? 'full' : 'partial'})`;
     case 'join':
@@ -246,6 +262,17 @@ async function ordersOf(w: World, b: number, statuses: string[]): Promise<OrderP
       where o.user_id = ${w.buyers[b]!.user.id} and o.status::text in (${wanted})
         and exists (select 1 from order_days od where od.order_id = o.id and od.product_day_id in (${days}))
       order by o.created_at desc, o.id`,
+  );
+}
+
+/** What PayPal would still refund of the order's capture (centavos; 0 without one). */
+function paypalLeft(order: OrderPick): number {
+  const capture = order.paypal_order_id ? h.paypal.orders.get(order.paypal_order_id)?.captures[0] : undefined;
+  if (!capture) return 0;
+  const cents = (v: string) => Math.round(Number(v) * 100);
+  return (
+    cents(capture.amount.value) -
+    h.paypal.refunds.filter((r) => r.captureId === capture.id).reduce((s, r) => s + cents(r.amount.value), 0)
   );
 }
 
@@ -415,11 +442,29 @@ async function perform(w: World, a: Action): Promise<void> {
           : a.part === 'rest'
             ? Math.max(100, left)
             : left + 10_000;
-      await api(w, admin, 'POST', `/api/admin/orders/${order.id}/refund`, {
-        amount: toPesos(centavos),
-        note: 'Prueba',
-        revokeAccess: a.revoke,
-      });
+      const capture = a.outside ? order.paypal_capture_id : null;
+      const meanwhile = async () => {
+        // A refund of the same amount made in PayPal's dashboard, its webhook first.
+        const left = paypalLeft(order);
+        if (left <= 0) return;
+        const delivery = h.paypal.outsideRefund(order.paypal_order_id!, {
+          value: (Math.min(left, centavos) / 100).toFixed(2),
+        });
+        const res = await deliver(h.ctx, '/api/paypal/webhook', delivery);
+        if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
+      };
+      if (capture && order.paypal_order_id && h.paypal.orders.has(order.paypal_order_id)) {
+        whileRefunding.set(capture, meanwhile);
+      }
+      try {
+        await api(w, admin, 'POST', `/api/admin/orders/${order.id}/refund`, {
+          amount: toPesos(centavos),
+          note: 'Prueba',
+          revokeAccess: a.revoke,
+        });
+      } finally {
+        if (capture && whileRefunding.get(capture) === meanwhile) whileRefunding.delete(capture);
+      }
       return;
     }
     case 'providerRefund': {
@@ -430,14 +475,7 @@ async function perform(w: World, a: Action): Promise<void> {
         a.n,
       );
       for (const order of orders) {
-        const capture = h.paypal.orders.get(order.paypal_order_id!)!.captures[0];
-        if (!capture) continue;
-        const cents = (v: string) => Math.round(Number(v) * 100);
-        const left =
-          cents(capture.amount.value) -
-          h.paypal.refunds
-            .filter((r) => r.captureId === capture.id)
-            .reduce((s, r) => s + cents(r.amount.value), 0);
+        const left = paypalLeft(order);
         if (left <= 0) continue;
         const value = a.full ? left : Math.min(left, 10_000);
         const delivery = h.paypal.outsideRefund(order.paypal_order_id!, {
@@ -592,6 +630,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       n: nth,
       part: fc.constantFrom('some' as const, 'rest' as const, 'over' as const),
       revoke: fc.boolean(),
+      outside: fc.boolean(),
     }),
   },
   {

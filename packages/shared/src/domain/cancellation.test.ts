@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CANCELLATION_NOTICE_DAYS } from '../constants';
 import {
-  CANCELLATION_NOTICE_DAYS,
   allocateByWeight,
   canCancelDay,
   cancellationCharge,

@@ -4,14 +4,10 @@
 // Later, the place can only be transferred. Used by the API (what is refunded) and the web
 // (what the buyer is shown before confirming), so both agree to the centavo.
 
+import { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS } from '../constants';
 import { addCalendarDays, calendarDaysBetween, mexicoCityDate, startOfMexicoCityDay } from './time';
 
 type Instant = Date | number;
-
-/** Calendar days (Mexico City) between the cancellation and the first cancelled day, at least. */
-export const CANCELLATION_NOTICE_DAYS = 15;
-/** The administrative charge kept on a cancellation, in percent of what was paid. */
-export const CANCELLATION_CHARGE_PERCENT = 20;
 
 /** True while a day starting at `startsAt` may still be cancelled at `now`. */
 export function canCancelDay(now: Instant, startsAt: Instant): boolean {

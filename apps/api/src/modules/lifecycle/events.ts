@@ -63,6 +63,19 @@ export interface LifecycleEvents {
     amountCentavos: number;
     /** The refund also ended every remaining day of the order. */
     endsSale: boolean;
+    /** Who asked for it: the buyer by the terms, an admin, or the provider on its own (dashboard, chargeback). */
+    by: 'buyer' | 'admin' | 'provider';
+    /** Through the provider's refund API, or made outside the store and recorded by an admin. */
+    via: 'provider' | 'outside';
+    /** The day options whose access this refund ended (one entry per place ended). */
+    endedProductDayIds: readonly string[];
+  };
+  /** An admin cancelled an order (a hold, or a paid order: access ends; money goes back only by a refund). */
+  'order.cancelled_by_admin': {
+    orderId: string;
+    from: OrderStatus;
+    /** The day options whose access or hold ended (one entry per row). */
+    productDayIds: readonly string[];
   };
 }
 

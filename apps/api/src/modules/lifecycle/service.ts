@@ -327,9 +327,10 @@ export async function adminCancelOrder(tx: Tx, orderId: string): Promise<OrderRo
     ...(order.status === 'pendiente' ? { closedReason: 'cancelado' as const } : {}),
   });
   if (!updated) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
-  await endDays(tx, orderId, 'cancelado');
+  const ended = await endDays(tx, orderId, 'cancelado');
   await releaseCouponUse(tx, orderId);
   await emit(tx, 'order.ended', { orderId, status: 'cancelado' });
+  await emit(tx, 'order.cancelled_by_admin', { orderId, from: order.status, productDayIds: ended });
   return updated;
 }
 
@@ -446,6 +447,9 @@ export async function completeRefund(
     refundId: done.id,
     amountCentavos: done.amountCentavos,
     endsSale: status !== null && status !== 'reembolso_parcial',
+    by: done.kind === 'cancelacion' ? 'buyer' : 'admin',
+    via: 'provider',
+    endedProductDayIds: ended,
   });
   await audit(tx, {
     action: done.kind === 'admin' ? 'order.refund' : 'order.cancelled_by_buyer',
@@ -656,8 +660,9 @@ export async function recordManualRefund(
       : null;
   if (input.amountCentavos > 0) await addRefunded(tx, order.id, input.amountCentavos);
   let endsSale = false;
+  let ended: string[] = [];
   if (input.revokeAccess) {
-    await endDays(tx, order.id, 'reembolsado');
+    ended = await endDays(tx, order.id, 'reembolsado');
     const updated = await transitionOrder(tx, order.id, ['pagado'], {
       status: 'reembolsado',
       expiresAt: null,
@@ -672,6 +677,9 @@ export async function recordManualRefund(
       refundId: refund.id,
       amountCentavos: refund.amountCentavos,
       endsSale,
+      by: 'admin',
+      via: 'outside',
+      endedProductDayIds: ended,
     });
   }
 }
@@ -701,8 +709,9 @@ export async function recordProviderRefund(
   });
   const refunded = await addRefunded(tx, order.id, amount);
   let endsSale = false;
+  let ended: string[] = [];
   if (refunded !== null && refunded >= order.amountCentavos && order.status === 'pagado') {
-    await endDays(tx, order.id, 'reembolsado');
+    ended = await endDays(tx, order.id, 'reembolsado');
     await transitionOrder(tx, order.id, ['pagado'], { status: 'reembolsado', expiresAt: null });
     await emit(tx, 'order.ended', { orderId: order.id, status: 'reembolsado' });
     endsSale = true;
@@ -712,6 +721,9 @@ export async function recordProviderRefund(
     refundId: refund.id,
     amountCentavos: amount,
     endsSale,
+    by: 'provider',
+    via: 'provider',
+    endedProductDayIds: ended,
   });
   return true;
 }

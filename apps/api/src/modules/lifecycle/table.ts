@@ -4,7 +4,7 @@
 // service.ts check this table first, under the order's row lock: an action the table does not
 // allow from the current state is refused (409) and changes nothing.
 
-import type { OrderStatus } from '@store/shared/constants';
+import { CANCELLATION_CHARGE_PERCENT, type OrderStatus } from '@store/shared/constants';
 
 export type Actor = 'comprador' | 'admin' | 'proveedor' | 'sistema';
 
@@ -212,7 +212,7 @@ export const TRANSITIONS = {
     to: ['pagado'],
     days: 'ninguno todavía (el reembolso los pasa: pagado → cancelado)',
     seats: 'los devuelve el reembolso confirmado, uno por lugar, una vez',
-    money: 'reembolso en curso por lo pagado por esos lugares menos el 20 %',
+    money: `reembolso en curso por lo pagado por esos lugares menos el ${CANCELLATION_CHARGE_PERCENT} %`,
     blockedByRefundInFlight: true,
   },
 } as const satisfies Record<string, Transition>;

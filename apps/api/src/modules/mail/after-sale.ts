@@ -1,11 +1,13 @@
 // E-mails after the sale (docs/after-sale.md), enqueued in the caller's transaction: the
 // confirmation of a cancellation (it goes out if and only if the cancellation commits; its
 // dedupe key, the refund or the cancellation, keeps a replay from sending it twice) and the
-// reminders before each bought day (dedupe key per day and reminder).
+// reminders before each bought day (dedupe key per day and reminder), and the notice of an
+// admin's refund or cancellation.
 
 import type { Queryable } from '../../db/client';
 import { dayReminderEmail, type DayReminderData } from './catalogue/day-reminder';
 import { orderCancellationEmail, type OrderCancellationData } from './catalogue/order-cancellation';
+import { orderChangedByAdminEmail, type OrderChangedByAdminData } from './catalogue/order-changed-by-admin';
 import { enqueueEmail } from './outbox';
 import type { MailSettings } from './settings';
 
@@ -15,6 +17,15 @@ export async function enqueueCancellationEmail(
   data: OrderCancellationData & { dedupeKey: string },
 ): Promise<void> {
   await enqueueEmail(db, { ...orderCancellationEmail(settings, data), dedupeKey: data.dedupeKey });
+}
+
+/** The notice of an admin's refund or cancellation, once per refund or cancellation (its dedupe key). */
+export async function enqueueAdminChangeEmail(
+  db: Queryable,
+  settings: MailSettings,
+  data: OrderChangedByAdminData & { dedupeKey: string },
+): Promise<void> {
+  await enqueueEmail(db, { ...orderChangedByAdminEmail(settings, data), dedupeKey: data.dedupeKey });
 }
 
 /** False when this reminder was already queued (its dedupe key). */

@@ -67,6 +67,16 @@ export function linkFallback(href: string): string {
   return `<p>Si el botón no funciona, copia esta dirección en tu navegador:<br><a href="${escapeHtml(href)}" style="word-break:break-all">${escapeHtml(href)}</a></p>`;
 }
 
+/**
+ * When money given back through a provider reaches the buyer (a refund through its API), or
+ * that it was given back outside the store (`provider` null: recorded by the association).
+ */
+export function refundArrival(provider: string | null): string {
+  return provider
+    ? `${provider} lo abona al mismo medio con el que pagaste: al saldo de tu cuenta de inmediato y, si pagaste con tarjeta, normalmente en 3 a 5 días hábiles (según tu banco, hasta 30 días).`
+    : 'La asociación te lo devolvió fuera de la tienda (por ejemplo, por transferencia o en efectivo).';
+}
+
 /** Days of one event as a list, 'Curso — Jueves 7 de enero (7 de enero de 2027)' each. */
 export function eventDayList(
   productName: string,

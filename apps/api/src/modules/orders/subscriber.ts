@@ -1,14 +1,18 @@
 // The e-mails that follow the order lifecycle's events (docs/lifecycle.md → Events): the
 // confirmation with its receipt when an order is paid, the cancellation notice when the buyer
-// cancels days, the two messages of a transfer, and those of a group order's place.
+// cancels days, the notice of an admin's refund or cancellation, the two messages of a
+// transfer, and those of a group order's place.
 
 import type { Subscriber } from '../lifecycle/events';
 import type { MailSettings } from '../mail/settings';
-import { enqueueCancellationEmail } from '../mail/after-sale';
+import { PAYMENT_METHOD_LABELS } from '@store/shared/constants';
+import type { Tx } from '../../db/client';
+import { enqueueAdminChangeEmail, enqueueCancellationEmail } from '../mail/after-sale';
+import type { OrderChangedByAdminData } from '../mail/catalogue/order-changed-by-admin';
 import { enqueueOrderConfirmation } from '../mail/order-confirmation';
 import { enqueueTransferEmails } from '../mail/transfer';
 import { enqueuePlaceEmails } from '../mail/group';
-import { findOrderDayDetails, findOrderForConfirmation } from './repo';
+import { findOrderDayDetails, findOrderForConfirmation, type OrderRow } from './repo';
 import { receiptFileName } from './receipt';
 import { receiptOf } from './service';
 
@@ -50,6 +54,36 @@ export const orderMailSubscriber = (mail: MailSettings): Subscriber => ({
         dedupeKey: `cancelacion:${e.refundId ?? `${e.orderId}:${[...wanted].sort().join(',')}`}`,
       });
     },
+    'refund.completed': async (tx, e) => {
+      // The buyer's own cancellation has its e-mail (days.cancelled); the provider's own refunds
+      // are told by the provider.
+      if (e.by !== 'admin') return;
+      await enqueueAdminChange(
+        tx,
+        mail,
+        e.orderId,
+        `admin-reembolso:${e.refundId}`,
+        e.endedProductDayIds,
+        (order) => ({
+          kind: 'refund',
+          amountCentavos: e.amountCentavos,
+          provider: e.via === 'provider' ? PAYMENT_METHOD_LABELS[order.paymentMethod] : null,
+        }),
+      );
+    },
+    'order.cancelled_by_admin': async (tx, e) => {
+      await enqueueAdminChange(
+        tx,
+        mail,
+        e.orderId,
+        `admin-cancelacion:${e.orderId}`,
+        e.productDayIds,
+        () => ({
+          kind: 'cancel',
+          wasPaid: e.from !== 'pendiente',
+        }),
+      );
+    },
     'days.transferred': async (tx, e) => {
       await enqueueTransferEmails(tx, mail, {
         transferId: e.transferId,
@@ -67,3 +101,31 @@ export const orderMailSubscriber = (mail: MailSettings): Subscriber => ({
     },
   },
 });
+
+/** The buyer's e-mail of an admin's change to the order (a refund, a cancellation). */
+async function enqueueAdminChange(
+  tx: Tx,
+  mail: MailSettings,
+  orderId: string,
+  dedupeKey: string,
+  endedProductDayIds: readonly string[],
+  change: (order: OrderRow) => OrderChangedByAdminData['change'],
+): Promise<void> {
+  const buyer = await findOrderForConfirmation(tx, orderId);
+  if (!buyer) return;
+  const ended = new Set(endedProductDayIds);
+  const days = await findOrderDayDetails(tx, orderId);
+  const seen = new Set<string>();
+  await enqueueAdminChangeEmail(tx, mail, {
+    to: buyer.email,
+    name: buyer.name,
+    orderId,
+    change: change(buyer.order),
+    // A team's order has one row per place: each day once.
+    endedDays: days
+      .filter((d) => ended.has(d.productDayId) && !seen.has(d.productDayId) && seen.add(d.productDayId))
+      .map((d) => ({ productName: d.productName, label: d.label, startsAt: d.startsAt })),
+    noAccessLeft: buyer.order.status !== 'pagado',
+    dedupeKey,
+  });
+}

@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
-import { CANCELLATION_NOTICE_DAYS } from '@store/shared/domain/cancellation';
+import { CANCELLATION_NOTICE_DAYS } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { MSG } from '@store/shared/messages';

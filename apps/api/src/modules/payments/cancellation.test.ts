@@ -3,16 +3,13 @@
 // audit; twice, after the window (with a moved clock), free claims, PayPal refusing or
 // silent, and the refund webhook arriving before PayPal's answer.
 
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
-import {
-  CANCELLATION_NOTICE_DAYS,
-  cancellationFigures,
-  cancellationRefund,
-} from '@store/shared/domain/cancellation';
+import { CANCELLATION_NOTICE_DAYS, SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
+import { cancellationFigures, cancellationRefund } from '@store/shared/domain/cancellation';
 import { centavosToDecimalString, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { extractText } from 'unpdf';
 import { CURRENCY_LABEL } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
@@ -448,5 +445,50 @@ describe('admin refunds of PayPal orders', () => {
     const actions = await auditActions(h.ctx, orderId);
     expect(actions.filter((a) => a === 'order.refund')).toHaveLength(2);
     expect(actions.filter((a) => a === 'order.refund_requested')).toHaveLength(2);
+    // One notice per refund: how much comes back through PayPal, when, and what access is left.
+    const notices = await adminNotices(buyer.user.email);
+    expect(notices).toHaveLength(2);
+    expect(notices[0]!.text).toContain('te reembolsó MXN$100 ');
+    expect(notices[0]!.text).toContain('a través de PayPal');
+    expect(notices[0]!.text).toContain('Conservas tu acceso');
+    expect(notices[1]!.text).toContain('Tu acceso a esta orden terminó');
+  });
+
+  it('a refund PayPal answers PENDING: «en proceso», and the customer is told once the money moved', async () => {
+    const { buyer, orderId } = await paidBuyer({ days: daysFrom(5) });
+    const admin = await createUser(h.ctx, { role: 'admin' });
+    h.paypal.scriptRefund({ kind: 'pending' });
+    const res = await h.ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/refund`,
+      headers: { token: admin.token },
+      payload: { amount: 150, note: 'Cortesía', revokeAccess: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: ADMIN_MSG.orderRefundInProcess, order: { refunded: 0 } });
+    expect(await adminNotices(buyer.user.email)).toHaveLength(0);
+
+    const [row] = await h.ctx.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId));
+    h.paypal.settleRefund(row!.providerRefundId!, 'COMPLETED');
+    const hook = await deliver(
+      h.ctx,
+      '/api/paypal/webhook',
+      h.paypal.refundEvent(findPaypalOrder(orderId), undefined, row!.providerRefundId!),
+    );
+    expect(hook.statusCode).toBe(200);
+    const notices = await adminNotices(buyer.user.email);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain('te reembolsó MXN$150 ');
   });
 });
+
+async function adminNotices(email: string) {
+  const rows = await h.ctx.database.db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.to, email), like(emailOutbox.subject, 'Reembolso de tu compra%')));
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}

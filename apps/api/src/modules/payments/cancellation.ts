@@ -1,15 +1,11 @@
 // A buyer's cancellation from /orders, by the terms (docs/after-sale.md): every active day
 // of the order, or some of them, until CANCELLATION_NOTICE_DAYS calendar days (Mexico City)
-// before the first of them; refund = what was paid for them minus the 20 % charge, through
+// before the first of them; refund = what was paid for them minus the CANCELLATION_CHARGE_PERCENT charge, through
 // PayPal (refunds.ts). Free claims are cancelled with no refund. Orders paid another way
 // (card, cash) are cancelled by the association.
 
-import {
-  CANCELLATION_CHARGE_PERCENT,
-  CANCELLATION_NOTICE_DAYS,
-  canCancelDay,
-  lastCancellationDate,
-} from '@store/shared/domain/cancellation';
+import { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS } from '@store/shared/constants';
+import { canCancelDay, lastCancellationDate } from '@store/shared/domain/cancellation';
 import { toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import type { CancellationQuote } from '@store/shared/schemas/after-sale';
@@ -19,7 +15,7 @@ import { isUuid } from '../../lib/ids';
 import { buyerRefundFigures, cancellationRefusal, openCancellation } from '../lifecycle/cancellation';
 import { findOrder, findOrderDayDetails, type OrderRow } from '../lifecycle/reads';
 import { findPendingRefund } from '../lifecycle/refunds-repo';
-import { executeRefund } from './refunds';
+import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer } from './refunds';
 import type { PaymentDeps } from './settle';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
@@ -96,8 +92,5 @@ export async function cancelOwnOrder(
   const plan = await deps.db.transaction((tx) => openCancellation(tx, userId, input, now));
   if (plan.kind === 'done') return { message: MSG.orderCancelled, refunded: 0 };
   const outcome = await executeRefund(deps, plan.order, plan.refund);
-  if (outcome === 'failed') throw new AppError('payment_failed', MSG.refundFailed);
-  if (outcome === 'unconfirmed') throw new AppError('unavailable', MSG.refundPending);
-  if (outcome === 'pending') return { message: MSG.refundInProcess, refunded: 0 };
-  return { message: MSG.orderCancelledRefund, refunded: toPesos(plan.refund.amountCentavos) };
+  return refundAnswer(outcome, plan.refund, BUYER_REFUND_TEXTS);
 }

@@ -24,7 +24,7 @@ import { findPlacesAssignedTo } from '../lifecycle/group-repo';
 import type { OrderRow } from '../lifecycle/reads';
 import { attachPaypalOrder } from './paypal-service';
 import { paypalOf } from './paypal-capture';
-import { executeRefund } from './refunds';
+import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer } from './refunds';
 import type { PaymentDeps } from './settle';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
@@ -192,9 +192,7 @@ export async function cancelGroupPlaces(
   const plan = await deps.db.transaction((tx) => openPlaceCancellation(tx, userId, body, now));
   if (plan.kind === 'done') return { message: MSG.orderCancelled, refunded: 0 };
   const outcome = await executeRefund(deps, plan.order, plan.refund);
-  if (outcome === 'failed') throw new AppError('payment_failed', MSG.refundFailed);
-  if (outcome === 'unconfirmed') throw new AppError('unavailable', MSG.refundPending);
-  return { message: MSG.orderCancelledRefund, refunded: toPesos(plan.refund.amountCentavos) };
+  return refundAnswer(outcome, plan.refund, BUYER_REFUND_TEXTS);
 }
 
 /** Places of other buyers' group orders assigned to me (Mis Productos). */

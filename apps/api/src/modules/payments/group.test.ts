@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 import { createProduct, mexicoCityTime, type ProductSpec } from '../../../test/factories';
 import {
+  deliver,
   grants,
   orderRow,
   seatsTaken,
@@ -621,6 +622,52 @@ describe('cancelling places', () => {
       email: newEmail(),
     });
     expect(assignCancelled.json().message).toBe(GROUP_MSG.placeNotActive);
+  });
+
+  it('a refund PayPal answers PENDING: the buyer reads «en proceso», nothing ends until PayPal confirms it', async () => {
+    const buyer = await createUser(h.ctx);
+    const p = await product();
+    const { orderId } = await buyGroup(buyer, p, 2);
+    const [first] = (await placesOf(buyer, orderId)).places;
+    h.paypal.scriptRefund({ kind: 'pending' });
+    const res = await post(h.ctx, '/api/group/cancel', buyer.token, { orderId, placeIds: [first!.placeId] });
+    expect(res.statusCode, res.body).toBe(200);
+    // The same words as a single order's cancellation, and nothing refunded yet.
+    expect(res.json()).toMatchObject({ message: MSG.refundInProcess, refunded: 0 });
+    expect(await orderRow(h.ctx, orderId)).toMatchObject({ status: 'pagado', refundedCentavos: 0 });
+    expect((await placesOf(buyer, orderId)).places.map((x) => x.state)).toEqual([
+      'sin_asignar',
+      'sin_asignar',
+    ]);
+    expect(await seatsTaken(h.ctx, p.days[0]!.id)).toBe(2);
+    const cancelled = () =>
+      mailsTo(buyer.email).then((m) => m.filter((x) => x.subject.startsWith('Cancelación')));
+    expect(await cancelled()).toHaveLength(0);
+
+    // PayPal moves the money and says so: the place ends, its seat comes back, the e-mail goes.
+    const [row] = await h.ctx.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId));
+    h.paypal.settleRefund(row!.providerRefundId!, 'COMPLETED');
+    const hook = await deliver(
+      h.ctx,
+      '/api/paypal/webhook',
+      h.paypal.refundEvent(
+        (await orderRow(h.ctx, orderId))!.paypalOrderId!,
+        undefined,
+        row!.providerRefundId!,
+      ),
+    );
+    expect(hook.statusCode).toBe(200);
+    const share = 100000;
+    expect(await orderRow(h.ctx, orderId)).toMatchObject({
+      status: 'pagado',
+      refundedCentavos: share - cancellationCharge(share),
+    });
+    expect((await placesOf(buyer, orderId)).places.map((x) => x.state)).toEqual(['cancelado', 'sin_asignar']);
+    expect(await seatsTaken(h.ctx, p.days[0]!.id)).toBe(1);
+    expect(await cancelled()).toHaveLength(1);
   });
 
   it('within 15 days a place cannot be cancelled', async () => {

@@ -44,6 +44,53 @@ import type { PaymentDeps } from './settle';
 
 export type RefundOutcome = 'completed' | 'pending' | 'failed' | 'unconfirmed';
 
+/** What the person who asked for a refund reads for each outcome. */
+export interface RefundTexts {
+  completed: string;
+  pending: string;
+  failed: string;
+  unconfirmed: string;
+}
+
+/** A buyer's cancellation (of days, or of a team's places). */
+export const BUYER_REFUND_TEXTS: RefundTexts = {
+  completed: MSG.orderCancelledRefund,
+  pending: MSG.refundInProcess,
+  failed: MSG.refundFailed,
+  unconfirmed: MSG.refundPending,
+};
+
+/** An administrator's refund from the back office. */
+export const ADMIN_REFUND_TEXTS: RefundTexts = {
+  completed: ADMIN_MSG.orderRefundedPaypal,
+  pending: ADMIN_MSG.orderRefundInProcess,
+  failed: ADMIN_MSG.orderRefundFailed,
+  unconfirmed: ADMIN_MSG.orderRefundUnconfirmed,
+};
+
+/**
+ * The one answer of a refund's outcome, whoever asked: completed says what went back;
+ * PENDING (the money has not moved) gives back nothing yet and says so — the e-mail and
+ * Mis Productos follow once the provider confirms; a refusal (402) and no answer (503) throw
+ * with the caller's texts, the order as it was.
+ */
+export function refundAnswer(
+  outcome: RefundOutcome,
+  refund: Pick<RefundRow, 'amountCentavos'>,
+  texts: RefundTexts,
+): { message: string; refunded: number } {
+  switch (outcome) {
+    case 'completed':
+      return { message: texts.completed, refunded: toPesos(refund.amountCentavos) };
+    case 'pending':
+      return { message: texts.pending, refunded: 0 };
+    case 'failed':
+      throw new AppError('payment_failed', texts.failed);
+    case 'unconfirmed':
+      throw new AppError('unavailable', texts.unconfirmed);
+  }
+}
+
 /** How long a refund PENDING at PayPal waits before the sweep reads it again. */
 export const PENDING_REFUND_LOOK_MS = 30 * 60_000;
 /** A refund row left without an answer (the process stopped mid-call) is looked at after this. */
@@ -223,11 +270,12 @@ async function refundOfEvent(
  * more than what is left unrefunded), ending every active day when `revokeAccess`. The same
  * refund row, idempotency and webhook rules as a buyer's cancellation. An unanswered call
  * asked again with the same amount reuses the pending refund (same PayPal-Request-Id).
+ * Answers the admin's message (refundAnswer).
  */
 export async function refundThroughPaypal(
   deps: PaymentDeps,
   input: { orderId: string; actorId: string; amountCentavos: number; revokeAccess: boolean; note: string },
-): Promise<'completed' | 'pending'> {
+): Promise<string> {
   const { order, refund } = await deps.db.transaction(async (tx) => {
     const days = await findOrderDayDetails(tx, input.orderId);
     const asked = await requestRefund(tx, {
@@ -257,7 +305,5 @@ export async function refundThroughPaypal(
     return asked;
   });
   const outcome = await executeRefund(deps, order, refund);
-  if (outcome === 'failed') throw new AppError('payment_failed', ADMIN_MSG.orderRefundFailed);
-  if (outcome === 'unconfirmed') throw new AppError('unavailable', ADMIN_MSG.orderRefundUnconfirmed);
-  return outcome;
+  return refundAnswer(outcome, refund, ADMIN_REFUND_TEXTS).message;
 }

@@ -33,6 +33,10 @@ describe('admin orders', () => {
   }
   const seatsTaken = async (dayId: string) =>
     (await ctx.database.db.select().from(productDays).where(eq(productDays.id, dayId)))[0]!.seatsTaken;
+  const mailsTo = async (email: string) =>
+    (await ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, email))).filter(
+      (m) => !m.subject.startsWith('Confirmación'),
+    );
   const detail = async (id: string): Promise<AdminOrderDetail> =>
     (await call(ctx, admin.token, 'GET', `/api/admin/orders/${id}`)).json().order;
 
@@ -135,9 +139,30 @@ describe('admin orders', () => {
       details: { from: 'pagado', note: 'Pidió la baja por teléfono' },
     });
 
+    // The customer is told: what ended, and that a cancellation gives nothing back by itself.
+    const [notice] = await mailsTo(customer.email);
+    expect(notice!.subject).toBe(`Cancelamos tu orden ${orderId.slice(0, 8).toUpperCase()}`);
+    expect(notice!.text).toContain('Tu acceso a esta orden terminó y liberamos tus lugares');
+    expect(notice!.text).toContain('Jueves');
+    expect(notice!.text).toContain('no devuelve dinero por sí sola');
+
     const again = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ADMIN_MSG.orderNotCancellable);
+    expect(await mailsTo(customer.email)).toHaveLength(1);
+  });
+
+  it('cancelling a pending cash order tells the customer they need not pay it', async () => {
+    const e = await event(1000);
+    const customer = await createUser(ctx);
+    const orderId = await claim(ctx, customer, e.product.id, ['Jueves'], { amount: 1000 + FEE });
+    const res = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/cancel`);
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = await mailsTo(customer.email);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Cancelamos tu orden pendiente ${orderId.slice(0, 8).toUpperCase()}`,
+    ]);
+    expect(mails[0]!.text).toContain('ya no necesitas pagarla');
   });
 
   it('marks a pending cash order paid (access, e-mail); refuses other orders', async () => {
@@ -233,6 +258,11 @@ describe('admin orders', () => {
     expect(partial.statusCode, partial.body).toBe(200);
     expect(partial.json().order).toMatchObject({ status: 'pagado', refunded: 100 });
     expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({ Jueves: LINK });
+    const [goodwill] = await mailsTo(customer.email);
+    expect(goodwill!.subject).toBe(`Reembolso de tu compra (orden ${orderId.slice(0, 8).toUpperCase()})`);
+    expect(goodwill!.text).toContain('registró un reembolso de MXN$100');
+    expect(goodwill!.text).toContain('fuera de la tienda');
+    expect(goodwill!.text).toContain('Conservas tu acceso');
 
     const tooMuch = await call(ctx, admin.token, 'POST', `/api/admin/orders/${orderId}/refund`, {
       amount: 900 + FEE + 0.01,
@@ -246,6 +276,9 @@ describe('admin orders', () => {
     });
     expect(await dayLinksOf(ctx, customer, e.product.id)).toEqual({});
     expect(await seatsTaken(e.days[0]!.id)).toBe(0);
+    const last = (await mailsTo(customer.email)).find((m) => m.text.includes('MXN$728'));
+    expect(last!.text).toContain('Tu acceso a esta orden terminó');
+    expect(await mailsTo(customer.email)).toHaveLength(2);
     expect((await detail(orderId)).history.map((h) => h.action)).toEqual([
       'order.refund',
       'order.refund',

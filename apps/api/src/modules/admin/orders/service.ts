@@ -200,14 +200,13 @@ export async function refundAdminOrder(
   const db = deps.db;
   const current = await findOrder(db, id);
   if (current?.paymentMethod === 'paypal' && current.paypalCaptureId) {
-    const outcome = await refundThroughPaypal(deps, {
+    const message = await refundThroughPaypal(deps, {
       orderId: id,
       actorId,
       amountCentavos: toCentavos(input.amount),
       revokeAccess: input.revokeAccess,
       note: input.note,
     });
-    const message = outcome === 'pending' ? ADMIN_MSG.orderRefundInProcess : ADMIN_MSG.orderRefundedPaypal;
     return { order: await getAdminOrder(db, id), message };
   }
   const order = await changeOrder(db, actorId, id, 'order.refund', async (tx, order) => {

@@ -1,13 +1,13 @@
 // The confirmation of days the buyer cancelled (docs/after-sale.md): what was cancelled, what
 // PayPal gives back, and what access is left.
 
-import { CURRENCY_LABEL } from '@store/shared/constants';
+import { CANCELLATION_CHARGE_PERCENT, CURRENCY_LABEL } from '@store/shared/constants';
 import { formatPrice, toPesos } from '@store/shared/domain/money';
 import { orderReference } from '@store/shared/domain/order-reference';
 import { formatDateLong } from '@store/shared/domain/time';
 import type { OutgoingEmail } from '../outbox';
 import type { MailSettings } from '../settings';
-import { brandedEmail, button, escapeHtml } from '../layout';
+import { brandedEmail, button, escapeHtml, refundArrival } from '../layout';
 
 export interface OrderCancellationData {
   to: string;
@@ -27,7 +27,7 @@ export function orderCancellationEmail(settings: MailSettings, data: OrderCancel
   const lines = data.days.map((d) => `${d.productName} — ${d.label} (${formatDateLong(d.startsAt)})`);
   const refundText =
     data.refundCentavos > 0
-      ? `Te reembolsamos ${money(data.refundCentavos)} de los ${money(data.paidCentavos)} pagados por lo cancelado (menos el cargo administrativo del 20 %). PayPal lo abona a tu método de pago en los próximos días.`
+      ? `Te reembolsamos ${money(data.refundCentavos)} de los ${money(data.paidCentavos)} pagados por lo cancelado (menos el cargo administrativo del ${CANCELLATION_CHARGE_PERCENT} %). ${refundArrival('PayPal')}`
       : 'Esta compra no tuvo costo, así que no hay reembolso.';
   const accessText = data.wholeOrder
     ? 'Tu acceso a esta orden terminó y liberamos tus lugares.'

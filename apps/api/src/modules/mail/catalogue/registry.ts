@@ -11,6 +11,7 @@ import { contactMessageEmail } from './contact-message';
 import { dayReminderEmail } from './day-reminder';
 import { memberWelcomeEmail } from './member-welcome';
 import { orderCancellationEmail } from './order-cancellation';
+import { orderChangedByAdminEmail } from './order-changed-by-admin';
 import { orderConfirmationEmail } from './order-confirmation';
 import { participantTypeDecisionEmail } from './participant-type-decision';
 import { passwordResetEmail } from './password-reset';
@@ -77,6 +78,38 @@ export const CATALOGUE: readonly CatalogueExample[] = [
     paidCentavos: 150_000,
     refundCentavos: 120_000,
     wholeOrder: false,
+  }),
+  example('order-changed-by-admin:refund-paypal', orderChangedByAdminEmail, {
+    to: ANA.email,
+    name: ANA.name,
+    orderId: ORDER_ID,
+    change: { kind: 'refund', amountCentavos: 50_000, provider: 'PayPal' },
+    endedDays: [],
+    noAccessLeft: false,
+  }),
+  example('order-changed-by-admin:refund-outside-revoked', orderChangedByAdminEmail, {
+    to: ANA.email,
+    name: ANA.name,
+    orderId: ORDER_ID,
+    change: { kind: 'refund', amountCentavos: 300_000, provider: null },
+    endedDays: DAYS.map((d) => ({ productName: COURSE, ...d })),
+    noAccessLeft: true,
+  }),
+  example('order-changed-by-admin:cancel-paid', orderChangedByAdminEmail, {
+    to: ANA.email,
+    name: ANA.name,
+    orderId: ORDER_ID,
+    change: { kind: 'cancel', wasPaid: true },
+    endedDays: DAYS.map((d) => ({ productName: COURSE, ...d })),
+    noAccessLeft: true,
+  }),
+  example('order-changed-by-admin:cancel-pending', orderChangedByAdminEmail, {
+    to: ANA.email,
+    name: ANA.name,
+    orderId: ORDER_ID,
+    change: { kind: 'cancel', wasPaid: false },
+    endedDays: [],
+    noAccessLeft: true,
   }),
   example('day-reminder', dayReminderEmail, {
     to: ANA.email,

@@ -5,7 +5,7 @@ import { formatPrice, toPesos } from '@store/shared/domain/money';
 import { site } from '../../../config/site';
 import type { LegalDocument } from '../types';
 
-import { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS } from '@store/shared/domain/cancellation';
+import { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS } from '@store/shared/constants';
 
 // The same figures the store applies when a buyer cancels from Mis Productos.
 export { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS };
