@@ -213,10 +213,10 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /**
- * Waits for the newest .eml the outbox wrote to `to` (the sender runs every few seconds) and
- * answers the first link into the store that contains `pathPart`.
+ * Waits for the newest .eml the outbox wrote to `to` (the sender runs every few seconds) whose
+ * decoded text matches `wanted`, and answers that text.
  */
-export async function linkFromNewestEmail(to: string, pathPart: string, timeoutMs = 30_000): Promise<string> {
+export async function newestEmail(to: string, wanted: RegExp, timeoutMs = 30_000): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -229,11 +229,16 @@ export async function linkFromNewestEmail(to: string, pathPart: string, timeoutM
     emls.sort((a, b) => b.mtime - a.mtime);
     for (const { f } of emls) {
       const raw = decodeQuotedPrintable(await readFile(path.join(dir, f), 'utf8'));
-      if (!new RegExp(`^To: .*${escapeRegExp(to)}`, 'im').test(raw)) continue;
-      const link = new RegExp(`https?://[^\\s"'<>]*${escapeRegExp(pathPart)}[^\\s"'<>]*`).exec(raw)?.[0];
-      if (link) return link.replace(/&amp;/g, '&');
+      if (new RegExp(`^To: .*${escapeRegExp(to)}`, 'im').test(raw) && wanted.test(raw)) return raw;
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`no e-mail to ${to} with a link to ${pathPart} in ${dir}`);
+  throw new Error(`no e-mail to ${to} matching ${wanted} in ${dir}`);
+}
+
+/** The first link into the store containing `pathPart` of the newest e-mail to `to` that has one. */
+export async function linkFromNewestEmail(to: string, pathPart: string, timeoutMs = 30_000): Promise<string> {
+  const linkTo = new RegExp(`https?://[^\\s"'<>]*${escapeRegExp(pathPart)}[^\\s"'<>]*`);
+  const raw = await newestEmail(to, linkTo, timeoutMs);
+  return linkTo.exec(raw)![0].replace(/&amp;/g, '&');
 }

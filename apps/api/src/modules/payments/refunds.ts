@@ -91,6 +91,11 @@ export function refundAnswer(
   }
 }
 
+/** The store itself gives this order's money back through its provider (a PayPal capture to refund). */
+export function refundsOnline(order: Pick<OrderRow, 'paymentMethod' | 'paypalCaptureId'>): boolean {
+  return order.paymentMethod === 'paypal' && order.paypalCaptureId !== null;
+}
+
 /** How long a refund PENDING at PayPal waits before the sweep reads it again. */
 export const PENDING_REFUND_LOOK_MS = 30 * 60_000;
 /** A refund row left without an answer (the process stopped mid-call) is looked at after this. */

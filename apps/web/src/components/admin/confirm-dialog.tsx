@@ -12,6 +12,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onClose,
+  onBack,
   children,
 }: {
   open: boolean;
@@ -22,13 +23,15 @@ export function ConfirmDialog({
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** «Volver» goes back a step instead of closing (a second step that repeats what will happen). */
+  onBack?: () => void;
   children?: ReactNode;
 }) {
   return (
     <Dialog open={open} onClose={onClose} title={title} description={description}>
       {children}
       <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} data-autofocus>
+        <Button variant="secondary" onClick={onBack ?? onClose} data-autofocus>
           Volver
         </Button>
         <Button variant={danger ? 'danger' : 'primary'} loading={busy} onClick={onConfirm}>

@@ -63,6 +63,8 @@ export const adminOrderDetail = adminOrderSummary.extend({
   paypalOrderId: z.string().nullable(),
   paypalCaptureId: z.string().nullable(),
   stripeSessionId: z.string().nullable(),
+  /** The store gives money back through the provider itself (a PayPal capture); false: refunds are recorded as made outside. */
+  refundsOnline: z.boolean(),
   expiresAt: z.number().nullable(),
   lines: z.array(
     z.object({

@@ -29,7 +29,7 @@ import {
 import { findOrderTransfers } from '../../lifecycle/transfer-repo';
 import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
 import { containsPattern } from '../sql';
-import { refundThroughPaypal } from '../../payments/refunds';
+import { refundsOnline, refundThroughPaypal } from '../../payments/refunds';
 import type { PaymentDeps } from '../../payments/settle';
 
 export interface OrderFilter {
@@ -79,6 +79,7 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
     paypalOrderId: order.paypalOrderId,
     paypalCaptureId: order.paypalCaptureId,
     stripeSessionId: order.stripeSessionId,
+    refundsOnline: refundsOnline(order),
     expiresAt: order.expiresAt?.getTime() ?? null,
     lines: lines.map((l) => ({
       productDayId: l.productDayId,
@@ -199,7 +200,7 @@ export async function refundAdminOrder(
 ): Promise<{ order: AdminOrderDetail; message: string }> {
   const db = deps.db;
   const current = await findOrder(db, id);
-  if (current?.paymentMethod === 'paypal' && current.paypalCaptureId) {
+  if (current && refundsOnline(current)) {
     const message = await refundThroughPaypal(deps, {
       orderId: id,
       actorId,
