@@ -6,7 +6,15 @@ import { expect } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { toPesos } from '@store/shared/domain/money';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
-import { auditLog, cartLines, emailOutbox, orderDays, orders, productDays } from '../src/db/schema';
+import {
+  auditLog,
+  cartLines,
+  emailOutbox,
+  orderDays,
+  orderRefunds,
+  orders,
+  productDays,
+} from '../src/db/schema';
 import { createTestContext, type TestContext } from './context';
 import { createProduct, type ProductSpec } from './factories';
 import { startFakePaypal, type FakePaypal } from '../src/dev/paypal-simulator/fake-paypal';
@@ -161,6 +169,25 @@ export function deliver(
   delivery: { body: string; headers: Record<string, string> },
 ) {
   return ctx.app.inject({ method: 'POST', url, headers: delivery.headers, payload: delivery.body });
+}
+
+/**
+ * PayPal finishes the order's refund it had answered PENDING (the money moved) and delivers
+ * its signed PAYMENT.CAPTURE.REFUNDED, which carries our reference; answers the delivery.
+ */
+export async function settlePendingRefund(h: PaymentsHarness, orderId: string) {
+  const [row] = await h.ctx.database.db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, 'pendiente')));
+  if (!row?.providerRefundId) throw new Error('no refund PENDING at PayPal for this order');
+  h.paypal.settleRefund(row.providerRefundId, 'COMPLETED');
+  const paypalOrderId = (await orderRow(h.ctx, orderId)).paypalOrderId!;
+  return deliver(
+    h.ctx,
+    '/api/paypal/webhook',
+    h.paypal.refundEvent(paypalOrderId, undefined, row.providerRefundId),
+  );
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   orderRow,
   payPaypal,
   seatsTaken,
+  settlePendingRefund,
   startPaymentsHarness,
   type PaymentsHarness,
 } from '../../../test/payments-helpers';
@@ -468,16 +469,7 @@ describe('admin refunds of PayPal orders', () => {
     expect(res.json()).toMatchObject({ message: ADMIN_MSG.orderRefundInProcess, order: { refunded: 0 } });
     expect(await adminNotices(buyer.user.email)).toHaveLength(0);
 
-    const [row] = await h.ctx.database.db
-      .select()
-      .from(orderRefunds)
-      .where(eq(orderRefunds.orderId, orderId));
-    h.paypal.settleRefund(row!.providerRefundId!, 'COMPLETED');
-    const hook = await deliver(
-      h.ctx,
-      '/api/paypal/webhook',
-      h.paypal.refundEvent(findPaypalOrder(orderId), undefined, row!.providerRefundId!),
-    );
+    const hook = await settlePendingRefund(h, orderId);
     expect(hook.statusCode).toBe(200);
     const notices = await adminNotices(buyer.user.email);
     expect(notices).toHaveLength(1);

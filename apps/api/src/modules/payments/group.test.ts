@@ -27,10 +27,10 @@ import {
 } from '../../db/schema';
 import { createProduct, mexicoCityTime, type ProductSpec } from '../../../test/factories';
 import {
-  deliver,
   grants,
   orderRow,
   seatsTaken,
+  settlePendingRefund,
   startPaymentsHarness,
   type PaymentsHarness,
 } from '../../../test/payments-helpers';
@@ -645,20 +645,7 @@ describe('cancelling places', () => {
     expect(await cancelled()).toHaveLength(0);
 
     // PayPal moves the money and says so: the place ends, its seat comes back, the e-mail goes.
-    const [row] = await h.ctx.database.db
-      .select()
-      .from(orderRefunds)
-      .where(eq(orderRefunds.orderId, orderId));
-    h.paypal.settleRefund(row!.providerRefundId!, 'COMPLETED');
-    const hook = await deliver(
-      h.ctx,
-      '/api/paypal/webhook',
-      h.paypal.refundEvent(
-        (await orderRow(h.ctx, orderId))!.paypalOrderId!,
-        undefined,
-        row!.providerRefundId!,
-      ),
-    );
+    const hook = await settlePendingRefund(h, orderId);
     expect(hook.statusCode).toBe(200);
     const share = 100000;
     expect(await orderRow(h.ctx, orderId)).toMatchObject({
