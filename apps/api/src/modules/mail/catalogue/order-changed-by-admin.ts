@@ -71,7 +71,6 @@ export function orderChangedByAdminEmail(
         : data.noAccessLeft
           ? 'Tu acceso a esta orden terminó y liberamos tus lugares:'
           : 'Tu acceso a estos días terminó; conservas el resto de tu compra:';
-  const questions = 'Si tienes dudas, responde a este correo.';
   const list = access && data.endedDays.length > 0 ? lines : [];
   return brandedEmail(settings, {
     to: data.to,
@@ -79,13 +78,11 @@ export function orderChangedByAdminEmail(
     html: `<p>Hola ${escapeHtml(data.name)}:</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${access ? `<p>${escapeHtml(access)}</p>` : ''}${list.length ? `\n<ul style="padding-left:20px">${list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : ''}
-<p>${escapeHtml(questions)}</p>
 ${button(ordersUrl, 'Ir a Mis Productos')}`,
     text: `Hola ${data.name}:
 
 ${paragraphs.join('\n\n')}
 ${access ? `\n${access}\n` : ''}${list.length ? `${list.map((l) => `- ${l}`).join('\n')}\n` : ''}
-${questions}
 ${ordersUrl}`,
   });
 }
