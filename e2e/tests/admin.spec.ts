@@ -190,7 +190,9 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
   await expect(page.getByRole('heading', { level: 1, name: /^Orden [0-9A-F]{8}$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Cancelar orden' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Cancelar la orden?' });
-  await dialog.getByLabel('Nota interna (queda en el historial; el cliente no la ve)').fill('Baja solicitada por correo');
+  await dialog
+    .getByLabel('Nota interna (queda en el historial; el cliente no la ve)')
+    .fill('Baja solicitada por correo');
   await dialog.getByRole('button', { name: 'Cancelar orden' }).click();
   await expect(
     toasts(page).getByText('Orden cancelada: el acceso se revocó y el lugar quedó libre'),
