@@ -111,6 +111,10 @@ describe('paypal client', () => {
       issue: 'CAPTURE_FULLY_REFUNDED',
     });
     expect(await client.refundCapture('CAPNOEXISTE', ask)).toMatchObject({ ok: false, status: 404 });
+    // invoice_id is 1 to 127 characters in PayPal's refund request: a longer one is refused.
+    expect(
+      await client.refundCapture(captureId, { ...ask, requestId: 'refund-3', reference: 'x'.repeat(128) }),
+    ).toMatchObject({ ok: false, retry: false, status: 400 });
   });
 
   it('reports an unreachable PayPal as PaypalUnavailableError', async () => {
