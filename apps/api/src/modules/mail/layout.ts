@@ -82,7 +82,15 @@ export function eventDayList(
   productName: string,
   days: readonly { label: string; startsAt: Date }[],
 ): { html: string; text: string } {
-  const lines = days.map((d) => `${productName} — ${d.label} (${formatDateLong(d.startsAt)})`);
+  return dayList(days.map((d) => ({ productName, ...d })));
+}
+
+/** Days of any events as a list, 'Curso — Jueves 7 de enero (7 de enero de 2027)' each. */
+export function dayList(days: readonly { productName: string; label: string; startsAt: Date }[]): {
+  html: string;
+  text: string;
+} {
+  const lines = days.map((d) => `${d.productName} — ${d.label} (${formatDateLong(d.startsAt)})`);
   return {
     html: `<ul style="padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
     text: lines.map((l) => `- ${l}`).join('\n'),

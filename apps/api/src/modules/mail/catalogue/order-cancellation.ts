@@ -4,10 +4,9 @@
 import { CANCELLATION_CHARGE_PERCENT, CURRENCY_LABEL } from '@store/shared/constants';
 import { formatPrice, toPesos } from '@store/shared/domain/money';
 import { orderReference } from '@store/shared/domain/order-reference';
-import { formatDateLong } from '@store/shared/domain/time';
 import type { OutgoingEmail } from '../outbox';
 import type { MailSettings } from '../settings';
-import { brandedEmail, button, escapeHtml, refundArrival } from '../layout';
+import { brandedEmail, button, dayList, escapeHtml, refundArrival } from '../layout';
 
 export interface OrderCancellationData {
   to: string;
@@ -24,7 +23,7 @@ export function orderCancellationEmail(settings: MailSettings, data: OrderCancel
   const ref = orderReference(data.orderId);
   const ordersUrl = `${settings.publicUrl}/orders`;
   const money = (c: number) => formatPrice(toPesos(c), CURRENCY_LABEL);
-  const lines = data.days.map((d) => `${d.productName} — ${d.label} (${formatDateLong(d.startsAt)})`);
+  const list = dayList(data.days);
   const refundText =
     data.refundCentavos > 0
       ? `Te reembolsamos ${money(data.refundCentavos)} de los ${money(data.paidCentavos)} pagados por lo cancelado (menos el cargo administrativo del ${CANCELLATION_CHARGE_PERCENT} %). ${refundArrival('PayPal')}`
@@ -37,14 +36,14 @@ export function orderCancellationEmail(settings: MailSettings, data: OrderCancel
     subject: `Cancelación de tu compra (orden ${ref})`,
     html: `<p>Hola ${escapeHtml(data.name)}:</p>
 <p>Cancelamos lo siguiente de tu orden <strong>${escapeHtml(ref)}</strong>:</p>
-<ul style="padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
+${list.html}
 <p>${escapeHtml(refundText)}</p>
 <p>${escapeHtml(accessText)}</p>
 ${button(ordersUrl, 'Ir a Mis Productos')}`,
     text: `Hola ${data.name}:
 
 Cancelamos lo siguiente de tu orden ${ref}:
-${lines.map((l) => `- ${l}`).join('\n')}
+${list.text}
 
 ${refundText}
 

@@ -6,10 +6,9 @@
 import { CURRENCY_LABEL } from '@store/shared/constants';
 import { formatPrice, toPesos } from '@store/shared/domain/money';
 import { orderReference } from '@store/shared/domain/order-reference';
-import { formatDateLong } from '@store/shared/domain/time';
 import type { OutgoingEmail } from '../outbox';
 import type { MailSettings } from '../settings';
-import { brandedEmail, button, escapeHtml, refundArrival } from '../layout';
+import { brandedEmail, button, dayList, escapeHtml, refundArrival } from '../layout';
 
 export interface OrderChangedByAdminData {
   to: string;
@@ -40,7 +39,6 @@ export function orderChangedByAdminEmail(
   const ref = orderReference(data.orderId);
   const ordersUrl = `${settings.publicUrl}/orders`;
   const money = (c: number) => formatPrice(toPesos(c), CURRENCY_LABEL);
-  const lines = data.endedDays.map((d) => `${d.productName} — ${d.label} (${formatDateLong(d.startsAt)})`);
   const paragraphs: string[] = [];
   let subject: string;
   if (data.change.kind === 'refund') {
@@ -71,18 +69,18 @@ export function orderChangedByAdminEmail(
         : data.noAccessLeft
           ? 'Tu acceso a esta orden terminó y liberamos tus lugares:'
           : 'Tu acceso a estos días terminó; conservas el resto de tu compra:';
-  const list = access && data.endedDays.length > 0 ? lines : [];
+  const list = access && data.endedDays.length > 0 ? dayList(data.endedDays) : null;
   return brandedEmail(settings, {
     to: data.to,
     subject,
     html: `<p>Hola ${escapeHtml(data.name)}:</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${access ? `<p>${escapeHtml(access)}</p>` : ''}${list.length ? `\n<ul style="padding-left:20px">${list.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>` : ''}
+${access ? `<p>${escapeHtml(access)}</p>` : ''}${list ? `\n${list.html}` : ''}
 ${button(ordersUrl, 'Ir a Mis Productos')}`,
     text: `Hola ${data.name}:
 
 ${paragraphs.join('\n\n')}
-${access ? `\n${access}\n` : ''}${list.length ? `${list.map((l) => `- ${l}`).join('\n')}\n` : ''}
+${access ? `\n${access}\n` : ''}${list ? `${list.text}\n` : ''}
 ${ordersUrl}`,
   });
 }
