@@ -2,12 +2,13 @@
 // Invariants and the model test), against the real API and the fake PayPal: seats freed twice
 // after a transfer (admin cancel, admin refund revoking access, full refund and reversal
 // webhooks), a cancellation racing a transfer over midnight of the last cancellation date,
-// a cancellation after a goodwill refund, holds farmed by expiring them or by many accounts,
+// an admin refund queued behind a transfer of one of its days, a cancellation after a
+// goodwill refund, holds farmed by expiring them or by many accounts,
 // open offers in the catalogue and in a lowered capacity, and the quote and /orders of orders
 // whose days moved or came back in part. A refused action answers `{ success: false,
 // message }` and leaves every lifecycle table as it was.
 
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { cancellationFigures } from '@store/shared/domain/cancellation';
@@ -698,5 +699,71 @@ describe('a refund made in PayPal’s dashboard while an admin refund is in flig
     expect(row!.status).toBe('completado');
     expect((await completed(orderId)).map((r) => r.kind)).toEqual(['admin']);
     await expectInvariants(h, [day.productDayId]);
+  });
+});
+
+// Two connections are needed to hold the order's lock while both requests queue behind it:
+// PostgreSQL only (PGlite runs one transaction at a time).
+describe.runIf(process.env.TEST_DB === 'postgres')('an admin refund queued behind a transfer', () => {
+  it('ends only the days still paid when it gets the order: the passed-on day stays with the colleague', async () => {
+    const db = h.ctx.database.db;
+    const { product, days } = await createProduct(db, {
+      price: 1000,
+      days: [1, 2].map((n) => ({
+        label: `Día ${n}`,
+        seatCapacity: 5,
+        startsAt: mexicoCityTime(10 + n, '09:00'),
+        endsAt: mexicoCityTime(10 + n, '18:00'),
+      })),
+    });
+    const [first, second] = days.map((d, i) => ({
+      productId: product.id,
+      productDayId: d.id,
+      label: `Día ${i + 1}`,
+      priceCentavos: product.priceCentavos,
+    }));
+    const a = await client();
+    const { orderId } = await buyPaypal(h, a, [first!, second!]);
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const waiting = async (n: number) => {
+      for (let i = 0; i < 200; i += 1) {
+        const [row] = (
+          await db.execute<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows;
+        if (row!.n >= n) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`never ${n} requests waiting for the order's lock`);
+    };
+
+    let moving!: ReturnType<typeof transfer>;
+    let refunding!: ReturnType<typeof request>;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from orders where id = ${orderId} for update`);
+      moving = transfer(a, orderId, first!);
+      await waiting(1);
+      refunding = request(h, admin, 'POST', `/api/admin/orders/${orderId}/refund`, {
+        amount: toPesos(order!.amountCentavos),
+        note: 'Prueba',
+        revokeAccess: true,
+      });
+      await waiting(2);
+    });
+    const [moved, refunded] = await Promise.all([moving, refunding]);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+
+    const rows = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId));
+    expect(rows.map((r) => [r.status, r.productDayIds])).toEqual([['completado', [second!.productDayId]]]);
+    const mine = await db.select().from(orderDays).where(eq(orderDays.orderId, orderId));
+    expect(Object.fromEntries(mine.map((d) => [d.productDayId, d.status]))).toEqual({
+      [first!.productDayId]: 'transferido',
+      [second!.productDayId]: 'reembolsado',
+    });
+    expect(await paidHolders(first!.productDayId)).toBe(1);
+    await expectInvariants(h, [first!.productDayId, second!.productDayId]);
   });
 });

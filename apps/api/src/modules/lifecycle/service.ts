@@ -346,8 +346,12 @@ export function refundable(order: Pick<OrderRow, 'amountCentavos' | 'refundedCen
 export interface RefundRequest {
   orderId: string;
   kind: 'cancelacion' | 'admin';
-  /** The days the refund ends when it completes (empty: money only, access kept). */
-  productDayIds: readonly string[];
+  /**
+   * The days the refund ends when it completes (empty: money only, access kept), or
+   * 'paid': every day still paid, read under the order's lock (a transfer that commits
+   * first has taken its day out).
+   */
+  productDayIds: readonly string[] | 'paid';
   /** A group order's places (order_days ids) it ends instead of whole days. */
   orderDayIds?: readonly string[];
   amountCentavos: number;
@@ -370,12 +374,19 @@ export async function requestRefund(
 ): Promise<{ order: OrderRow; refund: RefundRow; repeated: boolean }> {
   const order = await lockOrder(tx, req.orderId);
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
+  const productDayIds = [
+    ...new Set(
+      req.productDayIds === 'paid'
+        ? (await findOrderDays(tx, order.id)).filter((d) => d.status === 'pagado').map((d) => d.productDayId)
+        : req.productDayIds,
+    ),
+  ].sort();
   const pending = await findPendingRefund(tx, order.id);
   if (pending) {
     const same =
       pending.kind === req.kind &&
       pending.amountCentavos === req.amountCentavos &&
-      [...pending.productDayIds].sort().join() === [...req.productDayIds].sort().join() &&
+      [...pending.productDayIds].sort().join() === productDayIds.join() &&
       [...pending.orderDayIds].sort().join() === [...(req.orderDayIds ?? [])].sort().join();
     if (!same) throw new AppError('conflict', req.inFlight);
     return { order, refund: pending, repeated: true };
@@ -393,7 +404,7 @@ export async function requestRefund(
     providerReference: id,
     orderId: order.id,
     kind: req.kind,
-    productDayIds: [...req.productDayIds].sort(),
+    productDayIds,
     orderDayIds: [...(req.orderDayIds ?? [])].sort(),
     amountCentavos: req.amountCentavos,
     actorId: req.actorId,

@@ -37,7 +37,6 @@ import {
   requestRefund,
   scheduleRefundRetry,
 } from '../lifecycle/service';
-import { findOrderDayDetails } from '../orders/repo';
 import { PaypalUnavailableError, type PaypalRefund } from './paypal-client';
 import { auditPayment } from './repo';
 import type { PaymentDeps } from './settle';
@@ -282,13 +281,10 @@ export async function refundThroughPaypal(
   input: { orderId: string; actorId: string; amountCentavos: number; revokeAccess: boolean; note: string },
 ): Promise<string> {
   const { order, refund } = await deps.db.transaction(async (tx) => {
-    const days = await findOrderDayDetails(tx, input.orderId);
     const asked = await requestRefund(tx, {
       orderId: input.orderId,
       kind: 'admin',
-      productDayIds: input.revokeAccess
-        ? days.filter((d) => d.status === 'pagado').map((d) => d.productDayId)
-        : [],
+      productDayIds: input.revokeAccess ? 'paid' : [],
       amountCentavos: input.amountCentavos,
       actorId: input.actorId,
       refusal: ADMIN_MSG.orderNotRefundable,
