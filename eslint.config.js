@@ -58,6 +58,7 @@ const moduleOrder = [
   'products',
   'waitlist',
   'payments',
+  'after-sale',
   'attendance',
   'participant-types',
   ['admin', 'contact', 'seo', 'health', 'site-config', 'metrics'],

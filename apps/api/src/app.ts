@@ -38,7 +38,8 @@ import { couponRoutes } from './modules/cart/coupon-routes';
 import { orderRoutes } from './modules/orders/routes';
 import { invoiceRoutes } from './modules/invoices/routes';
 import { installLifecycleSubscribers } from './subscribers';
-import { paymentRoutes } from './modules/payments/routes';
+import { afterSaleRoutes } from './modules/after-sale/routes';
+import { createPaymentRouteContext, paymentRoutes } from './modules/payments/routes';
 import { paypalSdkOrigin } from './modules/payments/providers';
 import { healthRoutes } from './modules/health/routes';
 import { createMetrics } from './modules/metrics/metrics';
@@ -185,8 +186,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(couponRoutes, { prefix: '/coupon' });
       await api.register(orderRoutes, { prefix: '/order' });
       await api.register(invoiceRoutes, { prefix: '/invoice' });
-      // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*.
-      await api.register(paymentRoutes);
+      // Full paths (/paypal/*, /order/paypal, /order/stripe, /stripe/webhook…) beside /order/*;
+      // after-sale's (/order/cancel, /group/places…) share the providers and the limits.
+      const payments = createPaymentRouteContext(api);
+      await api.register(paymentRoutes, payments);
+      await api.register(afterSaleRoutes, payments);
       await api.register(waitlistRoutes, { prefix: '/waitlist' });
       await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(constanciaVerifyRoutes, { prefix: '/constancias' });

@@ -727,12 +727,10 @@ describe.runIf(process.env.TEST_DB === 'postgres')('an admin refund queued behin
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     const waiting = async (n: number) => {
       for (let i = 0; i < 200; i += 1) {
-        const [row] = (
-          await db.execute<{ n: number }>(
-            sql`select count(*)::int as n from pg_stat_activity
-                where datname = current_database() and wait_event_type = 'Lock'`,
-          )
-        ).rows;
+        const [row] = await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(sql`pg_stat_activity`)
+          .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
         if (row!.n >= n) return;
         await new Promise((r) => setTimeout(r, 25));
       }

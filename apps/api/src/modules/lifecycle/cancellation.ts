@@ -1,6 +1,6 @@
 // The buyer's cancellation by the terms (docs/after-sale.md → Cancelling): which orders the
 // store cancels online, what a cancellation gives back, and the transition that opens it.
-// The provider call and its answer are the payments module's (payments/cancellation.ts).
+// The provider call and its answer are the payments module's (after-sale/cancellation.ts).
 
 import { canCancelDay, cancellationFigures, type CancellableOrder } from '@store/shared/domain/cancellation';
 import { MSG } from '@store/shared/messages';

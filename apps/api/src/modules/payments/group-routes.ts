@@ -1,23 +1,15 @@
-// /api/group/*: places for a team (docs/groups.md). The quote, the purchase (PayPal's
-// create-order; the capture is the usual /api/order/paypal; cash when enabled), the buyer's
-// places of a group order, assigning them (one, or a pasted/uploaded list), cancelling them
-// by the terms, and the places others bought for me. Registered by paymentRoutes, which owns
-// the payment providers.
+// /api/group/*: places for a team (docs/groups.md), the purchase: the quote, the group order
+// (PayPal's create-order and capture; cash when enabled). The places after the purchase
+// (assign, cancel, mine) are after-sale's routes. Registered by paymentRoutes, which owns the
+// payment providers.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  assignCsvBody,
-  assignPlaceBody,
-  assignedPlacesResponse,
-  cancelPlacesBody,
-  groupActionResponse,
   groupCheckoutBody,
   groupPaypalResponse,
-  groupPlacesResponse,
   groupQuoteBody,
   groupQuoteResponse,
 } from '@store/shared/schemas/group';
-import { cancelOrderResponse } from '@store/shared/schemas/after-sale';
 import { placeOrderResponse } from '@store/shared/schemas/order';
 import { errorResponse } from '@store/shared/schemas/common';
 import { z } from 'zod';
@@ -26,16 +18,7 @@ import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { networkOf } from '../../lib/network';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
-import {
-  assignOnePlace,
-  assignPlacesFromCsv,
-  cancelGroupPlaces,
-  createGroupPaypalOrder,
-  groupPlaces,
-  groupQuote,
-  placeGroupCashOrder,
-  placesAssignedToMe,
-} from './group-service';
+import { createGroupPaypalOrder, groupQuote, placeGroupCashOrder } from './group-service';
 import { capturePaypalOrder } from './paypal-service';
 import type { PaymentDeps } from './settle';
 
@@ -113,95 +96,6 @@ export const groupRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async (
     async (req) => ({
       success: true as const,
       ...(await placeGroupCashOrder(deps, currentUser(req).id, req.body, networkOf(req.ip))),
-    }),
-  );
-
-  app.post(
-    '/places',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['group'],
-        summary: 'Los lugares de una orden de grupo propia, con su estado y quién los usa',
-        security: tokenSecurity,
-        body: z.object({ orderId: z.string({ error: MSG.orderNotFound }).min(1) }),
-        response: { 200: groupPlacesResponse, ...errors },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      group: await groupPlaces(deps.db, currentUser(req).id, req.body.orderId, new Date()),
-    }),
-  );
-
-  app.post(
-    '/assign',
-    {
-      ...limited(),
-      schema: {
-        tags: ['group'],
-        summary: 'Asignar o reasignar un lugar (nombre y correo); crea la cuenta si no existe',
-        security: tokenSecurity,
-        body: assignPlaceBody,
-        response: { 200: groupActionResponse, ...errors },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      message: await assignOnePlace(deps, currentUser(req).id, req.body),
-    }),
-  );
-
-  app.post(
-    '/assign-csv',
-    {
-      ...limited(),
-      schema: {
-        tags: ['group'],
-        summary: 'Asignar lugares desde una lista CSV (nombre,correo[,dia]): todo o nada',
-        security: tokenSecurity,
-        body: assignCsvBody,
-        response: { 200: groupActionResponse, ...errors },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      message: await assignPlacesFromCsv(deps, currentUser(req).id, req.body),
-    }),
-  );
-
-  app.post(
-    '/cancel',
-    {
-      ...limited(),
-      schema: {
-        tags: ['group'],
-        summary: 'Cancelar lugares según los términos (reembolso por PayPal menos el cargo)',
-        security: tokenSecurity,
-        body: cancelPlacesBody,
-        response: { 200: cancelOrderResponse, ...errors, 402: errorResponse },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      ...(await cancelGroupPlaces(deps, currentUser(req).id, req.body, new Date())),
-    }),
-  );
-
-  app.post(
-    '/mine',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['group'],
-        summary: 'Lugares que otra persona compró y me asignó',
-        security: tokenSecurity,
-        response: { 200: assignedPlacesResponse, ...errorResponses(401) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      places: await placesAssignedToMe(deps.db, currentUser(req).id),
     }),
   );
 };

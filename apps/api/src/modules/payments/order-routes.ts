@@ -1,20 +1,13 @@
-// The buyer's own order calls: the free claim and cash orders (order/place), and a
-// cancellation by the terms (its quote, then the cancellation itself, refunded by PayPal).
+// The buyer's order/place: the free claim and cash orders. Cancelling an order is
+// after-sale's (after-sale/routes.ts).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  cancelOrderBody,
-  cancelOrderResponse,
-  cancellationQuoteBody,
-  cancellationQuoteResponse,
-} from '@store/shared/schemas/after-sale';
 import { placeOrderBody, placeOrderResponse } from '@store/shared/schemas/order';
 import { networkOf } from '../../lib/network';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
-import { currentUser, requireUser } from '../../plugins/auth';
-import { cancellationQuote, cancelOwnOrder } from './cancellation';
+import { currentUser } from '../../plugins/auth';
 import { placeOrder } from './place-service';
-import { paymentErrors, type PaymentRouteContext } from './route-context';
+import type { PaymentRouteContext } from './route-context';
 
 export const orderRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
   app.post(
@@ -40,42 +33,6 @@ export const orderRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (ap
         clientNetwork: networkOf(req.ip),
       });
       return { success: true as const, message, orderId: order.id };
-    },
-  );
-
-  app.post(
-    '/order/cancellation',
-    {
-      onRequest: requireUser,
-      schema: {
-        tags: ['order'],
-        summary: 'Qué se reembolsaría al cancelar cada día o toda una orden propia',
-        security: tokenSecurity,
-        body: cancellationQuoteBody,
-        response: { 200: cancellationQuoteResponse, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (req) => ({
-      success: true as const,
-      quote: await cancellationQuote(deps.db, currentUser(req).id, req.body.orderId, new Date()),
-    }),
-  );
-
-  app.post(
-    '/order/cancel',
-    {
-      ...ordering(),
-      schema: {
-        tags: ['order'],
-        summary: 'Cancelar días o toda una orden propia según los términos (reembolso por PayPal)',
-        security: tokenSecurity,
-        body: cancelOrderBody,
-        response: { 200: cancelOrderResponse, ...paymentErrors },
-      },
-    },
-    async (req) => {
-      const result = await cancelOwnOrder(deps, currentUser(req).id, req.body, new Date());
-      return { success: true as const, ...result };
     },
   );
 };

@@ -1,10 +1,13 @@
 // Calls that create or pay orders, registered under /api with full paths because they sit
-// beside the orders module's /order/* routes: the buyer's own orders (order-routes.ts: free
-// claim, cash, cancellation), PayPal (paypal-routes.ts), Stripe (stripe-routes.ts), the
-// providers' webhooks (webhook-routes.ts, raw bodies) and team places (group-routes.ts).
+// beside the orders module's /order/* routes: the free claim and cash orders
+// (order-routes.ts), PayPal (paypal-routes.ts), Stripe (stripe-routes.ts), the providers'
+// webhooks (webhook-routes.ts, raw bodies) and a team's purchase (group-routes.ts). The
+// after-sale routes (cancellation, a team's places) share the same context (app.ts builds it
+// once: one per-IP counter for every order-changing call).
 // Order-creating calls are rate limited per user and per IP (route-context.ts); the webhooks
 // per IP.
 
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimits } from '../../plugins/rate-limit';
 import { groupRoutes } from './group-routes';
@@ -16,25 +19,18 @@ import type { PaymentDeps } from './settle';
 import { stripeRoutes } from './stripe-routes';
 import { webhookRoutes } from './webhook-routes';
 
-export interface PaymentRoutesOptions {
-  /** Defaults to the providers configured in app.config. */
-  providers?: PaymentProviders;
+/** The providers as configured, the database, and the guard of order-changing calls. */
+export function createPaymentRouteContext(
+  app: FastifyInstance,
+  providers: PaymentProviders = createPaymentProviders(app.config),
+): PaymentRouteContext {
+  const deps: PaymentDeps = { db: app.db.db, config: app.config, providers, log: app.log };
+  const limits = rateLimits(app.config);
+  return { deps, limits, ordering: orderingGuard(app.createRateLimit(limits.orderPerIp), limits) };
 }
 
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, opts) => {
-  const deps: PaymentDeps = {
-    db: app.db.db,
-    config: app.config,
-    providers: opts.providers ?? createPaymentProviders(app.config),
-    log: app.log,
-  };
-  const limits = rateLimits(app.config);
-  const context: PaymentRouteContext = {
-    deps,
-    limits,
-    ordering: orderingGuard(app.createRateLimit(limits.orderPerIp), limits),
-  };
-  await app.register(groupRoutes, { prefix: '/group', deps });
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, context) => {
+  await app.register(groupRoutes, { prefix: '/group', deps: context.deps });
   await app.register(orderRoutes, context);
   await app.register(paypalRoutes, context);
   await app.register(stripeRoutes, context);

@@ -33,8 +33,8 @@ import {
 import { createProduct } from '../../../test/factories';
 import { createUser } from '../../../test/store-helpers';
 import { cancelOwnOrder } from './cancellation';
-import type { PaypalClient } from './paypal-client';
-import type { PaymentDeps } from './settle';
+import type { PaypalClient } from '../payments/paypal-client';
+import type { PaymentDeps } from '../payments/settle';
 
 let h: PaymentsHarness;
 beforeAll(async () => {

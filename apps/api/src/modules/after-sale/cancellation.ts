@@ -15,8 +15,8 @@ import { isUuid } from '../../lib/ids';
 import { buyerRefundFigures, cancellationRefusal, openCancellation } from '../lifecycle/cancellation';
 import { findOrder, findOrderDayDetails, type OrderRow } from '../lifecycle/reads';
 import { findPendingRefund } from '../lifecycle/refunds-repo';
-import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer } from './refunds';
-import type { PaymentDeps } from './settle';
+import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer } from '../payments/refunds';
+import type { PaymentDeps } from '../payments/settle';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
 function ownOrder(order: OrderRow | null, userId: string): OrderRow {
