@@ -40,7 +40,7 @@ import { invoiceRoutes } from './modules/invoices/routes';
 import { installLifecycleSubscribers } from './subscribers';
 import { afterSaleRoutes } from './modules/after-sale/routes';
 import { createPaymentRouteContext, paymentRoutes } from './modules/payments/routes';
-import { paypalSdkOrigin } from './modules/payments/providers';
+import { paypalSdkOrigin } from './modules/payments/clients';
 import { healthRoutes } from './modules/health/routes';
 import { createMetrics } from './modules/metrics/metrics';
 import { metricsRoutes } from './modules/metrics/routes';

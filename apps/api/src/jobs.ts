@@ -3,6 +3,7 @@
 // fails when the two differ). Every job runs on the one loop of lib/periodic.ts; each is safe
 // with several instances running (leases, row locks, dedupe keys).
 
+import type { PaymentMethod } from '@store/shared/constants';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -19,7 +20,7 @@ import type { SessionCache } from './plugins/session-cache';
 import { WARM_EVERY_MS, warmStreamBuyers } from './modules/products/warm-up';
 import { sweepWaitlist } from './modules/waitlist/service';
 import { sweepExpiredOrders } from './modules/payments/expiry';
-import { createPaymentProviders } from './modules/payments/providers';
+import { createPaymentDeps, PAYMENT_PROVIDERS } from './modules/payments/registry';
 import { sweepPendingRefunds } from './modules/payments/refunds';
 import type { PaymentDeps } from './modules/payments/settle';
 
@@ -62,7 +63,7 @@ export interface Job {
 const MINUTE = 60_000;
 
 function paymentDeps(ctx: JobContext): PaymentDeps {
-  return { db: ctx.db, config: ctx.config, providers: createPaymentProviders(ctx.config), log: ctx.log };
+  return createPaymentDeps({ db: ctx.db, config: ctx.config, log: ctx.log });
 }
 
 /** Logs a run's counts when any of them is not zero. */
@@ -196,6 +197,7 @@ export const JOBS: readonly Job[] = [
         }),
         maxAttempts: config.CFDI_MAX_ATTEMPTS,
         issuerZip: config.CFDI_ISSUER_ZIP ?? null,
+        paymentForm: (method: PaymentMethod) => PAYMENT_PROVIDERS[method].satPaymentForm,
         log: ctx.log,
         mail: ctx.mail,
       };

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { cfdiDocuments, emailOutbox } from '../src/db/schema';
 import { createFacturapiClient } from '../src/modules/invoices/pac-client';
 import type { InvoiceJobDeps } from '../src/modules/invoices/worker';
+import { PAYMENT_PROVIDERS } from '../src/modules/payments/registry';
 import { call, claim } from './admin-helpers';
 import { createTestContext, type TestContext } from './context';
 import { createProduct } from './factories';
@@ -48,6 +49,7 @@ export async function startCfdiStore(opts: { maxAttempts: number }): Promise<Cfd
     client: createFacturapiClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 400 }),
     maxAttempts: opts.maxAttempts,
     issuerZip: FAKE_ISSUER_ZIP,
+    paymentForm: (method) => PAYMENT_PROVIDERS[method].satPaymentForm,
     log: { info: () => {}, warn: () => {}, error: () => {} },
     mail: ctx.app.mailSettings,
   };

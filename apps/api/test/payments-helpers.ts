@@ -20,7 +20,7 @@ import { createProduct, type ProductSpec } from './factories';
 import { startFakePaypal, type FakePaypal } from '../src/dev/paypal-simulator/fake-paypal';
 import { startFakeStripe, type FakeStripe } from './fakes/fake-stripe';
 import { ADDRESS, addToCart, createUser, post, type TestUser } from './store-helpers';
-import { createPaymentProviders } from '../src/modules/payments/providers';
+import { createPaymentDeps } from '../src/modules/payments/registry';
 import type { PaymentDeps } from '../src/modules/payments/settle';
 
 export interface PaymentsHarness {
@@ -47,12 +47,11 @@ export async function startPaymentsHarness(env: Record<string, string> = {}): Pr
     STRIPE_API_PROTOCOL: 'http',
     ...env,
   });
-  const deps: PaymentDeps = {
+  const deps: PaymentDeps = createPaymentDeps({
     db: ctx.database.db,
     config: ctx.config,
-    providers: createPaymentProviders(ctx.config),
     log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-  };
+  });
   return {
     ctx,
     paypal,

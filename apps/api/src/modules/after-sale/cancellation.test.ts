@@ -33,7 +33,7 @@ import {
 import { createProduct } from '../../../test/factories';
 import { createUser } from '../../../test/store-helpers';
 import { cancelOwnOrder } from './cancellation';
-import type { PaypalClient } from '../payments/paypal-client';
+import type { PaypalClient } from '../payments/paypal/client';
 import type { PaymentDeps } from '../payments/settle';
 
 let h: PaymentsHarness;
@@ -87,8 +87,8 @@ function refundsOf(orderId: string) {
 
 /** deps whose PayPal client answers refunds with `refund` (the rest is the fake). */
 function depsWithRefund(refund: PaypalClient['refundCapture']): PaymentDeps {
-  const real = h.deps.providers.paypal!;
-  return { ...h.deps, providers: { ...h.deps.providers, paypal: { ...real, refundCapture: refund } } };
+  const real = h.deps.clients.paypal!;
+  return { ...h.deps, clients: { ...h.deps.clients, paypal: { ...real, refundCapture: refund } } };
 }
 
 describe('cancelling a paid order 20 days before', () => {
@@ -329,7 +329,7 @@ describe('when PayPal does not refund', () => {
 
   it('a refund webhook arriving before PayPal answers is applied once', async () => {
     const { buyer, orderId, amountCentavos } = await paidBuyer({ days: daysFrom(20) });
-    const real = h.deps.providers.paypal!;
+    const real = h.deps.clients.paypal!;
     const deps = depsWithRefund(async (captureId, input) => {
       const result = await real.refundCapture(captureId, input);
       if (!result.ok) return result;

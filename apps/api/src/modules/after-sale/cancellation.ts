@@ -9,13 +9,12 @@ import { canCancelDay, lastCancellationDate } from '@store/shared/domain/cancell
 import { toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import type { CancellationQuote } from '@store/shared/schemas/after-sale';
-import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { buyerRefundFigures, cancellationRefusal, openCancellation } from '../lifecycle/cancellation';
 import { findOrder, findOrderDayDetails, type OrderRow } from '../lifecycle/reads';
 import { findPendingRefund } from '../lifecycle/refunds-repo';
-import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer } from '../payments/refunds';
+import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer, refundsOnline } from '../payments/refunds';
 import type { PaymentDeps } from '../payments/settle';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
@@ -33,19 +32,20 @@ const pesosOf = (f: { paidCentavos: number; chargeCentavos: number; refundCentav
 
 /** What cancelling each active day, or the whole order, would refund at `now`. */
 export async function cancellationQuote(
-  db: Queryable,
+  deps: PaymentDeps,
   userId: string,
   orderId: string,
   now: Date,
 ): Promise<CancellationQuote> {
   if (!isUuid(orderId)) throw new AppError('not_found', MSG.orderNotFound);
+  const db = deps.db;
   const order = ownOrder(await findOrder(db, orderId), userId);
   const days = await findOrderDayDetails(db, orderId);
   const inFlight = await findPendingRefund(db, orderId);
   const live = days.filter((d) => d.status === 'pagado');
   const reason =
     (order.kind === 'grupo' ? GROUP_MSG.groupCancelByPlace : null) ??
-    cancellationRefusal(order) ??
+    cancellationRefusal(order, (o) => refundsOnline(deps, o)) ??
     (live.length === 0 ? MSG.nothingLeftToCancel : inFlight ? MSG.cancelInProgress : null);
   const whole = buyerRefundFigures(
     order,
@@ -89,7 +89,8 @@ export async function cancelOwnOrder(
   now: Date,
 ): Promise<{ message: string; refunded: number }> {
   if (!isUuid(input.orderId)) throw new AppError('not_found', MSG.orderNotFound);
-  const plan = await deps.db.transaction((tx) => openCancellation(tx, userId, input, now));
+  const refunds = { refundsOnline: (o: OrderRow) => refundsOnline(deps, o) };
+  const plan = await deps.db.transaction((tx) => openCancellation(tx, userId, { ...input, ...refunds }, now));
   if (plan.kind === 'done') return { message: MSG.orderCancelled, refunded: 0 };
   const outcome = await executeRefund(deps, plan.order, plan.refund);
   return refundAnswer(outcome, plan.refund, BUYER_REFUND_TEXTS);

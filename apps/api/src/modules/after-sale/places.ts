@@ -12,17 +12,18 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { assignList, assignPlace, groupPlacesView, openPlaceCancellation } from '../lifecycle/group';
 import { findPlacesAssignedTo } from '../lifecycle/group-repo';
-import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer } from '../payments/refunds';
+import type { OrderRow } from '../lifecycle/reads';
+import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer, refundsOnline } from '../payments/refunds';
 import type { PaymentDeps } from '../payments/settle';
 
 /** The buyer's places of a group order at `now`. */
 export async function groupPlaces(
-  db: Queryable,
+  deps: PaymentDeps,
   userId: string,
   orderId: string,
   now: Date,
 ): Promise<GroupPlaces> {
-  const view = await groupPlacesView(db, userId, orderId, now);
+  const view = await groupPlacesView(deps.db, userId, orderId, now, (o) => refundsOnline(deps, o));
   return {
     orderId: view.order.id,
     productName: view.order.items[0]?.name ?? '',
@@ -74,7 +75,8 @@ export async function cancelGroupPlaces(
   body: { orderId: string; placeIds: string[] },
   now = new Date(),
 ): Promise<{ message: string; refunded: number }> {
-  const plan = await deps.db.transaction((tx) => openPlaceCancellation(tx, userId, body, now));
+  const input = { ...body, refundsOnline: (o: OrderRow) => refundsOnline(deps, o) };
+  const plan = await deps.db.transaction((tx) => openPlaceCancellation(tx, userId, input, now));
   if (plan.kind === 'done') return { message: MSG.orderCancelled, refunded: 0 };
   const outcome = await executeRefund(deps, plan.order, plan.refund);
   return refundAnswer(outcome, plan.refund, BUYER_REFUND_TEXTS);

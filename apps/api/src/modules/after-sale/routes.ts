@@ -56,7 +56,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async
     },
     async (req) => ({
       success: true as const,
-      quote: await cancellationQuote(deps.db, currentUser(req).id, req.body.orderId, new Date()),
+      quote: await cancellationQuote(deps, currentUser(req).id, req.body.orderId, new Date()),
     }),
   );
 
@@ -92,7 +92,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async
     },
     async (req) => ({
       success: true as const,
-      group: await groupPlaces(deps.db, currentUser(req).id, req.body.orderId, new Date()),
+      group: await groupPlaces(deps, currentUser(req).id, req.body.orderId, new Date()),
     }),
   );
 

@@ -2,6 +2,7 @@
 // type I, and the credit notes that correct them, type E), their stamping queue, and the
 // reads of orders it needs (docs/cfdi.md).
 
+import type { PaymentMethod } from '@store/shared/constants';
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CfdiDocumentKind, InvoiceStatus } from '@store/shared/constants';
 import type { FiscalData } from '@store/shared/schemas/invoice';
@@ -245,7 +246,7 @@ export interface OrderForInvoice {
   subtotalCentavos: number;
   discountCentavos: number;
   feeCentavos: number;
-  paymentMethod: string;
+  paymentMethod: PaymentMethod;
   items: (typeof orders.$inferSelect)['items'];
   email: string;
 }

@@ -10,6 +10,7 @@
 // refusal (4xx) or the last attempt leaves the row in `error` for the admin to retry.
 // Runs only with CFDI_API_KEY set; without it the requests wait in the admin queue.
 
+import type { PaymentMethod } from '@store/shared/constants';
 import { centavosToDecimalString, toCentavos } from '@store/shared/domain/money';
 import { invoiceLines } from '@store/shared/domain/cfdi-rules';
 import { creditNoteUse, PUBLICO_GENERAL, RFC_PUBLICO_GENERAL } from '@store/shared/domain/cfdi-catalogs';
@@ -51,6 +52,11 @@ export interface InvoiceJobDeps {
    * público en general, as the SAT requires. Without it such a CFDI is left in error.
    */
   issuerZip?: string | null;
+  /**
+   * c_FormaPago of how an order was paid: each way to pay names its own (the payments
+   * module's providers; jobs.ts passes them in, as invoices come before payments).
+   */
+  paymentForm: (method: PaymentMethod) => string;
 }
 
 /** SAT product key of the sale: "servicios de capacitación" (courses, workshops, conferences). */
@@ -69,14 +75,6 @@ export const PENDING_STAMP_LOOK_MS = 5 * 60_000;
 /** How long a cancellation waiting for the receiver waits before it is read again. */
 export const PENDING_CANCEL_LOOK_MS = 3600_000;
 const LEASE_MS = 2 * 60_000;
-
-/** c_FormaPago of how the order was paid. */
-export function paymentForm(method: string): string {
-  if (method === 'paypal') return '31'; // intermediario de pagos
-  if (method === 'stripe') return '04'; // tarjeta de crédito
-  if (method === 'cod') return '01'; // efectivo
-  return '99'; // por definir
-}
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(3600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
@@ -126,6 +124,7 @@ function receiver(
 export function invoiceInput(
   row: CfdiDocumentRow,
   order: OrderForInvoice,
+  paymentForm: string,
   issuerZip?: string | null,
 ): PacInvoiceInput {
   const lines = invoiceLines(
@@ -151,7 +150,7 @@ export function invoiceInput(
         tax_included: true,
       },
     })),
-    payment_form: paymentForm(order.paymentMethod),
+    payment_form: paymentForm,
     use: row.rfc === RFC_PUBLICO_GENERAL ? PUBLICO_GENERAL.uso : row.usoCfdi,
     external_id: order.id,
   };
@@ -168,6 +167,7 @@ export function creditNoteInput(
   note: CfdiDocumentRow,
   relatedFolio: string,
   order: OrderForInvoice,
+  paymentForm: string,
   issuerZip?: string | null,
 ): PacInvoiceInput {
   return {
@@ -185,7 +185,7 @@ export function creditNoteInput(
         },
       },
     ],
-    payment_form: paymentForm(order.paymentMethod),
+    payment_form: paymentForm,
     payment_method: 'PUE',
     use: note.rfc === RFC_PUBLICO_GENERAL ? PUBLICO_GENERAL.uso : creditNoteUse(note.regimenFiscal),
     related_documents: [{ relationship: CREDIT_NOTE_RELATIONSHIP, documents: [relatedFolio] }],
@@ -220,7 +220,8 @@ async function stampInput(
   order: OrderForInvoice,
   now: Date,
 ): Promise<PacInvoiceInput | null> {
-  if (row.kind === 'I') return invoiceInput(row, order, deps.issuerZip);
+  const form = deps.paymentForm(order.paymentMethod);
+  if (row.kind === 'I') return invoiceInput(row, order, form, deps.issuerZip);
   const invoice = row.relatedDocumentId ? await findDocument(deps.db, row.relatedDocumentId) : null;
   if (!invoice || invoice.status === 'cancelada' || invoice.cancelMotive) {
     await updateDocument(deps.db, row.id, { status: 'cancelada', pendingAction: null });
@@ -236,7 +237,7 @@ async function stampInput(
     });
     return null;
   }
-  return creditNoteInput(row, folio, order, deps.issuerZip);
+  return creditNoteInput(row, folio, order, form, deps.issuerZip);
 }
 
 async function stamp(deps: InvoiceJobDeps, row: CfdiDocumentRow, now: Date): Promise<void> {

@@ -12,12 +12,16 @@ import type { RefundRow } from './refunds-repo';
 import { cancelDaysWithoutRefund, refundable, requestRefund } from './service';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
+/**
+ * Whether the store itself can give this order's money back through its provider (the
+ * payments module's providers answer; the lifecycle does not know them).
+ */
+export type RefundsOnline = (order: OrderRow) => boolean;
+
 /** Why the buyer cannot cancel the order from the store at all; null when they can. */
-export function cancellationRefusal(order: OrderRow): string | null {
+export function cancellationRefusal(order: OrderRow, refundsOnline: RefundsOnline): string | null {
   if (order.status !== 'pagado') return MSG.orderNotCancellable;
-  if (refundable(order) > 0 && (order.paymentMethod !== 'paypal' || !order.paypalCaptureId)) {
-    return MSG.cancelNotOnline;
-  }
+  if (refundable(order) > 0 && !refundsOnline(order)) return MSG.cancelNotOnline;
   return null;
 }
 
@@ -59,7 +63,7 @@ export type CancellationPlan =
 export async function openCancellation(
   tx: Tx,
   userId: string,
-  input: { orderId: string; productDayIds?: readonly string[] | undefined },
+  input: { orderId: string; productDayIds?: readonly string[] | undefined; refundsOnline: RefundsOnline },
   now: Date,
 ): Promise<CancellationPlan> {
   const order = await lockOrder(tx, input.orderId);
@@ -67,7 +71,7 @@ export async function openCancellation(
   if (order.userId !== userId) throw new AppError('forbidden', MSG.forbidden);
   // A group order is cancelled place by place (group.ts).
   if (order.kind === 'grupo') throw new AppError('conflict', GROUP_MSG.groupCancelByPlace);
-  const refusal = cancellationRefusal(order);
+  const refusal = cancellationRefusal(order, input.refundsOnline);
   if (refusal) throw new AppError('conflict', refusal);
   const days = await findOrderDayDetails(tx, order.id);
   const live = days.filter((d) => d.status === 'pagado');

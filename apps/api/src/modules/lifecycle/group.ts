@@ -22,7 +22,7 @@ import { quoteGroup, type GroupQuoteInput, type GroupQuoteResult } from '../cart
 import { incrementCouponUse, insertRedemption } from '../coupons/repo';
 import { takeSeat } from '../seats/repo';
 import { findUserByEmail, findUserById } from '../users/repo';
-import { cancellationRefusal } from './cancellation';
+import { cancellationRefusal, type RefundsOnline } from './cancellation';
 import { emit } from './events';
 import { findHeldDaysOf, findPlaceRows, type PlaceRow } from './group-repo';
 import { countOpenHoldsOfNetwork, lockNetwork } from './holds-repo';
@@ -395,11 +395,11 @@ export type PlaceCancellationPlan =
 export async function openPlaceCancellation(
   tx: Tx,
   buyerId: string,
-  input: { orderId: string; placeIds: readonly string[] },
+  input: { orderId: string; placeIds: readonly string[]; refundsOnline: RefundsOnline },
   now: Date,
 ): Promise<PlaceCancellationPlan> {
   const order = await lockGroupOrder(tx, input.orderId, buyerId);
-  const refusal = cancellationRefusal(order);
+  const refusal = cancellationRefusal(order, input.refundsOnline);
   if (refusal) throw new AppError('conflict', refusal);
   if (!allows('cancelPlaces', order.status)) throw new AppError('conflict', MSG.orderNotCancellable);
   const rows = await findPlaceRows(tx, order.id);
@@ -433,7 +433,13 @@ export async function openPlaceCancellation(
 }
 
 /** The buyer's view of the order's places at `now` (states, what each cancellation gives back). */
-export async function groupPlacesView(tx: Queryable, buyerId: string, orderId: string, now: Date) {
+export async function groupPlacesView(
+  tx: Queryable,
+  buyerId: string,
+  orderId: string,
+  now: Date,
+  refundsOnline: RefundsOnline,
+) {
   if (!isUuid(orderId)) throw new AppError('not_found', MSG.orderNotFound);
   const order = await findOrder(tx, orderId);
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
@@ -441,7 +447,7 @@ export async function groupPlacesView(tx: Queryable, buyerId: string, orderId: s
   if (order.kind !== 'grupo') throw new AppError('conflict', GROUP_MSG.groupNotGroup);
   const rows = await findPlaceRows(tx, order.id);
   const inFlight = await findPendingRefund(tx, order.id);
-  const cancelOnline = cancellationRefusal(order) === null && !inFlight;
+  const cancelOnline = cancellationRefusal(order, refundsOnline) === null && !inFlight;
   return {
     order,
     places: placesOf(rows).map((p) => {

@@ -1,15 +1,11 @@
 // The pending-order expiry sweep (the `payments.expiry` job of jobs.ts). Before an expired order gives its
-// seats back we ask its provider: money PayPal or Stripe already took pays the order (the
+// seats back we ask its provider (settleExpired): money PayPal or Stripe already took pays the order (the
 // browser may have gone away; money for days the user already holds is refunded), a capture
 // still in review keeps it, and only an order that was never paid is cancelled. Cash orders
 // (CASH_ORDER_TTL_HOURS) are cancelled. An order we cannot check (provider unreachable) waits.
 
-import type Stripe from 'stripe';
 import { findExpiredPending, type OrderRow } from '../lifecycle/reads';
-import { expireStripeSession } from './checkout';
-import { settlePaypal } from './paypal-capture';
-import { cancelGuarded, settle, type PaymentDeps, type SettleResult } from './settle';
-import { judgePaypalOrder, judgeStripeSession, type PaymentOutcome, type StripeSessionLike } from './verify';
+import { cancelGuarded, type PaymentDeps, type SettleResult } from './settle';
 
 export interface SweepResult {
   paid: number;
@@ -39,33 +35,9 @@ async function sweepOne(
   order: OrderRow,
   now: Date,
 ): Promise<'paid' | 'cancelled' | 'kept'> {
-  const seenAt = order.updatedAt;
-  const { paypal, stripe } = deps.providers;
-  const opts = { source: 'expiry' as const, seenAt, cancelUnpaid: true, now };
-
-  if (order.paymentMethod === 'paypal' && order.paypalOrderId && paypal) {
-    const remote = await paypal.getOrder(order.paypalOrderId);
-    const outcome: PaymentOutcome = remote
-      ? judgePaypalOrder(remote, {
-          orderId: order.id,
-          amountCentavos: order.amountCentavos,
-          paypalOrderId: order.paypalOrderId,
-        })
-      : { kind: 'failed', reason: 'PayPal no conoce la orden' };
-    // settlePaypal also refunds a capture for days the user already holds.
-    return verdict(await settlePaypal(deps, order, outcome, opts));
-  }
-  if (order.paymentMethod === 'stripe' && order.stripeSessionId && stripe) {
-    let session: Stripe.Checkout.Session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
-    if (session.status === 'open') session = await expireStripeSession(stripe, session);
-    const outcome = judgeStripeSession(session as StripeSessionLike, {
-      orderId: order.id,
-      amountCentavos: order.amountCentavos,
-      stripeSessionId: order.stripeSessionId,
-    });
-    const patch = { stripeSessionId: session.id };
-    return verdict(await deps.db.transaction((tx) => settle(tx, deps, order, outcome, { ...opts, patch })));
-  }
+  // Its provider says whether money moved (and gives back money for days already held).
+  const settled = await deps.providers[order.paymentMethod].settleExpired(deps, order, now);
+  if (settled) return verdict(settled);
   if (order.paypalOrderId || order.stripeSessionId) {
     deps.log.warn(
       { orderId: order.id },
@@ -73,6 +45,7 @@ async function sweepOne(
     );
   }
   // Cash orders, and attempts that never reached a provider: nothing can pay them any more.
+  const seenAt = order.updatedAt;
   const changed = await deps.db.transaction((tx) => cancelGuarded(tx, order, 'expirado', { seenAt, now }));
   return changed ? 'cancelled' : 'kept';
 }

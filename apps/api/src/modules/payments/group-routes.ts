@@ -19,7 +19,7 @@ import { networkOf } from '../../lib/network';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
 import { createGroupPaypalOrder, groupQuote, placeGroupCashOrder } from './group-service';
-import { capturePaypalOrder } from './paypal-service';
+import { capturePaypalOrder } from './paypal/service';
 import type { PaymentDeps } from './settle';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 429, 503);

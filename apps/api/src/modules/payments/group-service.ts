@@ -13,8 +13,8 @@ import { quoteGroup } from '../cart/group-quote';
 import { assertInvoiceable, attachCheckoutRequest } from '../invoices/service';
 import { openGroupOrder } from '../lifecycle/group';
 import type { OrderRow } from '../lifecycle/reads';
-import { attachPaypalOrder } from './paypal-service';
-import { paypalOf } from './paypal-capture';
+import { attachPaypalOrder } from './paypal/service';
+import { paypalOf } from './paypal/capture';
 import type { PaymentDeps } from './settle';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
@@ -63,10 +63,7 @@ async function holdGroup(
   clientNetwork: string | null,
   now: Date,
 ): Promise<OrderRow> {
-  const ttlMs =
-    method === 'cod'
-      ? deps.config.CASH_ORDER_TTL_HOURS * 3600_000
-      : deps.config.PENDING_ORDER_TTL_MINUTES * 60_000;
+  const ttlMs = deps.providers[method].holdMs(deps.config);
   const fiscal = body.invoice ?? null;
   return deps.db.transaction((tx) =>
     openGroupOrder(tx, {

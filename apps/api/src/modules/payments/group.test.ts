@@ -272,7 +272,7 @@ describe('buying places for a team', () => {
       .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'I')));
     expect(invoice).toMatchObject({ rfc: fiscal.rfc });
     // The CFDI: one line of 3 places at the place's price, the fee, adding up to what was paid.
-    const cfdi = invoiceInput(invoice!, (await findOrderForInvoice(h.ctx.database.db, orderId))!);
+    const cfdi = invoiceInput(invoice!, (await findOrderForInvoice(h.ctx.database.db, orderId))!, '31');
     expect(cfdi.customer).toMatchObject({ legal_name: fiscal.razonSocial, tax_id: fiscal.rfc });
     expect(cfdi.items.map((i) => [i.quantity, i.product.price, i.product.description])).toEqual([
       [3, 1000, `${p.product.name} (${p.days[0]!.label}) · 3 lugares`],

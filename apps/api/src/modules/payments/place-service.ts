@@ -39,7 +39,7 @@ export async function placeOrder(
     invoice: input.invoice ?? null,
     paymentMethod: free ? 'free' : 'cod',
     status: free ? 'pagado' : 'pendiente',
-    expiresAt: free ? null : new Date(now.getTime() + deps.config.CASH_ORDER_TTL_HOURS * 3600_000),
+    expiresAt: free ? null : new Date(now.getTime() + deps.providers.cod.holdMs(deps.config)),
     clientNetwork: input.clientNetwork ?? null,
     clientItems: input.items,
     clientAmount: input.amount,

@@ -1,22 +1,20 @@
-// Refunds through PayPal's refund API for a buyer's cancellation or an admin refund
-// (docs/after-sale.md, docs/lifecycle.md → Money, docs/providers.md → PayPal refund). The
-// lifecycle writes the refund row first (requestRefund: its id is the PayPal-Request-Id, so
-// asking again never refunds twice), then PayPal is called outside any transaction, then the
-// lifecycle applies the answer:
+// Refunds through the order's provider (provider.ts: today PayPal's refund API) for a
+// buyer's cancellation or an admin refund (docs/after-sale.md, docs/lifecycle.md → Money,
+// docs/providers.md → PayPal refund). The lifecycle writes the refund row first
+// (requestRefund: its id is the provider's idempotency key, so asking again never refunds
+// twice), then the provider is called outside any transaction, then the lifecycle applies
+// its answer (ProviderRefundAnswer):
 //
-//   COMPLETED             → completeRefund: the refund's days end, seats free, refunded
-//                           amount and status follow, events (e-mail, credit note) — once,
-//                           whether the API answer, the webhook or the sweep arrives first
-//   PENDING               → markRefundInProcess: nothing ends, the row waits with PayPal's
-//                           refund id ("Reembolso en proceso") until the webhook or the
-//                           sweep's GET reads COMPLETED or FAILED
-//   FAILED, CANCELLED     → failRefund: the row fails; the order stays paid, audited
-//   refused (4xx)         → failRefund
-//   409 in progress, 429, → the row stays pending and the sweep asks again with the same
-//   5xx, no answer          key, after Retry-After or with backoff
+//   completed  → completeRefund: the refund's days end, seats free, refunded amount and
+//                status follow, events (e-mail, credit note) — once, whether the API
+//                answer, the webhook or the sweep arrives first
+//   pending    → markRefundInProcess: nothing ends, the row waits with the provider's refund
+//                id ("Reembolso en proceso") until the webhook or the sweep's read says more
+//   failed     → failRefund: the row fails; the order stays paid, audited
+//   retry      → the row stays pending and the sweep asks again with the same key, after
+//                the provider's Retry-After or with backoff (busy, 429, 5xx, no answer)
 
-import { CURRENCY } from '@store/shared/constants';
-import { centavosToDecimalString, toPesos } from '@store/shared/domain/money';
+import { toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { AppError } from '../../lib/errors';
@@ -37,7 +35,7 @@ import {
   requestRefund,
   scheduleRefundRetry,
 } from '../lifecycle/service';
-import { PaypalUnavailableError, type PaypalRefund } from './paypal-client';
+import type { ProviderRefundAnswer } from './provider';
 import { auditPayment } from './repo';
 import type { PaymentDeps } from './settle';
 
@@ -90,9 +88,9 @@ export function refundAnswer(
   }
 }
 
-/** The store itself gives this order's money back through its provider (a PayPal capture to refund). */
-export function refundsOnline(order: Pick<OrderRow, 'paymentMethod' | 'paypalCaptureId'>): boolean {
-  return order.paymentMethod === 'paypal' && order.paypalCaptureId !== null;
+/** The store itself gives this order's money back through its provider (provider.ts). */
+export function refundsOnline(deps: Pick<PaymentDeps, 'providers'>, order: OrderRow): boolean {
+  return deps.providers[order.paymentMethod].refundsOnline(order);
 }
 
 /** How long a refund PENDING at PayPal waits before the sweep reads it again. */
@@ -106,8 +104,9 @@ export function refundRetryDelayMs(attempts: number): number {
 }
 
 /**
- * Asks PayPal for the pending refund and applies what it answers (see the top of the file).
- * A refund PayPal already took (PENDING: its id is on the row) is read, not asked again.
+ * Asks the order's provider for the pending refund and applies what it answers (see the top
+ * of the file). A refund the provider already took (PENDING: its id is on the row) is read,
+ * not asked again.
  */
 export async function executeRefund(
   deps: PaymentDeps,
@@ -115,66 +114,41 @@ export async function executeRefund(
   refund: RefundRow,
   now = new Date(),
 ): Promise<RefundOutcome> {
-  const paypal = deps.providers.paypal;
-  const captureId = order.paypalCaptureId;
-  if (!paypal || !captureId) return fail(deps, refund, 'PayPal sin configurar o sin cobro');
-  try {
-    if (refund.providerRefundId) {
-      const remote = await paypal.getRefund(refund.providerRefundId);
-      if (!remote) return retryLater(deps, refund, now, null, 'PayPal no conoce el reembolso');
-      return applyRefundStatus(deps, refund, remote, 'api', now);
-    }
-    const result = await paypal.refundCapture(captureId, {
-      amount: centavosToDecimalString(refund.amountCentavos),
-      currency: CURRENCY,
-      requestId: `refund-${refund.id}`,
-      reference: refund.id,
-      noteToPayer:
-        refund.kind === 'cancelacion'
-          ? MSG.cancellationRefundNote
-          : order.closedReason === 'duplicado'
-            ? MSG.duplicatePaymentRefundNote
-            : 'Reembolso de tu compra.',
-    });
-    if (result.ok) return applyRefundStatus(deps, refund, result.refund, 'api', now);
-    if (result.retry)
-      return retryLater(deps, refund, now, result.retryAfterMs, `${result.status} ${result.issue}`);
-    return fail(deps, refund, result.issue);
-  } catch (err) {
-    if (!(err instanceof PaypalUnavailableError)) throw err;
-    deps.log.warn({ err, orderId: order.id, refundId: refund.id }, 'sin respuesta de PayPal al reembolsar');
-    return retryLater(deps, refund, now, null, err.message);
-  }
+  if (!refundsOnline(deps, order)) return fail(deps, refund, 'el medio de pago no reembolsa en línea');
+  const answer = await deps.providers[order.paymentMethod].refund(deps, order, refund);
+  return applyRefundAnswer(deps, refund, answer, now);
 }
 
-/** PayPal's refund status applied through the lifecycle (the top of the file). */
-async function applyRefundStatus(
+/** The provider's answer applied through the lifecycle (the top of the file). */
+async function applyRefundAnswer(
   deps: PaymentDeps,
   refund: RefundRow,
-  remote: PaypalRefund,
-  source: 'api' | 'webhook',
+  answer: ProviderRefundAnswer,
   now: Date,
 ): Promise<RefundOutcome> {
-  if (remote.status === 'COMPLETED') {
-    // Null when the refund webhook got here first and already applied it.
-    await deps.db.transaction((tx) => completeRefund(tx, refund.id, remote.id, source));
-    return 'completed';
+  switch (answer.kind) {
+    case 'completed':
+      // Null when the refund webhook got here first and already applied it.
+      await deps.db.transaction((tx) => completeRefund(tx, refund.id, answer.providerRefundId, 'api'));
+      return 'completed';
+    case 'pending': {
+      const next = new Date(now.getTime() + PENDING_REFUND_LOOK_MS);
+      await deps.db.transaction((tx) => markRefundInProcess(tx, refund, answer.providerRefundId, next));
+      return 'pending';
+    }
+    case 'failed':
+      return fail(deps, refund, answer.reason);
+    case 'retry':
+      return retryLater(deps, refund, now, answer.retryAfterMs, answer.reason);
   }
-  if (remote.status === 'PENDING') {
-    const next = new Date(now.getTime() + PENDING_REFUND_LOOK_MS);
-    await deps.db.transaction((tx) => markRefundInProcess(tx, refund, remote.id, next));
-    return 'pending';
-  }
-  if (remote.status === 'FAILED' || remote.status === 'CANCELLED') {
-    const reason = remote.status_details?.reason;
-    return fail(deps, refund, `PayPal: ${remote.status}${reason ? ` (${reason})` : ''}`);
-  }
-  return retryLater(deps, refund, now, null, `estado desconocido ${remote.status}`);
 }
 
 async function fail(deps: PaymentDeps, refund: RefundRow, reason: string): Promise<RefundOutcome> {
   await deps.db.transaction((tx) => failRefund(tx, refund, reason));
-  deps.log.error({ orderId: refund.orderId, refundId: refund.id, reason }, 'PayPal rechazó un reembolso');
+  deps.log.error(
+    { orderId: refund.orderId, refundId: refund.id, reason },
+    'el proveedor rechazó un reembolso',
+  );
   return 'failed';
 }
 
@@ -233,18 +207,18 @@ export async function sweepPendingRefunds(
 export async function reconcileRefundEvent(
   tx: Tx,
   orderId: string,
-  resource: { id: string; status?: string; invoice_id?: string },
+  resource: { id: string; invoice_id?: string },
+  answer: ProviderRefundAnswer,
   centavos: number | null,
   now = new Date(),
 ): Promise<boolean> {
   const row = await refundOfEvent(tx, orderId, resource, centavos);
   if (!row) return false;
   if (row.status !== 'pendiente') return true;
-  const status = resource.status ?? 'COMPLETED';
-  if (status === 'PENDING') {
+  if (answer.kind === 'pending') {
     await markRefundInProcess(tx, row, resource.id, new Date(now.getTime() + PENDING_REFUND_LOOK_MS));
-  } else if (status === 'FAILED' || status === 'CANCELLED') {
-    await failRefund(tx, row, `PayPal: ${status}`);
+  } else if (answer.kind === 'failed') {
+    await failRefund(tx, row, answer.reason);
   } else {
     await completeRefund(tx, row.id, resource.id, 'webhook');
   }
@@ -276,7 +250,7 @@ async function refundOfEvent(
  * asked again with the same amount reuses the pending refund (same PayPal-Request-Id).
  * Answers the admin's message (refundAnswer).
  */
-export async function refundThroughPaypal(
+export async function refundOnline(
   deps: PaymentDeps,
   input: { orderId: string; actorId: string; amountCentavos: number; revokeAccess: boolean; note: string },
 ): Promise<string> {

@@ -12,19 +12,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimits } from '../../plugins/rate-limit';
 import { groupRoutes } from './group-routes';
 import { orderRoutes } from './order-routes';
-import { paypalRoutes } from './paypal-routes';
-import { createPaymentProviders, type PaymentProviders } from './providers';
+import { paypalRoutes } from './paypal/routes';
+import type { PaymentClients } from './clients';
+import { createPaymentDeps } from './registry';
 import { orderingGuard, type PaymentRouteContext } from './route-context';
-import type { PaymentDeps } from './settle';
-import { stripeRoutes } from './stripe-routes';
+import { stripeRoutes } from './stripe/routes';
 import { webhookRoutes } from './webhook-routes';
 
 /** The providers as configured, the database, and the guard of order-changing calls. */
 export function createPaymentRouteContext(
   app: FastifyInstance,
-  providers: PaymentProviders = createPaymentProviders(app.config),
+  clients?: PaymentClients,
 ): PaymentRouteContext {
-  const deps: PaymentDeps = { db: app.db.db, config: app.config, providers, log: app.log };
+  const deps = createPaymentDeps({
+    db: app.db.db,
+    config: app.config,
+    log: app.log,
+    ...(clients ? { clients } : {}),
+  });
   const limits = rateLimits(app.config);
   return { deps, limits, ordering: orderingGuard(app.createRateLimit(limits.orderPerIp), limits) };
 }

@@ -14,7 +14,8 @@ import {
   markOrderPaid,
   type PaidPatch,
 } from '../lifecycle/service';
-import type { PaymentProviders } from './providers';
+import type { PaymentClients } from './clients';
+import type { PaymentProviders } from './provider';
 import { auditPayment } from './repo';
 import type { PaymentOutcome } from './verify';
 
@@ -23,6 +24,9 @@ export type PaymentLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 export interface PaymentDeps {
   db: Db;
   config: Config;
+  /** The providers' API clients as configured (null when their credentials are not set). */
+  clients: PaymentClients;
+  /** Every way to pay (provider.ts), by the order's payment method. */
   providers: PaymentProviders;
   log: PaymentLog;
 }
@@ -82,8 +86,10 @@ export async function settle(
       if (result.order?.status === 'pagado') return { paid: true, changed: false };
       if (result.duplicate) {
         deps.log.warn({ orderId: order.id, source: opts.source }, 'pago de días que el cliente ya tiene');
-        // PayPal money goes back through its refund API (the caller, outside this transaction).
-        if (order.paymentMethod === 'paypal') return { paid: false, changed: false, duplicate: true };
+        // Money goes back through the provider's refund API (its code, outside this transaction).
+        if (deps.providers[order.paymentMethod].returnsDuplicates) {
+          return { paid: false, changed: false, duplicate: true };
+        }
         // Other providers: the order is closed and a person refunds it from the audit entry.
         const closed = await closeDuplicatePayment(tx, order.id, {
           refunded: null,
@@ -152,4 +158,22 @@ export async function cancelGuarded(
   opts: Pick<SettleOptions, 'seenAt' | 'stillOpen' | 'now'> = {},
 ): Promise<boolean> {
   return endPendingOrder(tx, order.id, reason, opts);
+}
+
+/**
+ * A pending order met by a new attempt that no provider can speak for (no provider attempt
+ * was made, or its provider is no longer configured): the same attempt keeps it; otherwise
+ * nobody can pay it any more and it is cancelled unless something moved it meanwhile.
+ */
+export async function reconcileUnreachable(
+  deps: PaymentDeps,
+  order: OrderRow,
+  opts: { keep: boolean },
+): Promise<'payable' | 'settled'> {
+  if (opts.keep) return 'payable';
+  deps.log.warn({ orderId: order.id }, 'orden pendiente de un proveedor sin configurar: se cancela');
+  await deps.db.transaction((tx) =>
+    cancelGuarded(tx, order, 'reemplazado', { seenAt: order.updatedAt, stillOpen: true }),
+  );
+  return 'settled';
 }

@@ -2,7 +2,7 @@
 // amount in MXN, tied to our order.
 
 import { describe, expect, it } from 'vitest';
-import type { PaypalOrder } from './paypal-client';
+import type { PaypalOrder } from './paypal/client';
 import { judgePaypalOrder, judgeStripeSession, type StripeSessionLike } from './verify';
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';

@@ -3,7 +3,7 @@
 
 import { CURRENCY } from '@store/shared/constants';
 import { decimalStringToCentavos } from '@store/shared/domain/money';
-import type { PaypalOrder } from './paypal-client';
+import type { PaypalOrder } from './paypal/client';
 
 /** What we know of our order when judging a provider's answer. */
 export interface ExpectedPayment {

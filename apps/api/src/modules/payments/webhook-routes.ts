@@ -4,10 +4,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { webhookAckResponse } from '@store/shared/schemas/payments';
 import { errorResponses } from '../../lib/route-schemas';
-import { PAYPAL_WEBHOOK_BODY_LIMIT } from './paypal-webhook-screen';
-import { handlePaypalWebhook } from './paypal-service';
+import { PAYPAL_WEBHOOK_BODY_LIMIT } from './paypal/webhook-screen';
+import { handlePaypalWebhook } from './paypal/service';
 import type { PaymentRouteContext } from './route-context';
-import { handleStripeWebhook } from './stripe-service';
+import { handleStripeWebhook } from './stripe/service';
 
 export const webhookRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (hooks, { deps, limits }) => {
   // Only in this plugin: JSON bodies arrive as the exact bytes the provider signed.

@@ -6,8 +6,7 @@ import { providerWaitsResponse } from '@store/shared/schemas/admin/provider-wait
 import { errorResponse, okResponse } from '@store/shared/schemas/common';
 import { z } from 'zod';
 import { currentUser } from '../../../plugins/auth';
-import { createPaymentProviders } from '../../payments/providers';
-import type { PaymentDeps } from '../../payments/settle';
+import { createPaymentDeps } from '../../payments/registry';
 import { providerWaits, retryPendingRefund } from './provider-waits';
 import { getDashboard } from './service';
 
@@ -37,12 +36,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({ success: true as const, ...(await providerWaits(app.db.db)) }),
   );
 
-  const paymentDeps: PaymentDeps = {
-    db: app.db.db,
-    config: app.config,
-    providers: createPaymentProviders(app.config),
-    log: app.log,
-  };
+  const paymentDeps = createPaymentDeps({ db: app.db.db, config: app.config, log: app.log });
   app.post(
     '/provider-waits/refunds/:id/retry',
     {

@@ -13,8 +13,7 @@ import {
 } from '@store/shared/schemas/admin/orders';
 import { errorResponse } from '@store/shared/schemas/common';
 import { currentUser } from '../../../plugins/auth';
-import { createPaymentProviders } from '../../payments/providers';
-import type { PaymentDeps } from '../../payments/settle';
+import { createPaymentDeps } from '../../payments/registry';
 import {
   allowAnotherTransfer,
   cancelAdminOrder,
@@ -29,12 +28,7 @@ const refundErrors = { ...errors, 402: errorResponse, 503: errorResponse };
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   // PayPal orders are refunded through PayPal's refund API.
-  const paymentDeps: PaymentDeps = {
-    db: app.db.db,
-    config: app.config,
-    providers: createPaymentProviders(app.config),
-    log: app.log,
-  };
+  const paymentDeps = createPaymentDeps({ db: app.db.db, config: app.config, log: app.log });
   app.get(
     '/',
     {

@@ -29,7 +29,8 @@ import {
 import { findOrderTransfers } from '../../lifecycle/transfer-repo';
 import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
 import { containsPattern } from '../sql';
-import { refundsOnline, refundThroughPaypal } from '../../payments/refunds';
+import { refundOnline, refundsOnline } from '../../payments/refunds';
+import { PAYMENT_PROVIDERS } from '../../payments/registry';
 import type { PaymentDeps } from '../../payments/settle';
 
 export interface OrderFilter {
@@ -79,7 +80,7 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
     paypalOrderId: order.paypalOrderId,
     paypalCaptureId: order.paypalCaptureId,
     stripeSessionId: order.stripeSessionId,
-    refundsOnline: refundsOnline(order),
+    refundsOnline: refundsOnline({ providers: PAYMENT_PROVIDERS }, order),
     expiresAt: order.expiresAt?.getTime() ?? null,
     lines: lines.map((l) => ({
       productDayId: l.productDayId,
@@ -137,7 +138,10 @@ function withNote(details: Record<string, unknown>, note: string): Record<string
   return note ? { ...details, note } : details;
 }
 
-/** A cash order paid at the association's office: pendiente → pagado (grants access, e-mails). */
+/**
+ * An order whose way to pay staff confirm by hand (cash at the association's office), marked
+ * paid: pendiente → pagado (grants access, e-mails).
+ */
 export function markCashOrderPaid(
   db: Db,
   actorId: string,
@@ -146,7 +150,9 @@ export function markCashOrderPaid(
 ): Promise<AdminOrderDetail> {
   return changeOrder(db, actorId, id, 'order.mark_paid', async (tx, order) => {
     if (order.status !== 'pendiente') throw new AppError('conflict', ADMIN_MSG.orderNotPending);
-    if (order.paymentMethod !== 'cod') throw new AppError('conflict', ADMIN_MSG.orderNotCash);
+    if (!PAYMENT_PROVIDERS[order.paymentMethod].confirmedByStaff) {
+      throw new AppError('conflict', ADMIN_MSG.orderNotCash);
+    }
     const result = await markOrderPaid(tx, id);
     if (result.duplicate) throw new AppError('conflict', ADMIN_MSG.orderDaysAlreadyOwned);
     if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotPending);
@@ -200,8 +206,8 @@ export async function refundAdminOrder(
 ): Promise<{ order: AdminOrderDetail; message: string }> {
   const db = deps.db;
   const current = await findOrder(db, id);
-  if (current && refundsOnline(current)) {
-    const message = await refundThroughPaypal(deps, {
+  if (current && refundsOnline(deps, current)) {
+    const message = await refundOnline(deps, {
       orderId: id,
       actorId,
       amountCentavos: toCentavos(input.amount),

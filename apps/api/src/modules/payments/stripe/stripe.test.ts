@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
-import { post } from '../../../test/store-helpers';
+import { post } from '../../../../test/store-helpers';
 import {
   buyerWithCart,
   cartSize,
@@ -18,7 +18,7 @@ import {
   type Buyer,
   type PaymentsHarness,
   expectWebhookRefused,
-} from '../../../test/payments-helpers';
+} from '../../../../test/payments-helpers';
 
 let h: PaymentsHarness;
 beforeAll(async () => {

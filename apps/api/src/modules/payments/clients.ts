@@ -3,14 +3,14 @@
 
 import Stripe from 'stripe';
 import type { Config } from '../../config';
-import { createPaypalClient, type PaypalClient } from './paypal-client';
+import { createPaypalClient, type PaypalClient } from './paypal/client';
 
-export interface PaymentProviders {
+export interface PaymentClients {
   paypal: PaypalClient | null;
   stripe: Stripe | null;
 }
 
-export function createPaymentProviders(config: Config): PaymentProviders {
+export function createPaymentClients(config: Config): PaymentClients {
   const paypal =
     config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET
       ? createPaypalClient({

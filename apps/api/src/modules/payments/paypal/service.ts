@@ -9,23 +9,19 @@ import { centavosToDecimalString, decimalStringToCentavos } from '@store/shared/
 import { MSG } from '@store/shared/messages';
 import type { z } from 'zod';
 import type { placeOrderBody } from '@store/shared/schemas/order';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError } from '../../lib/errors';
-import { findOrderByPaypalCaptureId, findOrderByPaypalId, type OrderRow } from '../lifecycle/reads';
-import { endPendingOrder, recordProviderRefund, setProviderIds } from '../lifecycle/service';
-import { holdOrder } from './checkout';
-import { captureAndSettle, ownsAnotherCopy, paypalOf, refundDuplicate } from './paypal-capture';
-import {
-  PaypalUnavailableError,
-  type PaypalClient,
-  type PaypalOrder,
-  type WebhookHeaders,
-} from './paypal-client';
-import { refundedCaptureId, screenPaypalDelivery, type PaypalEvent } from './paypal-webhook-screen';
-import { reconcileRefundEvent } from './refunds';
-import { auditPayment, paymentEventSeen, recordPaymentEvent } from './repo';
-import { cancelGuarded, settle, type PaymentDeps } from './settle';
-import { judgePaypalOrder } from './verify';
+import { isUniqueViolation } from '../../../lib/db-errors';
+import { AppError } from '../../../lib/errors';
+import { findOrderByPaypalCaptureId, findOrderByPaypalId, type OrderRow } from '../../lifecycle/reads';
+import { endPendingOrder, recordProviderRefund, setProviderIds } from '../../lifecycle/service';
+import { holdOrder } from '../checkout';
+import { captureAndSettle, ownsAnotherCopy, paypalOf, refundDuplicate } from './capture';
+import { PaypalUnavailableError, type PaypalClient, type PaypalOrder, type WebhookHeaders } from './client';
+import { refundedCaptureId, screenPaypalDelivery, type PaypalEvent } from './webhook-screen';
+import { reconcileRefundEvent } from '../refunds';
+import { paypalRefundStatus } from './provider';
+import { auditPayment, paymentEventSeen, recordPaymentEvent } from '../repo';
+import { cancelGuarded, settle, type PaymentDeps } from '../settle';
+import { judgePaypalOrder } from '../verify';
 
 /** Short description PayPal shows the buyer. */
 function describe(order: OrderRow): string {
@@ -55,7 +51,7 @@ export async function createPaypalOrder(
     paymentMethod: 'paypal',
     status: 'pendiente',
     clientNetwork,
-    expiresAt: new Date(now.getTime() + deps.config.PENDING_ORDER_TTL_MINUTES * 60_000),
+    expiresAt: new Date(now.getTime() + deps.providers.paypal.holdMs(deps.config)),
     clientItems: body.items,
     clientAmount: body.amount,
     clearCart: false,
@@ -262,7 +258,8 @@ async function handleVerifiedEvent(
           return;
         }
         // A refund the store asked for (a cancellation, an admin refund) is applied once.
-        if (await reconcileRefundEvent(tx, order.id, resource, centavos)) return;
+        const answer = paypalRefundStatus(resource.id, resource.status ?? 'COMPLETED');
+        if (await reconcileRefundEvent(tx, order.id, resource, answer, centavos)) return;
         // One made outside the store (PayPal's dashboard) or a chargeback: recorded once, never
         // beyond what was paid; a full one ends access (the lifecycle's providerRefund).
         const recorded =

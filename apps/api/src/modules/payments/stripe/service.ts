@@ -7,15 +7,15 @@ import type { z } from 'zod';
 import { CURRENCY } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import type { placeOrderBody } from '@store/shared/schemas/order';
-import { AppError } from '../../lib/errors';
-import { isUuid } from '../../lib/ids';
-import { findOrder, type OrderRow } from '../lifecycle/reads';
-import { endPendingOrder, setProviderIds } from '../lifecycle/service';
-import { getOwnOrder } from '../orders/service';
-import { holdOrder } from './checkout';
-import { paymentEventSeen, recordPaymentEvent } from './repo';
-import { cancelGuarded, settle, type PaymentDeps } from './settle';
-import { judgeStripeSession, type StripeSessionLike } from './verify';
+import { AppError } from '../../../lib/errors';
+import { isUuid } from '../../../lib/ids';
+import { findOrder, type OrderRow } from '../../lifecycle/reads';
+import { endPendingOrder, setProviderIds } from '../../lifecycle/service';
+import { getOwnOrder } from '../../orders/service';
+import { holdOrder } from '../checkout';
+import { paymentEventSeen, recordPaymentEvent } from '../repo';
+import { cancelGuarded, settle, type PaymentDeps } from '../settle';
+import { judgeStripeSession, type StripeSessionLike } from '../verify';
 
 /** Stripe accepts a session lifetime between 30 minutes and 24 hours. */
 const MIN_SESSION_MINUTES = 31;
@@ -23,8 +23,8 @@ const MIN_SESSION_MINUTES = 31;
 const ORDER_GRACE_MS = 5 * 60_000;
 
 function stripeOf(deps: PaymentDeps): Stripe {
-  if (!deps.providers.stripe) throw new AppError('unavailable', MSG.cardPaymentNotConfigured);
-  return deps.providers.stripe;
+  if (!deps.clients.stripe) throw new AppError('unavailable', MSG.cardPaymentNotConfigured);
+  return deps.clients.stripe;
 }
 
 /**

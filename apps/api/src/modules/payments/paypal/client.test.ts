@@ -3,8 +3,8 @@
 // that sends the event back byte for byte.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePaypal, type FakePaypal } from '../../dev/paypal-simulator/fake-paypal';
-import { createPaypalClient, PaypalUnavailableError, type PaypalClient } from './paypal-client';
+import { startFakePaypal, type FakePaypal } from '../../../dev/paypal-simulator/fake-paypal';
+import { createPaypalClient, PaypalUnavailableError, type PaypalClient } from './client';
 
 let fake: FakePaypal;
 let client: PaypalClient;

@@ -11,9 +11,9 @@ import { cancellationRefund } from '@store/shared/domain/cancellation';
 import { toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import { emailOutbox, orderRefunds } from '../../db/schema';
-import { mexicoCityTime } from '../../../test/factories';
-import { createUser, post } from '../../../test/store-helpers';
+import { emailOutbox, orderRefunds } from '../../../db/schema';
+import { mexicoCityTime } from '../../../../test/factories';
+import { createUser, post } from '../../../../test/store-helpers';
 import {
   auditActions,
   buyerWithCart,
@@ -25,8 +25,8 @@ import {
   seatsTaken,
   startPaymentsHarness,
   type PaymentsHarness,
-} from '../../../test/payments-helpers';
-import { sweepPendingRefunds } from './refunds';
+} from '../../../../test/payments-helpers';
+import { sweepPendingRefunds } from '../refunds';
 
 let h: PaymentsHarness;
 beforeAll(async () => {
@@ -348,7 +348,7 @@ describe('the fake PayPal is strict', () => {
 
 describe('Stripe', () => {
   it('refuses an idempotency key reused with other parameters (idempotency_error), like Stripe', async () => {
-    const stripe = h.deps.providers.stripe!;
+    const stripe = h.deps.clients.stripe!;
     const params = (amount: number) => ({
       mode: 'payment' as const,
       line_items: [

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { centavosToDecimalString } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
-import { createTestContext } from '../../../test/context';
-import { createCoupon, FEE, post } from '../../../test/store-helpers';
+import { createTestContext } from '../../../../test/context';
+import { createCoupon, FEE, post } from '../../../../test/store-helpers';
 import {
   auditActions,
   buyerWithCart,
@@ -22,7 +22,7 @@ import {
   startPaymentsHarness,
   type PaymentsHarness,
   expectWebhookRefused,
-} from '../../../test/payments-helpers';
+} from '../../../../test/payments-helpers';
 
 let h: PaymentsHarness;
 beforeAll(async () => {

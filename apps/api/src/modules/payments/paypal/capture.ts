@@ -6,18 +6,18 @@
 import { CURRENCY } from '@store/shared/constants';
 import { centavosToDecimalString } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { AppError } from '../../lib/errors';
-import { findOrder, findOrderDays } from '../lifecycle/reads';
-import type { OrderRow } from '../lifecycle/reads';
-import { claimForCapture, closeDuplicatePayment, endPendingOrder } from '../lifecycle/service';
-import { findPaidElsewhere } from '../seats/repo';
-import { PaypalUnavailableError, type PaypalClient, type PaypalOrder } from './paypal-client';
-import { auditPayment, countPaymentAudits } from './repo';
-import { settle, type PaymentDeps, type SettleOptions, type SettleResult } from './settle';
-import { executeRefund } from './refunds';
-import { findPendingRefund } from '../lifecycle/refunds-repo';
-import { judgePaypalOrder, type PaymentOutcome } from './verify';
+import { isUniqueViolation } from '../../../lib/db-errors';
+import { AppError } from '../../../lib/errors';
+import { findOrder, findOrderDays } from '../../lifecycle/reads';
+import type { OrderRow } from '../../lifecycle/reads';
+import { claimForCapture, closeDuplicatePayment, endPendingOrder } from '../../lifecycle/service';
+import { findPaidElsewhere } from '../../seats/repo';
+import { PaypalUnavailableError, type PaypalClient, type PaypalOrder } from './client';
+import { auditPayment, countPaymentAudits } from '../repo';
+import { settle, type PaymentDeps, type SettleOptions, type SettleResult } from '../settle';
+import { executeRefund } from '../refunds';
+import { findPendingRefund } from '../../lifecycle/refunds-repo';
+import { judgePaypalOrder, type PaymentOutcome } from '../verify';
 
 /**
  * Capture refusals PayPal documents as recoverable by the payer: the JS SDK's
@@ -30,8 +30,8 @@ const RESTART_ISSUES = new Set([
 ]);
 
 export function paypalOf(deps: PaymentDeps): PaypalClient {
-  if (!deps.providers.paypal) throw new AppError('unavailable', MSG.paymentNotConfigured);
-  return deps.providers.paypal;
+  if (!deps.clients.paypal) throw new AppError('unavailable', MSG.paymentNotConfigured);
+  return deps.clients.paypal;
 }
 
 /** True when the user already holds one of the order's days through another paid order. */

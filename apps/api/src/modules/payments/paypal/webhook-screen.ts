@@ -5,8 +5,8 @@
 
 import { z } from 'zod';
 import { MSG } from '@store/shared/messages';
-import { AppError } from '../../lib/errors';
-import type { WebhookHeaders } from './paypal-client';
+import { AppError } from '../../../lib/errors';
+import type { WebhookHeaders } from './client';
 
 export const PAYPAL_CAPTURE_EVENTS = [
   'PAYMENT.CAPTURE.COMPLETED',

@@ -12,11 +12,11 @@ import {
   paypalCreateOrderBody,
   paypalCreateOrderResponse,
 } from '@store/shared/schemas/payments';
-import { networkOf } from '../../lib/network';
-import { tokenSecurity } from '../../lib/route-schemas';
-import { currentUser, requireUser } from '../../plugins/auth';
-import { cancelPaypalOrder, capturePaypalOrder, createPaypalOrder } from './paypal-service';
-import { paymentErrors, type PaymentRouteContext } from './route-context';
+import { networkOf } from '../../../lib/network';
+import { tokenSecurity } from '../../../lib/route-schemas';
+import { currentUser, requireUser } from '../../../plugins/auth';
+import { cancelPaypalOrder, capturePaypalOrder, createPaypalOrder } from './service';
+import { paymentErrors, type PaymentRouteContext } from '../route-context';
 
 export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
   app.get(
@@ -29,7 +29,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (a
       },
     },
     async () =>
-      deps.providers.paypal && deps.config.PAYPAL_CLIENT_ID
+      deps.clients.paypal && deps.config.PAYPAL_CLIENT_ID
         ? {
             success: true as const,
             configured: true as const,

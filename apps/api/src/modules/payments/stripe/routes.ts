@@ -5,11 +5,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '@store/shared/messages';
 import { placeOrderBody, stripeOrderResponse, verifyStripeBody } from '@store/shared/schemas/order';
 import { paymentDoneResponse } from '@store/shared/schemas/payments';
-import { networkOf } from '../../lib/network';
-import { tokenSecurity } from '../../lib/route-schemas';
-import { currentUser, requireUser } from '../../plugins/auth';
-import { createStripeCheckout, verifyStripeCheckout } from './stripe-service';
-import { paymentErrors, type PaymentRouteContext } from './route-context';
+import { networkOf } from '../../../lib/network';
+import { tokenSecurity } from '../../../lib/route-schemas';
+import { currentUser, requireUser } from '../../../plugins/auth';
+import { createStripeCheckout, verifyStripeCheckout } from './service';
+import { paymentErrors, type PaymentRouteContext } from '../route-context';
 
 export const stripeRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
   app.post(

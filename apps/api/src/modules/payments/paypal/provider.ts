@@ -1,0 +1,100 @@
+// PayPal as a way to pay (provider.ts): the PayPal button's order, captured on our server
+// (capture.ts, service.ts), confirmed by its capture; refunds through PayPal's refund API
+// with our refund row's id as the PayPal-Request-Id and `invoice_id` (docs/providers.md).
+
+import { CURRENCY } from '@store/shared/constants';
+import { centavosToDecimalString } from '@store/shared/domain/money';
+import { MSG } from '@store/shared/messages';
+import type { OrderRow } from '../../lifecycle/reads';
+import type { RefundRow } from '../../lifecycle/refunds-repo';
+import type { PaymentProvider, ProviderRefundAnswer } from '../provider';
+import { reconcileUnreachable, type PaymentDeps } from '../settle';
+import { judgePaypalOrder, type PaymentOutcome } from '../verify';
+import { reconcilePaypalHold, settlePaypal } from './capture';
+import { PaypalUnavailableError, type PaypalRefund } from './client';
+
+export const paypalProvider: PaymentProvider = {
+  method: 'paypal',
+  satPaymentForm: '31', // intermediario de pagos
+  confirmedByStaff: false,
+  returnsDuplicates: true,
+  holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,
+  reuseMinRemainingMs: (config) => Math.min(5 * 60_000, (config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2),
+  refundsOnline: (order) => order.paypalCaptureId !== null,
+  reconcileHold: (deps, order, opts) =>
+    order.paypalOrderId ? reconcilePaypalHold(deps, order, opts) : reconcileUnreachable(deps, order, opts),
+  async settleExpired(deps, order, now) {
+    const paypal = deps.clients.paypal;
+    if (!paypal || !order.paypalOrderId) return null;
+    const remote = await paypal.getOrder(order.paypalOrderId);
+    const outcome: PaymentOutcome = remote
+      ? judgePaypalOrder(remote, {
+          orderId: order.id,
+          amountCentavos: order.amountCentavos,
+          paypalOrderId: order.paypalOrderId,
+        })
+      : { kind: 'failed', reason: 'PayPal no conoce la orden' };
+    // settlePaypal also refunds a capture for days the user already holds.
+    return settlePaypal(deps, order, outcome, {
+      source: 'expiry',
+      seenAt: order.updatedAt,
+      cancelUnpaid: true,
+      now,
+    });
+  },
+  refund: refundAtPaypal,
+};
+
+/** Asks PayPal for the refund (or reads the one it took) and says what it answered. */
+async function refundAtPaypal(
+  deps: PaymentDeps,
+  order: OrderRow,
+  refund: RefundRow,
+): Promise<ProviderRefundAnswer> {
+  const paypal = deps.clients.paypal;
+  const captureId = order.paypalCaptureId;
+  if (!paypal || !captureId) return { kind: 'failed', reason: 'PayPal sin configurar o sin cobro' };
+  try {
+    if (refund.providerRefundId) {
+      const remote = await paypal.getRefund(refund.providerRefundId);
+      if (!remote) return { kind: 'retry', retryAfterMs: null, reason: 'PayPal no conoce el reembolso' };
+      return paypalRefundAnswer(remote);
+    }
+    const result = await paypal.refundCapture(captureId, {
+      amount: centavosToDecimalString(refund.amountCentavos),
+      currency: CURRENCY,
+      requestId: `refund-${refund.id}`,
+      reference: refund.id,
+      noteToPayer:
+        refund.kind === 'cancelacion'
+          ? MSG.cancellationRefundNote
+          : order.closedReason === 'duplicado'
+            ? MSG.duplicatePaymentRefundNote
+            : 'Reembolso de tu compra.',
+    });
+    if (result.ok) return paypalRefundAnswer(result.refund);
+    const reason = `${result.status} ${result.issue}`;
+    return result.retry
+      ? { kind: 'retry', retryAfterMs: result.retryAfterMs, reason }
+      : { kind: 'failed', reason: result.issue };
+  } catch (err) {
+    if (!(err instanceof PaypalUnavailableError)) throw err;
+    deps.log.warn({ err, orderId: order.id, refundId: refund.id }, 'sin respuesta de PayPal al reembolsar');
+    return { kind: 'retry', retryAfterMs: null, reason: err.message };
+  }
+}
+
+/** A refund resource's status (Payments v2) as the port's answer. */
+export function paypalRefundAnswer(remote: Pick<PaypalRefund, 'id' | 'status' | 'status_details'>) {
+  return paypalRefundStatus(remote.id, remote.status, remote.status_details?.reason);
+}
+
+/** The same for a status read elsewhere (a refund webhook's resource). */
+export function paypalRefundStatus(id: string, status: string, reason?: string): ProviderRefundAnswer {
+  if (status === 'COMPLETED') return { kind: 'completed', providerRefundId: id };
+  if (status === 'PENDING') return { kind: 'pending', providerRefundId: id };
+  if (status === 'FAILED' || status === 'CANCELLED') {
+    return { kind: 'failed', reason: `PayPal: ${status}${reason ? ` (${reason})` : ''}` };
+  }
+  return { kind: 'retry', retryAfterMs: null, reason: `estado desconocido ${status}` };
+}

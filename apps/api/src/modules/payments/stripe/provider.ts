@@ -1,0 +1,89 @@
+// Stripe Checkout as a way to pay (provider.ts): a card payment on Stripe's hosted page,
+// confirmed by the session's status (the browser's return and the webhook). Refunds are made
+// in Stripe's dashboard and recorded by the association ("Registrar reembolso hecho fuera de
+// la tienda"); money for days already held is closed for a person to refund.
+
+import type Stripe from 'stripe';
+import { MSG } from '@store/shared/messages';
+import { AppError } from '../../../lib/errors';
+import type { OrderRow } from '../../lifecycle/reads';
+import { noOnlineRefund, type PaymentProvider } from '../provider';
+import { reconcileUnreachable, settle, type PaymentDeps, type SettleOptions } from '../settle';
+import { judgeStripeSession, type StripeSessionLike } from '../verify';
+
+export const stripeProvider: PaymentProvider = {
+  method: 'stripe',
+  satPaymentForm: '04', // tarjeta de crédito
+  confirmedByStaff: false,
+  returnsDuplicates: false,
+  holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,
+  reuseMinRemainingMs: (config) => Math.min(5 * 60_000, (config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2),
+  refundsOnline: () => false,
+  reconcileHold: (deps, order, opts) =>
+    order.stripeSessionId ? reconcileStripeHold(deps, order, opts) : reconcileUnreachable(deps, order, opts),
+  async settleExpired(deps, order, now) {
+    const stripe = deps.clients.stripe;
+    if (!stripe || !order.stripeSessionId) return null;
+    let session: Stripe.Checkout.Session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
+    if (session.status === 'open') session = await expireStripeSession(stripe, session);
+    const opts = { source: 'expiry' as const, seenAt: order.updatedAt, cancelUnpaid: true, now };
+    return settleSession(deps, order, session, opts);
+  },
+  refund: noOnlineRefund,
+};
+
+/** Stripe: an open session is the same attempt's; replacing it expires it first, then settles. */
+async function reconcileStripeHold(
+  deps: PaymentDeps,
+  order: OrderRow,
+  opts: { keep: boolean; now: Date },
+): Promise<'payable' | 'settled'> {
+  const stripe = deps.clients.stripe;
+  const sessionId = order.stripeSessionId;
+  if (!stripe || !sessionId) throw new AppError('unavailable', MSG.cardPaymentNotConfigured);
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status === 'open' && opts.keep) return 'payable';
+    if (session.status === 'open') session = await expireStripeSession(stripe, session);
+  } catch {
+    throw new AppError('unavailable', MSG.paymentError);
+  }
+  await settleSession(deps, order, session, {
+    source: 'checkout',
+    seenAt: order.updatedAt,
+    stillOpen: true,
+    cancelUnpaid: true,
+    now: opts.now,
+  });
+  return 'settled';
+}
+
+/** What the session says, settled in one transaction (its id kept on the order). */
+function settleSession(
+  deps: PaymentDeps,
+  order: OrderRow,
+  session: Stripe.Checkout.Session,
+  opts: Omit<SettleOptions, 'patch'>,
+) {
+  const outcome = judgeStripeSession(session as StripeSessionLike, {
+    orderId: order.id,
+    amountCentavos: order.amountCentavos,
+    stripeSessionId: order.stripeSessionId ?? session.id,
+  });
+  const patch = { stripeSessionId: session.id };
+  return deps.db.transaction((tx) => settle(tx, deps, order, outcome, { ...opts, patch }));
+}
+
+/** Closes an open session so nobody can pay it after we release the seats. */
+export async function expireStripeSession(
+  stripe: Stripe,
+  session: Stripe.Checkout.Session,
+): Promise<Stripe.Checkout.Session> {
+  try {
+    return await stripe.checkout.sessions.expire(session.id);
+  } catch {
+    // Completed between our two calls: read it again and judge what it is now.
+    return stripe.checkout.sessions.retrieve(session.id);
+  }
+}
