@@ -68,7 +68,7 @@ test('PayPal checkout: the SDK loads in MXN, the server creates and captures, th
   expect(order).toMatchObject({ status: 'pagado', paymentMethod: 'paypal', amount: total });
   // What PayPal holds: an order for exactly that amount in MXN, captured, tied to ours.
   const remote = (await (
-    await request.get(`${PAYPAL_BASE}/__fake/orders/${order!.paypalOrderId}`)
+    await request.get(`${PAYPAL_BASE}/__fake/orders/${order!.paymentReference}`)
   ).json()) as {
     status: string;
     purchase_units: {

@@ -155,7 +155,8 @@ export interface ApiOrder {
   /** Pesos. */
   amount: number;
   paymentMethod: string;
-  paypalOrderId: string | null;
+  /** The provider's reference of the payment (a PayPal capture). */
+  paymentReference: string | null;
 }
 
 /** The member's orders as /api/order/userorders answers them, newest first. */

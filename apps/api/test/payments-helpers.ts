@@ -11,6 +11,7 @@ import {
   cartLines,
   emailOutbox,
   orderDays,
+  orderPayments,
   orderRefunds,
   orders,
   productDays,
@@ -115,9 +116,21 @@ export function payPaypal(ctx: TestContext, buyer: Buyer, paypalOrderId: string,
   });
 }
 
+/**
+ * The order's row with its attempt at the provider (order_payments), and that attempt's ids
+ * under the names the tests speak of (a PayPal order and capture, a Stripe session).
+ */
 export async function orderRow(ctx: TestContext, id: string) {
   const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
+  const [payment] = await ctx.database.db.select().from(orderPayments).where(eq(orderPayments.orderId, id));
+  const paypal = payment?.provider === 'paypal' ? payment : null;
+  return {
+    ...row!,
+    providerPayment: payment ?? null,
+    paypalOrderId: paypal?.externalId ?? null,
+    paypalCaptureId: paypal?.captureId ?? null,
+    stripeSessionId: payment?.provider === 'stripe' ? payment.externalId : null,
+  };
 }
 
 /** Paid (access-granting) order days of the user. */

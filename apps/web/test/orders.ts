@@ -41,8 +41,7 @@ export function testOrder(over: Partial<Order> = {}): Order {
       phone: '5555555555',
     },
     couponCode: 'GRATIS100',
-    paypalOrderId: null,
-    paypalPayerId: null,
+    paymentReference: null,
     ...over,
   };
 }

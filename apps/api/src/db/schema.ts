@@ -336,11 +336,8 @@ export const orders = pgTable(
     couponCode: text('coupon_code'),
     status: orderStatusEnum('status').notNull().default('pendiente'),
     payment: boolean('payment').notNull().default(false),
+    /** How it is paid: the provider (modules/payments/provider.ts) whose attempt is in order_payments. */
     paymentMethod: paymentMethodEnum('payment_method').notNull(),
-    paypalOrderId: text('paypal_order_id'),
-    paypalPayerId: text('paypal_payer_id'),
-    paypalCaptureId: text('paypal_capture_id'),
-    stripeSessionId: text('stripe_session_id'),
     refundedCentavos: integer('refunded_centavos').notNull().default(0),
     /** Transfers per day an administrator allowed beyond the first (docs/after-sale.md). */
     extraTransfers: integer('extra_transfers').notNull().default(0),
@@ -365,12 +362,44 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_status_created_idx').on(t.status, t.createdAt),
-    uniqueIndex('orders_paypal_order_idx').on(t.paypalOrderId),
-    uniqueIndex('orders_paypal_capture_idx').on(t.paypalCaptureId),
-    uniqueIndex('orders_stripe_session_idx').on(t.stripeSessionId),
     index('orders_open_holds_network_idx')
       .on(t.clientNetwork)
       .where(sql`${t.status} = 'pendiente'`),
+  ],
+);
+
+/**
+ * Where an order's payment stands at its provider ('abierto': waiting for the buyer or the
+ * provider; 'cobrado': the money was taken; 'cerrado': the attempt ended unpaid).
+ */
+export type PaymentStatus = 'abierto' | 'cobrado' | 'cerrado';
+
+/**
+ * An order's attempt at a payment provider (docs/providers.md): which provider, its id of
+ * the attempt (a PayPal order, a Stripe Checkout session), its id of the money taken (a
+ * PayPal capture) and what else it told, as strings. One per order: a new attempt is a new
+ * order. Orders paid with no provider to ask (cash, the free claim) have none. Unique ids:
+ * one provider attempt or capture is never two of our orders.
+ */
+export const orderPayments = pgTable(
+  'order_payments',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: paymentMethodEnum('provider').notNull(),
+    externalId: text('external_id').notNull(),
+    captureId: text('capture_id'),
+    status: text('status').$type<PaymentStatus>().notNull().default('abierto'),
+    data: jsonb('data').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_payments_order_idx').on(t.orderId),
+    uniqueIndex('order_payments_external_idx').on(t.provider, t.externalId),
+    uniqueIndex('order_payments_capture_idx').on(t.provider, t.captureId),
   ],
 );
 

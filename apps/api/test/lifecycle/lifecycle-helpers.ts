@@ -247,7 +247,7 @@ export async function invariantViolations(
           where r.order_id = o.id and r.status = 'completado'), 0) as ours,
         coalesce((select sum(r.amount_centavos)::int from order_refunds r
           where r.order_id = o.id and r.status = 'completado' and r.kind <> 'manual'), 0) as via_provider,
-        o.paypal_capture_id as capture
+        (select p.capture_id from order_payments p where p.order_id = o.id) as capture
         from orders o where o.id in ${scoped}`)} as money,
       ${asJson(sql`select id, provider_refund_id, status from order_refunds where order_id in ${scoped}`)} as refund_rows,
       ${asJson(sql`select t.root_order_id as root, min(od.day) as label,

@@ -256,9 +256,9 @@ async function ordersOf(w: World, b: number, statuses: string[]): Promise<OrderP
   );
   return rows<OrderPick>(
     h.ctx.database.db,
-    sql`select o.id, o.status, o.payment_method, o.paypal_order_id, o.paypal_capture_id,
-        o.amount_centavos, o.refunded_centavos
-      from orders o
+    sql`select o.id, o.status, o.payment_method, p.external_id as paypal_order_id,
+        p.capture_id as paypal_capture_id, o.amount_centavos, o.refunded_centavos
+      from orders o left join order_payments p on p.order_id = o.id and p.provider = 'paypal'
       where o.user_id = ${w.buyers[b]!.user.id} and o.status::text in (${wanted})
         and exists (select 1 from order_days od where od.order_id = o.id and od.product_day_id in (${days}))
       order by o.created_at desc, o.id`,
@@ -352,7 +352,8 @@ async function perform(w: World, a: Action): Promise<void> {
             if (!w.sequential) return;
             const [closed] = await rows<Record<string, unknown>>(
               h.ctx.database.db,
-              sql`select status, closed_reason, paypal_capture_id from orders where id = ${order.id}`,
+              sql`select o.status, o.closed_reason, p.capture_id as paypal_capture_id
+                from orders o left join order_payments p on p.order_id = o.id where o.id = ${order.id}`,
             );
             expect(closed).toEqual({
               status: 'cancelado',

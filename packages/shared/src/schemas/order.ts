@@ -97,8 +97,8 @@ export const order = z.object({
   paidAt: z.number().nullable().optional(),
   address: address,
   couponCode: z.string().nullable(),
-  paypalOrderId: z.string().nullable(),
-  paypalPayerId: z.string().nullable(),
+  /** The provider's reference of the payment (a PayPal capture, a Stripe session); null without one. */
+  paymentReference: z.string().nullable(),
   /** 'grupo': places for a team, named on their own page (docs/groups.md); absent: individual. */
   kind: z.enum(ORDER_KINDS).optional(),
   /** My orders only: each bought day's own status (a day can be cancelled on its own). */

@@ -310,10 +310,12 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       res.writeHead(200, { 'Content-Type': 'application/javascript; charset=utf-8', ...cors });
       return void res.end(sdkScript.replace('__FAKE_PAYPAL_ORIGIN__', url));
     }
-    // What PayPal holds for an order, for browser journeys to check (no token: test only).
+    // What PayPal holds for an order, named by its id or by one of its captures, for browser
+    // journeys to check (no token: test only).
     const peekMatch = /^\/__fake\/orders\/([^/]+)$/.exec(path);
     if (req.method === 'GET' && peekMatch) {
-      const o = orders.get(decodeURIComponent(peekMatch[1]!));
+      const id = decodeURIComponent(peekMatch[1]!);
+      const o = orders.get(id) ?? [...orders.values()].find((x) => x.captures.some((c) => c.id === id));
       return o
         ? sendJson(res, 200, orderJson(o), cors)
         : sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' }, cors);

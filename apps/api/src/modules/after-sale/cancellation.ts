@@ -12,6 +12,7 @@ import type { CancellationQuote } from '@store/shared/schemas/after-sale';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { buyerRefundFigures, cancellationRefusal, openCancellation } from '../lifecycle/cancellation';
+import { findPayment } from '../lifecycle/payments-repo';
 import { findOrder, findOrderDayDetails, type OrderRow } from '../lifecycle/reads';
 import { findPendingRefund } from '../lifecycle/refunds-repo';
 import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer, refundsOnline } from '../payments/refunds';
@@ -40,12 +41,13 @@ export async function cancellationQuote(
   if (!isUuid(orderId)) throw new AppError('not_found', MSG.orderNotFound);
   const db = deps.db;
   const order = ownOrder(await findOrder(db, orderId), userId);
+  const payment = await findPayment(db, orderId);
   const days = await findOrderDayDetails(db, orderId);
   const inFlight = await findPendingRefund(db, orderId);
   const live = days.filter((d) => d.status === 'pagado');
   const reason =
     (order.kind === 'grupo' ? GROUP_MSG.groupCancelByPlace : null) ??
-    cancellationRefusal(order, (o) => refundsOnline(deps, o)) ??
+    cancellationRefusal(order, (o) => refundsOnline(deps, o, payment)) ??
     (live.length === 0 ? MSG.nothingLeftToCancel : inFlight ? MSG.cancelInProgress : null);
   const whole = buyerRefundFigures(
     order,
@@ -89,7 +91,9 @@ export async function cancelOwnOrder(
   now: Date,
 ): Promise<{ message: string; refunded: number }> {
   if (!isUuid(input.orderId)) throw new AppError('not_found', MSG.orderNotFound);
-  const refunds = { refundsOnline: (o: OrderRow) => refundsOnline(deps, o) };
+  // The provider's attempt is fixed once the order is paid: read before the lock.
+  const payment = await findPayment(deps.db, input.orderId);
+  const refunds = { refundsOnline: (o: OrderRow) => refundsOnline(deps, o, payment) };
   const plan = await deps.db.transaction((tx) => openCancellation(tx, userId, { ...input, ...refunds }, now));
   if (plan.kind === 'done') return { message: MSG.orderCancelled, refunded: 0 };
   const outcome = await executeRefund(deps, plan.order, plan.refund);

@@ -12,7 +12,9 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { assignList, assignPlace, groupPlacesView, openPlaceCancellation } from '../lifecycle/group';
 import { findPlacesAssignedTo } from '../lifecycle/group-repo';
+import { findPayment } from '../lifecycle/payments-repo';
 import type { OrderRow } from '../lifecycle/reads';
+import { isUuid } from '../../lib/ids';
 import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer, refundsOnline } from '../payments/refunds';
 import type { PaymentDeps } from '../payments/settle';
 
@@ -23,7 +25,8 @@ export async function groupPlaces(
   orderId: string,
   now: Date,
 ): Promise<GroupPlaces> {
-  const view = await groupPlacesView(deps.db, userId, orderId, now, (o) => refundsOnline(deps, o));
+  const payment = isUuid(orderId) ? await findPayment(deps.db, orderId) : null;
+  const view = await groupPlacesView(deps.db, userId, orderId, now, (o) => refundsOnline(deps, o, payment));
   return {
     orderId: view.order.id,
     productName: view.order.items[0]?.name ?? '',
@@ -75,7 +78,8 @@ export async function cancelGroupPlaces(
   body: { orderId: string; placeIds: string[] },
   now = new Date(),
 ): Promise<{ message: string; refunded: number }> {
-  const input = { ...body, refundsOnline: (o: OrderRow) => refundsOnline(deps, o) };
+  const payment = isUuid(body.orderId) ? await findPayment(deps.db, body.orderId) : null;
+  const input = { ...body, refundsOnline: (o: OrderRow) => refundsOnline(deps, o, payment) };
   const plan = await deps.db.transaction((tx) => openPlaceCancellation(tx, userId, input, now));
   if (plan.kind === 'done') return { message: MSG.orderCancelled, refunded: 0 };
   const outcome = await executeRefund(deps, plan.order, plan.refund);

@@ -113,7 +113,7 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
       return { kind: 'reusable', order: candidate };
     }
   }
-  const withProvider = holding.filter((o) => o.paypalOrderId || o.stripeSessionId);
+  const withProvider = holding.filter((o) => o.atProvider);
   if (withProvider.length > 0) {
     // The caller settles these with their provider and comes back: the hold rules refuse
     // first, counting them as replaced now, so a refusal leaves them (and everything) as is.

@@ -3,7 +3,7 @@
 
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { orderDays, orders, productDays, products } from '../../db/schema';
+import { orderDays, orderPayments, orders, productDays, products } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -12,7 +12,8 @@ export type NewOrderRow = typeof orders.$inferInsert;
 export type OrderDayRow = typeof orderDays.$inferSelect;
 
 /** A pending order with the day options it holds. */
-export type HoldingOrder = OrderRow & { productDayIds: string[] };
+/** A pending order holding days; `atProvider`: a provider attempt was made (order_payments). */
+export type HoldingOrder = OrderRow & { productDayIds: string[]; atProvider: boolean };
 
 /** The user's pending orders that hold any of these day options (each with all its days). */
 export async function findPendingHolding(
@@ -46,9 +47,19 @@ export async function findPendingHolding(
         rows.map((r) => r.id),
       ),
     );
+  const attempts = await db
+    .select({ orderId: orderPayments.orderId })
+    .from(orderPayments)
+    .where(
+      inArray(
+        orderPayments.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((r) => ({
     ...r,
     productDayIds: days.filter((d) => d.orderId === r.id).map((d) => d.productDayId),
+    atProvider: attempts.some((a) => a.orderId === r.id),
   }));
 }
 
@@ -58,16 +69,6 @@ export async function findOrderDays(db: Queryable, orderId: string): Promise<Ord
 
 export async function findOrder(db: Queryable, orderId: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  return row ?? null;
-}
-
-export async function findOrderByPaypalId(db: Queryable, paypalOrderId: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.paypalOrderId, paypalOrderId));
-  return row ?? null;
-}
-
-export async function findOrderByPaypalCaptureId(db: Queryable, captureId: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.paypalCaptureId, captureId));
   return row ?? null;
 }
 

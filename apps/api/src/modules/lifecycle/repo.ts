@@ -126,28 +126,6 @@ export async function transitionOrder(
 }
 
 /**
- * Records the provider's id on a still-pending order that has none yet, or already has this
- * one (two calls attaching the same idempotent provider order). Unique: one provider order,
- * one of ours.
- */
-export async function setProviderIds(
-  db: Queryable,
-  orderId: string,
-  ids: { paypalOrderId: string } | { stripeSessionId: string },
-): Promise<boolean> {
-  const same =
-    'paypalOrderId' in ids
-      ? sql`(${orders.paypalOrderId} IS NULL OR ${orders.paypalOrderId} = ${ids.paypalOrderId})`
-      : sql`(${orders.stripeSessionId} IS NULL OR ${orders.stripeSessionId} = ${ids.stripeSessionId})`;
-  const rows = await db
-    .update(orders)
-    .set({ ...ids, updatedAt: new Date() })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'pendiente'), same))
-    .returning({ id: orders.id });
-  return rows.length === 1;
-}
-
-/**
  * A capture announces itself before it runs: the order must still be pending and inside its
  * payment window, and its updated_at changes, so an expiry that read the order earlier (see
  * lockForExpiry) no longer cancels it. The window itself never moves: retrying a capture

@@ -60,14 +60,9 @@ import {
 } from './refunds-repo';
 import { allows, type Action } from './table';
 import { addExtraTransfer, findRootOrderId } from './transfer-repo';
+import { closePayment, recordPaid, type PaidPatch } from './payments-repo';
 
-export interface PaidPatch {
-  paymentMethod?: OrderRow['paymentMethod'];
-  paypalOrderId?: string | null;
-  paypalPayerId?: string | null;
-  paypalCaptureId?: string | null;
-  stripeSessionId?: string | null;
-}
+export type { PaidPatch } from './payments-repo';
 
 export interface TransitionResult {
   /** True only for the call that changed the order. */
@@ -188,13 +183,15 @@ export async function markOrderPaid(
     // can still record what happened.
     updated = await tx.transaction(async (sp) => {
       const row = await transitionOrder(sp, orderId, ['pendiente'], {
-        ...patch,
         status: 'pagado',
         payment: true,
         paidAt: new Date(),
         expiresAt: null,
       });
-      if (row) await moveOrderDays(sp, orderId, ['pendiente'], 'pagado');
+      if (row) {
+        await moveOrderDays(sp, orderId, ['pendiente'], 'pagado');
+        await recordPaid(sp, orderId, patch);
+      }
       return row;
     });
   } catch (err) {
@@ -234,7 +231,6 @@ export async function closeDuplicatePayment(
   const status = done ? 'reembolsado' : 'cancelado';
   const now = new Date();
   const updated = await transitionOrder(tx, orderId, ['pendiente'], {
-    ...opts.patch,
     status,
     expiresAt: null,
     closedReason: 'duplicado',
@@ -242,6 +238,7 @@ export async function closeDuplicatePayment(
     ...(done ? { refundedCentavos: current.amountCentavos } : {}),
   });
   if (!updated) return { changed: false, order: current };
+  await recordPaid(tx, orderId, opts.patch ?? {});
   await endDays(tx, orderId, status === 'reembolsado' ? 'reembolsado' : 'cancelado');
   if (opts.refunded && current.amountCentavos > 0) {
     if (done) {
@@ -305,6 +302,7 @@ export async function endPendingOrder(
     closedReason: reason,
   });
   if (!updated) return false;
+  await closePayment(tx, orderId);
   await endDays(tx, orderId, 'cancelado', undefined, now);
   await releaseCouponUse(tx, orderId);
   await emit(tx, 'order.ended', { orderId, status: 'cancelado' });
@@ -756,7 +754,8 @@ export async function allowAnotherTransfer(
 // Steps of the `pay` action that a provider's flow takes before the order is paid: attach
 // the provider's ids to a pending order, announce a capture inside the payment window, and
 // keep the seats while the provider still decides (docs/lifecycle.md → Holds).
-export { claimForCapture, holdUntil, setProviderIds } from './repo';
+export { claimForCapture, holdUntil } from './repo';
+export { attachPayment } from './payments-repo';
 
 // An event's day renamed, or removed, in the back office: the orders' copies of the label
 // (order_days.day and the items snapshot) follow.

@@ -1,12 +1,14 @@
 // Order rows → the shared `order` schema (docs/product.md → API: _id, items, amount, status, payment,
-// paymentMethod, date, address, couponCode, discount, PayPal ids). The API speaks pesos.
+// paymentMethod, date, address, couponCode, discount, the provider's reference). The API speaks pesos.
 
 import { toPesos } from '@store/shared/domain/money';
 import type { Order } from '@store/shared/schemas/order';
+import type { PaymentRow } from '../lifecycle/payments-repo';
 import type { OrderRow } from './repo';
 
 export function toApiOrder(
   row: OrderRow,
+  payment: Pick<PaymentRow, 'externalId' | 'captureId'> | null,
   dayStatuses?: Order['dayStatuses'],
   extra: Pick<Order, 'refunds' | 'cancellable'> = {},
 ): Order {
@@ -24,10 +26,16 @@ export function toApiOrder(
     paidAt: row.paidAt?.getTime() ?? null,
     address: row.address,
     couponCode: row.couponCode,
-    paypalOrderId: row.paypalOrderId,
-    paypalPayerId: row.paypalPayerId,
+    paymentReference: paymentReference(payment),
     kind: row.kind,
     ...(dayStatuses ? { dayStatuses } : {}),
     ...extra,
   };
+}
+
+/** What the buyer (and the receipt) call the payment at its provider: the money taken, else the attempt. */
+export function paymentReference(
+  payment: Pick<PaymentRow, 'externalId' | 'captureId'> | null,
+): string | null {
+  return payment ? (payment.captureId ?? payment.externalId) : null;
 }

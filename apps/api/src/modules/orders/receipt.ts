@@ -13,6 +13,8 @@ import type { OrderRow } from './repo';
 
 export interface ReceiptData {
   order: OrderRow;
+  /** The provider's reference of the payment (paymentReference), when it has one. */
+  reference: string | null;
   buyer: { name: string; email: string };
   lines: { productName: string; label: string; startsAt: Date; priceCentavos: number }[];
 }
@@ -24,7 +26,7 @@ export function receiptFileName(orderId: string): string {
 }
 
 export function renderReceipt(data: ReceiptData): Promise<Buffer> {
-  const { order, buyer, lines } = data;
+  const { order, buyer, lines, reference } = data;
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 56,
@@ -57,7 +59,6 @@ export function renderReceipt(data: ReceiptData): Promise<Buffer> {
   doc.text(`Orden: ${orderReference(order.id)}`);
   doc.text(`Fecha de pago: ${order.paidAt ? formatDateTime(order.paidAt) : '-'} (${MX_TIME_ZONE_LABEL})`);
   doc.text(`Método de pago: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`);
-  const reference = order.paypalCaptureId ?? order.stripeSessionId;
   if (reference) doc.text(`Referencia del pago: ${reference}`);
   doc.moveDown();
 

@@ -12,11 +12,13 @@ import {
   orderDays,
   orders,
   productDays,
+  orderPayments,
   products,
   users,
   type RefundStatus,
 } from '../../db/schema';
 export * from '../lifecycle/reads';
+import type { PaymentRow } from '../lifecycle/payments-repo';
 import type { OrderRow } from '../lifecycle/reads';
 
 export async function findProductNames(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
@@ -48,6 +50,8 @@ export interface UserOrderRefund {
 
 export interface UserOrderWithDetails {
   order: OrderRow;
+  /** The order's attempt at its provider, when it has one. */
+  payment: PaymentRow | null;
   days: UserOrderDay[];
   refunds: UserOrderRefund[];
 }
@@ -87,10 +91,12 @@ function userOrdersQuery(db: Queryable) {
   return db
     .select({
       order: orders,
+      payment: orderPayments,
       days: sql<UserOrderDay[]>`${orderDaysJson}`,
       refunds: sql<UserOrderRefund[]>`${orderRefundsJson}`,
     })
     .from(orders)
+    .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
     .where(eq(orders.userId, sql.placeholder('userId')))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .prepare('user_orders_with_details');

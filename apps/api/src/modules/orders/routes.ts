@@ -13,7 +13,7 @@ import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { z } from 'zod';
 import { quoteForDisplay } from '../cart/quote';
-import { getOwnOrder, ownReceipt, toApiOrder } from './service';
+import { ownApiOrder, ownReceipt } from './service';
 import { sendCached, sendEncoded } from '../../lib/http-cache';
 import { rateLimits } from '../../plugins/rate-limit';
 import {
@@ -67,7 +67,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      order: toApiOrder(await getOwnOrder(app.db.db, currentUser(req).id, req.body.orderId)),
+      order: await ownApiOrder(app.db.db, currentUser(req).id, req.body.orderId),
     }),
   );
 

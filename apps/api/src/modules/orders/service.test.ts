@@ -99,12 +99,12 @@ describe('pending orders and markOrderPaid', () => {
     expect(linksBefore.json().product.dayLinks).toEqual({});
 
     const [first, second] = await Promise.all([
-      db().transaction((tx) => markOrderPaid(tx, order.id, { paypalCaptureId: 'CAP-1' })),
-      db().transaction((tx) => markOrderPaid(tx, order.id, { paypalCaptureId: 'CAP-1' })),
+      db().transaction((tx) => markOrderPaid(tx, order.id, { captureId: 'CAP-1' })),
+      db().transaction((tx) => markOrderPaid(tx, order.id, { captureId: 'CAP-1' })),
     ]);
     expect([first.changed, second.changed].sort()).toEqual([false, true]);
     const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
-    expect(row).toMatchObject({ status: 'pagado', payment: true, paypalCaptureId: 'CAP-1' });
+    expect(row).toMatchObject({ status: 'pagado', payment: true });
     expect(row!.paidAt).toBeInstanceOf(Date);
     const entitlement = await db().select().from(orderDays).where(eq(orderDays.orderId, order.id));
     expect(entitlement.map((d) => d.status)).toEqual(['pagado']);
@@ -118,7 +118,12 @@ describe('pending orders and markOrderPaid', () => {
       headers: { token: user.token },
     });
     expect(linksAfter.json().product.dayLinks).toEqual({ 'Día 1': 'https://youtu.be/ccccccccccc' });
-    expect(toApiOrder(row!)).toMatchObject({ _id: order.id, status: 'pagado', amount: 500 + FEE, fee: FEE });
+    expect(toApiOrder(row!, null)).toMatchObject({
+      _id: order.id,
+      status: 'pagado',
+      amount: 500 + FEE,
+      fee: FEE,
+    });
   });
 
   it('markOrderPaid does nothing for an unknown or cancelled order', async () => {

@@ -17,7 +17,8 @@ import {
   type OrderRow,
   type UserOrderWithDetails,
 } from './repo';
-import { toApiOrder } from './mappers';
+import { paymentReference, toApiOrder } from './mappers';
+import { findPayment } from '../lifecycle/payments-repo';
 import { receiptFileName, renderReceipt } from './receipt';
 
 export { toApiOrder };
@@ -33,9 +34,10 @@ export async function listApiOrdersOf(db: Queryable, userId: string, now = new D
 
 /** Rows of listUserOrdersWithDetails → the API's orders at `now` ("cancellable" depends on it). */
 export function toApiOrders(rows: readonly UserOrderWithDetails[], now: Date) {
-  return rows.map(({ order: r, days, refunds }) =>
+  return rows.map(({ order: r, payment, days, refunds }) =>
     toApiOrder(
       r,
+      payment,
       days.map(({ productId, day, status, toName, toEmail }) => ({
         productId,
         day,
@@ -67,6 +69,12 @@ export async function getOwnOrder(db: Queryable, userId: string, orderId: string
   return order;
 }
 
+/** One of the user's orders as the API shows it (order/single). */
+export async function ownApiOrder(db: Queryable, userId: string, orderId: string) {
+  const order = await getOwnOrder(db, userId, orderId);
+  return toApiOrder(order, await findPayment(db, order.id));
+}
+
 /** The receipt PDF of the user's own paid (or later refunded) order. */
 export async function ownReceipt(
   db: Queryable,
@@ -86,8 +94,10 @@ export async function receiptOf(db: Queryable, order: OrderRow): Promise<Buffer>
   // connection, which runs one query at a time.
   const buyer = await findOrderForConfirmation(db, order.id);
   const days = await findOrderDayDetails(db, order.id);
+  const payment = await findPayment(db, order.id);
   return renderReceipt({
     order,
+    reference: paymentReference(payment),
     buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '' },
     lines: order.kind === 'grupo' ? placeLines(days) : days.map(receiptLine),
   });

@@ -14,7 +14,7 @@ export const cashProvider: PaymentProvider = {
   holdMs: (config) => config.CASH_ORDER_TTL_HOURS * 3600_000,
   reuseMinRemainingMs: (config) => Math.min(3600_000, (config.CASH_ORDER_TTL_HOURS * 3600_000) / 2),
   refundsOnline: () => false,
-  reconcileHold: reconcileUnreachable,
+  reconcileHold: (deps, order, _payment, opts) => reconcileUnreachable(deps, order, opts),
   settleExpired: async () => null,
   refund: noOnlineRefund,
 };

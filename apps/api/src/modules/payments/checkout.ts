@@ -8,6 +8,7 @@
 
 import { MSG } from '@store/shared/messages';
 import { AppError } from '../../lib/errors';
+import { findPayment } from '../lifecycle/payments-repo';
 import { findOrder, type HoldingOrder, type OrderRow } from '../lifecycle/reads';
 import { openOrder, type CreateOrderInput } from '../lifecycle/open';
 import { assertInvoiceable, attachCheckoutRequest } from '../invoices/service';
@@ -61,10 +62,11 @@ export async function holdOrder(deps: PaymentDeps, input: CreateOrderInput): Pro
  * that: 'payable' when it is the same attempt and can still be paid as it is; otherwise it
  * is settled (paid, refunded as a duplicate, or cancelled with its seats and coupon back).
  */
-function reconcileHold(
+async function reconcileHold(
   deps: PaymentDeps,
   order: HoldingOrder,
   opts: { keep: boolean; now: Date },
 ): Promise<'payable' | 'settled'> {
-  return deps.providers[order.paymentMethod].reconcileHold(deps, order, opts);
+  const payment = await findPayment(deps.db, order.id);
+  return deps.providers[order.paymentMethod].reconcileHold(deps, order, payment, opts);
 }

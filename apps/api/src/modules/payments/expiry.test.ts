@@ -3,7 +3,7 @@
 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
+import { orderPayments } from '../../db/schema';
 import { addToCart, createUser, post } from '../../../test/store-helpers';
 import { sweepExpiredOrders } from './expiry';
 import { claimForCapture } from '../lifecycle/service';
@@ -142,7 +142,7 @@ describe('sweepExpiredOrders', () => {
   it('cancels a pending order that never reached a provider', async () => {
     const buyer = await buyerWithCart(h.ctx, seat);
     const { orderId } = await createPaypalOrder(h.ctx, buyer);
-    await h.ctx.database.db.update(orders).set({ paypalOrderId: null }).where(eq(orders.id, orderId));
+    await h.ctx.database.db.delete(orderPayments).where(eq(orderPayments.orderId, orderId));
     await expire(h.ctx, orderId);
     await sweepExpiredOrders(h.deps);
     expect((await orderRow(h.ctx, orderId)).status).toBe('cancelado');

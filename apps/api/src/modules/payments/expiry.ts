@@ -4,6 +4,7 @@
 // still in review keeps it, and only an order that was never paid is cancelled. Cash orders
 // (CASH_ORDER_TTL_HOURS) are cancelled. An order we cannot check (provider unreachable) waits.
 
+import { findPayment } from '../lifecycle/payments-repo';
 import { findExpiredPending, type OrderRow } from '../lifecycle/reads';
 import { cancelGuarded, type PaymentDeps, type SettleResult } from './settle';
 
@@ -36,9 +37,10 @@ async function sweepOne(
   now: Date,
 ): Promise<'paid' | 'cancelled' | 'kept'> {
   // Its provider says whether money moved (and gives back money for days already held).
-  const settled = await deps.providers[order.paymentMethod].settleExpired(deps, order, now);
+  const payment = await findPayment(deps.db, order.id);
+  const settled = await deps.providers[order.paymentMethod].settleExpired(deps, order, payment, now);
   if (settled) return verdict(settled);
-  if (order.paypalOrderId || order.stripeSessionId) {
+  if (payment) {
     deps.log.warn(
       { orderId: order.id },
       'orden vencida de un proveedor sin configurar: se cancela sin consultarlo',

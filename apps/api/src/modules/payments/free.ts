@@ -13,7 +13,7 @@ export const freeProvider: PaymentProvider = {
   holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,
   reuseMinRemainingMs: (config) => Math.min(5 * 60_000, (config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2),
   refundsOnline: () => false,
-  reconcileHold: reconcileUnreachable,
+  reconcileHold: (deps, order, _payment, opts) => reconcileUnreachable(deps, order, opts),
   settleExpired: async () => null,
   refund: noOnlineRefund,
 };

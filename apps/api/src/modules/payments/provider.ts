@@ -6,10 +6,13 @@
 // provider's name. A provider's own routes (the PayPal button's create/capture, Stripe's
 // redirect, the webhooks) live in its folder and call the shared settle().
 
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaymentMethod } from '@store/shared/constants';
 import type { Config } from '../../config';
+import type { PaymentRow } from '../lifecycle/payments-repo';
 import type { OrderRow } from '../lifecycle/reads';
 import type { RefundRow } from '../lifecycle/refunds-repo';
+import type { PaymentRouteContext } from './route-context';
 import type { PaymentDeps, SettleResult } from './settle';
 
 /** What a provider answered when asked to give money back, or when a refund it took was read. */
@@ -42,8 +45,11 @@ export interface PaymentProvider {
    * window is left: a buyer coming back seconds before the sweep would pay into a closing order.
    */
   reuseMinRemainingMs(config: Config): number;
-  /** The store itself can give this order's money back through the provider (refund()). */
-  refundsOnline(order: OrderRow): boolean;
+  /**
+   * The store itself can give this order's money back through the provider (refund()).
+   * `payment` is the order's attempt at the provider (order_payments), null when none.
+   */
+  refundsOnline(order: OrderRow, payment: PaymentRow | null): boolean;
   /**
    * A new checkout attempt meets a pending order of this provider: 'payable' when it is the
    * same attempt (`keep`) and can still be paid as it is; otherwise the provider is asked what
@@ -52,6 +58,7 @@ export interface PaymentProvider {
   reconcileHold(
     deps: PaymentDeps,
     order: OrderRow,
+    payment: PaymentRow | null,
     opts: { keep: boolean; now: Date },
   ): Promise<'payable' | 'settled'>;
   /**
@@ -59,13 +66,27 @@ export interface PaymentProvider {
    * moved and settle that (paid, still in review, or cancelled). Null when there is nothing to
    * ask (no provider attempt, provider not configured): the sweep cancels it.
    */
-  settleExpired(deps: PaymentDeps, order: OrderRow, now: Date): Promise<SettleResult | null>;
+  settleExpired(
+    deps: PaymentDeps,
+    order: OrderRow,
+    payment: PaymentRow | null,
+    now: Date,
+  ): Promise<SettleResult | null>;
   /**
    * Asks the provider to give back `refund` (its row id is the idempotency key and our
    * reference), or, when the provider already took it (`refund.providerRefundId`), reads it.
    * Only called when refundsOnline(order).
    */
-  refund(deps: PaymentDeps, order: OrderRow, refund: RefundRow): Promise<ProviderRefundAnswer>;
+  refund(
+    deps: PaymentDeps,
+    order: OrderRow,
+    payment: PaymentRow | null,
+    refund: RefundRow,
+  ): Promise<ProviderRefundAnswer>;
+  /** Its buyer-facing routes (full paths under /api: start and confirm a payment). */
+  routes?: FastifyPluginAsyncZod<PaymentRouteContext>;
+  /** Its webhook routes, registered where JSON bodies stay the raw bytes that were signed. */
+  webhooks?: FastifyPluginAsyncZod<PaymentRouteContext>;
 }
 
 /** Every way to pay, by the method stored on the order. */

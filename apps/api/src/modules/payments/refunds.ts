@@ -20,6 +20,7 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Tx } from '../../db/client';
+import { findPayment, type PaymentRow } from '../lifecycle/payments-repo';
 import { findOrder, type OrderRow } from '../lifecycle/reads';
 import {
   findDueRefunds,
@@ -88,9 +89,16 @@ export function refundAnswer(
   }
 }
 
-/** The store itself gives this order's money back through its provider (provider.ts). */
-export function refundsOnline(deps: Pick<PaymentDeps, 'providers'>, order: OrderRow): boolean {
-  return deps.providers[order.paymentMethod].refundsOnline(order);
+/**
+ * The store itself gives this order's money back through its provider (provider.ts);
+ * `payment` is the order's attempt at it (findPayment).
+ */
+export function refundsOnline(
+  deps: Pick<PaymentDeps, 'providers'>,
+  order: OrderRow,
+  payment: PaymentRow | null,
+): boolean {
+  return deps.providers[order.paymentMethod].refundsOnline(order, payment);
 }
 
 /** How long a refund PENDING at PayPal waits before the sweep reads it again. */
@@ -114,8 +122,11 @@ export async function executeRefund(
   refund: RefundRow,
   now = new Date(),
 ): Promise<RefundOutcome> {
-  if (!refundsOnline(deps, order)) return fail(deps, refund, 'el medio de pago no reembolsa en línea');
-  const answer = await deps.providers[order.paymentMethod].refund(deps, order, refund);
+  const payment = await findPayment(deps.db, order.id);
+  if (!refundsOnline(deps, order, payment)) {
+    return fail(deps, refund, 'el medio de pago no reembolsa en línea');
+  }
+  const answer = await deps.providers[order.paymentMethod].refund(deps, order, payment, refund);
   return applyRefundAnswer(deps, refund, answer, now);
 }
 

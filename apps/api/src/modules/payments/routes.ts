@@ -12,11 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimits } from '../../plugins/rate-limit';
 import { groupRoutes } from './group-routes';
 import { orderRoutes } from './order-routes';
-import { paypalRoutes } from './paypal/routes';
 import type { PaymentClients } from './clients';
 import { createPaymentDeps } from './registry';
 import { orderingGuard, type PaymentRouteContext } from './route-context';
-import { stripeRoutes } from './stripe/routes';
 import { webhookRoutes } from './webhook-routes';
 
 /** The providers as configured, the database, and the guard of order-changing calls. */
@@ -37,7 +35,9 @@ export function createPaymentRouteContext(
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, context) => {
   await app.register(groupRoutes, { prefix: '/group', deps: context.deps });
   await app.register(orderRoutes, context);
-  await app.register(paypalRoutes, context);
-  await app.register(stripeRoutes, context);
+  // Each way to pay brings its own routes (provider.ts); their webhooks go in one plugin.
+  for (const provider of Object.values(context.deps.providers)) {
+    if (provider.routes) await app.register(provider.routes, context);
+  }
   await app.register(webhookRoutes, context);
 };

@@ -60,9 +60,16 @@ export type AdminOrdersResponse = z.infer<typeof adminOrdersResponse>;
 
 export const adminOrderDetail = adminOrderSummary.extend({
   address,
-  paypalOrderId: z.string().nullable(),
-  paypalCaptureId: z.string().nullable(),
-  stripeSessionId: z.string().nullable(),
+  /** The order's attempt at its provider (a PayPal order and its capture, a Stripe session); null without one. */
+  providerPayment: z
+    .object({
+      externalId: z.string(),
+      captureId: z.string().nullable(),
+      status: z.enum(['abierto', 'cobrado', 'cerrado']),
+    })
+    .nullable(),
+  /** Staff confirm this way of paying by hand ("Marcar pagada": cash at the association). */
+  confirmedByStaff: z.boolean(),
   /** The store gives money back through the provider itself (a PayPal capture); false: refunds are recorded as made outside. */
   refundsOnline: z.boolean(),
   expiresAt: z.number().nullable(),

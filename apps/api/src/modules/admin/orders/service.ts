@@ -26,6 +26,7 @@ import {
   searchOrders,
   type OrderRow,
 } from '../../orders/repo';
+import { findPayment } from '../../lifecycle/payments-repo';
 import { findOrderTransfers } from '../../lifecycle/transfer-repo';
 import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
 import { containsPattern } from '../sql';
@@ -74,13 +75,15 @@ export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetai
   const { entries } = await listAudit(db, { entity: 'order', entityId: id, page: 1, pageSize: 100 });
   const transfers = await findOrderTransfers(db, id);
   const { order } = row;
+  const payment = await findPayment(db, id);
   return {
     ...toAdminOrderSummary(row),
     address: order.address,
-    paypalOrderId: order.paypalOrderId,
-    paypalCaptureId: order.paypalCaptureId,
-    stripeSessionId: order.stripeSessionId,
-    refundsOnline: refundsOnline({ providers: PAYMENT_PROVIDERS }, order),
+    providerPayment: payment
+      ? { externalId: payment.externalId, captureId: payment.captureId, status: payment.status }
+      : null,
+    confirmedByStaff: PAYMENT_PROVIDERS[order.paymentMethod].confirmedByStaff,
+    refundsOnline: refundsOnline({ providers: PAYMENT_PROVIDERS }, order, payment),
     expiresAt: order.expiresAt?.getTime() ?? null,
     lines: lines.map((l) => ({
       productDayId: l.productDayId,
@@ -206,7 +209,7 @@ export async function refundAdminOrder(
 ): Promise<{ order: AdminOrderDetail; message: string }> {
   const db = deps.db;
   const current = await findOrder(db, id);
-  if (current && refundsOnline(deps, current)) {
+  if (current && refundsOnline(deps, current, await findPayment(db, id))) {
     const message = await refundOnline(deps, {
       orderId: id,
       actorId,

@@ -17,6 +17,7 @@ import { auditPayment, countPaymentAudits } from '../repo';
 import { settle, type PaymentDeps, type SettleOptions, type SettleResult } from '../settle';
 import { executeRefund } from '../refunds';
 import { findPendingRefund } from '../../lifecycle/refunds-repo';
+import { findPayment, type PaidPatch } from '../../lifecycle/payments-repo';
 import { judgePaypalOrder, type PaymentOutcome } from '../verify';
 
 /**
@@ -59,7 +60,7 @@ export async function captureAndSettle(
   now: Date,
 ): Promise<OrderRow> {
   const paypal = paypalOf(deps);
-  const paypalOrderId = order.paypalOrderId;
+  const paypalOrderId = (await findPayment(deps.db, order.id))?.externalId;
   if (!paypalOrderId) throw new AppError('conflict', MSG.paymentError);
   if (!(await claimForCapture(deps.db, order.id, now))) {
     const current = await findOrder(deps.db, order.id);
@@ -132,11 +133,8 @@ export async function captureAndSettle(
   const captureIds = (remote.purchase_units ?? [])
     .flatMap((u) => u.payments?.captures ?? [])
     .map((c) => c.id);
-  if (
-    current?.closedReason === 'duplicado' &&
-    current.paypalCaptureId &&
-    captureIds.includes(current.paypalCaptureId)
-  ) {
+  const captured = current?.closedReason === 'duplicado' ? await findPayment(deps.db, order.id) : null;
+  if (captured?.captureId && captureIds.includes(captured.captureId)) {
     throw new AppError('conflict', MSG.duplicatePaymentRefunded);
   }
   if (outcome.kind === 'pending') throw new AppError('payment_failed', MSG.paymentPendingReview);
@@ -153,15 +151,12 @@ export async function settlePaypal(
   outcome: PaymentOutcome,
   opts: Omit<SettleOptions, 'patch'>,
 ): Promise<SettleResult> {
-  const patch =
-    outcome.kind === 'paid'
-      ? { paypalCaptureId: outcome.captureId ?? null, paypalPayerId: outcome.payerId ?? null }
-      : {};
+  const patch = paidPatch(outcome);
   let result: SettleResult;
   try {
     result = await deps.db.transaction((tx) => settle(tx, deps, order, outcome, { ...opts, patch }));
   } catch (err) {
-    if (!isUniqueViolation(err, 'orders_paypal_capture_idx')) throw err;
+    if (!isUniqueViolation(err, 'order_payments_capture_idx')) throw err;
     await auditPayment(deps.db, {
       action: 'payment.capture_reused',
       orderId: order.id,
@@ -197,7 +192,7 @@ export async function refundDuplicate(
   const asked = await deps.db.transaction(async (tx) => {
     const closed = await closeDuplicatePayment(tx, order.id, {
       refunded: { providerRefundId: null, pending: true },
-      patch: { paypalCaptureId: captureId },
+      patch: { captureId },
     });
     if (!closed.changed || !closed.order) return null;
     const refund = await findPendingRefund(tx, order.id);
@@ -225,14 +220,14 @@ export async function refundDuplicate(
 export async function reconcilePaypalHold(
   deps: PaymentDeps,
   order: OrderRow,
+  paypalOrderId: string,
   opts: { keep: boolean; now: Date },
 ): Promise<'payable' | 'settled'> {
   const { now } = opts;
   const paypal = paypalOf(deps);
-  if (!order.paypalOrderId) return 'payable';
   let remote: PaypalOrder | null;
   try {
-    remote = await paypal.getOrder(order.paypalOrderId);
+    remote = await paypal.getOrder(paypalOrderId);
   } catch {
     throw new AppError('unavailable', MSG.paymentError);
   }
@@ -253,7 +248,7 @@ export async function reconcilePaypalHold(
     ? judgePaypalOrder(remote, {
         orderId: order.id,
         amountCentavos: order.amountCentavos,
-        paypalOrderId: order.paypalOrderId,
+        paypalOrderId,
       })
     : { kind: 'failed', reason: 'PayPal no conoce la orden' };
   if (outcome.kind === 'unpaid') {
@@ -269,4 +264,13 @@ export async function reconcilePaypalHold(
     now,
   });
   return 'settled';
+}
+
+/** What PayPal told about the money taken, kept with the order's payment. */
+export function paidPatch(outcome: PaymentOutcome): PaidPatch {
+  if (outcome.kind !== 'paid') return {};
+  return {
+    captureId: outcome.captureId ?? null,
+    ...(outcome.payerId ? { data: { payerId: outcome.payerId } } : {}),
+  };
 }

@@ -145,7 +145,14 @@ describe('POST /api/order/paypal', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: MSG.paymentDone, orderId });
     const order = await orderRow(h.ctx, orderId);
-    expect(order).toMatchObject({ status: 'pagado', payment: true, paypalPayerId: 'PAYER123' });
+    expect(order).toMatchObject({ status: 'pagado', payment: true });
+    // PayPal's order, its capture and payer are kept with the order's payment, marked taken.
+    expect(order.providerPayment).toMatchObject({
+      provider: 'paypal',
+      externalId: id,
+      status: 'cobrado',
+      data: { payerId: 'PAYER123' },
+    });
     expect(order.paypalCaptureId).toBe(h.paypal.orders.get(id)!.captures[0]!.id);
     expect(order.expiresAt).toBeNull();
     expect(await grants(h.ctx, buyer.user.id)).toBe(1);

@@ -5,13 +5,17 @@
 import { CURRENCY } from '@store/shared/constants';
 import { centavosToDecimalString } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
+import type { PaymentRow } from '../../lifecycle/payments-repo';
 import type { OrderRow } from '../../lifecycle/reads';
 import type { RefundRow } from '../../lifecycle/refunds-repo';
 import type { PaymentProvider, ProviderRefundAnswer } from '../provider';
 import { reconcileUnreachable, type PaymentDeps } from '../settle';
 import { judgePaypalOrder, type PaymentOutcome } from '../verify';
 import { reconcilePaypalHold, settlePaypal } from './capture';
-import { PaypalUnavailableError, type PaypalRefund } from './client';
+import { PaypalUnavailableError } from './client';
+import { paypalRefundAnswer } from './refund-status';
+import { paypalRoutes } from './routes';
+import { paypalWebhook } from './webhook';
 
 export const paypalProvider: PaymentProvider = {
   method: 'paypal',
@@ -20,18 +24,20 @@ export const paypalProvider: PaymentProvider = {
   returnsDuplicates: true,
   holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,
   reuseMinRemainingMs: (config) => Math.min(5 * 60_000, (config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2),
-  refundsOnline: (order) => order.paypalCaptureId !== null,
-  reconcileHold: (deps, order, opts) =>
-    order.paypalOrderId ? reconcilePaypalHold(deps, order, opts) : reconcileUnreachable(deps, order, opts),
-  async settleExpired(deps, order, now) {
+  refundsOnline: (_order, payment) => payment?.captureId != null,
+  reconcileHold: (deps, order, payment, opts) =>
+    payment
+      ? reconcilePaypalHold(deps, order, payment.externalId, opts)
+      : reconcileUnreachable(deps, order, opts),
+  async settleExpired(deps, order, payment, now) {
     const paypal = deps.clients.paypal;
-    if (!paypal || !order.paypalOrderId) return null;
-    const remote = await paypal.getOrder(order.paypalOrderId);
+    if (!paypal || !payment) return null;
+    const remote = await paypal.getOrder(payment.externalId);
     const outcome: PaymentOutcome = remote
       ? judgePaypalOrder(remote, {
           orderId: order.id,
           amountCentavos: order.amountCentavos,
-          paypalOrderId: order.paypalOrderId,
+          paypalOrderId: payment.externalId,
         })
       : { kind: 'failed', reason: 'PayPal no conoce la orden' };
     // settlePaypal also refunds a capture for days the user already holds.
@@ -43,16 +49,19 @@ export const paypalProvider: PaymentProvider = {
     });
   },
   refund: refundAtPaypal,
+  routes: paypalRoutes,
+  webhooks: paypalWebhook,
 };
 
 /** Asks PayPal for the refund (or reads the one it took) and says what it answered. */
 async function refundAtPaypal(
   deps: PaymentDeps,
   order: OrderRow,
+  payment: PaymentRow | null,
   refund: RefundRow,
 ): Promise<ProviderRefundAnswer> {
   const paypal = deps.clients.paypal;
-  const captureId = order.paypalCaptureId;
+  const captureId = payment?.captureId;
   if (!paypal || !captureId) return { kind: 'failed', reason: 'PayPal sin configurar o sin cobro' };
   try {
     if (refund.providerRefundId) {
@@ -82,19 +91,4 @@ async function refundAtPaypal(
     deps.log.warn({ err, orderId: order.id, refundId: refund.id }, 'sin respuesta de PayPal al reembolsar');
     return { kind: 'retry', retryAfterMs: null, reason: err.message };
   }
-}
-
-/** A refund resource's status (Payments v2) as the port's answer. */
-export function paypalRefundAnswer(remote: Pick<PaypalRefund, 'id' | 'status' | 'status_details'>) {
-  return paypalRefundStatus(remote.id, remote.status, remote.status_details?.reason);
-}
-
-/** The same for a status read elsewhere (a refund webhook's resource). */
-export function paypalRefundStatus(id: string, status: string, reason?: string): ProviderRefundAnswer {
-  if (status === 'COMPLETED') return { kind: 'completed', providerRefundId: id };
-  if (status === 'PENDING') return { kind: 'pending', providerRefundId: id };
-  if (status === 'FAILED' || status === 'CANCELLED') {
-    return { kind: 'failed', reason: `PayPal: ${status}${reason ? ` (${reason})` : ''}` };
-  }
-  return { kind: 'retry', retryAfterMs: null, reason: `estado desconocido ${status}` };
 }

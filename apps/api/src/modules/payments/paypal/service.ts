@@ -11,14 +11,15 @@ import type { z } from 'zod';
 import type { placeOrderBody } from '@store/shared/schemas/order';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { AppError } from '../../../lib/errors';
-import { findOrderByPaypalCaptureId, findOrderByPaypalId, type OrderRow } from '../../lifecycle/reads';
-import { endPendingOrder, recordProviderRefund, setProviderIds } from '../../lifecycle/service';
+import { findOrderByCapture, findOrderByPayment, findPayment } from '../../lifecycle/payments-repo';
+import type { OrderRow } from '../../lifecycle/reads';
+import { attachPayment, endPendingOrder, recordProviderRefund } from '../../lifecycle/service';
 import { holdOrder } from '../checkout';
-import { captureAndSettle, ownsAnotherCopy, paypalOf, refundDuplicate } from './capture';
+import { captureAndSettle, ownsAnotherCopy, paidPatch, paypalOf, refundDuplicate } from './capture';
 import { PaypalUnavailableError, type PaypalClient, type PaypalOrder, type WebhookHeaders } from './client';
 import { refundedCaptureId, screenPaypalDelivery, type PaypalEvent } from './webhook-screen';
 import { reconcileRefundEvent } from '../refunds';
-import { paypalRefundStatus } from './provider';
+import { paypalRefundStatus } from './refund-status';
 import { auditPayment, paymentEventSeen, recordPaymentEvent } from '../repo';
 import { cancelGuarded, settle, type PaymentDeps } from '../settle';
 import { judgePaypalOrder } from '../verify';
@@ -60,7 +61,8 @@ export async function createPaypalOrder(
     },
     now,
   });
-  const paypalOrderId = order.paypalOrderId ?? (await attachPaypalOrder(deps, paypal, order));
+  const paypalOrderId =
+    (await findPayment(deps.db, order.id))?.externalId ?? (await attachPaypalOrder(deps, paypal, order));
   return { paypalOrderId, orderId: order.id };
 }
 
@@ -100,7 +102,7 @@ export async function attachPaypalOrder(
     return giveUp(new Error(`PayPal devolvió ${asked.value} ${asked.currency_code}`));
   }
   try {
-    if (!(await setProviderIds(deps.db, order.id, { paypalOrderId: created.id }))) {
+    if (!(await attachPayment(deps.db, order.id, { provider: 'paypal', externalId: created.id }))) {
       return giveUp(new Error('la orden dejó de estar pendiente'));
     }
   } catch (err) {
@@ -124,7 +126,7 @@ export async function capturePaypalOrder(
   now = new Date(),
 ): Promise<OrderRow> {
   paypalOf(deps);
-  const order = await findOrderByPaypalId(deps.db, body.paypalOrderId);
+  const order = await findOrderByPayment(deps.db, 'paypal', body.paypalOrderId);
   // Ids PayPal issued for someone else's order (or outside our checkout) are never captured.
   if (!order) throw new AppError('not_found', MSG.paymentError);
   if (order.userId !== userId) throw new AppError('forbidden', MSG.paymentError);
@@ -152,7 +154,7 @@ export async function cancelPaypalOrder(
   paypalOrderId: string,
 ): Promise<void> {
   const paypal = paypalOf(deps);
-  const order = await findOrderByPaypalId(deps.db, paypalOrderId);
+  const order = await findOrderByPayment(deps.db, 'paypal', paypalOrderId);
   if (!order || order.userId !== userId) throw new AppError('not_found', MSG.orderNotFound);
   if (order.status !== 'pendiente') return;
   const seenAt = order.updatedAt;
@@ -205,12 +207,13 @@ async function handleVerifiedEvent(
     case 'PAYMENT.CAPTURE.COMPLETED':
     case 'PAYMENT.CAPTURE.PENDING': {
       const order = await orderForCapture(deps, event.resource);
-      if (!order?.paypalOrderId) return void (await recordPaymentEvent(deps.db, record));
+      const paypalOrderId = order ? (await findPayment(deps.db, order.id))?.externalId : undefined;
+      if (!order || !paypalOrderId) return void (await recordPaymentEvent(deps.db, record));
       if (order.status === 'pagado') return void (await recordPaymentEvent(deps.db, record));
       // The event says what happened; PayPal's order says it with every field we check.
       let remote: PaypalOrder | null;
       try {
-        remote = await paypal.getOrder(order.paypalOrderId);
+        remote = await paypal.getOrder(paypalOrderId);
       } catch {
         throw new AppError('unavailable', MSG.serverError);
       }
@@ -218,12 +221,9 @@ async function handleVerifiedEvent(
       const outcome = judgePaypalOrder(remote, {
         orderId: order.id,
         amountCentavos: order.amountCentavos,
-        paypalOrderId: order.paypalOrderId,
+        paypalOrderId,
       });
-      const patch =
-        outcome.kind === 'paid'
-          ? { paypalCaptureId: outcome.captureId ?? null, paypalPayerId: outcome.payerId ?? null }
-          : {};
+      const patch = paidPatch(outcome);
       const result = await deps.db.transaction(async (tx) => {
         if (!(await recordPaymentEvent(tx, record))) return null;
         if (order.status !== 'pendiente' && outcome.kind !== 'paid') return null;
@@ -248,12 +248,12 @@ async function handleVerifiedEvent(
       const { resource } = event;
       // Only the capture we stored identifies the order: custom_id is never trusted here.
       const captureId = refundedCaptureId(resource);
-      const order = captureId ? await findOrderByPaypalCaptureId(deps.db, captureId) : null;
+      const order = captureId ? await findOrderByCapture(deps.db, 'paypal', captureId) : null;
       const centavos =
         resource.amount?.currency_code === CURRENCY ? decimalStringToCentavos(resource.amount.value) : null;
       await deps.db.transaction(async (tx) => {
         if (!(await recordPaymentEvent(tx, record))) return;
-        if (!order || order.paymentMethod !== 'paypal') {
+        if (!order) {
           deps.log.warn({ captureId, eventId: event.id }, 'reembolso de PayPal sin orden nuestra');
           return;
         }
@@ -290,6 +290,6 @@ async function orderForCapture(
   resource: { custom_id?: string; supplementary_data?: { related_ids?: { order_id?: string } } },
 ): Promise<OrderRow | null> {
   const paypalOrderId = resource.supplementary_data?.related_ids?.order_id;
-  if (paypalOrderId) return findOrderByPaypalId(deps.db, paypalOrderId);
+  if (paypalOrderId) return findOrderByPayment(deps.db, 'paypal', paypalOrderId);
   return null;
 }

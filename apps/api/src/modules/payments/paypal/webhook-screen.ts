@@ -79,9 +79,6 @@ const isCaptureEvent = (t: string): t is PaypalCaptureEvent['event_type'] =>
 const isRefundEvent = (t: string): t is PaypalRefundEvent['event_type'] =>
   (PAYPAL_REFUND_EVENTS as readonly string[]).includes(t);
 
-/** The largest delivery we read: PayPal's capture and refund events are a few kilobytes. */
-export const PAYPAL_WEBHOOK_BODY_LIMIT = 64 * 1024;
-
 const TRANSMISSION_ID = /^[A-Za-z0-9-]{8,64}$/;
 const TRANSMISSION_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/;
 const SIGNATURE = /^[A-Za-z0-9+/]{16,2048}={0,2}$/;

@@ -10,6 +10,8 @@ import type { OrderRow } from '../../lifecycle/reads';
 import { noOnlineRefund, type PaymentProvider } from '../provider';
 import { reconcileUnreachable, settle, type PaymentDeps, type SettleOptions } from '../settle';
 import { judgeStripeSession, type StripeSessionLike } from '../verify';
+import { stripeRoutes } from './routes';
+import { stripeWebhook } from './webhook';
 
 export const stripeProvider: PaymentProvider = {
   method: 'stripe',
@@ -19,28 +21,32 @@ export const stripeProvider: PaymentProvider = {
   holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,
   reuseMinRemainingMs: (config) => Math.min(5 * 60_000, (config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2),
   refundsOnline: () => false,
-  reconcileHold: (deps, order, opts) =>
-    order.stripeSessionId ? reconcileStripeHold(deps, order, opts) : reconcileUnreachable(deps, order, opts),
-  async settleExpired(deps, order, now) {
+  reconcileHold: (deps, order, payment, opts) =>
+    payment
+      ? reconcileStripeHold(deps, order, payment.externalId, opts)
+      : reconcileUnreachable(deps, order, opts),
+  async settleExpired(deps, order, payment, now) {
     const stripe = deps.clients.stripe;
-    if (!stripe || !order.stripeSessionId) return null;
-    let session: Stripe.Checkout.Session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
+    if (!stripe || !payment) return null;
+    let session: Stripe.Checkout.Session = await stripe.checkout.sessions.retrieve(payment.externalId);
     if (session.status === 'open') session = await expireStripeSession(stripe, session);
     const opts = { source: 'expiry' as const, seenAt: order.updatedAt, cancelUnpaid: true, now };
-    return settleSession(deps, order, session, opts);
+    return settleSession(deps, order, payment.externalId, session, opts);
   },
   refund: noOnlineRefund,
+  routes: stripeRoutes,
+  webhooks: stripeWebhook,
 };
 
 /** Stripe: an open session is the same attempt's; replacing it expires it first, then settles. */
 async function reconcileStripeHold(
   deps: PaymentDeps,
   order: OrderRow,
+  sessionId: string,
   opts: { keep: boolean; now: Date },
 ): Promise<'payable' | 'settled'> {
   const stripe = deps.clients.stripe;
-  const sessionId = order.stripeSessionId;
-  if (!stripe || !sessionId) throw new AppError('unavailable', MSG.cardPaymentNotConfigured);
+  if (!stripe) throw new AppError('unavailable', MSG.cardPaymentNotConfigured);
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId);
@@ -49,7 +55,7 @@ async function reconcileStripeHold(
   } catch {
     throw new AppError('unavailable', MSG.paymentError);
   }
-  await settleSession(deps, order, session, {
+  await settleSession(deps, order, sessionId, session, {
     source: 'checkout',
     seenAt: order.updatedAt,
     stillOpen: true,
@@ -59,20 +65,20 @@ async function reconcileStripeHold(
   return 'settled';
 }
 
-/** What the session says, settled in one transaction (its id kept on the order). */
-function settleSession(
+/** What the session says, settled in one transaction. */
+export function settleSession(
   deps: PaymentDeps,
   order: OrderRow,
+  sessionId: string,
   session: Stripe.Checkout.Session,
   opts: Omit<SettleOptions, 'patch'>,
 ) {
   const outcome = judgeStripeSession(session as StripeSessionLike, {
     orderId: order.id,
     amountCentavos: order.amountCentavos,
-    stripeSessionId: order.stripeSessionId ?? session.id,
+    stripeSessionId: sessionId,
   });
-  const patch = { stripeSessionId: session.id };
-  return deps.db.transaction((tx) => settle(tx, deps, order, outcome, { ...opts, patch }));
+  return deps.db.transaction((tx) => settle(tx, deps, order, outcome, opts));
 }
 
 /** Closes an open session so nobody can pay it after we release the seats. */

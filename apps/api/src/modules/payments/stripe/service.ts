@@ -8,9 +8,9 @@ import { CURRENCY } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import type { placeOrderBody } from '@store/shared/schemas/order';
 import { AppError } from '../../../lib/errors';
-import { isUuid } from '../../../lib/ids';
 import { findOrder, type OrderRow } from '../../lifecycle/reads';
-import { endPendingOrder, setProviderIds } from '../../lifecycle/service';
+import { findOrderByPayment, findPayment } from '../../lifecycle/payments-repo';
+import { attachPayment, endPendingOrder } from '../../lifecycle/service';
 import { getOwnOrder } from '../../orders/service';
 import { holdOrder } from '../checkout';
 import { paymentEventSeen, recordPaymentEvent } from '../repo';
@@ -101,7 +101,10 @@ export async function createStripeCheckout(
     await deps.db.transaction((tx) => endPendingOrder(tx, order.id, 'rechazado'));
     throw new AppError('unavailable', MSG.paymentError);
   }
-  if (!session.url || !(await setProviderIds(deps.db, order.id, { stripeSessionId: session.id }))) {
+  if (
+    !session.url ||
+    !(await attachPayment(deps.db, order.id, { provider: 'stripe', externalId: session.id }))
+  ) {
     await deps.db.transaction((tx) => endPendingOrder(tx, order.id, 'rechazado'));
     throw new AppError('unavailable', MSG.paymentError);
   }
@@ -120,15 +123,15 @@ export async function verifyStripeCheckout(
 ): Promise<OrderRow> {
   const stripe = stripeOf(deps);
   const order = await getOwnOrder(deps.db, userId, body.orderId);
-  if (order.paymentMethod !== 'stripe' || !order.stripeSessionId) {
-    throw new AppError('bad_request', MSG.paymentError);
-  }
+  const payment = await findPayment(deps.db, order.id);
+  if (payment?.provider !== 'stripe') throw new AppError('bad_request', MSG.paymentError);
+  const sessionId = payment.externalId;
   if (order.status === 'pagado') return order;
   if (order.status !== 'pendiente') throw new AppError('payment_failed', MSG.paymentError);
 
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe.checkout.sessions.retrieve(order.stripeSessionId);
+    session = await stripe.checkout.sessions.retrieve(sessionId);
   } catch (err) {
     deps.log.warn({ err, orderId: order.id }, 'Stripe no respondió al verificar');
     throw new AppError('unavailable', MSG.paymentError);
@@ -136,11 +139,9 @@ export async function verifyStripeCheckout(
   const outcome = judgeStripeSession(session as StripeSessionLike, {
     orderId: order.id,
     amountCentavos: order.amountCentavos,
-    stripeSessionId: order.stripeSessionId,
+    stripeSessionId: sessionId,
   });
-  const result = await deps.db.transaction((tx) =>
-    settle(tx, deps, order, outcome, { source: 'browser', patch: { stripeSessionId: session.id } }),
-  );
+  const result = await deps.db.transaction((tx) => settle(tx, deps, order, outcome, { source: 'browser' }));
   if (result.paid) return (await findOrder(deps.db, order.id)) ?? order;
 
   const cancelled = body.success === false || body.success === 'false';
@@ -183,16 +184,17 @@ export async function handleStripeWebhook(
 
   const session = event.data.object as Stripe.Checkout.Session;
   const orderId = session.client_reference_id ?? session.metadata?.orderId;
-  const order = isUuid(orderId) ? await findOrder(deps.db, orderId) : null;
+  const order = await findOrderByPayment(deps.db, 'stripe', session.id);
   const record = { provider: 'stripe' as const, eventId: event.id, type: event.type };
 
   await deps.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, record))) return;
-    if (!order || order.paymentMethod !== 'stripe' || order.stripeSessionId !== session.id) return;
+    // Only the session we stored names the order (its client_reference_id must agree).
+    if (!order || (orderId !== undefined && orderId !== null && orderId !== order.id)) return;
     const outcome = judgeStripeSession(session as StripeSessionLike, {
       orderId: order.id,
       amountCentavos: order.amountCentavos,
-      stripeSessionId: order.stripeSessionId,
+      stripeSessionId: session.id,
     });
     if (event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired') {
       if (outcome.kind !== 'paid') {
@@ -201,7 +203,7 @@ export async function handleStripeWebhook(
       return;
     }
     if (order.status === 'pendiente' || outcome.kind === 'paid') {
-      await settle(tx, deps, order, outcome, { source: 'webhook', patch: { stripeSessionId: session.id } });
+      await settle(tx, deps, order, outcome, { source: 'webhook' });
     }
   });
 }

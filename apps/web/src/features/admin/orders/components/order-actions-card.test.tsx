@@ -35,9 +35,8 @@ function order(patch: Partial<AdminOrderDetail>): AdminOrderDetail {
       country: 'México',
       phone: '5555555555',
     },
-    paypalOrderId: 'PAYPAL1',
-    paypalCaptureId: 'CAP1',
-    stripeSessionId: null,
+    providerPayment: { externalId: 'PAYPAL1', captureId: 'CAP1', status: 'cobrado' },
+    confirmedByStaff: false,
     refundsOnline: true,
     expiresAt: null,
     lines: [],
@@ -112,7 +111,9 @@ describe('OrderActionsCard', () => {
 
   it('a cash order: only a refund made outside the store is recorded, and cancelling says no money moves', async () => {
     const user = userEvent.setup();
-    show(order({ paymentMethod: 'cod', paypalOrderId: null, paypalCaptureId: null, refundsOnline: false }));
+    show(
+      order({ paymentMethod: 'cod', providerPayment: null, confirmedByStaff: true, refundsOnline: false }),
+    );
     expect(screen.queryByRole('button', { name: 'Reembolsar' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Registrar reembolso' }));
     const form = screen.getByRole('dialog', { name: 'Registrar un reembolso hecho fuera de la tienda' });

@@ -79,7 +79,7 @@ export function OrderActionsCard({ order }: { order: AdminOrderDetail }) {
     setOpen('refund-confirm');
   };
 
-  const canMarkPaid = order.status === 'pendiente' && order.paymentMethod === 'cod';
+  const canMarkPaid = order.status === 'pendiente' && order.confirmedByStaff;
   const canCancel = order.status === 'pendiente' || order.status === 'pagado';
   const canRefund = order.status === 'pagado' && refundable > 0;
   if (!canMarkPaid && !canCancel && !canRefund) return null;

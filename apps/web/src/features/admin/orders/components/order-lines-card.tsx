@@ -69,8 +69,16 @@ export function OrderLinesCard({ order }: { order: AdminOrderDetail }) {
           {order.refunded > 0 && <Row label="Reembolsado">−{money(order.refunded)}</Row>}
           <Row label="Método">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Row>
           {order.paidAt && <Row label="Pagada">{formatDateTime(order.paidAt)}</Row>}
-          {order.paypalOrderId && <Row label="PayPal (orden)">{order.paypalOrderId}</Row>}
-          {order.paypalCaptureId && <Row label="PayPal (cobro)">{order.paypalCaptureId}</Row>}
+          {order.providerPayment && (
+            <Row label={`${PAYMENT_METHOD_LABELS[order.paymentMethod]} (referencia)`}>
+              {order.providerPayment.externalId}
+            </Row>
+          )}
+          {order.providerPayment?.captureId && (
+            <Row label={`${PAYMENT_METHOD_LABELS[order.paymentMethod]} (cobro)`}>
+              {order.providerPayment.captureId}
+            </Row>
+          )}
           {order.expiresAt && order.status === 'pendiente' && (
             <Row label="Vence si no se paga">{formatDateTime(order.expiresAt)}</Row>
           )}
