@@ -108,6 +108,13 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   stripe: 'Tarjeta (Stripe)',
   cod: 'Pago en efectivo',
 };
+/** How a payment made this way is named inside a sentence ("un pago en efectivo"). */
+export const PAYMENT_METHOD_PHRASES: Record<PaymentMethod, string> = {
+  paypal: 'con PayPal',
+  free: 'sin costo',
+  stripe: 'con tarjeta (Stripe)',
+  cod: 'en efectivo',
+};
 
 export const DISCOUNT_TYPES = ['percent', 'fixed'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

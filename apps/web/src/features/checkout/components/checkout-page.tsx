@@ -222,11 +222,13 @@ export function CheckoutPage({
               method={method}
               onMethodChange={setMethod}
               submitting={isSubmitting}
-              paypalSlot={renderPaypal({
-                total: toPesos(totals.total),
-                buildOrder: buildPaidOrder,
-                onPaid: finish,
-              })}
+              slots={{
+                paypal: renderPaypal({
+                  total: toPesos(totals.total),
+                  buildOrder: buildPaidOrder,
+                  onPaid: finish,
+                }),
+              }}
             />
           </div>
         </form>

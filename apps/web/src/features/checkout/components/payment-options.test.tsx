@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PaymentMethod } from '@store/shared/constants';
 import { PaymentOptions } from './payment-options';
 
-const paypalSlot = <p>Botones de PayPal</p>;
+const slots = { paypal: <p>Botones de PayPal</p> };
 
 function setup(isFree: boolean, method: PaymentMethod = 'paypal', methods: PaymentMethod[] = ['paypal']) {
   const onMethodChange = vi.fn();
@@ -16,7 +16,7 @@ function setup(isFree: boolean, method: PaymentMethod = 'paypal', methods: Payme
         method={method}
         onMethodChange={onMethodChange}
         submitting={false}
-        paypalSlot={paypalSlot}
+        slots={slots}
       />
     </form>,
   );

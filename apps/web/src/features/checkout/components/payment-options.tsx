@@ -1,6 +1,7 @@
 // Payment method choice (docs/product.md → Checkout and payment method, Free claim): PayPal by default; when the payable amount after discount
 // is 0 the options become a single 'Reclamar Gratis' and the button reads RECLAMAR AHORA;
-// any non-PayPal method submits with COLOCAR ORDEN. PayPal renders its own buttons (slot).
+// a way to pay that brings its own controls (PayPal's buttons) shows them from `slots`; any
+// other submits with COLOCAR ORDEN.
 import type { ReactNode } from 'react';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '@store/shared/constants';
 import { Button } from '../../../components/ui/button';
@@ -13,8 +14,8 @@ export interface PaymentOptionsProps {
   method: PaymentMethod;
   onMethodChange: (m: PaymentMethod) => void;
   submitting: boolean;
-  /** What stands in for the submit button while PayPal is chosen. */
-  paypalSlot: ReactNode;
+  /** What stands in for the submit button while that way to pay is chosen (PayPal's buttons). */
+  slots: Partial<Record<PaymentMethod, ReactNode>>;
 }
 
 /** The method in effect: 'free' whenever the order is free. */
@@ -28,7 +29,7 @@ export function PaymentOptions({
   method,
   onMethodChange,
   submitting,
-  paypalSlot,
+  slots,
 }: PaymentOptionsProps) {
   const offered: readonly PaymentMethod[] = isFree ? ['free'] : methods;
   const current = effectiveMethod(isFree, method);
@@ -61,9 +62,7 @@ export function PaymentOptions({
         </div>
       </fieldset>
       <div className="mt-6">
-        {current === 'paypal' ? (
-          paypalSlot
-        ) : (
+        {slots[current] ?? (
           <Button type="submit" size="lg" fullWidth loading={submitting}>
             {isFree ? 'RECLAMAR AHORA' : 'COLOCAR ORDEN'}
           </Button>

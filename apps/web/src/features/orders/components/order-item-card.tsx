@@ -28,7 +28,7 @@ function purchaseLine(order: Order): string {
   const date = formatDateLong(order.date);
   if (order.status === 'pendiente')
     return `Pedido el ${date} · ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`;
-  if (order.paymentMethod === 'free') return `Reclamado el ${date} · Sin costo`;
+  if (order.amount === 0) return `Reclamado el ${date} · Sin costo`;
   return `Comprado el ${date} · ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`;
 }
 

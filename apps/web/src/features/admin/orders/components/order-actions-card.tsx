@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Ban, BadgeCheck, Undo2 } from 'lucide-react';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import { PAYMENT_METHOD_LABELS } from '@store/shared/constants';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_PHRASES } from '@store/shared/constants';
 import type { AdminOrderDetail } from '@store/shared/schemas/admin/orders';
 import { Alert } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
@@ -34,7 +34,7 @@ function cancelText(order: AdminOrderDetail, refundable: number): string {
   if (order.refundsOnline) {
     return `${ends} Cancelar no devuelve dinero: para devolverle lo pagado (hasta ${money(refundable)}) a su cuenta de ${PAYMENT_METHOD_LABELS[order.paymentMethod]}, usa «Reembolsar» con «Termina el acceso» marcado en lugar de cancelar; la tienda hace el reembolso.`;
   }
-  return `${ends} Cancelar no devuelve dinero: la tienda no puede reembolsar un pago ${order.paymentMethod === 'cod' ? 'en efectivo' : `con ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`}. Si le devuelves dinero por fuera, regístralo con «Registrar reembolso».`;
+  return `${ends} Cancelar no devuelve dinero: la tienda no puede reembolsar un pago ${PAYMENT_METHOD_PHRASES[order.paymentMethod]}. Si le devuelves dinero por fuera, regístralo con «Registrar reembolso».`;
 }
 
 export function OrderActionsCard({ order }: { order: AdminOrderDetail }) {
