@@ -172,7 +172,7 @@ export async function cancelPaypalOrder(
 }
 
 /**
- * POST /api/paypal/webhook: screened first (paypal-webhook-screen.ts: headers, certificate
+ * POST /api/paypal/webhook: screened first (webhook-screen.ts: headers, certificate
  * host, event type, resource shape; junk never costs a call to PayPal), then verified with
  * PayPal's verify-webhook-signature call (the raw body goes back byte for byte), then
  * handled once per event id.
