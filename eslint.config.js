@@ -83,16 +83,18 @@ const apiZones = [
     message: 'Only app.ts registers the admin routes; nothing else imports modules/admin.',
   },
   {
-    // The lifecycle's writes and row locks are its own: everyone else calls its actions.
+    // The lifecycle's writes and row locks are its own: everyone else calls its actions
+    // through its index (and follows its events).
     target: [
       ...flatModules.filter((m) => m !== 'lifecycle').map(modulePath),
       `${api}/app.ts`,
       `${api}/server.ts`,
       `${api}/jobs.ts`,
     ],
-    from: `${api}/modules/lifecycle/repo.ts`,
+    from: `${api}/modules/lifecycle`,
+    except: ['./index.ts', './events.ts'],
     message:
-      'lifecycle/repo.ts is private to the lifecycle module: change orders through its actions (lifecycle/service.ts, open.ts, transfer.ts, cancellation.ts).',
+      'The lifecycle module has one door: import its actions and reads from modules/lifecycle (index.ts), and its events from lifecycle/events.ts.',
   },
   ...moduleOrder.flatMap((entry, i) => {
     const names = Array.isArray(entry) ? entry : [entry];

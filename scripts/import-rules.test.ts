@@ -179,9 +179,22 @@ describe('api layers', () => {
     }
   });
 
-  it('keeps lifecycle/repo.ts private to the lifecycle module', async () => {
-    const code = "import { transitionOrder } from '../lifecycle/repo';\nexport const x = transitionOrder;\n";
-    expect(await importErrors('apps/api/src/modules/payments/fixture.ts', code)).toEqual(restricted);
+  it('lets other modules into the lifecycle only through its index and its events', async () => {
+    for (const from of [
+      '../lifecycle/repo',
+      '../lifecycle/service',
+      '../lifecycle/reads',
+      '../lifecycle/guard',
+    ]) {
+      const code = `import * as m from '${from}';\nexport const x = m;\n`;
+      expect(await importErrors('apps/api/src/modules/payments/fixture.ts', code)).toEqual(restricted);
+    }
+    expect(
+      await importErrors(
+        'apps/api/src/modules/payments/fixture.ts',
+        "import { pay } from '../lifecycle';\nimport { emit } from '../lifecycle/events';\nexport const x = [pay, emit];\n",
+      ),
+    ).toEqual([]);
     expect(
       await importErrors(
         'apps/api/src/modules/lifecycle/fixture.ts',

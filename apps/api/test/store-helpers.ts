@@ -11,7 +11,7 @@ import type { AddressInput } from '@store/shared/schemas/order';
 import { coupons, users } from '../src/db/schema';
 import { signSession } from '../src/lib/jwt';
 import { hashPassword } from '../src/lib/passwords';
-import { createOrderFromCart } from '../src/modules/lifecycle/open';
+import { createOrderFromCart } from '../src/modules/lifecycle';
 import { createTestContext, type TestContext } from './context';
 
 /**

@@ -11,10 +11,16 @@ import { MSG } from '@store/shared/messages';
 import type { CancellationQuote } from '@store/shared/schemas/after-sale';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { buyerRefundFigures, cancellationRefusal, openCancellation } from '../lifecycle/cancellation';
-import { findPayment } from '../lifecycle/payments-repo';
-import { findOrder, findOrderDayDetails, type OrderRow } from '../lifecycle/reads';
-import { findPendingRefund } from '../lifecycle/refunds-repo';
+import {
+  buyerRefundFigures,
+  cancellationRefusal,
+  findOrder,
+  findOrderDayDetails,
+  findPayment,
+  findPendingRefund,
+  openCancellation,
+  type OrderRow,
+} from '../lifecycle';
 import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer, refundsOnline } from '../payments/refunds';
 import type { PaymentDeps } from '../payments/settle';
 import { GROUP_MSG } from '@store/shared/group-messages';

@@ -10,10 +10,15 @@ import type { AssignedPlace, GroupPlaces } from '@store/shared/schemas/group';
 import { GROUP_MSG } from '@store/shared/group-messages';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { assignList, assignPlace, groupPlacesView, openPlaceCancellation } from '../lifecycle/group';
-import { findPlacesAssignedTo } from '../lifecycle/group-repo';
-import { findPayment } from '../lifecycle/payments-repo';
-import type { OrderRow } from '../lifecycle/reads';
+import {
+  assignList,
+  assignPlace,
+  findPayment,
+  findPlacesAssignedTo,
+  groupPlacesView,
+  openPlaceCancellation,
+  type OrderRow,
+} from '../lifecycle';
 import { isUuid } from '../../lib/ids';
 import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer, refundsOnline } from '../payments/refunds';
 import type { PaymentDeps } from '../payments/settle';

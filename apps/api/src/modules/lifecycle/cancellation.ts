@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { findOrderDayDetails, type OrderDayDetail, type OrderRow } from './reads';
 import { lockOrder } from './repo';
 import type { RefundRow } from './refunds-repo';
-import { cancelDaysWithoutRefund, refundable, requestRefund } from './service';
+import { cancelFree, refundable, requestRefund } from './service';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
 /**
@@ -83,7 +83,7 @@ export async function openCancellation(
     throw new AppError('conflict', MSG.cancelWindowClosed);
   const figures = buyerRefundFigures(order, days, wanted);
   if (figures.refundCentavos === 0) {
-    await cancelDaysWithoutRefund(tx, order, wanted, userId);
+    await cancelFree(tx, order, wanted, userId);
     return { kind: 'done' };
   }
   const asked = await requestRefund(tx, {

@@ -23,6 +23,7 @@ import { incrementCouponUse, insertRedemption } from '../coupons/repo';
 import { takeSeat } from '../seats/repo';
 import { findUserByEmail, findUserById } from '../users/repo';
 import { cancellationRefusal, type RefundsOnline } from './cancellation';
+import { refusalOf } from './guard';
 import { emit } from './events';
 import { findHeldDaysOf, findPlaceRows, type PlaceRow } from './group-repo';
 import { countOpenHoldsOfNetwork, lockNetwork } from './holds-repo';
@@ -38,7 +39,6 @@ import {
   setPlaceHolder,
 } from './repo';
 import { cancelPlacesWithoutRefund, refundable, requestRefund } from './service';
-import { allows } from './table';
 import { colleagueAccount, TRANSFER_TOKEN_DAYS } from './transfer';
 import { GROUP_MSG, groupSeatsShort, placesCsvLine } from '@store/shared/group-messages';
 
@@ -65,7 +65,8 @@ export interface GroupHoldInput {
  * seat taken through the seats module in this one transaction (all or none), the coupon use
  * kept. The places are unassigned (user_id null) until the buyer names who uses each.
  */
-export async function openGroupOrder(tx: Tx, input: GroupHoldInput): Promise<OrderRow> {
+export async function holdPlaces(tx: Tx, input: GroupHoldInput): Promise<OrderRow> {
+  await refusalOf(tx, 'holdPlaces', null);
   const user = await lockUser(tx, input.userId);
   if (!user) throw new AppError('unauthorized', MSG.unauthorized);
   const quote = await quoteGroup(tx, input.userId, input.group, input.now);
@@ -235,7 +236,9 @@ async function assignOne(
   if (refusal) throw new AppError('conflict', refusal);
   const previous = place.rows[0]!.userId;
   const action = previous ? 'reassignPlace' : 'assignPlace';
-  if (!allows(action, order.status)) throw new AppError('conflict', GROUP_MSG.groupNotPaid);
+  const ruled = await refusalOf(tx, action, order);
+  if (ruled === 'state') throw new AppError('conflict', GROUP_MSG.groupNotPaid);
+  if (ruled) throw new AppError('conflict', GROUP_MSG.placeRefundInProgress);
   const found = await findUserByEmail(tx, who.email);
   if (found?.role === 'admin') throw new AppError('conflict', GROUP_MSG.placeToAdmin);
   if (found && found.id === previous) throw new AppError('conflict', GROUP_MSG.placeSamePerson);
@@ -296,15 +299,21 @@ async function assignOne(
   }
 }
 
-async function assignmentContext(tx: Tx, buyerId: string, orderId: string) {
+async function assignmentContext(
+  tx: Tx,
+  buyerId: string,
+  orderId: string,
+  action: 'assignPlace' | 'reassignPlace' = 'assignPlace',
+) {
   const order = await lockGroupOrder(tx, orderId, buyerId);
-  if (!allows('assignPlace', order.status)) {
+  const refusal = await refusalOf(tx, action, order);
+  if (refusal === 'state') {
     throw new AppError(
       'conflict',
       order.status === 'pendiente' ? GROUP_MSG.groupNotPaid : GROUP_MSG.placeNotActive,
     );
   }
-  if (await findPendingRefund(tx, order.id)) throw new AppError('conflict', GROUP_MSG.placeRefundInProgress);
+  if (refusal) throw new AppError('conflict', GROUP_MSG.placeRefundInProgress);
   const buyer = await findUserById(tx, buyerId);
   if (!buyer) throw new AppError('unauthorized', MSG.unauthorized);
   const places = placesOf(await findPlaceRows(tx, order.id));
@@ -320,6 +329,22 @@ export async function assignPlace(
 ): Promise<void> {
   const { order, buyer, places } = await assignmentContext(tx, buyerId, input.orderId);
   const place = places.find((p) => p.id === input.placeId);
+  if (!place) throw new AppError('not_found', GROUP_MSG.placeNotFound);
+  await assignOne(tx, order, buyer, place, input, now);
+}
+
+/**
+ * reassignPlace: another person for a place someone already holds (assignPlace does either,
+ * as the place is; this one is for a caller that means a reassignment).
+ */
+export async function reassignPlace(
+  tx: Tx,
+  buyerId: string,
+  input: { orderId: string; placeId: string } & Assignment,
+  now: Date,
+): Promise<void> {
+  const { order, buyer, places } = await assignmentContext(tx, buyerId, input.orderId, 'reassignPlace');
+  const place = places.find((p) => p.id === input.placeId && p.rows[0]!.userId !== null);
   if (!place) throw new AppError('not_found', GROUP_MSG.placeNotFound);
   await assignOne(tx, order, buyer, place, input, now);
 }
@@ -399,9 +424,13 @@ export async function openPlaceCancellation(
   now: Date,
 ): Promise<PlaceCancellationPlan> {
   const order = await lockGroupOrder(tx, input.orderId, buyerId);
+  // The table first; a refund in flight is answered by the action taken: requestRefund gives
+  // the same request its waiting refund, anything else is refused (cancelPlacesWithoutRefund).
+  if ((await refusalOf(tx, 'cancelPlaces', order)) === 'state') {
+    throw new AppError('conflict', MSG.orderNotCancellable);
+  }
   const refusal = cancellationRefusal(order, input.refundsOnline);
   if (refusal) throw new AppError('conflict', refusal);
-  if (!allows('cancelPlaces', order.status)) throw new AppError('conflict', MSG.orderNotCancellable);
   const rows = await findPlaceRows(tx, order.id);
   const places = placesOf(rows);
   const chosen = [...new Set(input.placeIds)].map((id) => places.find((p) => p.id === id));
@@ -415,7 +444,6 @@ export async function openPlaceCancellation(
   const rowIds = chosen.flatMap((p) => p!.rows.map((r) => r.id)).sort();
   const figures = placeRefundFigures(order, rows, rowIds);
   if (figures.refundCentavos === 0) {
-    if (await findPendingRefund(tx, order.id)) throw new AppError('conflict', MSG.cancelInProgress);
     await cancelPlacesWithoutRefund(tx, order, rowIds, figures.paidCentavos, buyerId);
     return { kind: 'done' };
   }

@@ -21,7 +21,8 @@ import { emit } from './events';
 import { findPendingHolding, type HoldingOrder, type NewOrderRow, type OrderRow } from './reads';
 import { insertOrder, insertOrderDays, lockProductsForSale, lockUser } from './repo';
 import { countOpenHoldsOfNetwork, findRecentEndedHolds, lockNetwork } from './holds-repo';
-import { endPendingOrder } from './service';
+import { refusalOf } from './guard';
+import { abandon } from './service';
 
 /** A hold shorter than this is not worth opening: the renewal rule answers "wait" instead. */
 const MIN_HOLD_MS = 60_000;
@@ -73,6 +74,16 @@ export type OpenOrderResult =
    */
   | { kind: 'held'; orders: HoldingOrder[] };
 
+/** hold: a pending order for the cart's days, keeping their seats while it is paid. */
+export function hold(tx: Tx, input: Omit<CreateOrderInput, 'status'>): Promise<OpenOrderResult> {
+  return openOrder(tx, { ...input, status: 'pendiente' });
+}
+
+/** claimFree: the cart's days for a total of 0, paid at once. */
+export function claimFree(tx: Tx, input: Omit<CreateOrderInput, 'status'>): Promise<OpenOrderResult> {
+  return openOrder(tx, { ...input, status: 'pagado' });
+}
+
 /**
  * Opens an order for the user's server cart, in the caller's transaction, keeping one live
  * order per user and day: the order row (item snapshot and server amounts), one order_days
@@ -81,7 +92,8 @@ export type OpenOrderResult =
  * confirmation e-mail. The user's row is locked first, so one user's attempts run one at a
  * time; the partial unique indexes on order_days are the last line of defence.
  */
-export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOrderResult> {
+async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOrderResult> {
+  await refusalOf(tx, input.status === 'pagado' ? 'claimFree' : 'hold', null);
   const user = await lockUser(tx, input.userId);
   if (!user) throw new AppError('unauthorized', MSG.unauthorized);
   const now = input.now ?? new Date();
@@ -121,7 +133,7 @@ export async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOr
     return { kind: 'held', orders: withProvider };
   }
   // Nothing outside can pay these (cash, or a provider order never made): replace them.
-  for (const old of holding) await endPendingOrder(tx, old.id, 'reemplazado', { now });
+  for (const old of holding) await abandon(tx, old.id, 'reemplazado', { now });
   const expiresAt = input.status === 'pendiente' ? await holdWindow(tx, input, quote, holding, now) : null;
 
   const paid = input.status === 'pagado';

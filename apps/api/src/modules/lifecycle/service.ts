@@ -5,19 +5,20 @@
 // actually moved; every effect elsewhere (e-mail, CFDI, the waiting list) follows an event
 // emitted in the same transaction (events.ts).
 //
-//   markOrderPaid           pendiente → pagado, exactly once; never a day twice
-//   closeDuplicatePayment   money for days already owned: pendiente → reembolsado | cancelado
-//   endPendingOrder         an unpaid hold ends (expired, abandoned, declined, replaced)
-//   adminCancelOrder        pendiente | pagado → cancelado
-//   requestRefund           a refund asked of the provider (one in flight per order)
-//   completeRefund          the provider refunded: the refund's days end, money recorded
-//   markRefundInProcess     the provider took it but answered PENDING: the row keeps waiting
-//   failRefund              the provider refused: nothing changes but the refund row
-//   cancelDaysWithoutRefund the buyer cancels days with nothing to give back (free claims)
-//   recordManualRefund      a refund made outside the store, recorded by an admin
-//   recordProviderRefund    a refund or chargeback the provider reports on its own
-//   allowAnotherTransfer    one more transfer per day (admin)
-// Opening an order (hold, free claim) is open.ts; a transfer is transfer.ts.
+//   pay              pendiente → pagado, exactly once; never a day twice
+//   closeDuplicate   money for days already owned: pendiente → reembolsado | cancelado
+//   expire, abandon  an unpaid hold ends (expired; abandoned, declined, replaced)
+//   adminCancel      pendiente | pagado → cancelado
+//   requestRefund    a refund asked of the provider (one in flight per order)
+//   completeRefund   the provider refunded: the refund's days end, money recorded
+//   refundInProcess  the provider took it but answered PENDING: the row keeps waiting
+//   failRefund       the provider refused: nothing changes but the refund row
+//   cancelFree       the buyer cancels days with nothing to give back (free claims)
+//   recordRefund     a refund made outside the store, recorded by an admin
+//   providerRefund   a refund or chargeback the provider reports on its own
+//   allowTransfer    one more transfer per day (admin)
+// Each checks the table through guard.ts (refusalOf) under the order's lock. Opening an order
+// (hold, claimFree) is open.ts; a transfer is transfer.ts; a team's places are group.ts.
 
 import { randomUUID } from 'node:crypto';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
@@ -58,7 +59,8 @@ import {
   setRefundInProcess,
   type RefundRow,
 } from './refunds-repo';
-import { allows, type Action } from './table';
+import { refusalOf } from './guard';
+import type { Action } from './table';
 import { addExtraTransfer, findRootOrderId } from './transfer-repo';
 import { closePayment, recordPaid, type PaidPatch } from './payments-repo';
 
@@ -70,7 +72,7 @@ export interface TransitionResult {
   /** The order after the call (null when the id is unknown). */
   order: OrderRow | null;
   /**
-   * markOrderPaid only: the user already holds one of the order's days through another paid
+   * pay only: the user already holds one of the order's days through another paid
    * order, so this one was left pending. Money received for it must go back.
    */
   duplicate?: boolean;
@@ -85,10 +87,9 @@ async function lockFor(
 ): Promise<OrderRow> {
   const order = await lockOrder(tx, orderId);
   if (!order) throw new AppError('not_found', MSG.orderNotFound);
-  if (!allows(action, order.status)) throw new AppError('conflict', opts.refusal);
-  if (opts.refundInFlight && (await findPendingRefund(tx, orderId))) {
-    throw new AppError('conflict', opts.refundInFlight);
-  }
+  const refusal = await refusalOf(tx, action, order);
+  if (refusal === 'state') throw new AppError('conflict', opts.refusal);
+  if (refusal) throw new AppError('conflict', opts.refundInFlight ?? opts.refusal);
   return order;
 }
 
@@ -158,13 +159,9 @@ async function followDays(tx: Tx, orderId: string): Promise<OrderStatus | null> 
  * says `duplicate` (checked first, and enforced by the one-paid index for a concurrent
  * payment of the other order).
  */
-export async function markOrderPaid(
-  tx: Tx,
-  orderId: string,
-  patch: PaidPatch = {},
-): Promise<TransitionResult> {
+export async function pay(tx: Tx, orderId: string, patch: PaidPatch = {}): Promise<TransitionResult> {
   const current = await lockOrder(tx, orderId);
-  if (!current || !allows('pay', current.status)) return { changed: false, order: current };
+  if (!current || (await refusalOf(tx, 'pay', current))) return { changed: false, order: current };
   const days = await findOrderDays(tx, orderId);
   // A group order's places are nobody's yet: the buyer may also hold one of its days.
   const group = current.kind === 'grupo';
@@ -210,7 +207,7 @@ export async function markOrderPaid(
  * back: its refund id) it becomes `reembolsado` with the whole amount refunded; otherwise
  * `cancelado`, for a person to refund. Seats and the coupon use are given back either way.
  */
-export async function closeDuplicatePayment(
+export async function closeDuplicate(
   tx: Tx,
   orderId: string,
   opts: {
@@ -224,7 +221,7 @@ export async function closeDuplicatePayment(
 ): Promise<TransitionResult> {
   const current = await lockOrder(tx, orderId);
   if (!current) return { changed: false, order: null };
-  if (!allows('closeDuplicate', current.status)) return { changed: false, order: current };
+  if (await refusalOf(tx, 'closeDuplicate', current)) return { changed: false, order: current };
   const done = opts.refunded !== null && !opts.refunded.pending;
   // A refund still in process keeps the order cancelled (money received, nothing granted)
   // until the provider completes it; completeRefund then records the money.
@@ -268,7 +265,7 @@ export async function closeDuplicatePayment(
   return { changed: true, order: updated };
 }
 
-/** How a pending order is found still open before it is ended (see endPendingOrder). */
+/** How a pending order is found still open before it is ended (see expire and abandon). */
 export interface PendingGuard {
   /** Only if nothing (a capture claim) touched the order since it was read at this time. */
   seenAt?: Date;
@@ -277,13 +274,31 @@ export interface PendingGuard {
   now?: Date;
 }
 
+/** expire: the payment window closed (the sweep); seats and the coupon use come back. */
+export function expire(tx: Tx, orderId: string, guard: PendingGuard = {}): Promise<boolean> {
+  return endPendingOrder(tx, orderId, 'expirado', guard);
+}
+
+/**
+ * abandon: the buyer closed the payment, the provider refused it, a new attempt replaced it,
+ * or the buyer already holds its days; seats and the coupon use come back.
+ */
+export function abandon(
+  tx: Tx,
+  orderId: string,
+  reason: Exclude<HoldClosedReason, 'expirado'>,
+  guard: PendingGuard = {},
+): Promise<boolean> {
+  return endPendingOrder(tx, orderId, reason, guard);
+}
+
 /**
  * An unpaid hold ends: pendiente → cancelado with its reason (the renewal rule of open.ts
  * reads it), seats and the coupon use given back. With a guard, only if the order is
  * unchanged since it was read (the expiry sweep and a late capture never both win). False
  * when the order was no longer pending (or changed meanwhile).
  */
-export async function endPendingOrder(
+async function endPendingOrder(
   tx: Tx,
   orderId: string,
   reason: HoldClosedReason,
@@ -295,6 +310,9 @@ export async function endPendingOrder(
     : guard.stillOpen
       ? await lockIfUnchanged(tx, orderId, guard.seenAt)
       : await lockForExpiry(tx, orderId, guard.seenAt, now);
+  // The table's word on the order as it is (a closed order is refused, whatever the lock said).
+  const order = await findOrder(tx, orderId);
+  if (await refusalOf(tx, reason === 'expirado' ? 'expire' : 'abandon', order)) return false;
   if (!locked) return false;
   const updated = await transitionOrder(tx, orderId, ['pendiente'], {
     status: 'cancelado',
@@ -314,7 +332,7 @@ export async function endPendingOrder(
  * already transferred or cancelled keeps its state and its seat stays where it is), the
  * coupon use is given back. Money, if any, is refunded separately.
  */
-export async function adminCancelOrder(tx: Tx, orderId: string): Promise<OrderRow> {
+export async function adminCancel(tx: Tx, orderId: string): Promise<OrderRow> {
   const order = await lockFor(tx, orderId, 'adminCancel', {
     refusal: ADMIN_MSG.orderNotCancellable,
     refundInFlight: ADMIN_MSG.orderRefundInProgress,
@@ -389,7 +407,8 @@ export async function requestRefund(
     if (!same) throw new AppError('conflict', req.inFlight);
     return { order, refund: pending, repeated: true };
   }
-  if (!allows('requestRefund', order.status)) throw new AppError('conflict', req.refusal);
+  // A pending refund was answered above (the same request again, or refused as in flight).
+  if (await refusalOf(tx, 'requestRefund', order)) throw new AppError('conflict', req.refusal);
   req.check?.(order);
   if (req.amountCentavos <= 0 || req.amountCentavos > refundable(order)) {
     throw new AppError('bad_request', ADMIN_MSG.orderRefundTooLarge);
@@ -425,7 +444,7 @@ export async function completeRefund(
 ): Promise<RefundRow | null> {
   const pending = await findRefund(tx, refundId);
   if (!pending) return null;
-  await lockOrder(tx, pending.orderId);
+  if (await refusalOf(tx, 'completeRefund', await lockOrder(tx, pending.orderId))) return null;
   const done = await completeRefundRow(tx, refundId, providerRefundId);
   if (!done) return null;
   const before = await findOrder(tx, done.orderId);
@@ -504,7 +523,7 @@ async function paidFor(tx: Queryable, orderId: string, productDayIds: readonly s
  * no e-mail, no credit note; the row keeps waiting with the provider's id until its webhook
  * or the refund sweep reads COMPLETED (completeRefund) or FAILED (failRefund).
  */
-export async function markRefundInProcess(
+export async function refundInProcess(
   tx: Tx,
   refund: RefundRow,
   providerRefundId: string,
@@ -512,7 +531,7 @@ export async function markRefundInProcess(
 ): Promise<boolean> {
   await lockOrder(tx, refund.orderId);
   const order = await findOrder(tx, refund.orderId);
-  if (!order || !allows('refundInProcess', order.status)) return false;
+  if (await refusalOf(tx, 'refundInProcess', order)) return false;
   const row = await setRefundInProcess(tx, refund.id, providerRefundId, nextAttemptAt);
   if (!row) return false;
   if (refund.providerRefundId !== providerRefundId) {
@@ -557,7 +576,10 @@ export async function cancelPlacesWithoutRefund(
   paid: number,
   actorId: string,
 ): Promise<string[]> {
-  if (!allows('cancelPlaces', order.status)) throw new AppError('conflict', MSG.orderNotCancellable);
+  const refusal = await refusalOf(tx, 'cancelPlaces', order);
+  if (refusal) {
+    throw new AppError('conflict', refusal === 'state' ? MSG.orderNotCancellable : MSG.cancelInProgress);
+  }
   const ended = await endRows(tx, order.id, 'cancelado', rowIds);
   await followDays(tx, order.id);
   const after = await findOrder(tx, order.id);
@@ -588,7 +610,7 @@ export async function cancelPlacesWithoutRefund(
 
 /** The provider refused the refund: the row fails, the order stays as it was. */
 export async function failRefund(tx: Tx, refund: RefundRow, reason: string): Promise<boolean> {
-  await lockOrder(tx, refund.orderId);
+  if (await refusalOf(tx, 'failRefund', await lockOrder(tx, refund.orderId))) return false;
   if (!(await failRefundRow(tx, refund.id, reason))) return false;
   await audit(tx, {
     action: 'payment.refund_failed',
@@ -603,14 +625,16 @@ export async function failRefund(tx: Tx, refund: RefundRow, reason: string): Pro
  * The buyer cancels days with nothing to give back (a free claim, or nothing left to
  * refund): the days end, the order's status follows.
  */
-export async function cancelDaysWithoutRefund(
+export async function cancelFree(
   tx: Tx,
   order: OrderRow,
   productDayIds: readonly string[],
   actorId: string,
 ): Promise<string[]> {
-  if (!allows('cancelFree', order.status)) throw new AppError('conflict', MSG.orderNotCancellable);
-  if (await findPendingRefund(tx, order.id)) throw new AppError('conflict', MSG.cancelInProgress);
+  const refusal = await refusalOf(tx, 'cancelFree', order);
+  if (refusal) {
+    throw new AppError('conflict', refusal === 'state' ? MSG.orderNotCancellable : MSG.cancelInProgress);
+  }
   const paid = await paidFor(tx, order.id, productDayIds);
   const ended = await endDays(tx, order.id, 'cancelado', productDayIds);
   await followDays(tx, order.id);
@@ -645,7 +669,7 @@ export async function cancelDaysWithoutRefund(
  * dashboard). With `revokeAccess` every remaining day ends and the order becomes
  * `reembolsado`; otherwise only the money is recorded.
  */
-export async function recordManualRefund(
+export async function recordRefund(
   tx: Tx,
   input: { orderId: string; actorId: string; amountCentavos: number; revokeAccess: boolean },
 ): Promise<void> {
@@ -699,12 +723,12 @@ export async function recordManualRefund(
  * remaining days end and the order becomes `reembolsado`. False when it was already recorded
  * or nothing was left to refund (the caller audits it).
  */
-export async function recordProviderRefund(
+export async function providerRefund(
   tx: Tx,
   input: { orderId: string; providerRefundId: string; amountCentavos: number; kind?: RefundKind },
 ): Promise<boolean> {
   const order = await lockOrder(tx, input.orderId);
-  if (!order || !allows('providerRefund', order.status)) return false;
+  if (!order || (await refusalOf(tx, 'providerRefund', order))) return false;
   if (await findRefundByProviderId(tx, input.providerRefundId)) return true;
   const amount = Math.min(input.amountCentavos, refundable(order));
   if (amount <= 0) return false;
@@ -741,7 +765,7 @@ export async function recordProviderRefund(
  * One more transfer per day for the paid order this order's days come from (itself, or the
  * order a colleague's transfer order was made from). Answers the root order and the new allowance.
  */
-export async function allowAnotherTransfer(
+export async function allowTransfer(
   tx: Tx,
   orderId: string,
 ): Promise<{ rootOrderId: string; extraTransfers: number }> {

@@ -93,7 +93,7 @@ export const TRANSITIONS = {
   completeRefund: {
     title: 'Reembolso confirmado por el proveedor',
     who: ['proveedor'],
-    from: ['pagado', 'cancelado'],
+    from: ['pagado', 'reembolso_parcial', 'reembolsado', 'cancelado'],
     to: ['pagado', 'reembolso_parcial', 'reembolsado', 'cancelado'],
     days: 'los días del reembolso: pagado → cancelado (comprador) | reembolsado (admin)',
     seats: 'devuelve los de esos días, una vez',
@@ -102,7 +102,7 @@ export const TRANSITIONS = {
   refundInProcess: {
     title: 'Reembolso aceptado por el proveedor pero en proceso (PENDING)',
     who: ['proveedor'],
-    from: ['pagado', 'cancelado'],
+    from: ['pagado', 'reembolso_parcial', 'reembolsado', 'cancelado'],
     to: ['pagado', 'cancelado'],
     days: 'ninguno todavía',
     seats: 'ninguno todavía',
@@ -112,7 +112,7 @@ export const TRANSITIONS = {
   failRefund: {
     title: 'Reembolso rechazado por el proveedor',
     who: ['proveedor'],
-    from: ['pagado', 'cancelado'],
+    from: ['pagado', 'reembolso_parcial', 'reembolsado', 'cancelado'],
     to: ['pagado', 'cancelado'],
     days: 'ninguno',
     seats: 'ninguno',

@@ -24,9 +24,8 @@ import { findUserByEmail, findUserById, insertResetToken, insertUser } from '../
 import { holdsAnyDay } from '../seats/repo';
 import { emit } from './events';
 import { findOrder, type OrderRow } from './reads';
-import { findPendingRefund } from './refunds-repo';
+import { refusalOf } from './guard';
 import { insertOrder, insertOrderDays, lockOrder } from './repo';
-import { allows } from './table';
 import {
   auditTransfer,
   countTransfers,
@@ -159,7 +158,7 @@ export async function colleagueAccount(tx: Queryable, input: { email: string; na
  * Transfers the day (for an event sold as a whole: all its remaining days) to the colleague
  * at `now`. Throws the Spanish AppError the buyer should see; a refusal changes nothing.
  */
-export async function transferDay(
+export async function transfer(
   db: Db,
   userId: string,
   input: TransferDayBody,
@@ -172,11 +171,11 @@ export async function transferDay(
       // The order's row lock: two transfers of the same order wait for each other, and the
       // second finds the day already `transferido`.
       const order = ownPaidOrder(await lockOrder(tx, input.orderId), userId);
-      if (!allows('transfer', order.status))
-        throw new AppError('conflict', AFTER_SALE_MSG.transferDayNotActive);
-      // A refund waiting for the provider may end this day: never both refunded and passed on.
-      if (await findPendingRefund(tx, order.id))
-        throw new AppError('conflict', AFTER_SALE_MSG.transferRefundInProgress);
+      // A refund waiting for the provider may end this day (the table blocks transfer while one
+      // is in flight): never both refunded and passed on.
+      const ruled = await refusalOf(tx, 'transfer', order);
+      if (ruled === 'state') throw new AppError('conflict', AFTER_SALE_MSG.transferDayNotActive);
+      if (ruled) throw new AppError('conflict', AFTER_SALE_MSG.transferRefundInProgress);
       const giver = await findUserById(tx, userId);
       if (!giver) throw new AppError('unauthorized', MSG.unauthorized);
       if (giver.email.toLowerCase() === email) throw new AppError('conflict', AFTER_SALE_MSG.transferToSelf);

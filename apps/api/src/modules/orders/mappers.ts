@@ -3,7 +3,7 @@
 
 import { toPesos } from '@store/shared/domain/money';
 import type { Order } from '@store/shared/schemas/order';
-import type { PaymentRow } from '../lifecycle/payments-repo';
+import type { PaymentRow } from '../lifecycle';
 import type { OrderRow } from './repo';
 
 export function toApiOrder(

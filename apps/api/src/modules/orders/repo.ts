@@ -17,9 +17,17 @@ import {
   users,
   type RefundStatus,
 } from '../../db/schema';
-export * from '../lifecycle/reads';
-import type { PaymentRow } from '../lifecycle/payments-repo';
-import type { OrderRow } from '../lifecycle/reads';
+export {
+  findExpiredPending,
+  findOrder,
+  findOrderDayDetails,
+  findOrderDays,
+  type HoldingOrder,
+  type OrderDayDetail,
+  type OrderDayRow,
+  type OrderRow,
+} from '../lifecycle';
+import type { OrderRow, PaymentRow } from '../lifecycle';
 
 export async function findProductNames(db: Queryable, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

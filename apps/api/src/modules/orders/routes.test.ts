@@ -29,7 +29,7 @@ import {
   type TestUser,
   useStoreTestContext,
 } from '../../../test/store-helpers';
-import { adminCancelOrder, endPendingOrder } from '../lifecycle/service';
+import { abandon, adminCancel } from '../lifecycle';
 
 const ctx = useStoreTestContext();
 
@@ -312,10 +312,10 @@ describe('order/userorders and order/single', () => {
     });
     await addToCart(ctx, me, abandoned.id);
     const attempt = await createPendingOrder(ctx, me);
-    await db().transaction((tx) => endPendingOrder(tx, attempt.id, 'abandonado'));
+    await db().transaction((tx) => abandon(tx, attempt.id, 'abandonado'));
     await addToCart(ctx, me, refunded.id);
     const paidId = (await placeOrder(ctx, me, [{ productId: refunded.id }])).json().orderId as string;
-    await db().transaction((tx) => adminCancelOrder(tx, paidId));
+    await db().transaction((tx) => adminCancel(tx, paidId));
 
     const list = (await userOrders(me)).json().orders as { _id: string; status: string; payment: boolean }[];
     expect(list.map((o) => ({ _id: o._id, status: o.status, payment: o.payment }))).toEqual([

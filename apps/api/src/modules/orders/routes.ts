@@ -22,7 +22,7 @@ import {
   transferOptionsBody,
   transferOptionsResponse,
 } from '@store/shared/schemas/transfer';
-import { transferDay, transferOptions } from '../lifecycle/transfer';
+import { transfer, transferOptions } from '../lifecycle';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -119,7 +119,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      ...(await transferDay(app.db.db, currentUser(req).id, req.body, new Date())),
+      ...(await transfer(app.db.db, currentUser(req).id, req.body, new Date())),
     }),
   );
 

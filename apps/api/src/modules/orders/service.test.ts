@@ -26,8 +26,7 @@ import {
   useStoreTestContext,
 } from '../../../test/store-helpers';
 import { quoteCart } from '../cart/quote';
-import { endPendingOrder, markOrderPaid, recordProviderRefund } from '../lifecycle/service';
-import { findOrder } from '../lifecycle/reads';
+import { abandon, findOrder, pay, providerRefund } from '../lifecycle';
 import { toApiOrder } from './service';
 
 const ctx = useStoreTestContext();
@@ -74,7 +73,7 @@ describe('quoteCart', () => {
   });
 });
 
-describe('pending orders and markOrderPaid', () => {
+describe('pending orders and pay', () => {
   it('a pending order holds its seat but grants nothing; paying it grants access exactly once', async () => {
     const user = await createUser(ctx);
     const { product, days } = await createProduct(ctx.database.db, {
@@ -99,8 +98,8 @@ describe('pending orders and markOrderPaid', () => {
     expect(linksBefore.json().product.dayLinks).toEqual({});
 
     const [first, second] = await Promise.all([
-      db().transaction((tx) => markOrderPaid(tx, order.id, { captureId: 'CAP-1' })),
-      db().transaction((tx) => markOrderPaid(tx, order.id, { captureId: 'CAP-1' })),
+      db().transaction((tx) => pay(tx, order.id, { captureId: 'CAP-1' })),
+      db().transaction((tx) => pay(tx, order.id, { captureId: 'CAP-1' })),
     ]);
     expect([first.changed, second.changed].sort()).toEqual([false, true]);
     const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
@@ -126,15 +125,15 @@ describe('pending orders and markOrderPaid', () => {
     });
   });
 
-  it('markOrderPaid does nothing for an unknown or cancelled order', async () => {
-    const missing = await db().transaction((tx) => markOrderPaid(tx, '00000000-0000-4000-8000-000000000000'));
+  it('pay does nothing for an unknown or cancelled order', async () => {
+    const missing = await db().transaction((tx) => pay(tx, '00000000-0000-4000-8000-000000000000'));
     expect(missing).toEqual({ changed: false, order: null });
     const user = await createUser(ctx);
     const { product } = await createProduct(ctx.database.db, { price: 100 });
     await addToCart(ctx, user, product.id);
     const order = await pendingOrder(user);
     await cancel(order.id);
-    const late = await db().transaction((tx) => markOrderPaid(tx, order.id));
+    const late = await db().transaction((tx) => pay(tx, order.id));
     expect(late.changed).toBe(false);
     expect(late.order?.status).toBe('cancelado');
   });
@@ -142,14 +141,14 @@ describe('pending orders and markOrderPaid', () => {
 
 /** The buyer abandons a pending order. */
 const cancel = async (id: string) => ({
-  changed: await db().transaction((tx) => endPendingOrder(tx, id, 'abandonado')),
+  changed: await db().transaction((tx) => abandon(tx, id, 'abandonado')),
 });
 /** The provider reports the whole amount refunded. */
 const refundAll = async (id: string) => {
   const amount = (await findOrder(db(), id))!.amountCentavos;
   return {
     changed: await db().transaction((tx) =>
-      recordProviderRefund(tx, {
+      providerRefund(tx, {
         orderId: id,
         providerRefundId: `R-${id.slice(0, 8)}`,
         amountCentavos: amount,
@@ -196,7 +195,7 @@ describe('ending orders', () => {
     const order = await pendingOrder(user, { couponCode: 'REEMB' });
     // Only a paid order can be refunded.
     expect((await refundAll(order.id)).changed).toBe(false);
-    await db().transaction((tx) => markOrderPaid(tx, order.id));
+    await db().transaction((tx) => pay(tx, order.id));
     expect((await refundAll(order.id)).changed).toBe(true);
     expect((await dayRow(days[0]!.id)).seatsTaken).toBe(0);
     expect((await db().select().from(coupons).where(eq(coupons.id, coupon.id)))[0]!.usedCount).toBe(1);

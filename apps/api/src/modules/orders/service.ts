@@ -18,7 +18,7 @@ import {
   type UserOrderWithDetails,
 } from './repo';
 import { paymentReference, toApiOrder } from './mappers';
-import { findPayment } from '../lifecycle/payments-repo';
+import { findPayment } from '../lifecycle';
 import { receiptFileName, renderReceipt } from './receipt';
 
 export { toApiOrder };

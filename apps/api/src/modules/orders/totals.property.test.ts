@@ -14,7 +14,7 @@ import { cartLines } from '../../db/schema';
 import { createProduct } from '../../../test/factories';
 import { ADDRESS, createCoupon, createUser, useStoreTestContext } from '../../../test/store-helpers';
 import { quoteCart } from '../cart/quote';
-import { createOrderFromCart } from '../lifecycle/open';
+import { createOrderFromCart } from '../lifecycle';
 
 const ctx = useStoreTestContext();
 

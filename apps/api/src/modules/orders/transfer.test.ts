@@ -26,7 +26,7 @@ import {
   type PaymentsHarness,
 } from '../../../test/payments-helpers';
 import { addToCart, createUser, placeOrder, post, type TestUser } from '../../../test/store-helpers';
-import { transferDay } from '../lifecycle/transfer';
+import { transfer as transferAt } from '../lifecycle';
 import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 let h: PaymentsHarness;
@@ -342,12 +342,12 @@ describe('the window with a moved clock', () => {
       confirm: true as const,
     };
     const db = h.ctx.database.db;
-    await expect(transferDay(db, f.user.id, input, lastCancelDay)).rejects.toThrow(
+    await expect(transferAt(db, f.user.id, input, lastCancelDay)).rejects.toThrow(
       AFTER_SALE_MSG.transferBeforeWindow,
     );
-    await expect(transferDay(db, f.user.id, input, ended)).rejects.toThrow(AFTER_SALE_MSG.transferDayEnded);
+    await expect(transferAt(db, f.user.id, input, ended)).rejects.toThrow(AFTER_SALE_MSG.transferDayEnded);
     expect(await grants(h.ctx, f.user.id)).toBe(1);
-    await expect(transferDay(db, f.user.id, input, firstTransferDay)).resolves.toMatchObject({
+    await expect(transferAt(db, f.user.id, input, firstTransferDay)).resolves.toMatchObject({
       message: AFTER_SALE_MSG.transferDone,
     });
     expect(await grants(h.ctx, f.user.id)).toBe(0);

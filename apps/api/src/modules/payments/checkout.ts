@@ -8,9 +8,15 @@
 
 import { MSG } from '@store/shared/messages';
 import { AppError } from '../../lib/errors';
-import { findPayment } from '../lifecycle/payments-repo';
-import { findOrder, type HoldingOrder, type OrderRow } from '../lifecycle/reads';
-import { openOrder, type CreateOrderInput } from '../lifecycle/open';
+import {
+  claimFree,
+  findOrder,
+  findPayment,
+  hold,
+  type CreateOrderInput,
+  type HoldingOrder,
+  type OrderRow,
+} from '../lifecycle';
 import { assertInvoiceable, attachCheckoutRequest } from '../invoices/service';
 import type { PaymentDeps } from './settle';
 
@@ -40,9 +46,8 @@ export async function holdOrder(deps: PaymentDeps, input: CreateOrderInput): Pro
       : {}),
   };
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
-    const result = await deps.db.transaction((tx) =>
-      openOrder(tx, { ...input, ...withInvoice, ...reuse, now }),
-    );
+    const { status, ...rest } = { ...input, ...withInvoice, ...reuse, now };
+    const result = await deps.db.transaction((tx) => (status === 'pagado' ? claimFree : hold)(tx, rest));
     if (result.kind === 'created') return result.order;
     const held = result.kind === 'reusable' ? [result.order] : result.orders;
     for (const order of held) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPayments } from '../../db/schema';
 import { addToCart, createUser, post } from '../../../test/store-helpers';
 import { sweepExpiredOrders } from './expiry';
-import { claimForCapture } from '../lifecycle/service';
+import { claimForCapture } from '../lifecycle';
 import { cancelGuarded } from './settle';
 import {
   buyerWithCart,

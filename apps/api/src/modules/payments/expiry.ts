@@ -4,8 +4,7 @@
 // still in review keeps it, and only an order that was never paid is cancelled. Cash orders
 // (CASH_ORDER_TTL_HOURS) are cancelled. An order we cannot check (provider unreachable) waits.
 
-import { findPayment } from '../lifecycle/payments-repo';
-import { findExpiredPending, type OrderRow } from '../lifecycle/reads';
+import { findExpiredPending, findPayment, type OrderRow } from '../lifecycle';
 import { cancelGuarded, type PaymentDeps, type SettleResult } from './settle';
 
 export interface SweepResult {

@@ -11,8 +11,7 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { quoteGroup } from '../cart/group-quote';
 import { assertInvoiceable, attachCheckoutRequest } from '../invoices/service';
-import { openGroupOrder } from '../lifecycle/group';
-import type { OrderRow } from '../lifecycle/reads';
+import { holdPlaces, type OrderRow } from '../lifecycle';
 import { attachPaypalOrder } from './paypal/service';
 import { paypalOf } from './paypal/capture';
 import type { PaymentDeps } from './settle';
@@ -66,7 +65,7 @@ async function holdGroup(
   const ttlMs = deps.providers[method].holdMs(deps.config);
   const fiscal = body.invoice ?? null;
   return deps.db.transaction((tx) =>
-    openGroupOrder(tx, {
+    holdPlaces(tx, {
       userId,
       group: {
         productId: body.productId,

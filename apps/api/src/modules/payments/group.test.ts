@@ -12,7 +12,7 @@ import { formatPrice, toPesos } from '@store/shared/domain/money';
 import { extractText } from 'unpdf';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { MSG, holdNetworkLimit } from '@store/shared/messages';
-import { openGroupOrder } from '../lifecycle/group';
+import { holdPlaces } from '../lifecycle';
 import { findOrderForInvoice } from '../invoices/repo';
 import { invoiceInput } from '../invoices/worker';
 import {
@@ -305,7 +305,7 @@ describe('buying places for a team', () => {
     const p = await product();
     const hold = (maxHoldsPerNetwork: number) =>
       h.ctx.database.db.transaction((tx) =>
-        openGroupOrder(tx, {
+        holdPlaces(tx, {
           userId: buyer.id,
           group: { productId: p.product.id, days: [p.days[0]!.label], places: 2 },
           address: { ...ADDRESS, state: ADDRESS.state ?? '' },

@@ -7,7 +7,7 @@ import { MSG } from '@store/shared/messages';
 import type { Address, OrderLineInput } from '@store/shared/schemas/order';
 import { AppError } from '../../lib/errors';
 import { quoteCart } from '../cart/quote';
-import type { OrderRow } from '../lifecycle/reads';
+import type { OrderRow } from '../lifecycle';
 import type { FiscalData } from '@store/shared/schemas/invoice';
 import { holdOrder } from './checkout';
 import type { PaymentDeps } from './settle';

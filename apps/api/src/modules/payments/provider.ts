@@ -9,9 +9,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PaymentMethod } from '@store/shared/constants';
 import type { Config } from '../../config';
-import type { PaymentRow } from '../lifecycle/payments-repo';
-import type { OrderRow } from '../lifecycle/reads';
-import type { RefundRow } from '../lifecycle/refunds-repo';
+import type { OrderRow, PaymentRow, RefundRow } from '../lifecycle';
 import type { PaymentRouteContext } from './route-context';
 import type { PaymentDeps, SettleResult } from './settle';
 

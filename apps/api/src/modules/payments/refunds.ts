@@ -8,7 +8,7 @@
 //   completed  → completeRefund: the refund's days end, seats free, refunded amount and
 //                status follow, events (e-mail, credit note) — once, whether the API
 //                answer, the webhook or the sweep arrives first
-//   pending    → markRefundInProcess: nothing ends, the row waits with the provider's refund
+//   pending    → refundInProcess: nothing ends, the row waits with the provider's refund
 //                id ("Reembolso en proceso") until the webhook or the sweep's read says more
 //   failed     → failRefund: the row fails; the order stays paid, audited
 //   retry      → the row stays pending and the sweep asks again with the same key, after
@@ -20,22 +20,22 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { Tx } from '../../db/client';
-import { findPayment, type PaymentRow } from '../lifecycle/payments-repo';
-import { findOrder, type OrderRow } from '../lifecycle/reads';
-import {
-  findDueRefunds,
-  findPendingRefund,
-  findRefund,
-  findRefundByProviderId,
-  type RefundRow,
-} from '../lifecycle/refunds-repo';
 import {
   completeRefund,
   failRefund,
-  markRefundInProcess,
+  findDueRefunds,
+  findOrder,
+  findPayment,
+  findPendingRefund,
+  findRefund,
+  findRefundByProviderId,
+  refundInProcess,
   requestRefund,
   scheduleRefundRetry,
-} from '../lifecycle/service';
+  type OrderRow,
+  type PaymentRow,
+  type RefundRow,
+} from '../lifecycle';
 import type { ProviderRefundAnswer } from './provider';
 import { auditPayment } from './repo';
 import type { PaymentDeps } from './settle';
@@ -144,7 +144,7 @@ async function applyRefundAnswer(
       return 'completed';
     case 'pending': {
       const next = new Date(now.getTime() + PENDING_REFUND_LOOK_MS);
-      await deps.db.transaction((tx) => markRefundInProcess(tx, refund, answer.providerRefundId, next));
+      await deps.db.transaction((tx) => refundInProcess(tx, refund, answer.providerRefundId, next));
       return 'pending';
     }
     case 'failed':
@@ -227,7 +227,7 @@ export async function reconcileRefundEvent(
   if (!row) return false;
   if (row.status !== 'pendiente') return true;
   if (answer.kind === 'pending') {
-    await markRefundInProcess(tx, row, resource.id, new Date(now.getTime() + PENDING_REFUND_LOOK_MS));
+    await refundInProcess(tx, row, resource.id, new Date(now.getTime() + PENDING_REFUND_LOOK_MS));
   } else if (answer.kind === 'failed') {
     await failRefund(tx, row, answer.reason);
   } else {

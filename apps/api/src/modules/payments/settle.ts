@@ -6,14 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import type { HoldClosedReason } from '../../db/schema';
-import type { OrderRow } from '../lifecycle/reads';
-import {
-  closeDuplicatePayment,
-  endPendingOrder,
-  holdUntil,
-  markOrderPaid,
-  type PaidPatch,
-} from '../lifecycle/service';
+import { abandon, closeDuplicate, expire, holdUntil, pay, type OrderRow, type PaidPatch } from '../lifecycle';
 import type { PaymentClients } from './clients';
 import type { PaymentProviders } from './provider';
 import { auditPayment } from './repo';
@@ -78,7 +71,7 @@ export async function settle(
   const now = opts.now ?? new Date();
   switch (outcome.kind) {
     case 'paid': {
-      const result = await markOrderPaid(tx, order.id, opts.patch ?? {});
+      const result = await pay(tx, order.id, opts.patch ?? {});
       if (result.changed) {
         deps.log.info({ orderId: order.id, source: opts.source }, 'pago confirmado');
         return { paid: true, changed: true };
@@ -91,7 +84,7 @@ export async function settle(
           return { paid: false, changed: false, duplicate: true };
         }
         // Other providers: the order is closed and a person refunds it from the audit entry.
-        const closed = await closeDuplicatePayment(tx, order.id, {
+        const closed = await closeDuplicate(tx, order.id, {
           refunded: null,
           patch: opts.patch ?? {},
         });
@@ -157,7 +150,7 @@ export async function cancelGuarded(
   reason: HoldClosedReason,
   opts: Pick<SettleOptions, 'seenAt' | 'stillOpen' | 'now'> = {},
 ): Promise<boolean> {
-  return endPendingOrder(tx, order.id, reason, opts);
+  return reason === 'expirado' ? expire(tx, order.id, opts) : abandon(tx, order.id, reason, opts);
 }
 
 /**

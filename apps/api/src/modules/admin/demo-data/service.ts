@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { writeAudit } from '../audit/repo';
 import { countDemoData } from '../../../db/demo-data';
-import { deleteOrdersOf } from '../../lifecycle/service';
+import { deleteOrdersOf } from '../../lifecycle';
 import { deleteDemoUsers, demoUserIds, removeDemoCoupons, removeDemoProducts } from './repo';
 
 export async function removeDemoData(

@@ -42,7 +42,7 @@ import {
   type EventRecord,
 } from './repo';
 import { findOrdersWithDays } from '../../orders/repo';
-import { renameOrderDays, updateOrderItems } from '../../lifecycle/service';
+import { renameOrderDays, updateOrderItems } from '../../lifecycle';
 import type { MailSettings } from '../../mail/settings';
 import { offerFreedSeatsOfEvent } from '../../waitlist/service';
 import { setSeatCapacity } from '../../seats/service';

@@ -1,5 +1,5 @@
 // Order actions of the back office. The state changes themselves are the lifecycle's
-// (markOrderPaid, adminCancelOrder, recordManualRefund, allowAnotherTransfer: seats, access,
+// (pay, adminCancel, recordRefund, allowTransfer: seats, access,
 // coupon use, events); this adds the admin rules around them and an audit entry for each, in
 // the same transaction.
 
@@ -11,11 +11,13 @@ import type { AdminOrderDetail, AdminOrdersResponse } from '@store/shared/schema
 import type { Db, Tx } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import {
-  adminCancelOrder,
-  allowAnotherTransfer as allowTransfer,
-  markOrderPaid,
-  recordManualRefund,
-} from '../../lifecycle/service';
+  adminCancel,
+  allowTransfer,
+  findOrderTransfers,
+  findPayment,
+  pay,
+  recordRefund,
+} from '../../lifecycle';
 import { listAudit, writeAudit } from '../audit/repo';
 import { toAdminOrderSummary } from './mappers';
 import {
@@ -26,8 +28,6 @@ import {
   searchOrders,
   type OrderRow,
 } from '../../orders/repo';
-import { findPayment } from '../../lifecycle/payments-repo';
-import { findOrderTransfers } from '../../lifecycle/transfer-repo';
 import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
 import { containsPattern } from '../sql';
 import { refundOnline, refundsOnline } from '../../payments/refunds';
@@ -156,7 +156,7 @@ export function markCashOrderPaid(
     if (!PAYMENT_PROVIDERS[order.paymentMethod].confirmedByStaff) {
       throw new AppError('conflict', ADMIN_MSG.orderNotCash);
     }
-    const result = await markOrderPaid(tx, id);
+    const result = await pay(tx, id);
     if (result.duplicate) throw new AppError('conflict', ADMIN_MSG.orderDaysAlreadyOwned);
     if (!result.changed) throw new AppError('conflict', ADMIN_MSG.orderNotPending);
     return withNote({ amount: toPesos(order.amountCentavos) }, note);
@@ -171,7 +171,7 @@ export function cancelAdminOrder(
   note: string,
 ): Promise<AdminOrderDetail> {
   return changeOrder(db, actorId, id, 'order.cancel', async (tx, order) => {
-    await adminCancelOrder(tx, id);
+    await adminCancel(tx, id);
     return withNote({ from: order.status }, note);
   });
 }
@@ -220,7 +220,7 @@ export async function refundAdminOrder(
     return { order: await getAdminOrder(db, id), message };
   }
   const order = await changeOrder(db, actorId, id, 'order.refund', async (tx, order) => {
-    await recordManualRefund(tx, {
+    await recordRefund(tx, {
       orderId: order.id,
       actorId,
       amountCentavos: toCentavos(input.amount),

@@ -8,16 +8,22 @@ import { centavosToDecimalString } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { AppError } from '../../../lib/errors';
-import { findOrder, findOrderDays } from '../../lifecycle/reads';
-import type { OrderRow } from '../../lifecycle/reads';
-import { claimForCapture, closeDuplicatePayment, endPendingOrder } from '../../lifecycle/service';
+import {
+  abandon,
+  claimForCapture,
+  closeDuplicate,
+  findOrder,
+  findOrderDays,
+  findPayment,
+  findPendingRefund,
+  type OrderRow,
+  type PaidPatch,
+} from '../../lifecycle';
 import { findPaidElsewhere } from '../../seats/repo';
 import { PaypalUnavailableError, type PaypalClient, type PaypalOrder } from './client';
 import { auditPayment, countPaymentAudits } from '../repo';
 import { settle, type PaymentDeps, type SettleOptions, type SettleResult } from '../settle';
 import { executeRefund } from '../refunds';
-import { findPendingRefund } from '../../lifecycle/refunds-repo';
-import { findPayment, type PaidPatch } from '../../lifecycle/payments-repo';
 import { judgePaypalOrder, type PaymentOutcome } from '../verify';
 
 /**
@@ -190,7 +196,7 @@ export async function refundDuplicate(
 ): Promise<boolean> {
   const amount = centavosToDecimalString(order.amountCentavos);
   const asked = await deps.db.transaction(async (tx) => {
-    const closed = await closeDuplicatePayment(tx, order.id, {
+    const closed = await closeDuplicate(tx, order.id, {
       refunded: { providerRefundId: null, pending: true },
       patch: { captureId },
     });
@@ -253,7 +259,7 @@ export async function reconcilePaypalHold(
     : { kind: 'failed', reason: 'PayPal no conoce la orden' };
   if (outcome.kind === 'unpaid') {
     await deps.db.transaction(async (tx) => {
-      await endPendingOrder(tx, order.id, 'reemplazado', { seenAt: order.updatedAt, stillOpen: true });
+      await abandon(tx, order.id, 'reemplazado', { seenAt: order.updatedAt, stillOpen: true });
     });
     return 'settled';
   }

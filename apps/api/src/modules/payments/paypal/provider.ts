@@ -5,9 +5,7 @@
 import { CURRENCY } from '@store/shared/constants';
 import { centavosToDecimalString } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
-import type { PaymentRow } from '../../lifecycle/payments-repo';
-import type { OrderRow } from '../../lifecycle/reads';
-import type { RefundRow } from '../../lifecycle/refunds-repo';
+import type { OrderRow, PaymentRow, RefundRow } from '../../lifecycle';
 import type { PaymentProvider, ProviderRefundAnswer } from '../provider';
 import { reconcileUnreachable, type PaymentDeps } from '../settle';
 import { judgePaypalOrder, type PaymentOutcome } from '../verify';

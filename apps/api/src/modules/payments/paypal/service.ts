@@ -11,9 +11,15 @@ import type { z } from 'zod';
 import type { placeOrderBody } from '@store/shared/schemas/order';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { AppError } from '../../../lib/errors';
-import { findOrderByCapture, findOrderByPayment, findPayment } from '../../lifecycle/payments-repo';
-import type { OrderRow } from '../../lifecycle/reads';
-import { attachPayment, endPendingOrder, recordProviderRefund } from '../../lifecycle/service';
+import {
+  abandon,
+  attachPayment,
+  findOrderByCapture,
+  findOrderByPayment,
+  findPayment,
+  providerRefund,
+  type OrderRow,
+} from '../../lifecycle';
 import { holdOrder } from '../checkout';
 import { captureAndSettle, ownsAnotherCopy, paidPatch, paypalOf, refundDuplicate } from './capture';
 import { PaypalUnavailableError, type PaypalClient, type PaypalOrder, type WebhookHeaders } from './client';
@@ -78,7 +84,7 @@ export async function attachPaypalOrder(
 ): Promise<string> {
   const giveUp = async (err: unknown, message: string = MSG.paymentError): Promise<never> => {
     deps.log.error({ err, orderId: order.id }, 'no se pudo crear la orden de PayPal');
-    await deps.db.transaction((tx) => endPendingOrder(tx, order.id, 'rechazado'));
+    await deps.db.transaction((tx) => abandon(tx, order.id, 'rechazado'));
     throw new AppError(err instanceof PaypalUnavailableError ? 'unavailable' : 'conflict', message);
   };
 
@@ -167,7 +173,7 @@ export async function cancelPaypalOrder(
   if (remote && remote.status !== 'CREATED' && remote.status !== 'VOIDED') return;
   await deps.db.transaction(async (tx) => {
     // Only if nothing (a capture claim) touched the order since we read it.
-    await endPendingOrder(tx, order.id, 'abandonado', { seenAt, stillOpen: true });
+    await abandon(tx, order.id, 'abandonado', { seenAt, stillOpen: true });
   });
 }
 
@@ -264,7 +270,7 @@ async function handleVerifiedEvent(
         // beyond what was paid; a full one ends access (the lifecycle's providerRefund).
         const recorded =
           centavos !== null &&
-          (await recordProviderRefund(tx, {
+          (await providerRefund(tx, {
             orderId: order.id,
             providerRefundId: resource.id,
             amountCentavos: centavos,

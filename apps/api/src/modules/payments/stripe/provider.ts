@@ -6,7 +6,7 @@
 import type Stripe from 'stripe';
 import { MSG } from '@store/shared/messages';
 import { AppError } from '../../../lib/errors';
-import type { OrderRow } from '../../lifecycle/reads';
+import type { OrderRow } from '../../lifecycle';
 import { noOnlineRefund, type PaymentProvider } from '../provider';
 import { reconcileUnreachable, settle, type PaymentDeps, type SettleOptions } from '../settle';
 import { judgeStripeSession, type StripeSessionLike } from '../verify';

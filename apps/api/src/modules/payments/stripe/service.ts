@@ -8,9 +8,14 @@ import { CURRENCY } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import type { placeOrderBody } from '@store/shared/schemas/order';
 import { AppError } from '../../../lib/errors';
-import { findOrder, type OrderRow } from '../../lifecycle/reads';
-import { findOrderByPayment, findPayment } from '../../lifecycle/payments-repo';
-import { attachPayment, endPendingOrder } from '../../lifecycle/service';
+import {
+  abandon,
+  attachPayment,
+  findOrder,
+  findOrderByPayment,
+  findPayment,
+  type OrderRow,
+} from '../../lifecycle';
 import { getOwnOrder } from '../../orders/service';
 import { holdOrder } from '../checkout';
 import { paymentEventSeen, recordPaymentEvent } from '../repo';
@@ -98,14 +103,14 @@ export async function createStripeCheckout(
     );
   } catch (err) {
     deps.log.error({ err, orderId: order.id }, 'no se pudo crear la sesión de Stripe');
-    await deps.db.transaction((tx) => endPendingOrder(tx, order.id, 'rechazado'));
+    await deps.db.transaction((tx) => abandon(tx, order.id, 'rechazado'));
     throw new AppError('unavailable', MSG.paymentError);
   }
   if (
     !session.url ||
     !(await attachPayment(deps.db, order.id, { provider: 'stripe', externalId: session.id }))
   ) {
-    await deps.db.transaction((tx) => endPendingOrder(tx, order.id, 'rechazado'));
+    await deps.db.transaction((tx) => abandon(tx, order.id, 'rechazado'));
     throw new AppError('unavailable', MSG.paymentError);
   }
   return { sessionUrl: session.url, orderId: order.id };
