@@ -50,8 +50,28 @@ export async function migratedPgliteDump(): Promise<Blob> {
     writeFileSync(tmp, Buffer.from(await made.arrayBuffer()));
     renameSync(tmp, file);
   }
-  dump = { file, blob: new Blob([readFileSync(file)]) };
+  dump = { file, blob: new BytesBlob(readFileSync(file)) };
   return dump.blob;
+}
+
+/**
+ * A Blob that hands its bytes over in one copy. PGlite reads the dump with `arrayBuffer()`,
+ * which Node 20 serves through a stream of small chunks put together again: a third of what
+ * starting PGlite from the 40 MB dump costs once the rest is cheap.
+ */
+class BytesBlob extends Blob {
+  readonly #contents: Uint8Array;
+
+  constructor(contents: Uint8Array) {
+    super([contents]);
+    this.#contents = contents;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    // A copy per call (a Buffer's slice would share its memory): nothing PGlite does to what
+    // it reads can reach the next file's start.
+    return Promise.resolve(new Uint8Array(this.#contents).buffer);
+  }
 }
 
 /** Names the set of migrations (the files' names and contents), and `extra` when given. */
