@@ -47,7 +47,13 @@ const isolatedApiTests = [
 ];
 
 const apiProject = (name: string, db: 'pglite' | 'postgres', include: string[] = apiTests) => {
-  const base = { environment: 'node', env: { TEST_DB: db }, testTimeout: 30_000, hookTimeout: 60_000 };
+  const base = {
+    environment: 'node',
+    env: { TEST_DB: db },
+    globalSetup: ['apps/api/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  };
   return [
     {
       test: {

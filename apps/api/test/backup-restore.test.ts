@@ -17,7 +17,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { cfdiDocuments, constancias, participantTypeRequests, products, users } from '../src/db/schema';
 import { createStorage } from '../src/lib/storage/create-storage';
-import { migratedPgliteDump } from './context';
+import { migratedPgliteDump } from './migrated-databases';
 import { newStorageKey } from '../src/lib/storage/keys';
 import { localFiles, requirePgTool } from '../src/ops/archive';
 import { createBackup } from '../src/ops/backup';

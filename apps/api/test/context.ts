@@ -1,26 +1,16 @@
 // A fresh app on a fresh database for each test file: in-memory PGlite, or (TEST_DB=postgres)
 // a new database on the server of TEST_DATABASE_URL, dropped afterwards.
 
-import { createHash, randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import type { PGlite } from '@electric-sql/pglite';
-import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
+import { migratedPgliteDump, migratedTemplate } from './migrated-databases';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -119,81 +109,4 @@ export function seeChangesFirst(app: FastifyInstance): void {
   });
   // Every answer a buyer's snapshot serves is compared with a fresh one (a stale one fails).
   app.userViews.verify = true;
-}
-
-/**
- * An in-memory PGlite with every migration applied, as a dump: starting from it takes about
- * half the time of an empty cluster (no initdb) plus the migrations. Made once per set of
- * migrations and kept in the temp folder (written to a temporary name, then renamed, so
- * parallel workers never read half a file); `migrate()` still runs after loading it. Also
- * loaded into a data folder by the tests that start the server process on PGlite.
- */
-export async function migratedPgliteDump(): Promise<Blob> {
-  const file = path.join(os.tmpdir(), `store-test-pglite-${migrationsHash()}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const fresh = await openDatabase({});
-  await fresh.migrate();
-  const client = (fresh.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
-  await fresh.close();
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-  renameSync(tmp, file);
-  return dump;
-}
-
-/** Names the set of migrations: the files' names and contents. */
-function migrationsHash(): string {
-  const files = readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    const full = path.join(migrationsFolder, file);
-    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-/**
- * A PostgreSQL database with every migration applied, named by the set of migrations and kept
- * on the server, that each test file's database is copied from (`CREATE DATABASE … TEMPLATE`):
- * a copy takes a fraction of the time of running the migrations on an empty database. Made
- * once, under an advisory lock (the parallel workers, or another run on the same server, wait
- * for it), under a temporary name renamed when complete, so no copy is taken of half of it.
- * `migrate()` still runs on each copy.
- */
-async function migratedTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
-  const hash = migrationsHash();
-  const name = `store_test_template_${hash}`;
-  const exists = async () =>
-    (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-  if (await exists()) return name;
-  const lock = BigInt(`0x${hash}`) & 0x7fff_ffff_ffff_ffffn;
-  await admin.query('SELECT pg_advisory_lock($1)', [lock.toString()]);
-  try {
-    if (await exists()) return name;
-    const building = `${name}_${randomBytes(4).toString('hex')}`;
-    await admin.query(`CREATE DATABASE ${building}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${building}`;
-    try {
-      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1 });
-      try {
-        await database.migrate();
-      } finally {
-        await database.close();
-      }
-      // A closed pool's server processes may still be ending: neither a rename nor a copy
-      // proceeds while one is connected.
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
-        building,
-      ]);
-      await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
-    } catch (err) {
-      await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-      throw err;
-    }
-    return name;
-  } finally {
-    await admin.query('SELECT pg_advisory_unlock($1)', [lock.toString()]);
-  }
 }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { migratedPgliteDump } from './context';
+import { migratedPgliteDump } from './migrated-databases';
 import { createPostgresDatabase, killServer, startServer, type ServerProcess } from './server-process';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
