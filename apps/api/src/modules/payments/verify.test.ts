@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import type { PaypalOrder } from './paypal/client';
-import { judgePaypalOrder, judgeStripeSession, type StripeSessionLike } from './verify';
+import { judgePaypalOrder } from './paypal/verify';
+import { judgeStripeSession, type StripeSessionLike } from './stripe/verify';
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
 const expected = {

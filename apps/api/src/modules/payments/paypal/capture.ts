@@ -24,7 +24,8 @@ import { PaypalUnavailableError, type PaypalClient, type PaypalOrder } from './c
 import { auditPayment, countPaymentAudits } from '../repo';
 import { settle, type PaymentDeps, type SettleOptions, type SettleResult } from '../settle';
 import { executeRefund } from '../refunds';
-import { judgePaypalOrder, type PaymentOutcome } from '../verify';
+import type { PaymentOutcome } from '../verify';
+import { judgePaypalOrder } from './verify';
 
 /**
  * Capture refusals PayPal documents as recoverable by the payer: the JS SDK's

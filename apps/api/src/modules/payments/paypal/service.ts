@@ -28,7 +28,7 @@ import { reconcileRefundEvent } from '../refunds';
 import { paypalRefundStatus } from './refund-status';
 import { auditPayment, paymentEventSeen, recordPaymentEvent } from '../repo';
 import { cancelGuarded, settle, type PaymentDeps } from '../settle';
-import { judgePaypalOrder } from '../verify';
+import { judgePaypalOrder } from './verify';
 
 /** Short description PayPal shows the buyer. */
 function describe(order: OrderRow): string {

@@ -9,7 +9,7 @@ import { AppError } from '../../../lib/errors';
 import type { OrderRow } from '../../lifecycle';
 import { noOnlineRefund, type PaymentProvider } from '../provider';
 import { reconcileUnreachable, settle, type PaymentDeps, type SettleOptions } from '../settle';
-import { judgeStripeSession, type StripeSessionLike } from '../verify';
+import { judgeStripeSession, type StripeSessionLike } from './verify';
 import { stripeRoutes } from './routes';
 import { stripeWebhook } from './webhook';
 

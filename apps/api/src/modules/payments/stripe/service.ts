@@ -20,7 +20,7 @@ import { getOwnOrder } from '../../orders/service';
 import { holdOrder } from '../checkout';
 import { paymentEventSeen, recordPaymentEvent } from '../repo';
 import { cancelGuarded, settle, type PaymentDeps } from '../settle';
-import { judgeStripeSession, type StripeSessionLike } from '../verify';
+import { judgeStripeSession, type StripeSessionLike } from './verify';
 
 /** Stripe accepts a session lifetime between 30 minutes and 24 hours. */
 const MIN_SESSION_MINUTES = 31;
