@@ -50,9 +50,14 @@ const apiProject = (name: string, db: 'pglite' | 'postgres', include: string[] =
   const base = {
     environment: 'node',
     env: { TEST_DB: db },
+    // Makes the migrated database the files start from before the workers start.
     globalSetup: ['apps/api/test/global-setup.ts'],
+    // A test's own limit is what catches a hang. The hooks' limit only has to outlast a slow
+    // set-up: a file's app on a fresh database and its fixtures take 1-4 s on a quiet 2-core
+    // machine, but the first file of each worker also warms the database engine and the app's
+    // code up, up to 20 s measured at load 10, and CI may run another build beside this one.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   };
   return [
     {

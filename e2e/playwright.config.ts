@@ -34,6 +34,13 @@ const serverCommand =
   process.env.E2E_SERVER === 'source' ? 'npx tsx apps/api/src/server.ts' : 'node apps/api/dist/server.js';
 
 /**
+ * How long each store may take to come up. A fresh data folder is a first start: initdb, every
+ * migration, the demo data (about 10 s on a quiet 2-core machine, 43 s at load 7, 111 s at load
+ * 13). The two start one after the other, before any journey; a journey keeps its own limit.
+ */
+const storeStartTimeout = 300_000;
+
+/**
  * Journeys that read the whole catalogue (how many events, the newest, the first ten) run
  * first, before other journeys publish events of their own.
  */
@@ -123,7 +130,7 @@ export default defineConfig({
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `http://localhost:${port}/api/product/list`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: storeStartTimeout,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
@@ -168,7 +175,7 @@ export default defineConfig({
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `http://localhost:${demoPort}/api/site-config`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: storeStartTimeout,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {
