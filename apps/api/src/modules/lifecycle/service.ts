@@ -343,6 +343,8 @@ export async function adminCancel(tx: Tx, orderId: string): Promise<OrderRow> {
     ...(order.status === 'pendiente' ? { closedReason: 'cancelado' as const } : {}),
   });
   if (!updated) throw new AppError('conflict', ADMIN_MSG.orderNotCancellable);
+  // An unpaid order's open attempt at its provider ends with it.
+  await closePayment(tx, orderId);
   const ended = await endDays(tx, orderId, 'cancelado');
   await releaseCouponUse(tx, orderId);
   await emit(tx, 'order.ended', { orderId, status: 'cancelado' });

@@ -437,7 +437,10 @@ describe('POST /api/paypal/cancel-order', () => {
     const res = await post(h.ctx, '/api/paypal/cancel-order', buyer.user.token, { paypalOrderId: id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: MSG.paymentCancelled });
-    expect((await orderRow(h.ctx, orderId)).status).toBe('cancelado');
+    const cancelled = await orderRow(h.ctx, orderId);
+    expect(cancelled.status).toBe('cancelado');
+    // The order's attempt at PayPal is closed with it.
+    expect(cancelled.providerPayment).toMatchObject({ externalId: id, status: 'cerrado' });
     expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(0);
     expect(await cartSize(h.ctx, buyer.user.id)).toBe(1);
     // A new attempt gets the seat again.
