@@ -26,7 +26,7 @@ const pgliteSmoke = [
   'apps/api/src/modules/orders/routes.test.ts',
   'apps/api/src/modules/orders/transfer.test.ts',
   'apps/api/src/modules/payments/holds.test.ts',
-  'apps/api/src/modules/payments/paypal.test.ts',
+  'apps/api/src/modules/payments/paypal/paypal.test.ts',
   'apps/api/src/modules/waitlist/waitlist.test.ts',
   'apps/api/src/modules/admin/orders/routes.test.ts',
   'apps/api/src/modules/attendance/routes.test.ts',

@@ -67,9 +67,11 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('SIGTERM', () => {
       child.on('exit', (code) => resolve({ code, at: Date.now() })),
     );
 
-    // Up and serving (bounded wait).
+    // Up and serving (bounded wait: a first start creates and migrates the database, which
+    // takes many times longer on a busy machine).
     let up = false;
-    for (let i = 0; i < 300 && !up; i += 1) {
+    const deadline = Date.now() + 100_000;
+    while (!up && Date.now() < deadline) {
       up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
         (r) => r.ok,
         () => false,
@@ -107,5 +109,5 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('SIGTERM', () => {
     expect((outbox as unknown as { rows: { status: string }[] }).rows.map((r) => r.status)).toEqual([
       'pending',
     ]);
-  }, 90_000);
+  }, 160_000);
 });
