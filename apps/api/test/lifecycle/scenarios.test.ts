@@ -765,3 +765,42 @@ describe.runIf(process.env.TEST_DB === 'postgres')('an admin refund queued behin
     await expectInvariants(h, [first!.productDayId, second!.productDayId]);
   });
 });
+
+describe.runIf(process.env.TEST_DB === 'postgres')('one hospital behind one address', () => {
+  it('runs its checkouts side by side, and counts the ones in flight against the cap', async () => {
+    const db = h.ctx.database.db;
+    const day = await oneDay({ daysAhead: 30, capacity: 10 });
+    const ip = '192.0.2.77';
+    const key = `holds:${ip}`;
+    // Two checkouts of the hospital are in flight (each holds one of its three slots)…
+    const inFlight = await Promise.all(
+      [0, 1].map((slot) => {
+        let release!: () => void;
+        const released = new Promise<void>((r) => (release = r));
+        let took!: () => void;
+        const taken = new Promise<void>((r) => (took = r));
+        const done = db.transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}), ${slot}::int)`);
+          took();
+          await released;
+        });
+        return taken.then(() => ({ release, done }));
+      }),
+    );
+    try {
+      // …and a third goes through at once, not behind them (it used to wait for the first).
+      const third = await holdPaypal(h, await client(ip), [day]);
+      expect(third.res.statusCode, third.res.body).toBe(200);
+      // With three under way (two in flight, one held), a fourth is over the cap.
+      const fourth = await holdPaypal(h, await client(ip), [day]);
+      expectRefusal(fourth.res, [409]);
+    } finally {
+      for (const t of inFlight) t.release();
+      await Promise.all(inFlight.map((t) => t.done));
+    }
+    // The two in flight ended without a hold: there is room again.
+    const fifth = await holdPaypal(h, await client(ip), [day]);
+    expect(fifth.res.statusCode, fifth.res.body).toBe(200);
+    await expectInvariants(h, [day.productDayId]);
+  });
+});

@@ -26,7 +26,7 @@ import { cancellationRefusal, type RefundsOnline } from './cancellation';
 import { refusalOf } from './guard';
 import { emit } from './events';
 import { findHeldDaysOf, findPlaceRows, type PlaceRow } from './group-repo';
-import { countOpenHoldsOfNetwork, lockNetwork } from './holds-repo';
+import { countOpenHoldsOfNetwork, takeNetworkSlot } from './holds-repo';
 import { findOrder, type OrderRow } from './reads';
 import { findPendingRefund, type RefundRow } from './refunds-repo';
 import {
@@ -77,8 +77,8 @@ export async function holdPlaces(tx: Tx, input: GroupHoldInput): Promise<OrderRo
   // (docs/lifecycle.md → Holds): many places held unpaid are the farming it prevents.
   const network = input.clientNetwork;
   if (network && input.maxHoldsPerNetwork !== undefined && quote.days.some((d) => d.seatCapacity !== null)) {
-    await lockNetwork(tx, network);
-    if ((await countOpenHoldsOfNetwork(tx, network, [])) >= input.maxHoldsPerNetwork) {
+    const inFlight = await takeNetworkSlot(tx, network, input.maxHoldsPerNetwork);
+    if ((await countOpenHoldsOfNetwork(tx, network, [])) + inFlight >= input.maxHoldsPerNetwork) {
       throw new AppError('conflict', holdNetworkLimit(input.maxHoldsPerNetwork));
     }
   }

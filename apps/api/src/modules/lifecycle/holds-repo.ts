@@ -38,9 +38,37 @@ export async function findRecentEndedHolds(
   return rows.map((r) => ({ createdAt: r.createdAt, endedAt: r.endedAt, reason: r.reason! }));
 }
 
-/** Serialises the hold checks of one network for the rest of the transaction. */
-export async function lockNetwork(db: Queryable, network: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`holds:${network}`}))`);
+/**
+ * Takes one of the network's `max` hold slots for the rest of the transaction and answers how
+ * many other transactions hold one of its slots now (checkouts of the network in flight).
+ * Slots are tried without waiting, so up to `max` checkouts from one address (a hospital
+ * behind one NAT) run side by side; only one beyond them waits for a slot to come free.
+ */
+export async function takeNetworkSlot(db: Queryable, network: string, max: number): Promise<number> {
+  const key = `holds:${network}`;
+  const free = await db.execute<{ slot: number }>(
+    sql`SELECT s AS slot FROM generate_series(0, ${max - 1}::int) AS s
+        WHERE pg_try_advisory_xact_lock(hashtext(${key}), s) LIMIT 1`,
+  );
+  if (rowsOf(free).length === 0) {
+    // Every slot is in use by a checkout of this network in flight: wait for one of them.
+    await db.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${key}), ${Math.floor(Math.random() * max)}::int)`,
+    );
+  }
+  // Read before the committed holds are counted: a checkout that commits in between is then
+  // counted twice (a refusal a retry clears), never not at all.
+  const inFlight = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pg_locks
+        WHERE locktype = 'advisory' AND granted AND objsubid = 2 AND pid <> pg_backend_pid()
+          AND classid = (hashtext(${key})::bigint & 4294967295)::oid AND objid < ${max}::int`,
+  );
+  return Number(rowsOf<{ n: number }>(inFlight)[0]?.n ?? 0);
+}
+
+/** drizzle's execute answers rows (PGlite) or a result with rows (node-postgres). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }
 
 /** Open (pending) holds of limited days made from the network, but these orders. */

@@ -20,7 +20,7 @@ import { findPaidProductDayIds, takeSeat } from '../seats/repo';
 import { emit } from './events';
 import { findPendingHolding, type HoldingOrder, type NewOrderRow, type OrderRow } from './reads';
 import { insertOrder, insertOrderDays, lockProductsForSale, lockUser } from './repo';
-import { countOpenHoldsOfNetwork, findRecentEndedHolds, lockNetwork } from './holds-repo';
+import { countOpenHoldsOfNetwork, findRecentEndedHolds, takeNetworkSlot } from './holds-repo';
 import { refusalOf } from './guard';
 import { abandon } from './service';
 
@@ -158,23 +158,6 @@ async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOrderResu
   };
   const order = await insertOrder(tx, row);
 
-  // Locks in one order for every transaction: the events, then their days by id (an admin's
-  // edit does the same), so concurrent orders and edits cannot deadlock.
-  await lockProductsForSale(
-    tx,
-    quote.lines.map((l) => l.productId),
-  );
-  const byDay = [...quote.lines].sort((a, b) => a.productDayId.localeCompare(b.productDayId));
-  for (const line of byDay) {
-    let ok: boolean;
-    try {
-      ok = await takeSeat(tx, line.productDayId, input.userId, now);
-    } catch (err) {
-      if (isCheckViolation(err)) ok = false;
-      else throw err;
-    }
-    if (!ok) throw new AppError('conflict', MSG.seatsSoldOut);
-  }
   try {
     await insertOrderDays(
       tx,
@@ -194,6 +177,27 @@ async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOrderResu
     throw err;
   }
 
+  await input.attachInvoice?.(tx, order.id);
+  if (input.clearCart !== false) await deleteCartLines(tx, input.userId, quote.lines);
+  // The day's seat counter is the one row every buyer of the day waits for: it is taken last,
+  // so the row is held only for the coupon's count and the commit (docs/on-sale.md).
+  // Locks in one order for every transaction: the events, then their days by id (an admin's
+  // edit does the same), so concurrent orders and edits cannot deadlock.
+  await lockProductsForSale(
+    tx,
+    quote.lines.map((l) => l.productId),
+  );
+  const byDay = [...quote.lines].sort((a, b) => a.productDayId.localeCompare(b.productDayId));
+  for (const line of byDay) {
+    let ok: boolean;
+    try {
+      ok = await takeSeat(tx, line.productDayId, input.userId, now);
+    } catch (err) {
+      if (isCheckViolation(err)) ok = false;
+      else throw err;
+    }
+    if (!ok) throw new AppError('conflict', MSG.seatsSoldOut);
+  }
   if (quote.coupon) {
     let counted: boolean;
     try {
@@ -206,8 +210,6 @@ async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOrderResu
     await insertRedemption(tx, { couponId: quote.coupon.id, userId: input.userId, orderId: order.id });
   }
 
-  await input.attachInvoice?.(tx, order.id);
-  if (input.clearCart !== false) await deleteCartLines(tx, input.userId, quote.lines);
   if (paid) await emit(tx, 'order.paid', { orderId: order.id, at: now });
   return { kind: 'created', order };
 }
@@ -258,13 +260,13 @@ async function holdWindow(
   const network = input.clientNetwork;
   const max = input.maxHoldsPerNetwork;
   if (network && max !== undefined) {
-    await lockNetwork(tx, network);
+    const inFlight = await takeNetworkSlot(tx, network, max);
     const open = await countOpenHoldsOfNetwork(
       tx,
       network,
       replaced.map((o) => o.id),
     );
-    if (open >= max) throw new AppError('conflict', holdNetworkLimit(max));
+    if (open + inFlight >= max) throw new AppError('conflict', holdNetworkLimit(max));
   }
   return new Date(until);
 }
