@@ -14,6 +14,8 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './plugins/errors';
+import { registerCheckoutLine } from './plugins/checkout-line';
+import { SeatBoard } from './modules/seats/board';
 import { registerSecurity } from './plugins/security';
 import { RequestLog } from './plugins/request-log';
 import { findWebDist, registerSpa } from './plugins/spa';
@@ -59,6 +61,8 @@ declare module 'fastify' {
     db: Database;
     /** Files (event images, private documents): local folder or S3 (lib/storage). */
     storage: FileStorage;
+    /** What this process knows of limited days' seats: sold out answered at once (modules/seats/board). */
+    seatBoard: SeatBoard;
     /** The public catalogue in memory, dropped on every change (modules/products/snapshot). */
     catalogue: CatalogueSnapshot;
     /** Prometheus registry when METRICS_TOKEN or METRICS_PORT is set (modules/metrics). */
@@ -67,6 +71,10 @@ declare module 'fastify' {
     mailSettings: MailSettings;
   }
 }
+
+/** Checkout calls at once per process when CHECKOUT_CONCURRENCY is unset (docs/on-sale.md). */
+const PGLITE_CHECKOUTS = 4;
+const POSTGRES_CHECKOUTS = 32;
 
 export interface BuildOptions {
   config: Config;
@@ -146,6 +154,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('metrics', createMetrics(app));
 
   registerErrorHandling(app);
+  const seatBoard = new SeatBoard(opts.database.db);
+  app.decorate('seatBoard', seatBoard);
+  app.addHook('onClose', async () => seatBoard.close());
+  registerCheckoutLine(
+    app,
+    config.CHECKOUT_CONCURRENCY ?? (opts.database.kind === 'pglite' ? PGLITE_CHECKOUTS : POSTGRES_CHECKOUTS),
+  );
   registerSecurity(app, {
     production: config.NODE_ENV === 'production',
     // The PayPal SDK host when it is not PayPal's own (the fake SDK server in tests).

@@ -134,6 +134,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Server processes with PostgreSQL (src/cluster.ts; `npm start`: one per core). PGlite: always one. */
   WORKERS: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(64).optional()),
+  /**
+   * Checkout calls one process runs at once; more wait in the checkout line (docs/on-sale.md).
+   * Unset: 4 with the embedded database (one engine answers every query), 32 with PostgreSQL.
+   */
+  CHECKOUT_CONCURRENCY: z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(1000).optional()),
   TRUST_PROXY: trustProxy,
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1_048_576),
   /** Built SPA folder; default apps/web/dist. */

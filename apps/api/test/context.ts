@@ -61,6 +61,9 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     PUBLIC_URL: 'http://tienda.test',
+    // Tests that fire many checkouts at once read plain answers; the line has its own tests
+    // (test/checkout-line.test.ts), which set their limit.
+    CHECKOUT_CONCURRENCY: '1000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });

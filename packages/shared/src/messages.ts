@@ -51,6 +51,15 @@ export function holdRenewalWait(minutes: number): string {
   return `Tu apartado anterior de este lugar venció sin pago. Para que otras personas también puedan comprarlo, podrás apartarlo de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
 }
 
+/**
+ * The checkout line (docs/on-sale.md): shown while a checkout call waits its turn because the
+ * store is at its limit of checkouts at once. `ahead`: people before this buyer.
+ */
+export function checkoutLinePosition(ahead: number): string {
+  if (ahead <= 0) return 'Hay mucha demanda: eres la siguiente persona en la fila. No cierres esta página.';
+  return `Hay mucha demanda: estás en la fila, ${ahead} ${ahead === 1 ? 'persona' : 'personas'} antes que tú. No cierres esta página.`;
+}
+
 /** Too many unpaid holds of limited days from one network at once. */
 export function holdNetworkLimit(max: number): string {
   return `Desde tu red ya hay ${max} compras de lugares limitados esperando pago. Completa o cancela alguna antes de apartar otra.`;

@@ -12,6 +12,7 @@ import { cartLines, orders } from '../../src/db/schema';
 import type { Db } from '../../src/db/client';
 import { startPaymentsHarness, type PaymentsHarness } from '../payments-helpers';
 import { ADDRESS, type TestUser } from '../store-helpers';
+import { throughLine } from '../line-client';
 
 export type { PaymentsHarness };
 
@@ -46,13 +47,15 @@ export function request(
 ) {
   const user = 'user' in client ? client.user : client;
   const ip = 'ip' in client ? client.ip : '127.0.0.1';
-  return h.ctx.app.inject({
-    method,
-    url,
-    remoteAddress: ip,
-    headers: { token: user.token },
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  return h.ctx.app
+    .inject({
+      method,
+      url,
+      remoteAddress: ip,
+      headers: { token: user.token },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    })
+    .then(throughLine);
 }
 
 export interface DayRef {

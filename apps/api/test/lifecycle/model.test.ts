@@ -14,6 +14,7 @@
 // A failure prints the seed, the path and the shrunk shortest sequence of steps; replay with
 // LIFECYCLE_MODEL_SEED, LIFECYCLE_MODEL_PATH and LIFECYCLE_MODEL_REPLAY (its replayPath).
 
+import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ import { sweepWaitlist } from '../../src/modules/waitlist/service';
 import { createProduct, mexicoCityTime } from '../factories';
 import { deliver } from '../payments-helpers';
 import { createUser } from '../store-helpers';
+import { streamedCall, until } from '../line-client';
 import {
   dayFingerprint,
   expireHold,
@@ -65,12 +67,16 @@ const DAYS = ['C1', 'C2', 'T', 'G'] as const;
 type DayName = (typeof DAYS)[number];
 
 let h: PaymentsHarness;
+let base: string;
 let admin: Client;
 let executed = 0;
 /** What happens while PayPal holds a refund of this capture (taken, not answered yet). */
 const whileRefunding = new Map<string, () => Promise<void>>();
 beforeAll(async () => {
-  h = await startLifecycleHarness();
+  // Two checkouts at once: the line's steps fill it (docs/on-sale.md → The line).
+  h = await startLifecycleHarness({ CHECKOUT_CONCURRENCY: '2' });
+  await h.ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(h.ctx.app.server.address() as AddressInfo).port}`;
   admin = { user: await createUser(h.ctx, { role: 'admin' }), ip: '127.0.0.1' };
   h.paypal.refundGate = async (refund) => {
     const meanwhile = whileRefunding.get(refund.captureId);
@@ -161,7 +167,12 @@ type Action =
   | { k: 'claim'; b: number }
   | { k: 'expireOffer'; b: number }
   | { k: 'capacity'; d: number; delta: number }
-  | { k: 'sweep' };
+  | { k: 'sweep' }
+  /**
+   * A checkout that waits in the checkout line (every slot busy): admitted when the slots
+   * free, the buyer leaving while in line, or leaving while the call already runs.
+   */
+  | { k: 'line'; b: number; t: number; out: 'admitted' | 'left' | 'leftRunning' };
 
 function describeAction(a: Action): string {
   const b = 'b' in a ? `b${a.b}${'n' in a ? ` order#${a.n}` : ''}` : '';
@@ -183,6 +194,8 @@ function describeAction(a: Action): string {
       return `capacity(${DAYS[a.d]}, ${a.delta > 0 ? '+1' : '-1'})`;
     case 'sweep':
       return 'sweep()';
+    case 'line':
+      return `line(${b}, ${TARGETS[a.t]}, ${a.out})`;
     default:
       return `${a.k}(${b})`;
   }
@@ -294,9 +307,90 @@ async function daysOf(w: World, orderId: string, status?: string): Promise<DayRe
     .flatMap((d) => all.filter((r) => r.productDayId === d.productDayId));
 }
 
+/** A checkout through the line, as a browser makes it (docs/on-sale.md → The line). */
+async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Promise<void> {
+  const db = h.ctx.database.db;
+  const who = w.buyers[a.b]!;
+  const days = targetDays(w, a.t);
+  await db.delete(cartLines).where(eq(cartLines.userId, who.user.id));
+  for (const d of days) {
+    const added = await api(w, who, 'POST', '/api/cart/add', { itemId: d.productId, days: d.label });
+    if (added.statusCode !== 200) return;
+  }
+  const free = TARGETS[a.t] === 'G';
+  const line = h.ctx.app.checkoutLine;
+  const before = w.sequential ? await dayFingerprint(db, w.dayIds) : null;
+  // Every slot busy with someone else's checkout: this buyer is told their place at once.
+  const blockers = Array.from({ length: line.capacity }, () => line.join(null));
+  // A blocker still waiting leaves; one admitted (at once, or since) finishes.
+  const release = () =>
+    blockers.forEach((p) => {
+      p.leave();
+      p.done();
+    });
+  const left = line.figures().left;
+  const call = streamedCall(base, free ? '/api/order/place' : '/api/paypal/create-order', who.user.token, {
+    ...orderBody(days),
+  });
+  let first;
+  try {
+    first = await call.firstLine;
+  } catch (err) {
+    release();
+    throw err;
+  }
+  if (first.status !== 202 || !('fila' in first.line)) {
+    release();
+    throw new Error(`a checkout beyond the limit answered ${first.status}: ${JSON.stringify(first.line)}`);
+  }
+  if (a.out === 'left') {
+    call.abort();
+    await until(() => line.figures().left > left, 'the buyer leaving the line');
+    STATS?.set('LINE left', (STATS.get('LINE left') ?? 0) + 1);
+    release();
+    await call.rest;
+    if (before !== null && (await dayFingerprint(db, w.dayIds)) !== before) {
+      throw new Error('a buyer who left the line changed something');
+    }
+    return;
+  }
+  release();
+  if (a.out === 'leftRunning' && !free) {
+    await call.seen((l) => 'turno' in l);
+    call.abort();
+  }
+  const answer = (await call.rest).at(-1) as { status?: number; body?: { message?: unknown } } | undefined;
+  if (STATS) {
+    const key = `LINE ${a.out} ${answer?.status ?? 'closed'} ${String(answer?.body?.message ?? '').slice(0, 40)}`;
+    STATS.set(key, (STATS.get(key) ?? 0) + 1);
+  }
+  // Whatever the buyer did, the call has finished before the next step looks.
+  await until(() => line.figures().running === 0, 'the checkout calls to finish');
+  if (a.out === 'leftRunning' && !free) {
+    // The buyer left: nothing of theirs stays held for these days (given back at once).
+    const held = await rows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from order_days
+        where user_id = ${who.user.id} and status = 'pendiente'
+          and product_day_id in (${sql.join(
+            days.map((d) => sql`${d.productDayId}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    if (held[0]!.n !== 0) throw new Error('the hold of a buyer who left while it ran was kept');
+    return;
+  }
+  if (!answer?.status || answer.status >= 500) throw new Error(`the line answered ${JSON.stringify(answer)}`);
+  if (answer.status >= 400 && typeof answer.body?.message !== 'string') {
+    throw new Error(`the line's refusal has no message: ${JSON.stringify(answer)}`);
+  }
+}
+
 async function perform(w: World, a: Action): Promise<void> {
   const db = h.ctx.database.db;
   switch (a.k) {
+    case 'line':
+      return throughTheLine(w, a);
     case 'buy': {
       const who = w.buyers[a.b]!;
       const days = targetDays(w, a.t);
@@ -653,6 +747,15 @@ const action: fc.Arbitrary<Action> = fc.oneof(
     arbitrary: fc.record({ k: fc.constant('capacity' as const), d: dayIndex, delta: fc.constantFrom(1, -1) }),
   },
   { weight: 1, arbitrary: fc.constant({ k: 'sweep' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      k: fc.constant('line' as const),
+      b: buyer,
+      t: fc.integer({ min: 0, max: TARGETS.length - 1 }),
+      out: fc.constantFrom('admitted' as const, 'left' as const, 'leftRunning' as const),
+    }),
+  },
 );
 
 const commands = fc.commands(

@@ -117,6 +117,8 @@ export interface FakePaypal {
   refunds: FakeRefund[];
   /** Makes every REST call fail with 503 (PayPal outage) while true. */
   down: boolean;
+  /** Every REST call waits this long before it is handled (PayPal's own time; benchmarks, races). */
+  latencyMs: number;
   /** PayPal stops accepting every access token issued so far. */
   revokeTokens(): void;
   /** The buyer approves the order in PayPal's window. */
@@ -365,6 +367,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
       );
     }
 
+    if (api.latencyMs > 0) await sleep(api.latencyMs);
     if (api.down) return sendJson(res, 503, { name: 'SERVICE_UNAVAILABLE' });
 
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
@@ -642,6 +645,7 @@ export async function startFakePaypal(opts: FakePaypalOptions = {}): Promise<Fak
     captureRequestIds,
     refunds,
     down: false,
+    latencyMs: 0,
     revokeTokens() {
       tokens.clear();
     },

@@ -6,6 +6,7 @@ import { okResponse } from '@store/shared/schemas/common';
 import { cartAddBody, cartGetResponse, cartUpdateBody } from '@store/shared/schemas/cart';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { inCheckoutLine } from '../../plugins/checkout-line';
 import { addToCart, getCart, updateCart } from './service';
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,10 +22,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okResponse, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (req) => {
-      await addToCart(app.db.db, currentUser(req).id, req.body.itemId, req.body.days);
-      return { success: true as const, message: MSG.cartAddDone };
-    },
+    inCheckoutLine(
+      async (req) => {
+        await addToCart(app.db.db, currentUser(req).id, req.body.itemId, req.body.days);
+        return { success: true as const, message: MSG.cartAddDone };
+      },
+      (req) => app.seatBoard.refuseSoldOut([{ productId: req.body.itemId, label: req.body.days }]),
+    ),
   );
 
   app.post(

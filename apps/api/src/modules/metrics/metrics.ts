@@ -55,6 +55,16 @@ export function createMetrics(app: FastifyInstance): Registry | null {
     },
   });
 
+  new Gauge({
+    name: 'store_checkout_line',
+    help: 'Fila de compra de este proceso (docs/on-sale.md): running (en curso), waiting (en la fila), capacity; y desde el arranque admitted, queued (tuvieron que esperar) y left (se fueron de la fila)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      for (const [state, n] of Object.entries(app.checkoutLine.figures())) this.set({ state }, n);
+    },
+  });
+
   let read: { at: number; promise: Promise<BusinessQueues | null> } | null = null;
   const queues = () => {
     if (!read || Date.now() - read.at > QUEUES_FRESH_MS) {

@@ -66,6 +66,8 @@ describe('with METRICS_TOKEN', () => {
       'store_orders_pending_overdue 0',
       'store_database_up 1',
       'store_orders{status="cancelado"} 0',
+      'store_checkout_line{state="waiting"} 0',
+      'store_checkout_line{state="capacity"} 1000',
     ]) {
       expect(text).toContain(line);
     }

@@ -11,6 +11,7 @@ import {
 } from '@store/shared/schemas/order';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { inCheckoutLine } from '../../plugins/checkout-line';
 import { z } from 'zod';
 import { quoteForDisplay } from '../cart/quote';
 import { ownApiOrder, ownReceipt } from './service';
@@ -83,7 +84,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartQuoteResponse, ...errorResponses(401) },
       },
     },
-    async (req) => ({ success: true as const, ...(await quoteForDisplay(app.db.db, currentUser(req).id)) }),
+    inCheckoutLine(async (req) => ({
+      success: true as const,
+      ...(await quoteForDisplay(app.db.db, currentUser(req).id)),
+    })),
   );
 
   app.post(

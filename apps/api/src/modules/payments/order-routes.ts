@@ -7,7 +7,8 @@ import { networkOf } from '../../lib/network';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
 import { placeOrder } from './place-service';
-import type { PaymentRouteContext } from './route-context';
+import { soldOutFirst, type PaymentRouteContext } from './route-context';
+import { inCheckoutLine } from '../../plugins/checkout-line';
 
 export const orderRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
   app.post(
@@ -22,7 +23,7 @@ export const orderRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (ap
         response: { 200: placeOrderResponse, ...errorResponses(400, 401, 403, 404, 409, 413, 429, 503) },
       },
     },
-    async (req) => {
+    inCheckoutLine(async (req) => {
       const { order, message } = await placeOrder(deps, {
         userId: currentUser(req).id,
         address: req.body.address,
@@ -33,6 +34,6 @@ export const orderRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (ap
         clientNetwork: networkOf(req.ip),
       });
       return { success: true as const, message, orderId: order.id };
-    },
+    }, soldOutFirst),
   );
 };

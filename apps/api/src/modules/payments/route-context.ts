@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@store/shared/messages';
 import { errorResponse } from '@store/shared/schemas/common';
+import type { OrderLineInput } from '@store/shared/schemas/order';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireUser } from '../../plugins/auth';
@@ -12,6 +13,21 @@ import type { RateLimitName, RouteRateLimit } from '../../plugins/rate-limit';
 import type { PaymentDeps } from './settle';
 
 export const paymentErrors = { ...errorResponses(400, 401, 403, 404, 409, 429, 503), 402: errorResponse };
+
+/**
+ * The sold-out answer from what this process already knows (the seat board), before the
+ * checkout line and before any lock (docs/on-sale.md): for the days the client is buying.
+ */
+export function soldOutFirst(req: {
+  server: FastifyInstance;
+  body: { items: readonly OrderLineInput[] };
+}): void {
+  req.server.seatBoard.refuseSoldOut(
+    req.body.items
+      .filter((i) => i.quantity === undefined || i.quantity > 0)
+      .map((i) => ({ productId: i._id, label: i.days })),
+  );
+}
 
 export interface PaymentRouteContext {
   deps: PaymentDeps;

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { orderDays, productDays } from '../../db/schema';
 import { heldByOffers } from './offers';
+import { seatsMayBeFree } from './board';
 
 export { heldByOffers };
 
@@ -54,6 +55,7 @@ export async function giveBackSeats(db: Queryable, productDayIds: readonly strin
       .set({ seatsTaken: sql`${productDays.seatsTaken} - 1` })
       .where(eq(productDays.id, id));
   }
+  seatsMayBeFree(productDayIds);
 }
 
 /** Locks the day and answers its seat figures at `now` (null: unknown day). */
@@ -84,6 +86,7 @@ export async function writeCapacity(
   capacity: number | null,
 ): Promise<void> {
   await db.update(productDays).set({ seatCapacity: capacity }).where(eq(productDays.id, productDayId));
+  seatsMayBeFree([productDayId]);
 }
 
 /** Whether the day still has a seat for `userId` (the rule takeSeat applies). */

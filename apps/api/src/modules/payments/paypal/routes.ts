@@ -16,7 +16,8 @@ import { networkOf } from '../../../lib/network';
 import { tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser, requireUser } from '../../../plugins/auth';
 import { cancelPaypalOrder, capturePaypalOrder, createPaypalOrder } from './service';
-import { paymentErrors, type PaymentRouteContext } from '../route-context';
+import { paymentErrors, soldOutFirst, type PaymentRouteContext } from '../route-context';
+import { clientGone, inCheckoutLine } from '../../../plugins/checkout-line';
 
 export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
   app.get(
@@ -52,15 +53,14 @@ export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (a
         response: { 200: paypalCreateOrderResponse, ...paymentErrors },
       },
     },
-    async (req) => {
-      const { paypalOrderId, orderId } = await createPaypalOrder(
-        deps,
-        currentUser(req).id,
-        req.body,
-        networkOf(req.ip),
-      );
+    inCheckoutLine(async (req) => {
+      const userId = currentUser(req).id;
+      const { paypalOrderId, orderId } = await createPaypalOrder(deps, userId, req.body, networkOf(req.ip));
+      // The buyer left before the answer (closed the page, gave up waiting): nobody can approve
+      // this PayPal order, so its seats go back now rather than when the window ends.
+      if (clientGone(req)) await cancelPaypalOrder(deps, userId, paypalOrderId);
       return { success: true as const, id: paypalOrderId, orderId };
-    },
+    }, soldOutFirst),
   );
 
   app.post(

@@ -9,7 +9,8 @@ import { networkOf } from '../../../lib/network';
 import { tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser, requireUser } from '../../../plugins/auth';
 import { createStripeCheckout, verifyStripeCheckout } from './service';
-import { paymentErrors, type PaymentRouteContext } from '../route-context';
+import { paymentErrors, soldOutFirst, type PaymentRouteContext } from '../route-context';
+import { inCheckoutLine } from '../../../plugins/checkout-line';
 
 export const stripeRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
   app.post(
@@ -24,7 +25,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (a
         response: { 200: stripeOrderResponse, ...paymentErrors },
       },
     },
-    async (req) => {
+    inCheckoutLine(async (req) => {
       const { sessionUrl } = await createStripeCheckout(
         deps,
         currentUser(req).id,
@@ -32,7 +33,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (a
         networkOf(req.ip),
       );
       return { success: true as const, session_url: sessionUrl };
-    },
+    }, soldOutFirst),
   );
 
   app.post(
