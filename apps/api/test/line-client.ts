@@ -80,16 +80,28 @@ export function streamedCall(
         };
         res.on('end', end);
         // The test closed it (the buyer left): what came so far.
-        res.on('error', () => resolve(lines(text)));
+        res.on('error', () => {
+          first({ status: 0, type: '', line: {} });
+          resolve(lines(text));
+        });
       },
     );
-    request.on('error', () => resolve([]));
+    request.on('error', () => {
+      first({ status: 0, type: '', line: {} });
+      resolve([]);
+    });
+    // Nothing in these tests takes this long: a stuck call fails its test rather than hanging it.
+    request.setTimeout(60_000, () => request.destroy(new Error('no answer in 60 s')));
     request.end(payload);
   });
   return {
     firstLine,
     rest,
-    seen: (predicate) => new Promise<void>((resolve) => waiters.push({ predicate, resolve })),
+    seen: (predicate) =>
+      Promise.race([
+        new Promise<void>((resolve) => waiters.push({ predicate, resolve })),
+        rest.then(() => undefined),
+      ]),
     abort: () => request.destroy(),
   };
 }

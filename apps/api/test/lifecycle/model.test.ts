@@ -339,9 +339,22 @@ async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Prom
     release();
     throw err;
   }
-  if (first.status !== 202 || !('fila' in first.line)) {
+  if (first.status !== 202) {
     release();
+    // Refused before the line (the seat board knows the day is full): a plain refusal.
+    const body = first.line.body as { message?: unknown } | undefined;
+    if (first.status === 409 && typeof body?.message === 'string') {
+      STATS?.set(
+        `LINE refused at once ${body.message.slice(0, 40)}`,
+        (STATS.get(`LINE refused at once ${body.message.slice(0, 40)}`) ?? 0) + 1,
+      );
+      return;
+    }
     throw new Error(`a checkout beyond the limit answered ${first.status}: ${JSON.stringify(first.line)}`);
+  }
+  if (!('fila' in first.line)) {
+    release();
+    throw new Error(`a checkout in line was not told its place: ${JSON.stringify(first.line)}`);
   }
   if (a.out === 'left') {
     call.abort();

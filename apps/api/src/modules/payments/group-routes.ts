@@ -17,6 +17,7 @@ import { MSG } from '@store/shared/messages';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { networkOf } from '../../lib/network';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { inCheckoutLine } from '../../plugins/checkout-line';
 import { rateLimits } from '../../plugins/rate-limit';
 import { createGroupPaypalOrder, groupQuote, placeGroupCashOrder } from './group-service';
 import { capturePaypalOrder } from './paypal/service';
@@ -57,10 +58,10 @@ export const groupRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async (
         response: { 200: groupPaypalResponse, ...errors },
       },
     },
-    async (req) => ({
+    inCheckoutLine(async (req) => ({
       success: true as const,
       ...(await createGroupPaypalOrder(deps, currentUser(req).id, req.body, networkOf(req.ip))),
-    }),
+    })),
   );
 
   app.post(
@@ -93,9 +94,9 @@ export const groupRoutes: FastifyPluginAsyncZod<{ deps: PaymentDeps }> = async (
         response: { 200: placeOrderResponse, ...errors },
       },
     },
-    async (req) => ({
+    inCheckoutLine(async (req) => ({
       success: true as const,
       ...(await placeGroupCashOrder(deps, currentUser(req).id, req.body, networkOf(req.ip))),
-    }),
+    })),
   );
 };
