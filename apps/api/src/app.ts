@@ -14,7 +14,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandling } from './plugins/errors';
-import { registerCheckoutLine } from './plugins/checkout-line';
+import { recheckWaiting, registerCheckoutLine } from './plugins/checkout-line';
 import { SeatBoard } from './modules/seats/board';
 import { registerSecurity } from './plugins/security';
 import { RequestLog } from './plugins/request-log';
@@ -154,7 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('metrics', createMetrics(app));
 
   registerErrorHandling(app);
-  const seatBoard = new SeatBoard(opts.database.db);
+  const seatBoard = new SeatBoard(opts.database.db, () => recheckWaiting(app));
   app.decorate('seatBoard', seatBoard);
   app.addHook('onClose', async () => seatBoard.close());
   registerCheckoutLine(

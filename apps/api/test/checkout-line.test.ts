@@ -2,7 +2,9 @@
 // from the seat board, and a buyer who leaves giving their place (or their hold) back at once.
 
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productDays } from '../src/db/schema';
 import { MSG } from '@store/shared/messages';
 import { createProduct } from './factories';
 import {
@@ -111,6 +113,8 @@ describe('the checkout line', () => {
       await call.firstLine;
       busy.done();
       await until(async () => (await seatsTaken(h.ctx, buyer.productDayId)) === 1);
+      // The seat is held and the call waits on PayPal: its slot already went to the next buyer.
+      expect(h.ctx.app.checkoutLine.figures().running).toBe(0);
       call.abort();
       await until(async () => (await seatsTaken(h.ctx, buyer.productDayId)) === 0);
     } finally {
@@ -172,5 +176,27 @@ describe('sold out in milliseconds', () => {
     expect(await seatsTaken(h.ctx, days[0]!.id)).toBe(0);
     const add = await post(h.ctx, '/api/cart/add', late.token, { itemId: product.id, days: 'Taller' });
     expect(add.statusCode).toBe(200);
+  });
+  it('tells those waiting for a day that fills meanwhile at once, not at their turn', async () => {
+    const { product, days } = await createProduct(h.ctx.database.db, {
+      days: [{ label: 'Taller', seatCapacity: 1 }],
+    });
+    const waiting = await createUser(h.ctx);
+    const busy = h.ctx.app.checkoutLine.join('someone-else');
+    try {
+      const call = streamedCall(base, '/api/cart/add', waiting.token, { itemId: product.id, days: 'Taller' });
+      expect((await call.firstLine).line).toEqual({ fila: { antes: 0 } });
+      // Another replica sells the last seat meanwhile.
+      await h.ctx.database.db
+        .update(productDays)
+        .set({ seatsTaken: 1 })
+        .where(eq(productDays.id, days[0]!.id));
+      const answer = await call.rest; // while the line is still busy
+      expect(answer.slice(1)).toEqual([{ status: 409, body: { success: false, message: MSG.seatsSoldOut } }]);
+      expect(h.ctx.app.checkoutLine.figures().waiting).toBe(0);
+    } finally {
+      busy.done();
+    }
+    expect(await cartSize(h.ctx, waiting.id)).toBe(0);
   });
 });

@@ -12,7 +12,14 @@
 // DatabaseError. Transactions keep PGlite's own path (their queries go through the
 // transaction object, not this wrapper).
 
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import {
+  parse,
+  protocol,
+  type PGlite,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
 
 type Parsers = PGlite['parsers'];
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
@@ -137,10 +144,44 @@ export function withPreparedStatements(client: PGlite): PGlite {
     return result === 'stale' ? client.query<T>(text, params, options) : result;
   };
 
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    client.transaction((tx) => callback(yielding(tx)));
+
   return new Proxy(client, {
     get(target, key) {
-      if (key === 'query') return query;
+      if (key === 'query') return yieldFirst(query);
+      if (key === 'exec') return yieldFirst(client.exec.bind(client));
+      if (key === 'transaction') return transaction;
       const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * The embedded database runs each statement on this thread, and a statement's promise resumes
+ * its caller at once: a transaction's statements, and the next caller's after them, would run
+ * back to back without the event loop ever reading a socket. Each statement first lets the
+ * loop turn (setImmediate), so requests that need no database (the checkout line's place,
+ * answers held in memory) are answered in milliseconds while checkouts run (docs/on-sale.md).
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function yieldFirst<A extends unknown[], R>(fn: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    await turn();
+    return fn(...args);
+  };
+}
+
+/** A transaction whose statements also let the event loop turn first. */
+function yielding(tx: Transaction): Transaction {
+  return new Proxy(tx, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if ((key === 'query' || key === 'exec') && typeof value === 'function') {
+        return yieldFirst((value as (...a: unknown[]) => Promise<unknown>).bind(target));
+      }
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
   });

@@ -28,6 +28,22 @@ const POSITION_EVERY_MS = 1_000;
 const KEEPALIVE_MS = 10_000;
 
 const goneFlags = new WeakMap<FastifyRequest, { gone: boolean }>();
+const slots = new WeakMap<FastifyRequest, LinePlace>();
+/** Per app: the checks of the calls waiting in its line, run again by recheckWaiting(). */
+const waitingChecks = new WeakMap<FastifyInstance, Set<() => void>>();
+
+/** Something those waiting may be refused for changed (a day filled): check them all now. */
+export function recheckWaiting(app: FastifyInstance): void {
+  for (const check of waitingChecks.get(app) ?? []) check();
+}
+
+/**
+ * The call's work on the database is done (what is left waits on a provider): its slot in the
+ * line goes to the next buyer now. Nothing happens for a call that is not in the line.
+ */
+export function leaveLineSlot(req: FastifyRequest): void {
+  slots.get(req)?.done();
+}
 
 export function registerCheckoutLine(app: FastifyInstance, capacity: number): void {
   app.decorate('checkoutLine', new CheckoutLine(capacity));
@@ -53,26 +69,57 @@ function keyOf(req: FastifyRequest): string | null {
   return req.user?.id ?? null;
 }
 
+/** What a lined call may know before it runs (the seat board: docs/on-sale.md). */
+export interface LineChecks<Req> {
+  /**
+   * Refuses the call from what is already known (throws): before it joins the line, again
+   * while it waits (a day that filled meanwhile is answered at once, not at its turn) and when
+   * its turn comes.
+   */
+  refuse?: (req: Req) => void;
+  /** Told of each error the call itself met (the board re-reads after a sold-out refusal). */
+  refused?: (req: Req, err: unknown) => void;
+  /** Told when the call succeeded (the board re-reads when a day may have just filled). */
+  served?: (req: Req) => void;
+}
+
+/** How often a waiting call is checked against `refuse`. */
+const RECHECK_MS = 250;
+
 /**
  * Wraps a route handler that returns its answer: it runs through the process's checkout line.
- * `refuseFast` runs first, before any wait (the sold-out answer from what is already known).
  */
 export function inCheckoutLine<Req extends FastifyRequest, Rep extends FastifyReply, R>(
   handler: (req: Req, reply: Rep) => Promise<R>,
-  refuseFast?: (req: NoInfer<Req>) => void | Promise<void>,
+  checks: LineChecks<NoInfer<Req>> = {},
 ): (req: Req, reply: Rep) => Promise<R> {
+  const run = async (self: FastifyInstance, req: Req, reply: Rep): Promise<R> => {
+    let result: R;
+    try {
+      result = await handler.call(self, req, reply);
+    } catch (err) {
+      checks.refused?.(req, err);
+      throw err;
+    }
+    checks.served?.(req);
+    return result;
+  };
   return async function lined(this: FastifyInstance, req: Req, reply: Rep): Promise<R> {
-    await refuseFast?.(req);
+    checks.refuse?.(req);
     const place = req.server.checkoutLine.join(keyOf(req));
+    slots.set(req, place);
     watchClient(req, reply, () => place.leave());
     if (place.admittedAtOnce) {
       try {
-        return await handler.call(this, req, reply);
+        return await run(this, req, reply);
       } finally {
         place.done();
       }
     }
-    await streamInLine(req, reply, place, () => handler.call(this, req, reply));
+    await streamInLine(req, reply, place, {
+      run: () => run(this, req, reply),
+      refuse: checks.refuse && (() => checks.refuse!(req)),
+    });
     return undefined as R;
   };
 }
@@ -81,7 +128,7 @@ async function streamInLine<R>(
   req: FastifyRequest,
   reply: FastifyReply,
   place: LinePlace,
-  run: () => Promise<R>,
+  call: { run: () => Promise<R>; refuse?: () => void },
 ): Promise<void> {
   reply.hijack();
   const raw = reply.raw;
@@ -99,39 +146,77 @@ async function streamInLine<R>(
   const write = (text: string) => {
     if (!raw.destroyed) raw.write(`${text}\n`);
   };
+  const finish = (status: number, body: unknown) => {
+    write(`{"status":${status},"body":${serializeFor(reply, status, body)}}`);
+    raw.end();
+    req.log.info({ statusCode: status, line: true }, 'answered through the checkout line');
+  };
+  /** The refusal `refuse` gives now, if any. */
+  const refusal = () => {
+    try {
+      call.refuse?.();
+      return null;
+    } catch (err) {
+      return errorAnswer(err as Error, req.log);
+    }
+  };
   let told = place.ahead();
   let toldAt = Date.now();
   write(JSON.stringify({ fila: { antes: told } }));
+  let refusedWhileWaiting: ReturnType<typeof refusal> = null;
+  const recheck = () => {
+    if (refusedWhileWaiting) return true;
+    refusedWhileWaiting = refusal();
+    // No seat can be theirs any more: out of the line, and told now rather than at their turn.
+    if (refusedWhileWaiting) place.leave();
+    return refusedWhileWaiting !== null;
+  };
+  const checks = waitingChecks.get(req.server) ?? new Set<() => void>();
+  waitingChecks.set(req.server, checks);
+  const check = () => void recheck();
+  if (call.refuse) checks.add(check);
   const ticker = setInterval(() => {
+    if (recheck()) return;
     const ahead = place.ahead();
-    if (ahead !== told || Date.now() - toldAt >= KEEPALIVE_MS) {
+    const now = Date.now();
+    if ((ahead !== told && now - toldAt >= POSITION_EVERY_MS) || now - toldAt >= KEEPALIVE_MS) {
       told = ahead;
-      toldAt = Date.now();
+      toldAt = now;
       write(JSON.stringify({ fila: { antes: ahead } }));
     }
-  }, POSITION_EVERY_MS);
+  }, RECHECK_MS);
   ticker.unref();
   try {
     await place.admitted;
   } catch (err) {
     clearInterval(ticker);
-    if (err instanceof LineLeft) return;
-    throw err;
+    checks.delete(check);
+    if (!(err instanceof LineLeft)) throw err;
+    if (refusedWhileWaiting) {
+      const { status, body } = refusedWhileWaiting;
+      finish(status, body);
+    }
+    return;
   }
   clearInterval(ticker);
+  checks.delete(check);
+  const atTurn = refusal();
+  if (atTurn) {
+    place.done();
+    finish(atTurn.status, atTurn.body);
+    return;
+  }
   write(JSON.stringify({ turno: true }));
   let status = 200;
   let body: unknown;
   try {
-    body = await run();
+    body = await call.run();
   } catch (err) {
     ({ status, body } = errorAnswer(err as Error, req.log));
   } finally {
     place.done();
   }
-  write(`{"status":${status},"body":${serializeFor(reply, status, body)}}`);
-  raw.end();
-  req.log.info({ statusCode: status, line: true }, 'answered through the checkout line');
+  finish(status, body);
 }
 
 /** The body as the route answers it (its response schema drops undeclared keys). */

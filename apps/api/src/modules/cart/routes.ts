@@ -7,6 +7,7 @@ import { cartAddBody, cartGetResponse, cartUpdateBody } from '@store/shared/sche
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { inCheckoutLine } from '../../plugins/checkout-line';
+import { seatLineChecks } from '../seats/board';
 import { addToCart, getCart, updateCart } from './service';
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +28,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         await addToCart(app.db.db, currentUser(req).id, req.body.itemId, req.body.days);
         return { success: true as const, message: MSG.cartAddDone };
       },
-      (req) => app.seatBoard.refuseSoldOut([{ productId: req.body.itemId, label: req.body.days }]),
+      seatLineChecks((req) => [{ productId: req.body.itemId, label: req.body.days }]),
     ),
   );
 

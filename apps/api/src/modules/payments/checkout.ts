@@ -19,6 +19,9 @@ import {
 } from '../lifecycle';
 import { assertInvoiceable, attachCheckoutRequest } from '../invoices/service';
 import type { PaymentDeps } from './settle';
+import type { Tx } from '../../db/client';
+import { seatsTakenNow } from '../seats/board';
+import { seatsTakenBy } from '../seats/repo';
 
 /** Rounds of "settle what stands in the way, then try again" before answering 409. */
 const MAX_ROUNDS = 3;
@@ -47,8 +50,16 @@ export async function holdOrder(deps: PaymentDeps, input: CreateOrderInput): Pro
   };
   for (let round = 0; round < MAX_ROUNDS; round += 1) {
     const { status, ...rest } = { ...input, ...withInvoice, ...reuse, now };
-    const result = await deps.db.transaction((tx) => (status === 'pagado' ? claimFree : hold)(tx, rest));
-    if (result.kind === 'created') return result.order;
+    let inTx: Tx | null = null;
+    const result = await deps.db.transaction((tx) => {
+      inTx = tx;
+      return (status === 'pagado' ? claimFree : hold)(tx, rest);
+    });
+    if (result.kind === 'created') {
+      // Committed: a day this took the last seat of is refused at once from now on (on-sale).
+      if (inTx) seatsTakenNow(seatsTakenBy(inTx));
+      return result.order;
+    }
     const held = result.kind === 'reusable' ? [result.order] : result.orders;
     for (const order of held) {
       const keep = result.kind === 'reusable';

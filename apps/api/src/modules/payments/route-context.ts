@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@store/shared/messages';
 import { errorResponse } from '@store/shared/schemas/common';
 import type { OrderLineInput } from '@store/shared/schemas/order';
+import { seatLineChecks } from '../seats/board';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
 import { requireUser } from '../../plugins/auth';
@@ -18,16 +19,12 @@ export const paymentErrors = { ...errorResponses(400, 401, 403, 404, 409, 429, 5
  * The sold-out answer from what this process already knows (the seat board), before the
  * checkout line and before any lock (docs/on-sale.md): for the days the client is buying.
  */
-export function soldOutFirst(req: {
-  server: FastifyInstance;
-  body: { items: readonly OrderLineInput[] };
-}): void {
-  req.server.seatBoard.refuseSoldOut(
+export const soldOutFirst = seatLineChecks(
+  (req: { server: FastifyInstance; body: { items: readonly OrderLineInput[] } }) =>
     req.body.items
       .filter((i) => i.quantity === undefined || i.quantity > 0)
       .map((i) => ({ productId: i._id, label: i.days })),
-  );
-}
+);
 
 export interface PaymentRouteContext {
   deps: PaymentDeps;

@@ -11,10 +11,14 @@ import { isNotNull } from 'drizzle-orm';
 import { MSG } from '@store/shared/messages';
 import type { Queryable } from '../../db/client';
 import { productDays } from '../../db/schema';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/errors';
+import type { LineChecks } from '../../plugins/checkout-line';
 
 /** The board is read again when a checkout asks and it is older than this. */
 export const SEAT_BOARD_MS = 1_000;
+/** Seats from full within which each checkout that takes one makes the board read again. */
+const NEARLY_FULL_SEATS = 40;
 
 interface DaySeats {
   capacity: number;
@@ -23,8 +27,41 @@ interface DaySeats {
 
 const keyOf = (productId: string, label: string) => `${productId}\u0000${label}`;
 
+/** A day as a checkout call names it: its event and its label. */
+export interface DayKey {
+  productId: string;
+  label: string;
+}
+
+/**
+ * The checkout line's checks for a call that takes seats of `days(req)`: refused from the board
+ * before the line, while waiting and at its turn; a sold-out refusal met by the call itself
+ * makes the board read again at once, so everyone waiting for that day is told within moments.
+ */
+export function seatLineChecks<Req extends { server: FastifyInstance }>(
+  days: (req: Req) => readonly DayKey[],
+): LineChecks<Req> {
+  return {
+    refuse: (req) => req.server.seatBoard.refuseSoldOut(days(req)),
+    refused: (req, err) => {
+      if (err instanceof AppError && err.message === MSG.seatsSoldOut) void req.server.seatBoard.refresh();
+    },
+    served: (req) => req.server.seatBoard.readIfNearlyFull(days(req)),
+  };
+}
+
 /** Boards of this process, told when seats may have come free (release, capacity edit). */
 const boards = new Set<SeatBoard>();
+
+/**
+ * A committed transaction of this process took seats: `taken` per day is how many were taken
+ * once it had (repo.ts seatsTakenBy). The day that just filled is refused from now on, in
+ * this process, without waiting for a read.
+ */
+export function seatsTakenNow(taken: ReadonlyMap<string, number>): void {
+  if (taken.size === 0) return;
+  for (const board of boards) board.noteTaken(taken);
+}
 
 /** Seats of these days may be free now (given back, or the limit raised): forget "full". */
 export function seatsMayBeFree(productDayIds: readonly string[]): void {
@@ -36,11 +73,14 @@ export class SeatBoard {
   private idToKey = new Map<string, string>();
   private readAt = -Infinity;
   private reading: Promise<void> | null = null;
+  private again = false;
   /** Days whose seats may have come free: never "full" before this time (a read may be older). */
   private openUntil = new Map<string, number>();
 
   constructor(
     private readonly db: Queryable,
+    /** A day became full at this read: those waiting in line for it are told now. */
+    private readonly onFilled: () => void = () => undefined,
     private readonly clock: () => number = Date.now,
   ) {
     boards.add(this);
@@ -60,15 +100,50 @@ export class SeatBoard {
   }
 
   /** Refuses at once (409, sold out) when one of these days is known to be full. */
-  refuseSoldOut(days: readonly { productId: string; label: string }[]): void {
+  refuseSoldOut(days: readonly DayKey[]): void {
     if (days.some((d) => this.soldOut(d.productId, d.label))) {
       throw new AppError('conflict', MSG.seatsSoldOut);
     }
   }
 
+  /**
+   * A checkout took seats of these days: when one of them was within `margin` seats of full at
+   * the last read, read again now, so that the moment it fills everyone asking (and everyone
+   * waiting in line for it) is told, not a second later.
+   */
+  readIfNearlyFull(days: readonly DayKey[], margin = NEARLY_FULL_SEATS): void {
+    const near = days.some((d) => {
+      const seats = this.byDay.get(keyOf(d.productId, d.label));
+      return seats !== undefined && seats.capacity - seats.taken <= margin;
+    });
+    if (near) void this.refresh();
+  }
+
+  noteTaken(taken: ReadonlyMap<string, number>): void {
+    let filled = false;
+    for (const [id, n] of taken) {
+      const key = this.idToKey.get(id);
+      const seats = key === undefined ? undefined : this.byDay.get(key);
+      if (!seats || n <= seats.taken) continue;
+      if (n >= seats.capacity && seats.taken < seats.capacity) filled = true;
+      seats.taken = n;
+    }
+    if (filled) this.onFilled();
+  }
+
   /** Reads every limited day's figures (one statement; concurrent callers share it). */
   refresh(): Promise<void> {
-    this.reading ??= this.read().finally(() => {
+    if (this.reading) {
+      // A read under way may have started before the change that asks: read once more after it.
+      this.again = true;
+      return this.reading;
+    }
+    this.reading = (async () => {
+      do {
+        this.again = false;
+        await this.read();
+      } while (this.again);
+    })().finally(() => {
       this.reading = null;
     });
     return this.reading;
@@ -108,8 +183,13 @@ export class SeatBoard {
       byDay.set(key, { capacity: r.capacity!, taken: r.taken });
       idToKey.set(r.id, key);
     }
+    const filled = [...byDay].some(([key, seats]) => {
+      const before = this.byDay.get(key);
+      return seats.taken >= seats.capacity && (before === undefined || before.taken < before.capacity);
+    });
     this.byDay = byDay;
     this.idToKey = idToKey;
     this.readAt = startedAt;
+    if (filled) this.onFilled();
   }
 }

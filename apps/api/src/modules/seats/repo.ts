@@ -40,8 +40,24 @@ export async function takeSeat(
     .update(productDays)
     .set({ seatsTaken: sql`${productDays.seatsTaken} + 1` })
     .where(and(eq(productDays.id, productDayId), seatFreeFor(userId, now)))
-    .returning({ id: productDays.id });
-  return rows.length === 1;
+    .returning({ taken: productDays.seatsTaken });
+  if (rows.length !== 1) return false;
+  let taken = takenIn.get(db);
+  if (!taken) takenIn.set(db, (taken = new Map()));
+  taken.set(productDayId, rows[0]!.taken);
+  return true;
+}
+
+/** Per transaction: the seats taken of each day it took one of, as its own update saw them. */
+const takenIn = new WeakMap<object, Map<string, number>>();
+
+/**
+ * The days `tx` took seats of, with how many were taken once it had. Once `tx` has
+ * committed those figures were true at that moment (seat updates of a day run one at a time),
+ * so the seat board may publish them (seats/board.ts).
+ */
+export function seatsTakenBy(tx: Queryable): ReadonlyMap<string, number> {
+  return takenIn.get(tx) ?? new Map();
 }
 
 /**

@@ -17,7 +17,7 @@ import { tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser, requireUser } from '../../../plugins/auth';
 import { cancelPaypalOrder, capturePaypalOrder, createPaypalOrder } from './service';
 import { paymentErrors, soldOutFirst, type PaymentRouteContext } from '../route-context';
-import { clientGone, inCheckoutLine } from '../../../plugins/checkout-line';
+import { clientGone, inCheckoutLine, leaveLineSlot } from '../../../plugins/checkout-line';
 
 export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
   app.get(
@@ -55,7 +55,13 @@ export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (a
     },
     inCheckoutLine(async (req) => {
       const userId = currentUser(req).id;
-      const { paypalOrderId, orderId } = await createPaypalOrder(deps, userId, req.body, networkOf(req.ip));
+      const { paypalOrderId, orderId } = await createPaypalOrder(
+        deps,
+        userId,
+        req.body,
+        networkOf(req.ip),
+        () => leaveLineSlot(req),
+      );
       // The buyer left before the answer (closed the page, gave up waiting): nobody can approve
       // this PayPal order, so its seats go back now rather than when the window ends.
       if (clientGone(req)) await cancelPaypalOrder(deps, userId, paypalOrderId);

@@ -47,6 +47,8 @@ export async function createPaypalOrder(
   userId: string,
   body: z.output<typeof placeOrderBody>,
   clientNetwork: string | null = null,
+  /** The seat is held: what is left waits on PayPal (the checkout line's slot can go). */
+  afterHold: () => void = () => undefined,
 ): Promise<{ paypalOrderId: string; orderId: string }> {
   const paypal = paypalOf(deps);
   const now = new Date();
@@ -67,6 +69,7 @@ export async function createPaypalOrder(
     },
     now,
   });
+  afterHold();
   const paypalOrderId =
     (await findPayment(deps.db, order.id))?.externalId ?? (await attachPaypalOrder(deps, paypal, order));
   return { paypalOrderId, orderId: order.id };
