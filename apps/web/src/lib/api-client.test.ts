@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { MSG } from '@store/shared/messages';
-import { apiDownload, ApiError, apiRequest, apiRequestTagged, filenameOf } from './api-client';
+import { ApiError, apiRequest, apiRequestTagged } from './api-client';
+import { apiDownload, filenameOf } from './api-download';
 import { getToken, setToken } from './auth-token';
+import { getCheckoutLine } from './checkout-line';
 
 interface Seen {
   url: string;
@@ -150,5 +152,144 @@ describe('apiRequestTagged', () => {
       etag: '"b"',
       data: { success: true, url: 'dos' },
     });
+  });
+});
+
+describe('the checkout line (202, JSON lines)', () => {
+  /** A 202 line stream whose chunks the test pushes one at a time. */
+  function lineStream() {
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+    const encoder = new TextEncoder();
+    return {
+      response: () =>
+        new Response(body, {
+          status: 202,
+          headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8' },
+        }),
+      push: (text: string | Uint8Array) =>
+        controller.enqueue(typeof text === 'string' ? encoder.encode(text) : text),
+      end: () => controller.close(),
+      cut: (err: Error = new TypeError('network error')) => controller.error(err),
+    };
+  }
+  const lined = (...lines: unknown[]) =>
+    new Response(lines.map((l) => `${JSON.stringify(l)}\n`).join(''), {
+      status: 202,
+      headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8' },
+    });
+
+  it('asks for JSON or JSON lines', async () => {
+    const seen = stubFetch(() => json({ success: true, url: '/x' }));
+    await apiRequest('/api/a', ok);
+    expect(header(seen[0]!, 'accept')).toBe('application/json, application/x-ndjson');
+  });
+
+  it('reads lines split across chunks, keeps the place while waiting, answers the last line', async () => {
+    const stream = lineStream();
+    stubFetch(stream.response);
+    const answer = apiRequest('/api/cart/add', ok, { body: { a: 1 } });
+    stream.push('{"fila":{"an');
+    stream.push('tes":3}}\n{"fila":');
+    await vi.waitFor(() => expect(getCheckoutLine()).toEqual({ ahead: 3 }));
+    stream.push('{"antes":1}}\n\n');
+    await vi.waitFor(() => expect(getCheckoutLine()).toEqual({ ahead: 1 }));
+    stream.push('{"turno":true}\n{"status":200,"body":{"success":true,');
+    await vi.waitFor(() => expect(getCheckoutLine()).toEqual({ ahead: null }));
+    // A character of two bytes cut in half between chunks.
+    const bytes = new TextEncoder().encode('"url":"/año.png"}}');
+    const cut = bytes.indexOf(0xc3) + 1;
+    stream.push(bytes.slice(0, cut));
+    stream.push(bytes.slice(cut));
+    stream.end();
+    await expect(answer).resolves.toEqual({ success: true, url: '/año.png' });
+    expect(getCheckoutLine()).toBeNull();
+  });
+
+  it('a last line with an error status fails exactly as that answer would (a 409)', async () => {
+    const refusal = { success: false, message: MSG.cartChanged };
+    stubFetch(() => json(refusal, 409));
+    const plain = await apiRequest('/api/order/quote', ok).catch((e: unknown) => e);
+    stubFetch(() => lined({ fila: { antes: 0 } }, { turno: true }, { status: 409, body: refusal }));
+    const inLine = await apiRequest('/api/order/quote', ok).catch((e: unknown) => e);
+    expect(plain).toEqual(new ApiError(MSG.cartChanged, 409));
+    expect(inLine).toBeInstanceOf(ApiError);
+    expect(inLine).toEqual(plain);
+    expect(inLine).toMatchObject({ status: 409, message: MSG.cartChanged, reason: undefined });
+  });
+
+  it("keeps the last line's hint, and drops a token refused there", async () => {
+    stubFetch(() =>
+      lined(
+        { fila: { antes: 2 } },
+        { status: 402, body: { success: false, message: 'x', reason: 'restart' } },
+      ),
+    );
+    await expect(apiRequest('/api/a', ok).catch((e: unknown) => e)).resolves.toMatchObject({
+      status: 402,
+      reason: 'restart',
+    });
+    setToken('vencido');
+    stubFetch(() =>
+      lined({ turno: true }, { status: 401, body: { success: false, message: MSG.sessionExpired } }),
+    );
+    await expect(apiRequest('/api/a', ok)).rejects.toEqual(new ApiError(MSG.sessionExpired, 401));
+    expect(getToken()).toBeNull();
+  });
+
+  it('a stream cut before its last line is a lost answer: the network message, status 0', async () => {
+    const stream = lineStream();
+    stubFetch(stream.response);
+    const answer = apiRequest('/api/paypal/create-order', ok).catch((e: unknown) => e);
+    stream.push('{"fila":{"antes":4}}\n');
+    await vi.waitFor(() => expect(getCheckoutLine()).toEqual({ ahead: 4 }));
+    stream.cut();
+    expect(await answer).toEqual(new ApiError(MSG.networkError, 0));
+    expect(getCheckoutLine()).toBeNull();
+
+    stubFetch(() => lined({ fila: { antes: 0 } }, { turno: true }));
+    await expect(apiRequest('/api/a', ok)).rejects.toEqual(new ApiError(MSG.networkError, 0));
+  });
+
+  it('shows the place of the call that waits longest while two wait', async () => {
+    const first = lineStream();
+    const second = lineStream();
+    const streams = [first, second];
+    stubFetch(() => streams.shift()!.response());
+    const a = apiRequest('/api/cart/add', ok);
+    const b = apiRequest('/api/order/quote', ok);
+    first.push('{"fila":{"antes":2}}\n');
+    second.push('{"fila":{"antes":5}}\n');
+    await vi.waitFor(() => expect(getCheckoutLine()).toEqual({ ahead: 5 }));
+    second.push('{"turno":true}\n');
+    await vi.waitFor(() => expect(getCheckoutLine()).toEqual({ ahead: 2 }));
+    first.push('{"status":200,"body":{"success":true,"url":"a"}}\n');
+    first.end();
+    second.push('{"status":200,"body":{"success":true,"url":"b"}}');
+    second.end();
+    await expect(Promise.all([a, b])).resolves.toEqual([
+      { success: true, url: 'a' },
+      { success: true, url: 'b' },
+    ]);
+    expect(getCheckoutLine()).toBeNull();
+  });
+
+  it('an aborted wait is an abort, not a network error', async () => {
+    const stream = lineStream();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        // As a browser does: reading the body of an aborted fetch fails with the AbortError.
+        init?.signal?.addEventListener('abort', () => stream.cut(new DOMException('Aborted', 'AbortError')));
+        return stream.response();
+      }),
+    );
+    const controller = new AbortController();
+    const answer = apiRequest('/api/a', ok, { signal: controller.signal }).catch((e: unknown) => e);
+    stream.push('{"fila":{"antes":1}}\n');
+    await vi.waitFor(() => expect(getCheckoutLine()).toEqual({ ahead: 1 }));
+    controller.abort();
+    expect(await answer).toMatchObject({ name: 'AbortError' });
+    expect(getCheckoutLine()).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
 // The one way the web app talks to the API: fetch with the token header, then either a JSON
 // answer parsed with its shared schema (`apiRequest`; a FormData body is sent as an upload) or
-// a file (`apiDownload`: the blob and its name from Content-Disposition). Failures become
+// a file (`apiDownload`, lib/api-download.ts: the blob and its name from Content-Disposition;
+// a module of its own, as no page needs it to start, docs/speed.md). Failures become
 // ApiError with the server's Spanish message (or a generic one), for the caller to toast. A
-// token the server refuses (401) is dropped, whichever kind of call met it.
+// token the server refuses (401) is dropped, whichever kind of call met it. Any call may wait
+// in the checkout line (docs/on-sale.md → The line): its 202 stream of JSON lines is read by
+// lib/checkout-line.ts, loaded then, and its last line is the call's answer.
 
 import type { z } from 'zod';
 import { MSG } from '@store/shared/messages';
@@ -28,8 +31,16 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** The call itself: token header, body encoding, network failure → ApiError, 401 → no token. */
-async function send(path: string, accept: string, opts: RequestOptions): Promise<Response> {
+/**
+ * The call itself: token header, body encoding, a wait in the checkout line, network failure
+ * (or a line's answer lost) → ApiError, 401 → no token.
+ */
+export async function send(
+  path: string,
+  opts: RequestOptions,
+  // A JSON answer, or the checkout line's stream of JSON lines ending with it.
+  accept = 'application/json, application/x-ndjson',
+): Promise<Response> {
   const headers: Record<string, string> = { ...opts.headers, Accept: accept };
   const token = getToken();
   if (token) headers.token = token;
@@ -48,6 +59,8 @@ async function send(path: string, accept: string, opts: RequestOptions): Promise
       body,
       signal: opts.signal,
     });
+    // The checkout line's stream (any other 202 comes back as it is).
+    if (res.status === 202) res = await import('./checkout-line').then((line) => line.waitInLine(res));
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(MSG.networkError, 0);
@@ -56,13 +69,6 @@ async function send(path: string, accept: string, opts: RequestOptions): Promise
   // state (and pages that need an account go to /login) instead of failing on every call.
   if (res.status === 401 && token && getToken() === token) setToken(null);
   return res;
-}
-
-/** The server's Spanish message of a failed answer, or the generic one. */
-async function failure(res: Response): Promise<ApiError> {
-  const json = (await res.json().catch(() => null)) as { message?: unknown; reason?: unknown } | null;
-  const message = typeof json?.message === 'string' && json.message ? json.message : MSG.serverError;
-  return new ApiError(message, res.status, typeof json?.reason === 'string' ? json.reason : undefined);
 }
 
 /**
@@ -80,7 +86,7 @@ export async function apiRequest<S extends z.ZodType>(
   const loading = typeof source === 'function' ? source() : Promise.resolve(source);
   // A failed request must not leave the schema's import rejected and unobserved.
   loading.catch(() => undefined);
-  return answerOf(await send(path, 'application/json', opts), loading);
+  return answerOf(await send(path, opts), loading);
 }
 
 /** An answer with the ETag it came with (null when the server sent none). */
@@ -103,7 +109,7 @@ export async function apiRequestTagged<S extends z.ZodType>(
   const loading = typeof source === 'function' ? source() : Promise.resolve(source);
   loading.catch(() => undefined);
   const headers: Record<string, string> = last?.etag ? { 'If-None-Match': last.etag } : {};
-  const res = await send(path, 'application/json', { method: 'GET', headers, signal });
+  const res = await send(path, { method: 'GET', headers, signal });
   if (res.status === 304 && last) return last;
   return { etag: res.headers.get('ETag'), data: await answerOf(res, loading) };
 }
@@ -125,42 +131,4 @@ async function answerOf<S extends z.ZodType>(res: Response, loading: Promise<S>)
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ApiError(MSG.serverError, res.status);
   return parsed.data;
-}
-
-export interface DownloadedFile {
-  blob: Blob;
-  /** From Content-Disposition (filename* preferred), else `fallbackName`. */
-  filename: string;
-}
-
-/** GET a file the API generates (a CSV export…), with the same token and error rules. */
-export async function apiDownload(
-  path: string,
-  fallbackName: string,
-  opts: Pick<RequestOptions, 'signal'> = {},
-): Promise<DownloadedFile> {
-  const res = await send(path, '*/*', { method: 'GET', ...opts });
-  if (!res.ok) throw await failure(res);
-  return {
-    blob: await res.blob(),
-    filename: filenameOf(res.headers.get('content-disposition'), fallbackName),
-  };
-}
-
-/** The file name a Content-Disposition header gives (RFC 6266: filename* wins over filename). */
-export function filenameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
-  if (extended) {
-    try {
-      return decodeURIComponent(extended.trim());
-    } catch {
-      // A malformed escape: fall back to the plain name.
-    }
-  }
-  return (
-    /filename\s*=\s*"([^"]+)"/.exec(disposition)?.[1] ??
-    /filename\s*=\s*([^;\s]+)/.exec(disposition)?.[1] ??
-    fallback
-  );
 }

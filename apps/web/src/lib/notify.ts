@@ -1,7 +1,9 @@
 // Toasts (docs/product.md → Toasts): react-toastify with the message as its id, so the same text is
 // never stacked twice while it is on screen. The library loads with the first toast, not with
 // the page (docs/speed.md → Initial JavaScript): a toast asked for before its container is on
-// screen waits in react-toastify's queue and appears when the container mounts.
+// screen waits in react-toastify's queue and appears when the container mounts. The container
+// (app/toast-container.tsx) also holds the checkout line's notice, which mounts it with
+// `showNotices` the first time a call waits in the line (lib/checkout-line.ts).
 import { useSyncExternalStore } from 'react';
 import type * as ReactToastify from 'react-toastify';
 
@@ -10,7 +12,8 @@ type Toastify = typeof ReactToastify;
 let toastify: Promise<Toastify> | undefined;
 const listeners = new Set<() => void>();
 
-function load(): Promise<Toastify> {
+/** Loads the toasts and mounts their container (with the checkout line's notice). */
+export function showNotices(): Promise<Toastify> {
   if (!toastify) {
     toastify = import('react-toastify');
     for (const listener of listeners) listener();
@@ -19,7 +22,7 @@ function load(): Promise<Toastify> {
 }
 
 function show(kind: 'success' | 'error' | 'info', message: string, id: string) {
-  load().then(
+  showNotices().then(
     ({ toast }) => toast[kind](message, { toastId: id }),
     // The chunk could not be loaded (network down, new deploy): nothing else to show it with.
     () => undefined,

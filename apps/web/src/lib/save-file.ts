@@ -1,6 +1,6 @@
 // Hands a downloaded file to the browser's "save" (an object URL on a temporary link), for
 // files the API only gives with the token header (a plain link could not send it).
-import type { DownloadedFile } from './api-client';
+import type { DownloadedFile } from './api-download';
 
 export function saveFile({ blob, filename }: DownloadedFile): void {
   const url = URL.createObjectURL(blob);

@@ -112,12 +112,13 @@ function TeamBuy() {
   };
   const flow: PaypalFlow<GroupCheckoutBody> = {
     create: createGroupPaypalOrder,
-    capture: async (_order, paypalOrderId) => {
-      const orderId = await captureGroupPaypalOrder(paypalOrderId);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      navigate(`/orders/${orderId}/lugares`);
-    },
+    capture: (_order, paypalOrderId) => captureGroupPaypalOrder(paypalOrderId),
+  };
+  /** Paid (its capture answered, or the order found paid after a lost answer): name the places. */
+  const paid = (orderId: string) => {
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    navigate(`/orders/${orderId}/lugares`);
   };
 
   return (
@@ -278,7 +279,7 @@ function TeamBuy() {
                 total={quote.data.total}
                 buildOrder={buildOrder}
                 flow={flow}
-                onPaid={() => undefined}
+                onPaid={paid}
                 simulated={siteConfig.data?.paymentsMode === 'simulated'}
               />
             )}

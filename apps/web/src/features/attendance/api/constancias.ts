@@ -1,7 +1,8 @@
 // GET /api/attendance/constancias (one's constancias) and the PDF download of one of them.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myConstanciasResponse } from '@store/shared/schemas/attendance';
-import { apiDownload, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api-download';
 import { useToken } from '../../../lib/auth-token';
 import { attendanceKeys } from './keys';
 

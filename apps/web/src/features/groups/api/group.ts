@@ -36,13 +36,15 @@ export function useGroupQuote(body: GroupQuoteBody | null) {
   });
 }
 
-/** Creates the pending group order and its PayPal order; answers the PayPal order id. */
-export async function createGroupPaypalOrder(body: GroupCheckoutBody): Promise<string> {
+/** Creates the pending group order and its PayPal order; answers the PayPal order id and ours. */
+export async function createGroupPaypalOrder(
+  body: GroupCheckoutBody,
+): Promise<{ id: string; orderId: string }> {
   const res = await apiRequest('/api/group/paypal/create-order', groupPaypalResponse, {
     method: 'POST',
     body,
   });
-  return res.paypalOrderId;
+  return { id: res.paypalOrderId, orderId: res.orderId };
 }
 
 /** Captures the approved PayPal order; answers our order id. */

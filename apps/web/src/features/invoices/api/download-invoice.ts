@@ -2,7 +2,7 @@
 // note: kind 'credit-note' only names the file if the server gives none), saved under the
 // server's name.
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api-download';
 import { saveFile } from '../../../lib/save-file';
 
 export async function downloadInvoice(input: {

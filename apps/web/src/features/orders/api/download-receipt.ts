@@ -1,6 +1,6 @@
 // GET /api/order/{orderId}/receipt: the receipt PDF of a paid order, saved by the browser.
 import { orderReference } from '@store/shared/domain/order-reference';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../lib/api-download';
 import { saveFile } from '../../../lib/save-file';
 
 export async function downloadReceipt(orderId: string): Promise<void> {

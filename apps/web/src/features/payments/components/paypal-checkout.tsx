@@ -1,7 +1,11 @@
 // The PayPal buttons of /place-order (docs/product.md → PayPal payment): the SDK loads here only, in MXN
 // with intent capture; createOrder asks our server for a PayPal order of the server's total,
 // onApprove asks our server to capture it. Without PayPal configured, a plain notice says so.
-import { useMemo, useRef, useState } from 'react';
+// Never charged in silence (docs/on-sale.md): a capture whose answer is lost is followed by
+// looks at the order (utils/recover-payment.ts), and leaving the page with a PayPal order
+// opened here and not captured cancels it at once (`pagehide`, a keepalive request).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import {
   PayPalButtons,
   PayPalScriptProvider,
@@ -17,17 +21,31 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage, notify } from '../../../lib/notify';
 import { usePaypalConfig } from '../api/get-paypal-config';
-import { cancelPaypalOrder } from '../api/cancel-paypal-order';
+import { cancelPaypalOrder, cancelPaypalOrderOnLeave } from '../api/cancel-paypal-order';
 import { capturePaypalOrder } from '../api/capture-paypal-order';
 import { createPaypalOrder } from '../api/create-paypal-order';
+import { getOrderState } from '../api/get-order-state';
+import {
+  isClearRefusal,
+  pendingMessageOf,
+  recoverPayment,
+  type RecoverOptions,
+} from '../utils/recover-payment';
+
+/** What opening a payment answers: the PayPal order id (for the buttons) and our pending order's. */
+export interface OpenedPaypalOrder {
+  id: string;
+  orderId: string;
+}
 
 /**
- * The server calls of another kind of order (places for a team, docs/groups.md): create answers
- * the PayPal order id, capture confirms the approved one. Absent: the cart's own calls.
+ * The server calls of another kind of order (places for a team, docs/groups.md): create opens
+ * the PayPal order and our pending one, capture confirms the approved one and answers our
+ * order's id. Absent: the cart's own calls.
  */
 export interface PaypalFlow<B> {
-  create: (order: B) => Promise<string>;
-  capture: (order: B, paypalOrderId: string, payerId: string | null) => Promise<void>;
+  create: (order: B) => Promise<OpenedPaypalOrder>;
+  capture: (order: B, paypalOrderId: string, payerId: string | null) => Promise<string>;
 }
 
 export interface PaypalCheckoutProps<B = PlaceOrderBody> {
@@ -36,10 +54,12 @@ export interface PaypalCheckoutProps<B = PlaceOrderBody> {
   /** Validates the checkout form (showing its errors); the body to send, or null. */
   buildOrder: () => Promise<B | null>;
   flow?: PaypalFlow<B>;
-  /** After a confirmed payment: empty the cart and go to /orders (the page decides how). */
-  onPaid: () => void;
+  /** After a confirmed payment of our order `orderId`: empty the cart and go to /orders (the page decides how). */
+  onPaid: (orderId: string) => void;
   /** The local PayPal simulator stands in for PayPal (npm run demo): say so under the button. */
   simulated?: boolean;
+  /** How the page looks at an order whose capture answer was lost (tests shorten the waits). */
+  recovery?: Pick<RecoverOptions, 'waits' | 'wait'>;
 }
 
 export function PaypalCheckout<B = PlaceOrderBody>(props: PaypalCheckoutProps<B>) {
@@ -96,33 +116,95 @@ export function PaypalCheckout<B = PlaceOrderBody>(props: PaypalCheckoutProps<B>
 
 const cartFlow: PaypalFlow<PlaceOrderBody> = {
   create: (order) => createPaypalOrder(order),
-  capture: async (order, paypalOrderId, paypalPayerId) => {
-    await capturePaypalOrder({ ...order, paypalOrderId, paypalPayerId });
-  },
+  capture: async (order, paypalOrderId, paypalPayerId) =>
+    (await capturePaypalOrder({ ...order, paypalOrderId, paypalPayerId })).orderId,
 };
 
-function Buttons<B>({ buildOrder, onPaid, flow }: PaypalCheckoutProps<B>) {
+function Buttons<B>({ buildOrder, onPaid, flow, recovery }: PaypalCheckoutProps<B>) {
   const calls = flow ?? (cartFlow as unknown as PaypalFlow<B>);
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  /** The payment's outcome is still unknown after a minute of looking: the message shown instead of the buttons. */
+  const [stillPending, setStillPending] = useState<string | null>(null);
   /** The order body validated at click time, reused for onApprove (the order/paypal body, docs/product.md → API). */
   const orderRef = useRef<B | null>(null);
   /** Our server's message for a failed createOrder (the SDK may wrap the error it gets). */
   const failureRef = useRef<string | null>(null);
+  /** The payment opened by this page, until it is captured (or the capture starts) or cancelled. */
+  const openRef = useRef<OpenedPaypalOrder | null>(null);
+  /** The last payment opened here: the order a lost capture answer is looked up by. */
+  const openedRef = useRef<OpenedPaypalOrder | null>(null);
+  /** Still on the page: a recovery that ends after the buyer went elsewhere changes nothing. */
+  const mountedRef = useRef(true);
+
+  // Leaving the page (closing it, going elsewhere) with a payment opened here and not captured
+  // gives its seats back at once. PayPal's own window is another window: this page stays.
+  useEffect(() => {
+    mountedRef.current = true;
+    const leave = () => {
+      const open = openRef.current;
+      if (!open) return;
+      openRef.current = null;
+      cancelPaypalOrderOnLeave(open.id);
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      mountedRef.current = false;
+      window.removeEventListener('pagehide', leave);
+    };
+  }, []);
 
   if (isRejected) return <Alert tone="error">{MSG.paypalLoadError}</Alert>;
+
+  if (stillPending) {
+    return (
+      <Alert tone="info" live>
+        <p>{stillPending}</p>
+        <p className="mt-2">
+          <Link to="/orders" className="font-semibold underline underline-offset-2">
+            Ver Mis Productos
+          </Link>
+        </p>
+      </Alert>
+    );
+  }
+
+  /** The capture's answer was lost: look at the order until it shows how the payment ended. */
+  const recover = async (paypalOrderId: string, pendingMessage: string) => {
+    const opened = openedRef.current;
+    if (!opened || opened.id !== paypalOrderId) {
+      setStillPending(pendingMessage);
+      return;
+    }
+    setBusy(MSG.paymentVerifying);
+    const outcome = await recoverPayment({
+      orderId: opened.orderId,
+      paypalOrderId,
+      look: getOrderState,
+      ...recovery,
+    });
+    if (!mountedRef.current) return;
+    if (outcome.kind === 'paid') {
+      notify.success(MSG.paymentDone);
+      onPaid(opened.orderId);
+    } else if (outcome.kind === 'ended') {
+      notify.error(outcome.message);
+    } else {
+      setStillPending(pendingMessage);
+    }
+  };
 
   return (
     <div className="relative min-h-[3.5rem]">
       {isPending && <Spinner label={MSG.paypalLoading} className="py-4" />}
       {busy && (
         <div className="absolute inset-0 z-10 flex items-center justify-center rounded-lg bg-white/85">
-          <Spinner label={MSG.paymentProcessing} className="py-0" />
+          <Spinner label={busy} className="py-0" />
         </div>
       )}
       <PayPalButtons
         className="relative z-0"
-        disabled={busy}
+        disabled={busy !== null}
         style={{ layout: 'vertical', color: 'gold', shape: 'rect', label: 'paypal', height: 48 }}
         onClick={async (_data, actions) => {
           const order = await buildOrder();
@@ -138,7 +220,10 @@ function Buttons<B>({ buildOrder, onPaid, flow }: PaypalCheckoutProps<B>) {
           const order = orderRef.current ?? (await buildOrder());
           if (!order) throw new Error(MSG.checkoutFixAddress);
           try {
-            return await calls.create(order);
+            const opened = await calls.create(order);
+            openRef.current = opened;
+            openedRef.current = opened;
+            return opened.id;
           } catch (err) {
             failureRef.current = errorMessage(err, MSG.paymentError);
             throw err;
@@ -146,30 +231,40 @@ function Buttons<B>({ buildOrder, onPaid, flow }: PaypalCheckoutProps<B>) {
         }}
         onApprove={async (data, actions) => {
           const order = orderRef.current;
-          setBusy(true);
+          // The capture starts: leaving the page no longer cancels this payment.
+          const open = openRef.current;
+          openRef.current = null;
+          setBusy(MSG.paymentProcessing);
           try {
             if (!order) throw new Error(MSG.paymentError);
-            await calls.capture(order, data.orderID, data.payerID ?? null);
+            const orderId = await calls.capture(order, data.orderID, data.payerID ?? null);
             notify.success(MSG.paymentDone);
-            onPaid();
+            onPaid(orderId);
           } catch (err) {
             if (err instanceof ApiError && err.reason === 'restart') {
               // A declined funding source (docs/providers.md): PayPal reopens on the same order
               // so the buyer picks another card or method; our order keeps its seats.
               notify.error(err.message);
-              setBusy(false);
+              setBusy(null);
+              openRef.current = open;
               await actions.restart();
               return;
             }
-            // docs/product.md → PayPal payment: 'Error al procesar el pago' (or the server's more precise reason).
-            notify.error(errorMessage(err, MSG.paymentError));
+            if (!order || isClearRefusal(err)) {
+              // docs/product.md → PayPal payment: 'Error al procesar el pago' (or the server's more precise reason).
+              notify.error(errorMessage(err, MSG.paymentError));
+            } else {
+              // No answer, or "still processing": the buyer may have paid. Never a generic error.
+              await recover(data.orderID, pendingMessageOf(err));
+            }
           } finally {
-            setBusy(false);
+            setBusy(null);
           }
         }}
         onCancel={(data) => {
           notify.info(MSG.paymentCancelled);
           const id = typeof data.orderID === 'string' ? data.orderID : null;
+          if (openRef.current?.id === id) openRef.current = null;
           if (id) void cancelPaypalOrder(id).catch(() => undefined);
         }}
         onError={() => {

@@ -2,7 +2,8 @@
 // event's survey/exam, and download its results as CSV (per person or per question).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminEvaluationResponse, type AdminEvaluationBody } from '@store/shared/schemas/evaluation';
-import { apiDownload, apiRequest } from '../../../../lib/api-client';
+import { apiRequest } from '../../../../lib/api-client';
+import { apiDownload } from '../../../../lib/api-download';
 import { saveFile } from '../../../../lib/save-file';
 
 const evaluationKey = (productId: string) => ['admin', 'attendance', 'evaluation', productId] as const;

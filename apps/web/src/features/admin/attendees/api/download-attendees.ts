@@ -2,7 +2,7 @@
 // name the server gives it. Answers that name, for the confirmation toast.
 import { useMutation } from '@tanstack/react-query';
 import type { AdminAttendeesQuery } from '@store/shared/schemas/admin/attendees';
-import { apiDownload } from '../../../../lib/api-client';
+import { apiDownload } from '../../../../lib/api-download';
 import { saveFile } from '../../../../lib/save-file';
 import { toSearch } from '../../../../lib/admin/query-keys';
 

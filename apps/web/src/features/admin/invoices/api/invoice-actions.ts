@@ -6,7 +6,8 @@ import {
   adminCfdiDocumentActionResponse,
   type AdminCfdiDocumentsQuery,
 } from '@store/shared/schemas/admin/invoices';
-import { apiDownload, apiRequest } from '../../../../lib/api-client';
+import { apiRequest } from '../../../../lib/api-client';
+import { apiDownload } from '../../../../lib/api-download';
 import { saveFile } from '../../../../lib/save-file';
 import { adminKeys, toSearch } from '../../../../lib/admin/query-keys';
 

@@ -7,7 +7,8 @@ import {
   adminParticipantRequestsResponse,
   type AdminParticipantRequestsQuery,
 } from '@store/shared/schemas/admin/participant-types';
-import { apiDownload, apiRequest } from '../../../../lib/api-client';
+import { apiRequest } from '../../../../lib/api-client';
+import { apiDownload } from '../../../../lib/api-download';
 import { adminKeys, toSearch } from '../../../../lib/admin/query-keys';
 
 const BASE = '/api/admin/participant-types';
