@@ -10,6 +10,8 @@
 //      after the stream's link was set (every answer held dropped) and the warm-up had its
 //      turn, as at 9:00.
 // BENCH_ONLY=rush measures the waves alone, BENCH_ONLY=catalogue the catalogue alone.
+// The on-sale minute (bench/onsale.mjs) is not part of this: scripts/bench.mjs runs it after,
+// on servers of its own (BENCH_ONLY=onsale alone).
 // Each catalogue figure is a ratio to a hello-world run measured just before it (the machine's
 // load moves from one second to the next); the load average is printed before each part.
 import os from 'node:os';

@@ -4,7 +4,8 @@
 // the pages with Lighthouse (bench/pages.mjs) and the initial JavaScript of `/`.
 // `--no-pages` skips Lighthouse, `--pages-only` runs only Lighthouse; `--only=pglite|postgres`
 // measures one database; BENCH_ONLY=rush measures only the rush in waves (bench/rush.mjs),
-// BENCH_ONLY=catalogue only the catalogue.
+// BENCH_ONLY=catalogue only the catalogue. Then the on-sale minute (bench/onsale.mjs), its own
+// servers with a PayPal stand-in; BENCH_ONLY=onsale measures only that.
 // Rate limits are raised for the benchmark through their settings, never switched off.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { startServer } from '../bench/server.mjs';
 import { startHello } from '../bench/hello.mjs';
 import { BENCH_ADMIN, BENCH_ENV, benchApi } from '../bench/api.mjs';
 import { benchPages } from '../bench/pages.mjs';
+import { benchOnsale } from '../bench/onsale.mjs';
 import { initialJsReport } from './initial-js.mjs';
 
 ensureInstall();
@@ -38,11 +40,12 @@ console.log(
 );
 
 const pagesOnly = process.argv.includes('--pages-only');
-// One part alone (rush, catalogue): no initial-JS report and no Lighthouse.
+// One part alone (rush, catalogue, onsale): no initial-JS report and no Lighthouse.
 const rushOnly = Boolean(process.env.BENCH_ONLY);
+const onsaleOnly = process.env.BENCH_ONLY === 'onsale';
 const hello = pagesOnly ? null : await startHello(root, port + 1);
 try {
-  if (!pagesOnly) {
+  if (!pagesOnly && !onsaleOnly) {
     if (only !== 'postgres') {
       const server = await startServer(root, port, env);
       try {
@@ -90,6 +93,7 @@ try {
       }
     }
   }
+  if (!pagesOnly && (!rushOnly || onsaleOnly)) await benchOnsale({ root, port, env, only });
 } finally {
   await hello?.stop();
 }
