@@ -4,10 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** `nodeArgs`: options for node itself (bench/profile.mjs: the inspector). */
+/**
+ * `nodeArgs`: options for node itself (bench/profile.mjs: the inspector); BENCH_NODE_ARGS adds
+ * more to every store a benchmark starts (`--cpu-prof --cpu-prof-dir=/tmp/prof`: a CPU profile
+ * of each server process, written when it stops).
+ */
 export async function startServer(root, port, env = {}, nodeArgs = []) {
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, [...extra, ...nodeArgs, 'apps/api/dist/server.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

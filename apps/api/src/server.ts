@@ -86,6 +86,7 @@ async function main(): Promise<void> {
     log: app.log,
     userViews: app.userViews,
     sessions: app.sessions,
+    selling: () => app.checkoutLine.figures().waiting > 0,
   });
 
   const lines = [

@@ -5,7 +5,9 @@
 import { subscribe, type Subscriber } from './modules/lifecycle/events';
 import { invoiceSubscriber } from './modules/invoices/subscriber';
 import type { MailSettings } from './modules/mail/settings';
-import { orderMailSubscriber } from './modules/orders/subscriber';
+import { confirmationFiles, orderMailSubscriber } from './modules/orders/subscriber';
+import { registerLateAttachments } from './modules/mail/late-attachments';
+import { CONFIRMATION_FILES } from './modules/mail/order-confirmation';
 import { waitlistSubscriber } from './modules/waitlist/subscriber';
 
 /** In this order: the e-mail of a paid order, then its CFDI, then the waiting list. */
@@ -15,4 +17,6 @@ export function lifecycleSubscribers(mail: MailSettings): Subscriber[] {
 
 export function installLifecycleSubscribers(mail: MailSettings): void {
   for (const s of lifecycleSubscribers(mail)) subscribe(s);
+  // The confirmation's tickets and receipt are made when it is sent (docs/on-sale.md).
+  registerLateAttachments(CONFIRMATION_FILES, confirmationFiles(mail));
 }

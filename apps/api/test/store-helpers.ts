@@ -8,7 +8,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { SERVICE_FEE_CENTAVOS, type UserType } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
 import type { AddressInput } from '@store/shared/schemas/order';
-import { coupons, users } from '../src/db/schema';
+import { coupons, emailOutbox, users } from '../src/db/schema';
+import { makeLateAttachments } from '../src/modules/mail/late-attachments';
 import { signSession } from '../src/lib/jwt';
 import { hashPassword } from '../src/lib/passwords';
 import { createOrderFromCart } from '../src/modules/lifecycle';
@@ -166,3 +167,21 @@ export function createPendingOrder(
 
 /** The service fee in pesos, as the API speaks: tests add it to prices instead of writing totals. */
 export const FEE = toPesos(SERVICE_FEE_CENTAVOS);
+
+/**
+ * What a queued e-mail carries once sent: its own attachments, then those made at send time
+ * (mail/late-attachments.ts: an order confirmation's tickets and receipt).
+ */
+export async function sentAttachments(
+  ctx: TestContext,
+  row: typeof emailOutbox.$inferSelect,
+): Promise<{ filename: string; content: Buffer }[]> {
+  const late = row.attachLater ? await makeLateAttachments(ctx.database.db, row.attachLater) : [];
+  return [
+    ...row.attachments.map((a) => ({
+      filename: a.filename,
+      content: Buffer.from(a.contentBase64, 'base64'),
+    })),
+    ...late.map((a) => ({ filename: a.filename, content: a.content })),
+  ];
+}

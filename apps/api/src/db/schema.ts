@@ -541,6 +541,8 @@ export const emailOutbox = pgTable(
     replyTo: text('reply_to'),
     /** Files sent with the message (calendar entries, receipts, constancias), base64. */
     attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default([]),
+    /** Files made when the message is sent (mail/late-attachments.ts), e.g. an order's receipt. */
+    attachLater: jsonb('attach_later').$type<{ kind: string; key: string }>(),
     /**
      * Set for messages that must go out at most once (reminders, offers): a second enqueue
      * with the same key is ignored, whichever process or restart makes it.

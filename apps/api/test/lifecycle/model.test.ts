@@ -170,9 +170,10 @@ type Action =
   | { k: 'sweep' }
   /**
    * A checkout that waits in the checkout line (every slot busy): admitted when the slots
-   * free, the buyer leaving while in line, or leaving while the call already runs.
+   * free, the buyer leaving while in line, leaving while the call already runs, or the day
+   * filling while they wait (told at once, nothing of theirs runs).
    */
-  | { k: 'line'; b: number; t: number; out: 'admitted' | 'left' | 'leftRunning' };
+  | { k: 'line'; b: number; t: number; out: 'admitted' | 'left' | 'leftRunning' | 'fills' };
 
 function describeAction(a: Action): string {
   const b = 'b' in a ? `b${a.b}${'n' in a ? ` order#${a.n}` : ''}` : '';
@@ -307,6 +308,41 @@ async function daysOf(w: World, orderId: string, status?: string): Promise<DayRe
     .flatMap((d) => all.filter((r) => r.productDayId === d.productDayId));
 }
 
+/**
+ * The administrator lowers the day's limit to the seats it has taken while a buyer waits: the
+ * day is full now. False when it cannot be (nothing taken, or open waiting-list offers).
+ */
+async function fillWhileWaiting(w: World, day: DayRef): Promise<boolean> {
+  const got = await api(w, admin, 'GET', `/api/admin/events/${day.productId}`);
+  const ev = got.json().event as AdminEvent;
+  const target = ev.days.find((d) => d._id === day.productDayId);
+  const [row] = await rows<{ taken: number; offers: number }>(
+    h.ctx.database.db,
+    sql`select seats_taken as taken, (select count(*)::int from waitlist_entries e
+        where e.product_day_id = ${day.productDayId} and e.status = 'ofrecido') as offers
+      from product_days where id = ${day.productDayId}`,
+  );
+  if (!target || !row || row.taken < 1 || row.offers > 0) return false;
+  const res = await api(w, admin, 'PUT', `/api/admin/events/${day.productId}`, {
+    name: ev.name,
+    description: ev.description,
+    price: ev.price,
+    image: ev.image,
+    category: ev.category,
+    subCategory: ev.subCategory,
+    isPresential: ev.isPresential,
+    days: ev.days.map((d) => ({
+      _id: d._id,
+      label: d.label,
+      startsAt: new Date(d.startsAt).toISOString(),
+      endsAt: new Date(d.endsAt).toISOString(),
+      streamUrl: d.streamUrl,
+      seatCapacity: d._id === day.productDayId ? row.taken : d.seatCapacity,
+    })),
+  });
+  return res.statusCode === 200;
+}
+
 /** A checkout through the line, as a browser makes it (docs/on-sale.md → The line). */
 async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Promise<void> {
   const db = h.ctx.database.db;
@@ -355,6 +391,17 @@ async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Prom
   if (!('fila' in first.line)) {
     release();
     throw new Error(`a checkout in line was not told its place: ${JSON.stringify(first.line)}`);
+  }
+  if (a.out === 'fills' && (await fillWhileWaiting(w, days[0]!))) {
+    const answer = await call.rest;
+    release();
+    STATS?.set('LINE filled while waiting', (STATS.get('LINE filled while waiting') ?? 0) + 1);
+    const last = answer.at(-1) as { status?: number; body?: { message?: unknown } } | undefined;
+    if (answer.some((l) => 'turno' in l) || last?.status !== 409 || last.body?.message !== MSG.seatsSoldOut) {
+      throw new Error(`a day filled while waiting, but the buyer was answered ${JSON.stringify(answer)}`);
+    }
+    await until(() => line.figures().running === 0, 'the checkout calls to finish');
+    return;
   }
   if (a.out === 'left') {
     call.abort();
@@ -766,7 +813,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       k: fc.constant('line' as const),
       b: buyer,
       t: fc.integer({ min: 0, max: TARGETS.length - 1 }),
-      out: fc.constantFrom('admitted' as const, 'left' as const, 'leftRunning' as const),
+      out: fc.constantFrom('admitted' as const, 'left' as const, 'leftRunning' as const, 'fills' as const),
     }),
   },
 );

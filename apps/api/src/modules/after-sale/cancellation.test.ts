@@ -16,7 +16,7 @@ import { formatPrice } from '@store/shared/domain/money';
 import { mexicoCityDate } from '@store/shared/domain/time';
 import { cfdiDocuments, emailOutbox, orderRefunds } from '../../db/schema';
 import { mexicoCityTime, type ProductSpec } from '../../../test/factories';
-import { addToCart, placeOrder, post } from '../../../test/store-helpers';
+import { addToCart, placeOrder, post, sentAttachments } from '../../../test/store-helpers';
 import {
   auditActions,
   buyerWithCart,
@@ -367,10 +367,9 @@ describe('the confirmation e-mail', () => {
     const ref = orderId.slice(0, 8).toUpperCase();
     const rows = await h.ctx.database.db.select().from(emailOutbox);
     const mail = rows.find((r) => r.subject === `Confirmación de tu compra (orden ${ref})`)!;
-    expect(mail.attachments.map((a) => a.filename)).toEqual(['evento.ics', `recibo-${ref}.pdf`]);
-    const ics = Buffer.from(mail.attachments[0]!.contentBase64, 'base64')
-      .toString('utf8')
-      .replace(/\r\n /g, '');
+    const files = await sentAttachments(h.ctx, mail);
+    expect(files.map((a) => a.filename)).toEqual(['evento.ics', `recibo-${ref}.pdf`]);
+    const ics = files[0]!.content.toString('utf8').replace(/\r\n /g, '');
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(2);
     const first = mexicoCityTime(20, '09:00');
     expect(ics).toContain(

@@ -18,7 +18,7 @@ import { MSG } from '@store/shared/messages';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import { call, claim } from '../../../test/admin-helpers';
-import { createUser, type TestUser } from '../../../test/store-helpers';
+import { createUser, sentAttachments, type TestUser } from '../../../test/store-helpers';
 import { emailOutbox } from '../../db/schema';
 import { signTicket } from '../../lib/tickets';
 import { ticketNotToday, watchBeforeDay } from '@store/shared/attendance-messages';
@@ -266,11 +266,9 @@ describe('attendance and constancias', () => {
     const confirmation = (await ctx.database.db.select().from(emailOutbox)).find(
       (m) => m.to === user.email && m.subject.startsWith('Confirmación'),
     );
-    expect(confirmation!.attachments.map((a) => a.filename)).toEqual([
-      'evento.ics',
-      'Boleto Taller de Arritmias - Viernes.png',
-    ]);
-    expect(decodePng(Buffer.from(confirmation!.attachments[1]!.contentBase64, 'base64'))).toBe(code);
+    const files = await sentAttachments(ctx, confirmation!);
+    expect(files.map((a) => a.filename)).toEqual(['evento.ics', 'Boleto Taller de Arritmias - Viernes.png']);
+    expect(decodePng(files[1]!.content)).toBe(code);
     expect(confirmation!.text).toContain('código QR');
 
     const forged = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', {

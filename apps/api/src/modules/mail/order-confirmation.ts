@@ -22,37 +22,56 @@ export interface ConfirmationOrder {
   schedule: { productId: string; productDayId: string; label: string; startsAt: Date; endsAt: Date }[];
 }
 
+/** The kind of late attachments (late-attachments.ts) of an order's confirmation. */
+export const CONFIRMATION_FILES = 'order-confirmation';
+
+/** The in-person days of the order that get a QR ticket (none for a group order's buyer). */
+function ticketDays(settings: MailSettings, found: ConfirmationOrder) {
+  const { order, schedule } = found;
+  if (!settings.ticketSecret || order.kind === 'grupo') return [];
+  const presential = new Map(order.items.filter((i) => i.isPresential).map((i) => [i._id, i.name]));
+  return schedule.flatMap((d) => {
+    const name = presential.get(d.productId);
+    return name === undefined ? [] : [{ ...d, productName: name }];
+  });
+}
+
+/**
+ * One QR ticket per in-person day (the same code as on /orders), as a PNG: made when the
+ * confirmation is sent. PNG rows repeat (each module is many pixels tall), so the "up" filter in
+ * grey levels gives a smaller file than zlib's own choice for a third of the time.
+ */
+export async function ticketAttachments(
+  settings: MailSettings,
+  found: ConfirmationOrder,
+): Promise<EmailAttachment[]> {
+  return Promise.all(
+    ticketDays(settings, found).map(async (d) => ({
+      filename: `Boleto ${d.productName} - ${d.label}.png`,
+      contentType: 'image/png',
+      content: await QRCode.toBuffer(signTicket(settings.ticketSecret!, found.order.userId, d.productDayId), {
+        type: 'png',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+        width: 480,
+        // pngjs's own options, passed through by qrcode (its types list only the deflate ones).
+        rendererOpts: { filterType: 2, colorType: 0 } as unknown as { deflateLevel?: number },
+      }),
+    })),
+  );
+}
+
+/**
+ * Queues the confirmation in the caller's transaction. Its calendar goes with it; its tickets
+ * and receipt (CONFIRMATION_FILES) are made when it is sent, from the order as it stands.
+ */
 export async function enqueueOrderConfirmation(
   db: Queryable,
   settings: MailSettings,
   found: ConfirmationOrder,
-  /** More files to send with it (the receipt). */
-  extra: readonly EmailAttachment[] = [],
 ): Promise<void> {
   const { order, schedule } = found;
-  // One QR ticket per in-person day (the same code as on /orders), attached as a PNG. A group
-  // order's buyer holds no place: each person named for one gets the ticket in their account.
-  const presential = new Map(order.items.filter((i) => i.isPresential).map((i) => [i._id, i.name]));
-  const tickets =
-    settings.ticketSecret && order.kind !== 'grupo'
-      ? await Promise.all(
-          schedule
-            .filter((d) => presential.has(d.productId))
-            .map(async (d) => ({
-              filename: `Boleto ${presential.get(d.productId)} - ${d.label}.png`,
-              contentType: 'image/png',
-              content: await QRCode.toBuffer(
-                signTicket(settings.ticketSecret!, order.userId, d.productDayId),
-                {
-                  type: 'png',
-                  errorCorrectionLevel: 'M',
-                  margin: 2,
-                  width: 480,
-                },
-              ),
-            })),
-        )
-      : [];
+  const tickets = ticketDays(settings, found);
   // One calendar event per bought day (calendar.ts), attached as evento.ics.
   const ics = orderCalendar({
     orderId: order.id,
@@ -83,8 +102,7 @@ export async function enqueueOrderConfirmation(
         contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
         content: Buffer.from(ics),
       },
-      ...tickets,
-      ...extra,
     ],
+    attachLater: { kind: CONFIRMATION_FILES, key: order.id },
   });
 }

@@ -20,6 +20,8 @@ export interface OutgoingEmail {
   attachments?: readonly EmailAttachment[];
   /** A message with a key already queued (sent or not) is not queued again. */
   dedupeKey?: string;
+  /** Files made when it is sent, not now (late-attachments.ts). */
+  attachLater?: { kind: string; key: string };
 }
 
 /** What a failed outbox insert is reported as: never the query, whose parameters hold the links. */
@@ -41,6 +43,7 @@ export async function enqueueEmail(db: Queryable, msg: OutgoingEmail): Promise<b
         contentBase64: a.content.toString('base64'),
       })),
       dedupeKey: msg.dedupeKey ?? null,
+      attachLater: msg.attachLater ?? null,
     })
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id })

@@ -14,6 +14,7 @@ import { stdSerializers } from 'pino';
 import { newSecretToken } from '../../lib/secret-tokens';
 import { enqueueEmails } from './bulk-outbox';
 import { enqueueEmail } from './outbox';
+import { registerLateAttachments } from './late-attachments';
 import { REDACTED_TOKEN } from './redact';
 import { JOBS, startJobs } from '../../jobs';
 import { createOutboxSender, retryDelayMs } from './sender';
@@ -122,6 +123,40 @@ describe('outbox sender', () => {
     expect(await again.runOnce()).toBe(0);
     await again.close();
     expect(smtp.state.received).toHaveLength(1);
+  });
+
+  it('makes late attachments when it sends, from what stands then; a kind nobody makes is retried', async () => {
+    let made = 0;
+    registerLateAttachments('prueba-tarde', async (_db, key) => {
+      made += 1;
+      return [
+        { filename: `tarde-${key}.txt`, contentType: 'text/plain', content: Buffer.from(`hecho ${made}`) },
+      ];
+    });
+    await enqueueEmail(ctx.database.db, {
+      ...message('ema@prueba.mx'),
+      attachLater: { kind: 'prueba-tarde', key: 'k1' },
+    });
+    await enqueueEmail(ctx.database.db, {
+      ...message('fer@prueba.mx'),
+      attachLater: { kind: 'nadie-lo-hace', key: 'k2' },
+    });
+    expect(made).toBe(0); // queued: nothing made yet
+    const sender = createOutboxSender({
+      db: ctx.database.db,
+      from: 'Tienda <no-reply@prueba.mx>',
+      smtpUrl: smtp.url,
+      outboxDir: '',
+      log: quietLog,
+    });
+    expect(await sender.runOnce()).toBe(1);
+    await sender.close();
+    expect(made).toBe(1);
+    const raw = smtp.state.received.find((r) => r.to.includes('ema@prueba.mx'))!.raw;
+    expect(raw).toContain('name=tarde-k1.txt');
+    const [failed] = (await rows()).filter((r) => r.to === 'fer@prueba.mx');
+    expect(failed!.status).toBe('pending');
+    expect(failed!.lastError).toContain('nadie-lo-hace');
   });
 
   it('sends attachments, and a dedupe key queues a message only once', async () => {

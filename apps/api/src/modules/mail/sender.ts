@@ -10,6 +10,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { redactLinkTokens } from './redact';
+import { makeLateAttachments } from './late-attachments';
 import { claimDueMessages, markFailedAttempt, markSent, type OutboxRow } from './repo';
 
 export interface OutboxSenderOptions {
@@ -54,6 +55,7 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function deliver(msg: OutboxRow): Promise<void> {
+    const late = msg.attachLater ? await makeLateAttachments(opts.db, msg.attachLater) : [];
     const info = await transport.sendMail({
       from: opts.from,
       to: msg.to,
@@ -61,11 +63,14 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
       html: msg.html,
       text: msg.text,
       ...(msg.replyTo ? { replyTo: msg.replyTo } : {}),
-      attachments: msg.attachments.map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: Buffer.from(a.contentBase64, 'base64'),
-      })),
+      attachments: [
+        ...msg.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, 'base64'),
+        })),
+        ...late,
+      ],
     });
     if (!opts.smtpUrl) {
       const raw = (info as { message?: Buffer | string }).message ?? '';

@@ -9,12 +9,32 @@ import { PAYMENT_METHOD_LABELS } from '@store/shared/constants';
 import type { Tx } from '../../db/client';
 import { enqueueAdminChangeEmail, enqueueCancellationEmail } from '../mail/after-sale';
 import type { OrderChangedByAdminData } from '../mail/catalogue/order-changed-by-admin';
-import { enqueueOrderConfirmation } from '../mail/order-confirmation';
+import { enqueueOrderConfirmation, ticketAttachments } from '../mail/order-confirmation';
+import type { LateAttachments } from '../mail/late-attachments';
 import { enqueueTransferEmails } from '../mail/transfer';
 import { enqueuePlaceEmails } from '../mail/group';
 import { findOrderDayDetails, findOrderForConfirmation, type OrderRow } from './repo';
 import { receiptFileName } from './receipt';
 import { receiptOf } from './service';
+
+/**
+ * The confirmation's files, made when it is sent (mail/late-attachments.ts): the QR tickets and,
+ * for a paid amount, the receipt (a free claim has nothing to prove).
+ */
+export function confirmationFiles(mail: MailSettings): LateAttachments {
+  return async (db, orderId) => {
+    const found = await findOrderForConfirmation(db, orderId);
+    if (!found) return [];
+    const tickets = await ticketAttachments(mail, found);
+    if (found.order.amountCentavos <= 0) return tickets;
+    const receipt = {
+      filename: receiptFileName(orderId),
+      contentType: 'application/pdf',
+      content: await receiptOf(db, found.order),
+    };
+    return [...tickets, receipt];
+  };
+}
 
 export const orderMailSubscriber = (mail: MailSettings): Subscriber => ({
   name: 'orders.mail',
@@ -22,18 +42,8 @@ export const orderMailSubscriber = (mail: MailSettings): Subscriber => ({
     'order.paid': async (tx, { orderId }) => {
       const found = await findOrderForConfirmation(tx, orderId);
       if (!found) return;
-      // A paid amount comes with its receipt (a free claim has nothing to prove).
-      const receipt =
-        found.order.amountCentavos > 0
-          ? [
-              {
-                filename: receiptFileName(orderId),
-                contentType: 'application/pdf',
-                content: await receiptOf(tx, found.order),
-              },
-            ]
-          : [];
-      await enqueueOrderConfirmation(tx, mail, found, receipt);
+      // Its tickets and receipt are made when it is sent (confirmationFiles below).
+      await enqueueOrderConfirmation(tx, mail, found);
     },
     'days.cancelled': async (tx, e) => {
       if (e.by !== 'buyer') return;

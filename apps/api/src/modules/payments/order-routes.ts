@@ -7,7 +7,7 @@ import { networkOf } from '../../lib/network';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
 import { placeOrder } from './place-service';
-import { soldOutFirst, type PaymentRouteContext } from './route-context';
+import { seatBoardChecks, type PaymentRouteContext } from './route-context';
 import { inCheckoutLine } from '../../plugins/checkout-line';
 
 export const orderRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
@@ -34,6 +34,6 @@ export const orderRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (ap
         clientNetwork: networkOf(req.ip),
       });
       return { success: true as const, message, orderId: order.id };
-    }, soldOutFirst),
+    }, seatBoardChecks),
   );
 };

@@ -16,14 +16,17 @@ import type { PaymentDeps } from './settle';
 export const paymentErrors = { ...errorResponses(400, 401, 403, 404, 409, 429, 503), 402: errorResponse };
 
 /**
- * The sold-out answer from what this process already knows (the seat board), before the
- * checkout line and before any lock (docs/on-sale.md): for the days the client is buying.
+ * The seat board's part in a payment's checkout call (docs/on-sale.md): a sold-out refusal
+ * makes it read again, a hold near the end of a day too. It never refuses a payment itself:
+ * the buyer may be paying for the very seat that filled the day (their own hold), which only
+ * the database knows; the board's refusal comes earlier, when the day is added to the cart.
  */
-export const soldOutFirst = seatLineChecks(
+export const seatBoardChecks = seatLineChecks(
   (req: { server: FastifyInstance; body: { items: readonly OrderLineInput[] } }) =>
     req.body.items
       .filter((i) => i.quantity === undefined || i.quantity > 0)
       .map((i) => ({ productId: i._id, label: i.days })),
+  { refuse: false },
 );
 
 export interface PaymentRouteContext {

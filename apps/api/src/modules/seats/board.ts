@@ -40,9 +40,10 @@ export interface DayKey {
  */
 export function seatLineChecks<Req extends { server: FastifyInstance }>(
   days: (req: Req) => readonly DayKey[],
+  opts: { refuse: boolean } = { refuse: true },
 ): LineChecks<Req> {
   return {
-    refuse: (req) => req.server.seatBoard.refuseSoldOut(days(req)),
+    ...(opts.refuse ? { refuse: (req: Req) => req.server.seatBoard.refuseSoldOut(days(req)) } : {}),
     refused: (req, err) => {
       if (err instanceof AppError && err.message === MSG.seatsSoldOut) void req.server.seatBoard.refresh();
     },

@@ -102,7 +102,6 @@ export async function writeCapacity(
   capacity: number | null,
 ): Promise<void> {
   await db.update(productDays).set({ seatCapacity: capacity }).where(eq(productDays.id, productDayId));
-  seatsMayBeFree([productDayId]);
 }
 
 /** Whether the day still has a seat for `userId` (the rule takeSeat applies). */

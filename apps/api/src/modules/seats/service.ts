@@ -5,6 +5,7 @@ import { adminCapacityBelowTaken } from '@store/shared/admin-messages';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { lockDaySeats, writeCapacity } from './repo';
+import { seatsMayBeFree } from './board';
 
 /**
  * Sets a day's seat limit (null: no limit) in the caller's transaction. The day is locked
@@ -24,4 +25,7 @@ export async function setSeatCapacity(
     throw new AppError('conflict', adminCapacityBelowTaken(seats.label, seats.taken, seats.offers));
   }
   await writeCapacity(tx, productDayId, capacity);
+  // A limit raised (or lifted) may open seats a board here holds as full.
+  if (capacity === null || (seats.capacity !== null && capacity > seats.capacity))
+    seatsMayBeFree([productDayId]);
 }

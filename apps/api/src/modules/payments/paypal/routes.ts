@@ -16,7 +16,7 @@ import { networkOf } from '../../../lib/network';
 import { tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser, requireUser } from '../../../plugins/auth';
 import { cancelPaypalOrder, capturePaypalOrder, createPaypalOrder } from './service';
-import { paymentErrors, soldOutFirst, type PaymentRouteContext } from '../route-context';
+import { paymentErrors, seatBoardChecks, type PaymentRouteContext } from '../route-context';
 import { clientGone, inCheckoutLine, leaveLineSlot } from '../../../plugins/checkout-line';
 
 export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
@@ -66,7 +66,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (a
       // this PayPal order, so its seats go back now rather than when the window ends.
       if (clientGone(req)) await cancelPaypalOrder(deps, userId, paypalOrderId);
       return { success: true as const, id: paypalOrderId, orderId };
-    }, soldOutFirst),
+    }, seatBoardChecks),
   );
 
   app.post(

@@ -9,7 +9,7 @@ import { networkOf } from '../../../lib/network';
 import { tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser, requireUser } from '../../../plugins/auth';
 import { createStripeCheckout, verifyStripeCheckout } from './service';
-import { paymentErrors, soldOutFirst, type PaymentRouteContext } from '../route-context';
+import { paymentErrors, seatBoardChecks, type PaymentRouteContext } from '../route-context';
 import { inCheckoutLine } from '../../../plugins/checkout-line';
 
 export const stripeRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
@@ -33,7 +33,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (a
         networkOf(req.ip),
       );
       return { success: true as const, session_url: sessionUrl };
-    }, soldOutFirst),
+    }, seatBoardChecks),
   );
 
   app.post(
