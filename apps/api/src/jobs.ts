@@ -84,7 +84,7 @@ export const JOBS: readonly Job[] = [
     label: 'el envío de correos',
     source: 'modules/mail/sender.ts',
     every: 'every `OUTBOX_INTERVAL_MS` (5 s)',
-    does: 'claims due messages of `email_outbox` (`FOR UPDATE SKIP LOCKED` with a lease) and sends them through SMTP (`SMTP_URL`) or writes `.eml` files under `DATA_DIR/outbox`; retries with backoff up to `OUTBOX_MAX_ATTEMPTS`; files named for later (an order confirmation\'s tickets and receipt) are made as it sends. While buyers wait in the checkout line it lets its turn pass. On shutdown the rest of a batch is left for the lease to run out.',
+    does: "claims due messages of `email_outbox` (`FOR UPDATE SKIP LOCKED` with a lease) and sends them through SMTP (`SMTP_URL`) or writes `.eml` files under `DATA_DIR/outbox`; retries with backoff up to `OUTBOX_MAX_ATTEMPTS`; files named for later (an order confirmation's tickets and receipt) are made as it sends. While buyers wait in the checkout line it lets its turn pass. On shutdown the rest of a batch is left for the lease to run out.",
     create(ctx) {
       const sender = createOutboxSender({
         db: ctx.db,

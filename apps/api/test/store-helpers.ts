@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { SERVICE_FEE_CENTAVOS, type UserType } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
 import type { AddressInput } from '@store/shared/schemas/order';
-import { coupons, emailOutbox, users } from '../src/db/schema';
+import { coupons, type emailOutbox, users } from '../src/db/schema';
 import { makeLateAttachments } from '../src/modules/mail/late-attachments';
 import { signSession } from '../src/lib/jwt';
 import { hashPassword } from '../src/lib/passwords';
