@@ -346,6 +346,8 @@ async function runShape({ base, standin, admin, shape, shapeNo, label }) {
     soldOuts: [],
     /** Per day, the moment its last seat could have been taken: the latest admission of a successful hold. */
     filledAt: new Map(),
+    /** Per day, when the last successful hold was answered (the day was full by then). */
+    filledAnsweredAt: new Map(),
     /** When each store answer arrived (the busiest 5 s give the store's throughput). */
     answeredAt: [],
     createMs: [],
@@ -444,6 +446,10 @@ async function runShape({ base, standin, admin, shape, shapeNo, label }) {
       // The seat was taken after the call's turn came (or after it was sent, if not queued).
       const tookFrom = opened.line?.turno != null ? opened.sentAt + opened.line.turno : opened.sentAt;
       stats.filledAt.set(day, Math.max(stats.filledAt.get(day) ?? 0, tookFrom));
+      stats.filledAnsweredAt.set(
+        day,
+        Math.max(stats.filledAnsweredAt.get(day) ?? 0, opened.sentAt + opened.ms),
+      );
       const paypalOrderId = opened.body.id;
       // The buyer approves in PayPal's window.
       const approved = await send(`${standin.url}${standin.approvePath(paypalOrderId)}`, {
@@ -497,8 +503,21 @@ async function runShape({ base, standin, admin, shape, shapeNo, label }) {
   const totalS = (lastDone - t0) / 1000;
   // A refusal can only be given once the day is full: counted from the later of the question
   // and the moment its last seat could have been taken (conservative: that hold's turn).
-  const afterFull = stats.soldOuts.map(({ day, sentAt, doneAt }) =>
+  // Asked when the day was certainly full (after its last hold was answered): the sold-out
+  // answer proper. Asked before: waited in line (or in a transaction) while a seat could still
+  // be theirs; counted from the day filling, a range: from the last hold's turn (its commit came
+  // after: too long) and from its answer less PayPal's 80 ms (its commit came before: too short).
+  const askedFull = stats.soldOuts.filter(
+    ({ day, sentAt }) => sentAt > (stats.filledAnsweredAt.get(day) ?? Infinity),
+  );
+  const waitedFull = stats.soldOuts.filter(
+    ({ day, sentAt }) => !(sentAt > (stats.filledAnsweredAt.get(day) ?? Infinity)),
+  );
+  const afterFull = waitedFull.map(({ day, sentAt, doneAt }) =>
     Math.max(0, doneAt - Math.max(sentAt, stats.filledAt.get(day) ?? sentAt)),
+  );
+  const afterFullShort = waitedFull.map(({ day, sentAt, doneAt }) =>
+    Math.max(0, doneAt - Math.max(sentAt, (stats.filledAnsweredAt.get(day) ?? sentAt) - 80)),
   );
   // The store's throughput: its answers in the busiest 5 s; what serving everyone at that rate takes.
   const answered = [...stats.answeredAt].sort((a, b) => a - b);
@@ -562,7 +581,9 @@ async function runShape({ base, standin, admin, shape, shapeNo, label }) {
     storeSold,
     latency: {
       agotado: summary(stats.soldOutMs),
-      'agotado, desde que el día se llenó': summary(afterFull),
+      'agotado, pedido con el día ya lleno': summary(askedFull.map((r) => r.doneAt - r.sentAt)),
+      'agotado en la fila, desde el llenado (≤)': summary(afterFull),
+      'agotado en la fila, desde el llenado (≥)': summary(afterFullShort),
       'abrir pago (éxito, con la fila)': summary(stats.createMs),
       'cobro (éxito, PayPal incluido)': summary(stats.captureMs),
       'compra completa (pagados)': summary(stats.journeyMs),
@@ -739,7 +760,7 @@ function printSummary(all) {
       r.oversold,
       r.chargedUnpaid,
       fmt(r.latency.agotado.p99),
-      fmt(r.latency['agotado, desde que el día se llenó'].p99),
+      fmt(r.latency['agotado, pedido con el día ya lleno'].p99),
       fmt(r.latency['abrir pago (éxito, con la fila)'].p99),
       fmt(r.latency['cobro (éxito, PayPal incluido)'].p99),
       fmt(r.latency['fila: primera línea'].p99),

@@ -2,8 +2,8 @@
 // opening a payment, a free claim) that finds the process at its limit of checkout calls at
 // once is answered at once with 202 and a stream of JSON lines (application/x-ndjson):
 //
-//   {"fila":{"antes":N}}      at once, whenever N changes (at most once a second), and every
-//                             10 s while nothing changes (no proxy or client times it out)
+//   {"fila":{"antes":N}}      at once, when N changes (at most every 3 s; every second for the
+//                             last 10), and every 10 s while nothing changes (keep-alive)
 //   {"turno":true}            admitted: the call runs now
 //   {"status":S,"body":{...}} the call's own answer (status and JSON), the last line
 //
@@ -23,8 +23,14 @@ declare module 'fastify' {
 }
 
 export const LINE_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
-/** Position lines at most this often, and a line at least this often (keep-alive). */
-const POSITION_EVERY_MS = 1_000;
+/**
+ * Position lines at most this often (each is a write to a socket: a thousand buyers told every
+ * second was a third of the server's CPU), and a line at least this often (keep-alive). The
+ * last few before their turn are told every second.
+ */
+const POSITION_EVERY_MS = 3_000;
+const POSITION_NEAR_MS = 1_000;
+const NEAR = 10;
 const KEEPALIVE_MS = 10_000;
 
 const goneFlags = new WeakMap<FastifyRequest, { gone: boolean }>();
@@ -179,7 +185,8 @@ async function streamInLine<R>(
     if (recheck()) return;
     const ahead = place.ahead();
     const now = Date.now();
-    if ((ahead !== told && now - toldAt >= POSITION_EVERY_MS) || now - toldAt >= KEEPALIVE_MS) {
+    const every = ahead < NEAR ? POSITION_NEAR_MS : POSITION_EVERY_MS;
+    if ((ahead !== told && now - toldAt >= every) || now - toldAt >= KEEPALIVE_MS) {
       told = ahead;
       toldAt = now;
       write(JSON.stringify({ fila: { antes: ahead } }));
