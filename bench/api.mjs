@@ -28,7 +28,7 @@ const loadAverage = () =>
     .join(' ');
 /** What a browser sends: the catalogue is then answered from its brotli copy. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-const ADDRESS = {
+export const ADDRESS = {
   firstName: 'Ana',
   lastName: 'López',
   email: 'ana@prueba.mx',
@@ -41,7 +41,8 @@ const ADDRESS = {
 };
 export const BENCH_ADMIN = { email: 'bench-admin@asociacion.mx', password: 'clave-de-benchmark-larga-2026' };
 
-async function call(base, method, path, { token, body } = {}) {
+/** Set-up calls (admin, sign-up): plain fetch, an error when not 2xx. */
+export async function call(base, method, path, { token, body } = {}) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
@@ -53,7 +54,7 @@ async function call(base, method, path, { token, body } = {}) {
 }
 
 /** Runs `fn(i)` for i < n, `width` at a time. */
-async function pool(n, width, fn) {
+export async function pool(n, width, fn) {
   let next = 0;
   await Promise.all(
     Array.from({ length: width }, async () => {

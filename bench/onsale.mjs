@@ -22,7 +22,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { BENCH_ADMIN } from './api.mjs';
+import { ADDRESS, BENCH_ADMIN, call, pool } from './api.mjs';
 import { startPaypalStandin, STANDIN_CREDENTIALS } from './paypal-standin.mjs';
 import { startServer } from './server.mjs';
 
@@ -49,18 +49,6 @@ const SEED = Number(process.env.BENCH_ONSALE_SEED ?? 2026);
 /** Buyers arrive on a new connection, unknown to the store's session cache. */
 const COLD = Boolean(process.env.BENCH_ONSALE_COLD);
 
-const ADDRESS = {
-  firstName: 'Ana',
-  lastName: 'López',
-  email: 'ana@prueba.mx',
-  street: 'Av. Juan Badiano 1',
-  city: 'Ciudad de México',
-  state: 'CDMX',
-  zipcode: '14080',
-  country: 'México',
-  phone: '5555731200',
-};
-
 const loadAverage = () =>
   os
     .loadavg()
@@ -78,27 +66,6 @@ function random(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Set-up calls (admin, sign-up): plain fetch, an error when not 2xx. */
-async function call(base, method, path, { token, body } = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : {};
-}
-
-async function pool(n, width, fn) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < n) await fn(next++);
-    }),
-  );
 }
 
 /** Until the server answers its health check at once (what the set-up left queued is done). */

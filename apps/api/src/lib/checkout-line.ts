@@ -46,6 +46,8 @@ export interface LineFigures {
   admitted: number;
   queued: number;
   left: number;
+  /** Calls whose answer was given (their slot may have gone earlier: leaveLineSlot). */
+  finished: number;
 }
 
 export class CheckoutLine {
@@ -54,7 +56,7 @@ export class CheckoutLine {
   private returning: Waiting[] = [];
   private newcomers: Waiting[] = [];
   private lastAdmitted = new Map<string, number>();
-  private counts = { admitted: 0, queued: 0, left: 0 };
+  private counts = { admitted: 0, queued: 0, left: 0, finished: 0 };
 
   constructor(
     readonly capacity: number,
@@ -98,6 +100,11 @@ export class CheckoutLine {
         this.release();
       },
     };
+  }
+
+  /** A call that went through the line has its answer (whoever was waiting for it). */
+  finished(): void {
+    this.counts.finished++;
   }
 
   figures(): LineFigures {

@@ -120,6 +120,7 @@ export function inCheckoutLine<Req extends FastifyRequest, Rep extends FastifyRe
         return await run(this, req, reply);
       } finally {
         place.done();
+        req.server.checkoutLine.finished();
       }
     }
     await streamInLine(req, reply, place, {
@@ -153,6 +154,7 @@ async function streamInLine<R>(
     if (!raw.destroyed) raw.write(`${text}\n`);
   };
   const finish = (status: number, body: unknown) => {
+    req.server.checkoutLine.finished();
     write(`{"status":${status},"body":${serializeFor(reply, status, body)}}`);
     raw.end();
     req.log.info({ statusCode: status, line: true }, 'answered through the checkout line');

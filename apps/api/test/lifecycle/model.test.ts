@@ -14,6 +14,7 @@
 // A failure prints the seed, the path and the shrunk shortest sequence of steps; replay with
 // LIFECYCLE_MODEL_SEED, LIFECYCLE_MODEL_PATH and LIFECYCLE_MODEL_REPLAY (its replayPath).
 
+import { appendFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -58,6 +59,11 @@ const REPLAY = process.env.LIFECYCLE_MODEL_REPLAY;
 
 /** LIFECYCLE_MODEL_STATS=1: print how often each call got each answer (is the model reaching the states?). */
 const STATS = process.env.LIFECYCLE_MODEL_STATS === '1' ? new Map<string, number>() : null;
+
+/** LIFECYCLE_MODEL_TRACE=<file>: each step appended to that file as it starts (a run that hangs). */
+const trace = (line: string) => {
+  if (process.env.LIFECYCLE_MODEL_TRACE) appendFileSync(process.env.LIFECYCLE_MODEL_TRACE, `${line}\n`);
+};
 
 const BUYERS = 6;
 /** What a buyer can buy in one order: one day of the course, both, the workshop, the free talk. */
@@ -308,22 +314,11 @@ async function daysOf(w: World, orderId: string, status?: string): Promise<DayRe
     .flatMap((d) => all.filter((r) => r.productDayId === d.productDayId));
 }
 
-/**
- * The administrator lowers the day's limit to the seats it has taken while a buyer waits: the
- * day is full now. False when it cannot be (nothing taken, or open waiting-list offers).
- */
-async function fillWhileWaiting(w: World, day: DayRef): Promise<boolean> {
+/** The administrator sets the day's seat limit (the event form, everything else as it is). */
+async function setCapacity(w: World, day: DayRef, capacity: (current: number | null) => number | null) {
   const got = await api(w, admin, 'GET', `/api/admin/events/${day.productId}`);
   const ev = got.json().event as AdminEvent;
-  const target = ev.days.find((d) => d._id === day.productDayId);
-  const [row] = await rows<{ taken: number; offers: number }>(
-    h.ctx.database.db,
-    sql`select seats_taken as taken, (select count(*)::int from waitlist_entries e
-        where e.product_day_id = ${day.productDayId} and e.status = 'ofrecido') as offers
-      from product_days where id = ${day.productDayId}`,
-  );
-  if (!target || !row || row.taken < 1 || row.offers > 0) return false;
-  const res = await api(w, admin, 'PUT', `/api/admin/events/${day.productId}`, {
+  return api(w, admin, 'PUT', `/api/admin/events/${day.productId}`, {
     name: ev.name,
     description: ev.description,
     price: ev.price,
@@ -337,10 +332,24 @@ async function fillWhileWaiting(w: World, day: DayRef): Promise<boolean> {
       startsAt: new Date(d.startsAt).toISOString(),
       endsAt: new Date(d.endsAt).toISOString(),
       streamUrl: d.streamUrl,
-      seatCapacity: d._id === day.productDayId ? row.taken : d.seatCapacity,
+      seatCapacity: d._id === day.productDayId ? capacity(d.seatCapacity) : d.seatCapacity,
     })),
   });
-  return res.statusCode === 200;
+}
+
+/**
+ * The administrator lowers the day's limit to the seats it has taken while a buyer waits: the
+ * day is full now. False when it cannot be (nothing taken, or open waiting-list offers).
+ */
+async function fillWhileWaiting(w: World, day: DayRef): Promise<boolean> {
+  const [row] = await rows<{ taken: number; offers: number }>(
+    h.ctx.database.db,
+    sql`select seats_taken as taken, (select count(*)::int from waitlist_entries e
+        where e.product_day_id = ${day.productDayId} and e.status = 'ofrecido') as offers
+      from product_days where id = ${day.productDayId}`,
+  );
+  if (!row || row.taken < 1 || row.offers > 0) return false;
+  return (await setCapacity(w, day, () => row.taken)).statusCode === 200;
 }
 
 /** A checkout through the line, as a browser makes it (docs/on-sale.md → The line). */
@@ -349,7 +358,10 @@ async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Prom
   const who = w.buyers[a.b]!;
   const days = targetDays(w, a.t);
   await db.delete(cartLines).where(eq(cartLines.userId, who.user.id));
-  for (const d of days) {
+  // A day that fills is refused to those waiting to add it to their cart (a payment waits for
+  // its turn: only the database knows whether the buyer's own hold filled it).
+  const fills = a.out === 'fills';
+  for (const d of fills ? [] : days) {
     const added = await api(w, who, 'POST', '/api/cart/add', { itemId: d.productId, days: d.label });
     if (added.statusCode !== 200) return;
   }
@@ -364,85 +376,119 @@ async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Prom
       p.leave();
       p.done();
     });
-  const left = line.figures().left;
-  const call = streamedCall(base, free ? '/api/order/place' : '/api/paypal/create-order', who.user.token, {
-    ...orderBody(days),
-  });
-  let first;
   try {
-    first = await call.firstLine;
-  } catch (err) {
-    release();
-    throw err;
-  }
-  if (first.status !== 202) {
-    release();
-    // Refused before the line (the seat board knows the day is full): a plain refusal.
-    const body = first.line.body as { message?: unknown } | undefined;
-    if (first.status === 409 && typeof body?.message === 'string') {
-      STATS?.set(
-        `LINE refused at once ${body.message.slice(0, 40)}`,
-        (STATS.get(`LINE refused at once ${body.message.slice(0, 40)}`) ?? 0) + 1,
-      );
+    const left = line.figures().left;
+    const call = fills
+      ? streamedCall(base, '/api/cart/add', who.user.token, {
+          itemId: days[0]!.productId,
+          days: days[0]!.label,
+        })
+      : streamedCall(base, free ? '/api/order/place' : '/api/paypal/create-order', who.user.token, {
+          ...orderBody(days),
+        });
+    let first;
+    try {
+      first = await call.firstLine;
+    } catch (err) {
+      release();
+      throw err;
+    }
+    if (first.status !== 202) {
+      release();
+      // Refused before the line (the seat board knows the day is full): a plain refusal.
+      const body = first.line.body as { message?: unknown } | undefined;
+      if (first.status === 409 && typeof body?.message === 'string') {
+        STATS?.set(
+          `LINE refused at once ${body.message.slice(0, 40)}`,
+          (STATS.get(`LINE refused at once ${body.message.slice(0, 40)}`) ?? 0) + 1,
+        );
+        return;
+      }
+      throw new Error(`a checkout beyond the limit answered ${first.status}: ${JSON.stringify(first.line)}`);
+    }
+    if (!('fila' in first.line)) {
+      release();
+      throw new Error(`a checkout in line was not told its place: ${JSON.stringify(first.line)}`);
+    }
+    if (fills && (await fillWhileWaiting(w, days[0]!))) {
+      const answer = await Promise.race([
+        call.rest,
+        new Promise<never>((_, reject) =>
+          setTimeout(
+            () => reject(new Error('a day filled while waiting, and the buyer was never told')),
+            10_000,
+          ),
+        ),
+      ]);
+      release();
+      STATS?.set('LINE filled while waiting', (STATS.get('LINE filled while waiting') ?? 0) + 1);
+      const last = answer.at(-1) as { status?: number; body?: { message?: unknown } } | undefined;
+      // Alone, it must be the refusal; beside other steps a seat may have come back meanwhile.
+      const refused = last?.status === 409 && last.body?.message === MSG.seatsSoldOut;
+      if (w.sequential && (answer.some((l) => 'turno' in l) || !refused)) {
+        throw new Error(`a day filled while waiting, but the buyer was answered ${JSON.stringify(answer)}`);
+      }
+      await until(() => line.figures().running === 0, 'the checkout calls to finish');
       return;
     }
-    throw new Error(`a checkout beyond the limit answered ${first.status}: ${JSON.stringify(first.line)}`);
-  }
-  if (!('fila' in first.line)) {
-    release();
-    throw new Error(`a checkout in line was not told its place: ${JSON.stringify(first.line)}`);
-  }
-  if (a.out === 'fills' && (await fillWhileWaiting(w, days[0]!))) {
-    const answer = await call.rest;
-    release();
-    STATS?.set('LINE filled while waiting', (STATS.get('LINE filled while waiting') ?? 0) + 1);
-    const last = answer.at(-1) as { status?: number; body?: { message?: unknown } } | undefined;
-    if (answer.some((l) => 'turno' in l) || last?.status !== 409 || last.body?.message !== MSG.seatsSoldOut) {
-      throw new Error(`a day filled while waiting, but the buyer was answered ${JSON.stringify(answer)}`);
+    if (a.out === 'left') {
+      call.abort();
+      await until(() => line.figures().left > left, 'the buyer leaving the line');
+      STATS?.set('LINE left', (STATS.get('LINE left') ?? 0) + 1);
+      release();
+      await call.rest;
+      if (before !== null && (await dayFingerprint(db, w.dayIds)) !== before) {
+        throw new Error('a buyer who left the line changed something');
+      }
+      return;
     }
-    await until(() => line.figures().running === 0, 'the checkout calls to finish');
-    return;
-  }
-  if (a.out === 'left') {
-    call.abort();
-    await until(() => line.figures().left > left, 'the buyer leaving the line');
-    STATS?.set('LINE left', (STATS.get('LINE left') ?? 0) + 1);
-    release();
-    await call.rest;
-    if (before !== null && (await dayFingerprint(db, w.dayIds)) !== before) {
-      throw new Error('a buyer who left the line changed something');
+    const finished = line.figures().finished;
+    const gone = a.out === 'leftRunning' && !free;
+    // PayPal takes its time, so the buyer who leaves is gone before the payment is opened.
+    if (gone) h.paypal.latencyMs = 150;
+    let answer: { status?: number; body?: { message?: unknown } } | undefined;
+    try {
+      release();
+      if (gone) {
+        await call.seen((l) => 'turno' in l);
+        call.abort();
+      }
+      answer = (await call.rest).at(-1) as typeof answer;
+      // Whatever the buyer did, the call has finished before the next step looks.
+      await until(() => line.figures().finished > finished, 'the checkout call to finish');
+    } finally {
+      if (gone) h.paypal.latencyMs = 0;
     }
-    return;
-  }
-  release();
-  if (a.out === 'leftRunning' && !free) {
-    await call.seen((l) => 'turno' in l);
-    call.abort();
-  }
-  const answer = (await call.rest).at(-1) as { status?: number; body?: { message?: unknown } } | undefined;
-  if (STATS) {
-    const key = `LINE ${a.out} ${answer?.status ?? 'closed'} ${String(answer?.body?.message ?? '').slice(0, 40)}`;
-    STATS.set(key, (STATS.get(key) ?? 0) + 1);
-  }
-  // Whatever the buyer did, the call has finished before the next step looks.
-  await until(() => line.figures().running === 0, 'the checkout calls to finish');
-  if (a.out === 'leftRunning' && !free) {
-    // The buyer left: nothing of theirs stays held for these days (given back at once).
-    const held = await rows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from order_days
-        where user_id = ${who.user.id} and status = 'pendiente'
-          and product_day_id in (${sql.join(
-            days.map((d) => sql`${d.productDayId}::uuid`),
-            sql`, `,
-          )})`,
-    );
-    if (held[0]!.n !== 0) throw new Error('the hold of a buyer who left while it ran was kept');
-    return;
-  }
-  if (!answer?.status || answer.status >= 500) throw new Error(`the line answered ${JSON.stringify(answer)}`);
-  if (answer.status >= 400 && typeof answer.body?.message !== 'string') {
-    throw new Error(`the line's refusal has no message: ${JSON.stringify(answer)}`);
+    if (STATS) {
+      const key = `LINE ${a.out} ${answer?.status ?? 'closed'} ${String(answer?.body?.message ?? '').slice(0, 40)}`;
+      STATS.set(key, (STATS.get(key) ?? 0) + 1);
+    }
+    if (gone) {
+      // The buyer left: nothing of theirs stays held for these days (given back at once). Beside
+      // other steps (which may hold for the same buyer) the invariants alone are checked.
+      if (w.sequential)
+        await until(async () => {
+          const held = await rows<{ n: number }>(
+            db,
+            sql`select count(*)::int as n from order_days
+            where user_id = ${who.user.id} and status = 'pendiente'
+              and product_day_id in (${sql.join(
+                days.map((d) => sql`${d.productDayId}::uuid`),
+                sql`, `,
+              )})`,
+          );
+          return held[0]!.n === 0;
+        }, 'the hold of a buyer who left while it ran to be given back');
+      return;
+    }
+    if (!answer?.status || answer.status >= 500)
+      throw new Error(`the line answered ${JSON.stringify(answer)}`);
+    if (answer.status >= 400 && typeof answer.body?.message !== 'string') {
+      throw new Error(`the line's refusal has no message: ${JSON.stringify(answer)}`);
+    }
+  } finally {
+    // Whatever happened, the slots taken to fill the line are given back.
+    release();
   }
 }
 
@@ -680,27 +726,7 @@ async function perform(w: World, a: Action): Promise<void> {
       return;
     }
     case 'capacity': {
-      const day = w.days[DAYS[a.d]!];
-      const got = await api(w, admin, 'GET', `/api/admin/events/${day.productId}`);
-      const ev = got.json().event as AdminEvent;
-      await api(w, admin, 'PUT', `/api/admin/events/${day.productId}`, {
-        name: ev.name,
-        description: ev.description,
-        price: ev.price,
-        image: ev.image,
-        category: ev.category,
-        subCategory: ev.subCategory,
-        isPresential: ev.isPresential,
-        days: ev.days.map((d) => ({
-          _id: d._id,
-          label: d.label,
-          startsAt: new Date(d.startsAt).toISOString(),
-          endsAt: new Date(d.endsAt).toISOString(),
-          streamUrl: d.streamUrl,
-          seatCapacity:
-            d._id === day.productDayId ? Math.max(1, (d.seatCapacity ?? 1) + a.delta) : d.seatCapacity,
-        })),
-      });
+      await setCapacity(w, w.days[DAYS[a.d]!], (current) => Math.max(1, (current ?? 1) + a.delta));
       return;
     }
     case 'sweep': {
@@ -724,6 +750,7 @@ class Step implements fc.AsyncCommand<Model, World> {
   check = () => true;
   async run(_m: Model, w: World): Promise<void> {
     w.fp = null;
+    trace(`step ${this.toString()}`);
     await perform(w, this.action);
     await verify(w, this.toString());
   }
@@ -735,6 +762,7 @@ class Together implements fc.AsyncCommand<Model, World> {
   constructor(readonly actions: Action[]) {}
   check = () => true;
   async run(_m: Model, w: World): Promise<void> {
+    trace(this.toString());
     w.sequential = false;
     w.fp = null;
     try {

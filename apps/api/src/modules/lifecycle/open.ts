@@ -158,6 +158,30 @@ async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOrderResu
   };
   const order = await insertOrder(tx, row);
 
+  await input.attachInvoice?.(tx, order.id);
+  if (input.clearCart !== false) await deleteCartLines(tx, input.userId, quote.lines);
+  // The day's seat counter is the one row every buyer of the day waits for: it is taken as late
+  // as it can be, so the row is held only for the order's days, the coupon's count and the
+  // commit (docs/on-sale.md). Not later: inserting the order's days first would hold a key
+  // lock on the day's row, and a cancellation giving a seat back and offering it to the waiting
+  // list (which locks that row) would deadlock with this transaction.
+  // Locks in one order for every transaction: the events, then their days by id (an admin's
+  // edit does the same), so concurrent orders and edits cannot deadlock.
+  await lockProductsForSale(
+    tx,
+    quote.lines.map((l) => l.productId),
+  );
+  const byDay = [...quote.lines].sort((a, b) => a.productDayId.localeCompare(b.productDayId));
+  for (const line of byDay) {
+    let ok: boolean;
+    try {
+      ok = await takeSeat(tx, line.productDayId, input.userId, now);
+    } catch (err) {
+      if (isCheckViolation(err)) ok = false;
+      else throw err;
+    }
+    if (!ok) throw new AppError('conflict', MSG.seatsSoldOut);
+  }
   try {
     await insertOrderDays(
       tx,
@@ -177,27 +201,6 @@ async function openOrder(tx: Tx, input: CreateOrderInput): Promise<OpenOrderResu
     throw err;
   }
 
-  await input.attachInvoice?.(tx, order.id);
-  if (input.clearCart !== false) await deleteCartLines(tx, input.userId, quote.lines);
-  // The day's seat counter is the one row every buyer of the day waits for: it is taken last,
-  // so the row is held only for the coupon's count and the commit (docs/on-sale.md).
-  // Locks in one order for every transaction: the events, then their days by id (an admin's
-  // edit does the same), so concurrent orders and edits cannot deadlock.
-  await lockProductsForSale(
-    tx,
-    quote.lines.map((l) => l.productId),
-  );
-  const byDay = [...quote.lines].sort((a, b) => a.productDayId.localeCompare(b.productDayId));
-  for (const line of byDay) {
-    let ok: boolean;
-    try {
-      ok = await takeSeat(tx, line.productDayId, input.userId, now);
-    } catch (err) {
-      if (isCheckViolation(err)) ok = false;
-      else throw err;
-    }
-    if (!ok) throw new AppError('conflict', MSG.seatsSoldOut);
-  }
   if (quote.coupon) {
     let counted: boolean;
     try {

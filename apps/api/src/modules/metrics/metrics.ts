@@ -57,7 +57,7 @@ export function createMetrics(app: FastifyInstance): Registry | null {
 
   new Gauge({
     name: 'store_checkout_line',
-    help: 'Fila de compra de este proceso (docs/on-sale.md): running (en curso), waiting (en la fila), capacity; y desde el arranque admitted, queued (tuvieron que esperar) y left (se fueron de la fila)',
+    help: 'Fila de compra de este proceso (docs/on-sale.md): running (en curso), waiting (en la fila), capacity; y desde el arranque admitted, queued (tuvieron que esperar), left (se fueron de la fila) y finished (respondidas)',
     labelNames: ['state'],
     registers: [registry],
     collect() {
