@@ -411,6 +411,9 @@ async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Prom
       throw new Error(`a checkout in line was not told its place: ${JSON.stringify(first.line)}`);
     }
     if (fills && (await fillWhileWaiting(w, days[0]!))) {
+      // Beside other steps a seat may come back at once (a cancellation): the call then waits
+      // for its turn, which comes once the line's slots are free again.
+      if (!w.sequential) release();
       const answer = await Promise.race([
         call.rest,
         new Promise<never>((_, reject) =>
