@@ -21,10 +21,9 @@ import http from 'node:http';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { ADDRESS, BENCH_ADMIN, call, pool } from './api.mjs';
 import { startPaypalStandin, STANDIN_CREDENTIALS } from './paypal-standin.mjs';
-import { startServer } from './server.mjs';
+import { onEachDatabase } from './server.mjs';
 
 export const SOLD_OUT = 'Ya no hay lugares disponibles para este día';
 /** packages/shared/src/constants.ts: added to every paid total. */
@@ -786,52 +785,9 @@ export async function benchOnsale({ root, port, env, only }) {
   };
   const all = [];
   try {
-    if (only !== 'postgres') {
-      const server = await startServer(root, port, storeEnv);
-      try {
-        all.push(...(await runConfig({ base: server.url, standin, label: 'PGlite embebido' })));
-      } finally {
-        await server.stop();
-      }
-    }
-    if (only !== 'pglite') {
-      const adminUrl =
-        process.env.BENCH_DATABASE_URL ??
-        process.env.TEST_DATABASE_URL ??
-        'postgres://postgres@127.0.0.1:5432/postgres';
-      const pgAdmin = new pg.Client({ connectionString: adminUrl });
-      if (
-        !(await pgAdmin.connect().then(
-          () => true,
-          () => false,
-        ))
-      ) {
-        console.log(`\nPostgreSQL no responde en ${adminUrl}: se omite la venta de cupo.`);
-      } else {
-        try {
-          for (const workers of [1, 2]) {
-            const name = `store_onsale_${randomBytes(4).toString('hex')}`;
-            await pgAdmin.query(`CREATE DATABASE ${name}`);
-            const url = new URL(adminUrl);
-            url.pathname = `/${name}`;
-            const server = await startServer(root, port, {
-              ...storeEnv,
-              DATABASE_URL: url.toString(),
-              WORKERS: String(workers),
-            });
-            const label = `PostgreSQL, ${workers} ${workers === 1 ? 'proceso' : 'procesos'}`;
-            try {
-              all.push(...(await runConfig({ base: server.url, standin, label })));
-            } finally {
-              await server.stop();
-              await pgAdmin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            }
-          }
-        } finally {
-          await pgAdmin.end();
-        }
-      }
-    }
+    await onEachDatabase({ root, port, env: storeEnv, only, workers: [1, 2] }, async ({ url, label }) => {
+      all.push(...(await runConfig({ base: url, standin, label })));
+    });
   } finally {
     printSummary(all);
     console.log(

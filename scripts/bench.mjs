@@ -7,14 +7,12 @@
 // BENCH_ONLY=catalogue only the catalogue. Then the on-sale minute (bench/onsale.mjs), its own
 // servers with a PayPal stand-in; BENCH_ONLY=onsale measures only that.
 // Rate limits are raised for the benchmark through their settings, never switched off.
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { ensureChromium } from './ensure-chromium.mjs';
 import { ensureInstall, root, run } from './lib.mjs';
-import { startServer } from '../bench/server.mjs';
+import { onEachDatabase, startServer } from '../bench/server.mjs';
 import { startHello } from '../bench/hello.mjs';
 import { BENCH_ADMIN, BENCH_ENV, benchApi } from '../bench/api.mjs';
 import { benchPages } from '../bench/pages.mjs';
@@ -46,52 +44,11 @@ const onsaleOnly = process.env.BENCH_ONLY === 'onsale';
 const hello = pagesOnly ? null : await startHello(root, port + 1);
 try {
   if (!pagesOnly && !onsaleOnly) {
-    if (only !== 'postgres') {
-      const server = await startServer(root, port, env);
-      try {
-        await benchApi({ base: server.url, hello: hello.url, pid: server.pid, label: 'PGlite embebido' });
-      } finally {
-        await server.stop();
-      }
-    }
-    if (only !== 'pglite') {
-      const adminUrl =
-        process.env.BENCH_DATABASE_URL ??
-        process.env.TEST_DATABASE_URL ??
-        'postgres://postgres@127.0.0.1:5432/postgres';
-      const admin = new pg.Client({ connectionString: adminUrl });
-      const reachable = await admin.connect().then(
-        () => true,
-        () => false,
-      );
-      if (!reachable) console.log(`\nPostgreSQL no responde en ${adminUrl}: se omite.`);
-      else {
-        // Both ways: one server process, and one per core (`npm start`'s default, src/cluster.ts).
-        for (const workers of [...new Set([1, cores])]) {
-          const name = `store_bench_${randomBytes(4).toString('hex')}`;
-          await admin.query(`CREATE DATABASE ${name}`);
-          const url = new URL(adminUrl);
-          url.pathname = `/${name}`;
-          const server = await startServer(root, port, {
-            ...env,
-            DATABASE_URL: url.toString(),
-            WORKERS: String(workers),
-          });
-          try {
-            await benchApi({
-              base: server.url,
-              hello: hello.url,
-              pid: server.pid,
-              label: `PostgreSQL, ${workers} ${workers === 1 ? 'proceso' : 'procesos'}`,
-            });
-          } finally {
-            await server.stop();
-            await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          }
-        }
-        await admin.end();
-      }
-    }
+    // Both ways on PostgreSQL: one server process, and one per core (`npm start`'s default, src/cluster.ts).
+    await onEachDatabase(
+      { root, port, env, only, workers: [...new Set([1, cores])] },
+      ({ url, pid, label }) => benchApi({ base: url, hello: hello.url, pid, label }),
+    );
   }
   if (!pagesOnly && (!rushOnly || onsaleOnly)) await benchOnsale({ root, port, env, only });
 } finally {
