@@ -100,20 +100,24 @@ export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
 /** How long a freed seat stays offered to the next in line. */
 export const WAITLIST_OFFER_HOURS = 24;
 
-export const PAYMENT_METHODS = ['paypal', 'free', 'stripe', 'cod'] as const;
+export const PAYMENT_METHODS = ['paypal', 'free', 'stripe', 'cod', 'oxxo', 'spei'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   paypal: 'PayPal',
   free: 'Reclamar Gratis',
-  stripe: 'Tarjeta (Stripe)',
+  stripe: 'Tarjeta',
   cod: 'Pago en efectivo',
+  oxxo: 'Efectivo en OXXO',
+  spei: 'Transferencia SPEI',
 };
 /** How a payment made this way is named inside a sentence ("un pago en efectivo"). */
 export const PAYMENT_METHOD_PHRASES: Record<PaymentMethod, string> = {
   paypal: 'con PayPal',
   free: 'sin costo',
-  stripe: 'con tarjeta (Stripe)',
+  stripe: 'con tarjeta',
   cod: 'en efectivo',
+  oxxo: 'en efectivo en OXXO',
+  spei: 'por transferencia SPEI',
 };
 
 export const DISCOUNT_TYPES = ['percent', 'fixed'] as const;

@@ -404,6 +404,34 @@ export const orderPayments = pgTable(
 );
 
 /** One row per purchased (product, day): access checks and seat counts are single queries. */
+/**
+ * The association's choice of the Mexican ways to pay through Stripe (docs/payments.md): one
+ * row (`id = 'store'`), absent until an admin saves the settings page; absent = everything
+ * off, so a fresh store offers PayPal only.
+ */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    id: text('id').primaryKey().default('store'),
+    cardEnabled: boolean('card_enabled').notNull().default(false),
+    /** Card payments may be split in meses sin intereses (plans offered by Stripe's page). */
+    msiEnabled: boolean('msi_enabled').notNull().default(false),
+    oxxoEnabled: boolean('oxxo_enabled').notNull().default(false),
+    /** Voucher lifetime in calendar days (Stripe: 1–7; it expires 23:59 Mexico City). */
+    oxxoExpiresAfterDays: integer('oxxo_expires_after_days').notNull().default(3),
+    speiEnabled: boolean('spei_enabled').notNull().default(false),
+    /** How many calendar days the store waits for a SPEI transfer (seats held meanwhile). */
+    speiHoldDays: integer('spei_hold_days').notNull().default(3),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('payment_settings_one_row', sql`${t.id} = 'store'`),
+    check('payment_settings_oxxo_days', sql`${t.oxxoExpiresAfterDays} between 1 and 7`),
+    check('payment_settings_spei_days', sql`${t.speiHoldDays} between 1 and 7`),
+  ],
+);
+
 export const orderDays = pgTable(
   'order_days',
   {
@@ -866,6 +894,11 @@ export const cfdiDocuments = pgTable(
     cancellationRequestedAt: timestamp('cancellation_requested_at', { withTimezone: true }),
     /** The provider's id (Facturapi), once sent to it. */
     providerId: text('provider_id'),
+    /**
+     * c_MetodoPago: 'PUE' (paid in one go) or 'PPD' (an invoice asked at purchase, paid later by
+     * SPEI: forma 99, followed by a payment complement, kind 'pago', when the money arrives).
+     */
+    paymentPlan: text('payment_plan').$type<'PUE' | 'PPD'>().notNull().default('PUE'),
     /** Folio fiscal: the UUID of the SAT stamp. */
     folioFiscal: text('folio_fiscal'),
     xmlKey: text('xml_key'),

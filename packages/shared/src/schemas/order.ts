@@ -1,6 +1,7 @@
 // Order calls of docs/product.md → API (place, paypal, stripe, userorders, single, verifyStripe).
 
 import { z } from 'zod';
+import { paymentInstructions } from './mx-payments';
 import { CATEGORIES, LEVELS, ORDER_KINDS, ORDER_STATUSES, PAYMENT_METHODS } from '../constants';
 import { MSG } from '../messages';
 import { NUMERIC_PATTERN } from '../domain/validation';
@@ -125,6 +126,10 @@ export const order = z.object({
     .optional(),
   /** My orders only: the buyer can cancel something of it now ("Cancelar compra"). */
   cancellable: z.boolean().optional(),
+  /** Paid by card in meses sin intereses: how many months (null or absent: in one payment). */
+  installments: z.number().int().nullable().optional(),
+  /** My orders only, while unpaid: the OXXO voucher or SPEI transfer data to finish paying. */
+  pendingPayment: paymentInstructions.nullable().optional(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -1,0 +1,19 @@
+ALTER TYPE "public"."payment_method" ADD VALUE 'oxxo';--> statement-breakpoint
+ALTER TYPE "public"."payment_method" ADD VALUE 'spei';--> statement-breakpoint
+CREATE TABLE "payment_settings" (
+	"id" text PRIMARY KEY DEFAULT 'store' NOT NULL,
+	"card_enabled" boolean DEFAULT false NOT NULL,
+	"msi_enabled" boolean DEFAULT false NOT NULL,
+	"oxxo_enabled" boolean DEFAULT false NOT NULL,
+	"oxxo_expires_after_days" integer DEFAULT 3 NOT NULL,
+	"spei_enabled" boolean DEFAULT false NOT NULL,
+	"spei_hold_days" integer DEFAULT 3 NOT NULL,
+	"updated_by" uuid,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payment_settings_one_row" CHECK ("payment_settings"."id" = 'store'),
+	CONSTRAINT "payment_settings_oxxo_days" CHECK ("payment_settings"."oxxo_expires_after_days" between 1 and 7),
+	CONSTRAINT "payment_settings_spei_days" CHECK ("payment_settings"."spei_hold_days" between 1 and 7)
+);
+--> statement-breakpoint
+ALTER TABLE "cfdi_documents" ADD COLUMN "payment_plan" text DEFAULT 'PUE' NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_settings" ADD CONSTRAINT "payment_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
