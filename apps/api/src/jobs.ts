@@ -14,7 +14,7 @@ import { createOutboxSender } from './modules/mail/sender';
 import type { MailSettings } from './modules/mail/settings';
 import { createFacturapiClient } from './modules/invoices/pac-client';
 import { runInvoiceJobs } from './modules/invoices/worker';
-import { queueDayReminders } from './modules/orders/reminders';
+import { queueDayReminders, queuePaymentReminders } from './modules/orders/reminders';
 import type { UserViews } from './modules/orders/user-views';
 import type { SessionCache } from './plugins/session-cache';
 import { WARM_EVERY_MS, warmStreamBuyers } from './modules/products/warm-up';
@@ -143,13 +143,19 @@ export const JOBS: readonly Job[] = [
     label: 'los recordatorios',
     source: 'modules/orders/reminders.ts',
     every: 'every minute',
-    does: 'queues the 24 h and 1 h reminders of paid days; outbox dedupe keys make each go out once across instances and restarts ([after-sale.md](after-sale.md)).',
+    does: 'queues the 24 h and 1 h reminders of paid days, and one reminder of an OXXO voucher or SPEI transfer in its last 24 h; outbox dedupe keys make each go out once across instances and restarts ([after-sale.md](after-sale.md), [payments.md](payments.md)).',
     create(ctx) {
       return {
         intervalMs: MINUTE,
         run: () =>
-          queueDayReminders(ctx.db, ctx.mail).then((queued) =>
-            logCounts(ctx, 'recordatorios de eventos en cola')({ queued }),
+          queueDayReminders(ctx.db, ctx.mail).then(async (queued) =>
+            logCounts(
+              ctx,
+              'recordatorios de eventos en cola',
+            )({
+              queued,
+              payments: await queuePaymentReminders(ctx.db, ctx.mail),
+            }),
           ),
       };
     },
@@ -205,7 +211,8 @@ export const JOBS: readonly Job[] = [
         }),
         maxAttempts: config.CFDI_MAX_ATTEMPTS,
         issuerZip: config.CFDI_ISSUER_ZIP ?? null,
-        paymentForm: (method: PaymentMethod) => PAYMENT_PROVIDERS[method].satPaymentForm,
+        paymentForm: (method: PaymentMethod, payment: { data: Record<string, string> } | null = null) =>
+          PAYMENT_PROVIDERS[method].satPaymentForm(payment),
         log: ctx.log,
         mail: ctx.mail,
       };

@@ -2,6 +2,7 @@
 // dependencies, and the steps every CFDI test takes (an invoiced order paid at the counter, a
 // refund by the admin, the order's documents and e-mails).
 
+import type { PaymentMethod } from '@store/shared/constants';
 import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { cfdiDocuments, emailOutbox } from '../src/db/schema';
@@ -49,7 +50,8 @@ export async function startCfdiStore(opts: { maxAttempts: number }): Promise<Cfd
     client: createFacturapiClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 400 }),
     maxAttempts: opts.maxAttempts,
     issuerZip: FAKE_ISSUER_ZIP,
-    paymentForm: (method) => PAYMENT_PROVIDERS[method].satPaymentForm,
+    paymentForm: (method: PaymentMethod, payment: { data: Record<string, string> } | null = null) =>
+      PAYMENT_PROVIDERS[method].satPaymentForm(payment),
     log: { info: () => {}, warn: () => {}, error: () => {} },
     mail: ctx.app.mailSettings,
   };

@@ -98,6 +98,7 @@ describe('the lifecycle door', () => {
       ),
       pay: await tx((t) => lifecycle.pay(t, cancelled!.id)),
       expire: await tx((t) => lifecycle.expire(t, cancelled!.id)),
+      payLate: await tx((t) => lifecycle.payLate(t, pending!.id)),
       abandon: await tx((t) => lifecycle.abandon(t, cancelled!.id, 'abandonado')),
       closeDuplicate: await tx((t) => lifecycle.closeDuplicate(t, cancelled!.id, { refunded: null })),
       requestRefund: await tx((t) =>

@@ -16,4 +16,18 @@ CREATE TABLE "payment_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "cfdi_documents" ADD COLUMN "payment_plan" text DEFAULT 'PUE' NOT NULL;--> statement-breakpoint
-ALTER TABLE "payment_settings" ADD CONSTRAINT "payment_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "payment_settings" ADD CONSTRAINT "payment_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+-- Mis Productos shows a payment's voucher, transfer data and card plan (order_payments.data):
+-- a change of it tells the order's owner's snapshots to rebuild, as a change of the order does.
+CREATE OR REPLACE FUNCTION "notify_orders_payment"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "notify_orders_user"((SELECT "user_id" FROM "orders" WHERE "id" = NEW."order_id"));
+  ELSE
+    PERFORM "notify_orders_user"((SELECT "user_id" FROM "orders" WHERE "id" = OLD."order_id"));
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "order_payments_notify" AFTER INSERT OR UPDATE OR DELETE ON "order_payments"
+  FOR EACH ROW EXECUTE FUNCTION "notify_orders_payment"();

@@ -21,6 +21,7 @@ import { invoiceRoutes } from './invoices/routes';
 import { memberRoutes } from './members/routes';
 import { orderRoutes } from './orders/routes';
 import { participantTypeAdminRoutes } from './participant-types/routes';
+import { paymentSettingsRoutes } from './payment-settings/routes';
 import { uploadRoutes } from './uploads/routes';
 import { waitlistRoutes } from './waitlist/routes';
 
@@ -78,6 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(memberRoutes, { prefix: '/members' });
   await app.register(participantTypeAdminRoutes, { prefix: '/participant-types' });
   await app.register(orderRoutes, { prefix: '/orders' });
+  await app.register(paymentSettingsRoutes);
   await app.register(attendeeRoutes, { prefix: '/attendees' });
   await app.register(waitlistRoutes, { prefix: '/waitlist' });
   await app.register(attendanceRoutes, { prefix: '/attendance' });

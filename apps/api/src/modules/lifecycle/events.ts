@@ -10,6 +10,17 @@ import type { Tx } from '../../db/client';
 export interface LifecycleEvents {
   /** pendiente → pagado (a payment, a free claim, a cash order marked paid). */
   'order.paid': { orderId: string; at: Date };
+  /**
+   * Money arrived for an order that had already ended unpaid (payLate): `honoured` when its
+   * seats were free again (the order is paid: 'order.paid' follows too); otherwise the whole
+   * amount goes back (`refundId`) and the buyer is told.
+   */
+  'order.paid_late': { orderId: string; honoured: boolean; refundId: string | null };
+  /**
+   * A pending order's payment waits for the buyer with instructions (an OXXO voucher, SPEI
+   * transfer data) kept on its payment row: the buyer gets them by e-mail.
+   */
+  'payment.instructions': { orderId: string };
   /** Nothing of the sale stands any more (cancelled, or refunded in full). */
   'order.ended': { orderId: string; status: OrderStatus };
   /** Some days of a paid order were cancelled or refunded (access and seat gone). */

@@ -9,6 +9,7 @@
 // order or any other. The buyer (orders.user_id) holds none of the places by buying them.
 // An event sold whole is one place per person: its days move together (same place number).
 
+import type { PaymentMethod } from '@store/shared/constants';
 import { cancellationFigures, canCancelDay } from '@store/shared/domain/cancellation';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
 import { MSG, holdNetworkLimit } from '@store/shared/messages';
@@ -46,7 +47,7 @@ export interface GroupHoldInput {
   userId: string;
   group: GroupQuoteInput;
   address: Address;
-  paymentMethod: 'paypal' | 'cod';
+  paymentMethod: PaymentMethod;
   expiresAt: Date;
   /** The total (pesos) the buyer saw; it must equal the server's. */
   clientAmount: number;

@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentMethod } from '@store/shared/constants';
 import type { Queryable } from '../../db/client';
 import { orderPayments, orders } from '../../db/schema';
+import { emit } from './events';
 import type { OrderRow } from './reads';
 
 export type PaymentRow = typeof orderPayments.$inferSelect;
@@ -59,7 +60,7 @@ export async function findOrderByCapture(
 export async function attachPayment(
   db: Queryable,
   orderId: string,
-  attempt: { provider: PaymentMethod; externalId: string },
+  attempt: { provider: PaymentMethod; externalId: string; data?: Record<string, string> },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     // The order's row lock, as any change of it: an expiry or a payment waits for this.
@@ -71,11 +72,19 @@ export async function attachPayment(
     if (order?.status !== 'pendiente') return false;
     const inserted = await tx
       .insert(orderPayments)
-      .values({ orderId, provider: attempt.provider, externalId: attempt.externalId })
+      .values({
+        orderId,
+        provider: attempt.provider,
+        externalId: attempt.externalId,
+        ...(attempt.data ? { data: attempt.data } : {}),
+      })
       .onConflictDoNothing({ target: orderPayments.orderId })
       .returning({ id: orderPayments.id });
     if (inserted.length === 1) {
       await tx.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));
+      if (attempt.data && Object.keys(attempt.data).length > 0) {
+        await emit(tx, 'payment.instructions', { orderId });
+      }
       return true;
     }
     const existing = await findPayment(tx, orderId);
@@ -102,4 +111,28 @@ export async function closePayment(db: Queryable, orderId: string): Promise<void
     .update(orderPayments)
     .set({ status: 'cerrado', updatedAt: new Date() })
     .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, 'abierto')));
+}
+
+/**
+ * What the provider said of an attempt still waiting for money (a partial transfer: what is
+ * left to pay), merged into its data. Only while the order is pending; false otherwise.
+ */
+export async function notePaymentProgress(
+  db: Queryable,
+  orderId: string,
+  externalId: string,
+  data: Record<string, string>,
+): Promise<boolean> {
+  const rows = await db
+    .update(orderPayments)
+    .set({ data: sql`${orderPayments.data} || ${JSON.stringify(data)}::jsonb`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orderPayments.orderId, orderId),
+        eq(orderPayments.externalId, externalId),
+        sql`exists (select 1 from ${orders} where ${orders.id} = ${orderId} and ${orders.status} = 'pendiente')`,
+      ),
+    )
+    .returning({ id: orderPayments.id });
+  return rows.length > 0;
 }

@@ -32,7 +32,8 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { releaseCouponUse } from '../coupons/repo';
 import { deleteCartLines } from '../cart/repo';
-import { findPaidElsewhere, giveBackSeats } from '../seats/repo';
+import { dayEnds, findPaidElsewhere, giveBackSeats, takeSeat } from '../seats/repo';
+import { findCouponByCode, incrementCouponUse, insertRedemption } from '../coupons/repo';
 import { emit } from './events';
 import { countLiveOrderDays, findOrder, findOrderDays, findOrderIdsOf, type OrderRow } from './reads';
 import {
@@ -263,6 +264,97 @@ export async function closeDuplicate(
   await releaseCouponUse(tx, orderId);
   await emit(tx, 'order.ended', { orderId, status });
   return { changed: true, order: updated };
+}
+
+/** Thrown inside payLate's savepoint when a seat is no longer free: undoes the reopening. */
+class SeatGone extends Error {}
+
+/**
+ * Money arrived for an order that had already ended unpaid (an OXXO voucher paid at the
+ * counter just before it expired, confirmed the next business day; a SPEI transfer after the
+ * deadline). If every one of its seats is still free (nobody took it, no waiting-list offer
+ * holds it, the day has not ended, the buyer does not hold the day elsewhere) the order is
+ * paid after all, all or nothing. Otherwise the money is recorded and the whole amount is
+ * asked back from the provider: a refund row in flight that the refund sweep asks for (its id
+ * is the idempotency key). Once per order: a second notice of the same money finds it paid.
+ */
+export async function payLate(
+  tx: Tx,
+  orderId: string,
+  patch: PaidPatch = {},
+): Promise<{
+  changed: boolean;
+  outcome: 'honoured' | 'refunding' | 'none';
+  order: OrderRow | null;
+  refund: RefundRow | null;
+}> {
+  const current = await lockOrder(tx, orderId);
+  if (!current || (await refusalOf(tx, 'payLate', current)) || current.payment) {
+    return { changed: false, outcome: 'none', order: current, refund: null };
+  }
+  const now = new Date();
+  const days = await findOrderDays(tx, orderId);
+  const dayIds = days.map((d) => d.productDayId);
+  const ends = await dayEnds(tx, dayIds);
+  let honoured = false;
+  try {
+    honoured = await tx.transaction(async (sp) => {
+      if (dayIds.some((id) => (ends.get(id)?.getTime() ?? 0) <= now.getTime())) throw new SeatGone();
+      if (current.kind !== 'grupo') {
+        const elsewhere = await findPaidElsewhere(sp, current.userId, dayIds, orderId);
+        if (elsewhere.size > 0) throw new SeatGone();
+      }
+      for (const day of days) {
+        if (!(await takeSeat(sp, day.productDayId, current.userId, now))) throw new SeatGone();
+      }
+      const row = await transitionOrder(sp, orderId, ['cancelado'], {
+        status: 'pagado',
+        payment: true,
+        paidAt: now,
+        expiresAt: null,
+        closedReason: null,
+      });
+      if (!row) throw new SeatGone();
+      await moveOrderDays(sp, orderId, ['cancelado'], 'pagado');
+      await recordPaid(sp, orderId, patch);
+      return true;
+    });
+  } catch (err) {
+    if (!(err instanceof SeatGone) && !isUniqueViolation(err)) throw err;
+  }
+  if (honoured) {
+    // The price paid carried the coupon: its use counts again when the coupon still allows it.
+    const coupon = current.couponCode ? await findCouponByCode(tx, current.couponCode) : null;
+    if (coupon) {
+      const counted = await tx.transaction((sp) => incrementCouponUse(sp, coupon.id)).catch(() => false);
+      if (counted) await insertRedemption(tx, { couponId: coupon.id, userId: current.userId, orderId });
+    }
+    if (current.kind !== 'grupo') await deleteCartLines(tx, current.userId, days);
+    const order = await findOrder(tx, orderId);
+    await emit(tx, 'order.paid', { orderId, at: now });
+    await emit(tx, 'order.paid_late', { orderId, honoured: true, refundId: null });
+    return { changed: true, outcome: 'honoured', order, refund: null };
+  }
+  const order = await transitionOrder(tx, orderId, ['cancelado'], {
+    status: 'cancelado',
+    payment: true,
+    paidAt: now,
+  });
+  await recordPaid(tx, orderId, patch);
+  const id = randomUUID();
+  const refund = await insertRefund(tx, {
+    id,
+    providerReference: id,
+    orderId,
+    kind: 'admin',
+    productDayIds: [],
+    orderDayIds: [],
+    amountCentavos: current.amountCentavos,
+    actorId: null,
+    nextAttemptAt: now,
+  });
+  await emit(tx, 'order.paid_late', { orderId, honoured: false, refundId: refund?.id ?? null });
+  return { changed: true, outcome: 'refunding', order, refund };
 }
 
 /** How a pending order is found still open before it is ended (see expire and abandon). */
@@ -781,7 +873,7 @@ export async function allowTransfer(
 // the provider's ids to a pending order, announce a capture inside the payment window, and
 // keep the seats while the provider still decides (docs/lifecycle.md → Holds).
 export { claimForCapture, holdUntil } from './repo';
-export { attachPayment } from './payments-repo';
+export { attachPayment, notePaymentProgress } from './payments-repo';
 
 // An event's day renamed, or removed, in the back office: the orders' copies of the label
 // (order_days.day and the items snapshot) follow.

@@ -70,6 +70,16 @@ export const TRANSITIONS = {
     seats: 'devuelve los de sus días',
     money: 'devuelve el uso del cupón',
   },
+  payLate: {
+    title: 'Pago que llega después de que venció la orden (ficha OXXO, transferencia SPEI)',
+    who: ['proveedor'],
+    from: ['cancelado'],
+    to: ['pagado', 'cancelado'],
+    days: 'si todos sus lugares siguen libres: cancelado → pagado; si no, ninguno',
+    seats: 'los vuelve a tomar, todos o ninguno',
+    money:
+      'cobro registrado; si no hay lugar, el importe entero se pide de vuelta al proveedor (un reembolso en curso)',
+  },
   closeDuplicate: {
     title: 'Cerrar un pago de días que el comprador ya tiene',
     who: ['sistema'],

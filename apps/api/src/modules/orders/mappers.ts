@@ -2,13 +2,14 @@
 // paymentMethod, date, address, couponCode, discount, the provider's reference). The API speaks pesos.
 
 import { toPesos } from '@store/shared/domain/money';
+import { installmentsOf, paymentInstructionsOf } from '@store/shared/domain/mx-payments';
 import type { Order } from '@store/shared/schemas/order';
 import type { PaymentRow } from '../lifecycle';
 import type { OrderRow } from './repo';
 
 export function toApiOrder(
   row: OrderRow,
-  payment: Pick<PaymentRow, 'externalId' | 'captureId'> | null,
+  payment: (Pick<PaymentRow, 'externalId' | 'captureId'> & Partial<Pick<PaymentRow, 'data'>>) | null,
   dayStatuses?: Order['dayStatuses'],
   extra: Pick<Order, 'refunds' | 'cancellable'> = {},
 ): Order {
@@ -28,6 +29,11 @@ export function toApiOrder(
     couponCode: row.couponCode,
     paymentReference: paymentReference(payment),
     kind: row.kind,
+    installments: row.payment ? installmentsOf(payment?.data) : null,
+    pendingPayment:
+      row.status === 'pendiente'
+        ? paymentInstructionsOf(row.paymentMethod, row.amountCentavos, payment?.data)
+        : null,
     ...(dayStatuses ? { dayStatuses } : {}),
     ...extra,
   };

@@ -6,7 +6,9 @@
 import type { Db } from '../../db/client';
 import { enqueueDayReminder } from '../mail/after-sale';
 import type { MailSettings } from '../mail/settings';
-import { findDaysToRemind } from './repo';
+import { enqueuePaymentPending } from '../mail/payments';
+import { findDaysToRemind, findPaymentsToRemind } from './repo';
+import { pendingPaymentMail } from './subscriber';
 
 const HOUR = 3_600_000;
 export const REMINDERS = [
@@ -40,6 +42,29 @@ export async function queueDayReminders(db: Db, mail: MailSettings, now = new Da
       });
       if (sent) queued += 1;
     }
+  }
+  return queued;
+}
+
+/** A voucher or transfer is reminded once, within its last day, if it was issued earlier than this. */
+const PAYMENT_REMINDER_AFTER_MS = 6 * HOUR;
+
+/**
+ * Queues the reminder of each OXXO voucher or SPEI transfer still unpaid in its last 24 hours
+ * (one per order: `pago-recordatorio:<order>`); one issued less than 6 hours ago is not
+ * reminded. Answers how many were queued.
+ */
+export async function queuePaymentReminders(db: Db, mail: MailSettings, now = new Date()): Promise<number> {
+  let queued = 0;
+  const due = await findPaymentsToRemind(
+    db,
+    new Date(now.getTime() + 24 * HOUR),
+    new Date(now.getTime() - PAYMENT_REMINDER_AFTER_MS),
+    now,
+  );
+  for (const orderId of due) {
+    const pending = await pendingPaymentMail(db, orderId);
+    if (pending && (await enqueuePaymentPending(db, mail, pending, 'reminder'))) queued += 1;
   }
   return queued;
 }

@@ -3,7 +3,7 @@
 // own reads (lifecycle/reads.ts) are re-exported here for everyone else.
 
 import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constants';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import {
@@ -460,4 +460,27 @@ export async function findBuyersOfDaysSoon(db: Queryable, now: Date, until: Date
     )
     .orderBy(orderDays.userId, orderDays.productId)
     .limit(limit);
+}
+
+/** Pending OXXO and SPEI orders that end before `until`, were made before `madeBefore` and have not ended at `now`. */
+export async function findPaymentsToRemind(
+  db: Queryable,
+  until: Date,
+  madeBefore: Date,
+  now: Date,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pendiente'),
+        inArray(orders.paymentMethod, ['oxxo', 'spei']),
+        lt(orders.expiresAt, until),
+        gt(orders.expiresAt, now),
+        lt(orders.createdAt, madeBefore),
+      ),
+    )
+    .limit(500);
+  return rows.map((r) => r.id);
 }

@@ -6,7 +6,10 @@
 import type { Subscriber } from '../lifecycle/events';
 import type { MailSettings } from '../mail/settings';
 import { PAYMENT_METHOD_LABELS } from '@store/shared/constants';
-import type { Tx } from '../../db/client';
+import type { Queryable, Tx } from '../../db/client';
+import { paymentInstructionsOf } from '@store/shared/domain/mx-payments';
+import { findPayment } from '../lifecycle';
+import { enqueuePaymentLate, enqueuePaymentPending, type PendingPaymentMail } from '../mail/payments';
 import { enqueueAdminChangeEmail, enqueueCancellationEmail } from '../mail/after-sale';
 import type { OrderChangedByAdminData } from '../mail/catalogue/order-changed-by-admin';
 import { enqueueOrderConfirmation, ticketAttachments } from '../mail/order-confirmation';
@@ -44,6 +47,21 @@ export const orderMailSubscriber = (mail: MailSettings): Subscriber => ({
       if (!found) return;
       // Its tickets and receipt are made when it is sent (confirmationFiles below).
       await enqueueOrderConfirmation(tx, mail, found);
+    },
+    'payment.instructions': async (tx, { orderId }) => {
+      const pending = await pendingPaymentMail(tx, orderId);
+      if (pending) await enqueuePaymentPending(tx, mail, pending, 'issued');
+    },
+    'order.paid_late': async (tx, e) => {
+      const found = await findOrderForConfirmation(tx, e.orderId);
+      if (!found) return;
+      await enqueuePaymentLate(tx, mail, {
+        to: found.email,
+        name: found.name,
+        orderId: e.orderId,
+        amountCentavos: found.order.amountCentavos,
+        honoured: e.honoured,
+      });
     },
     'days.cancelled': async (tx, e) => {
       if (e.by !== 'buyer') return;
@@ -138,4 +156,25 @@ async function enqueueAdminChange(
     noAccessLeft: buyer.order.status !== 'pagado',
     dedupeKey,
   });
+}
+
+/** The e-mail of an order whose payment waits for cash or a transfer; null when it no longer waits. */
+export async function pendingPaymentMail(db: Queryable, orderId: string): Promise<PendingPaymentMail | null> {
+  const found = await findOrderForConfirmation(db, orderId);
+  if (found?.order.status !== 'pendiente') return null;
+  const payment = await findPayment(db, orderId);
+  const instructions = paymentInstructionsOf(
+    found.order.paymentMethod,
+    found.order.amountCentavos,
+    payment?.data,
+  );
+  if (!instructions) return null;
+  const places = found.order.kind === 'grupo' ? ' (lugares para un equipo)' : '';
+  return {
+    to: found.email,
+    name: found.name,
+    orderId,
+    items: found.order.items.map((i) => `${i.name}${places}`),
+    instructions,
+  };
 }

@@ -8,8 +8,9 @@ import { reconcileUnreachable } from './settle';
 
 export const cashProvider: PaymentProvider = {
   method: 'cod',
-  satPaymentForm: '01', // efectivo
+  satPaymentForm: () => '01', // efectivo
   confirmedByStaff: true,
+  honoursLatePayment: false,
   returnsDuplicates: false,
   holdMs: (config) => config.CASH_ORDER_TTL_HOURS * 3600_000,
   reuseMinRemainingMs: (config) => Math.min(3600_000, (config.CASH_ORDER_TTL_HOURS * 3600_000) / 2),

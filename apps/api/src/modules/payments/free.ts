@@ -7,8 +7,9 @@ import { reconcileUnreachable } from './settle';
 
 export const freeProvider: PaymentProvider = {
   method: 'free',
-  satPaymentForm: '99', // por definir (no CFDI is issued for a total of 0)
+  satPaymentForm: () => '99', // por definir (no CFDI is issued for a total of 0)
   confirmedByStaff: false,
+  honoursLatePayment: false,
   returnsDuplicates: false,
   holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,
   reuseMinRemainingMs: (config) => Math.min(5 * 60_000, (config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2),

@@ -2,6 +2,7 @@
 // cash when enabled). What comes after it (assigning and cancelling places) is after-sale's
 // (after-sale/places.ts). The rules and writes are the lifecycle's (lifecycle/group.ts).
 
+import type { PaymentMethod } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import type { GroupQuote } from '@store/shared/schemas/group';
@@ -53,14 +54,18 @@ export async function groupQuote(
   };
 }
 
-/** Opens the pending group order (every seat taken in one transaction) for a way of paying. */
-async function holdGroup(
+/**
+ * Opens the pending group order (every seat taken in one transaction) for a way of paying;
+ * it keeps its seats for the provider's window, or until `opts.expiresAt` (a transfer's deadline).
+ */
+export async function holdGroup(
   deps: PaymentDeps,
   userId: string,
   body: z.output<typeof groupCheckoutBody>,
-  method: 'paypal' | 'cod',
+  method: PaymentMethod,
   clientNetwork: string | null,
   now: Date,
+  opts: { expiresAt?: Date; check?: (quote: { total: number }) => void; plan?: 'PUE' | 'PPD' } = {},
 ): Promise<OrderRow> {
   const ttlMs = deps.providers[method].holdMs(deps.config);
   const fiscal = body.invoice ?? null;
@@ -75,13 +80,14 @@ async function holdGroup(
       },
       address: body.address,
       paymentMethod: method,
-      expiresAt: new Date(now.getTime() + ttlMs),
+      expiresAt: opts.expiresAt ?? new Date(now.getTime() + ttlMs),
       clientAmount: body.amount,
       clientNetwork,
       maxHoldsPerNetwork: deps.config.MAX_OPEN_HOLDS_PER_NETWORK,
       check: (quote) => {
         if (quote.isFree) throw new AppError('conflict', GROUP_MSG.groupFree);
         if (fiscal) assertInvoiceable(quote.total);
+        opts.check?.(quote);
       },
       attachInvoice: (t, orderId) => attachCheckoutRequest(t, { orderId, userId, fiscal }),
       now,

@@ -26,8 +26,11 @@ export type ProviderRefundAnswer =
 
 export interface PaymentProvider {
   readonly method: PaymentMethod;
-  /** c_FormaPago (SAT catalogue) of a payment taken this way, for the CFDI. */
-  readonly satPaymentForm: string;
+  /**
+   * c_FormaPago (SAT catalogue) of a payment taken this way, for the CFDI; `payment` is the
+   * order's attempt (what the provider said of the money: a card's funding), null when none.
+   */
+  satPaymentForm(payment: Pick<PaymentRow, 'data'> | null): string;
   /** Staff confirm the payment by hand from the admin order page ("Marcar pagado"). */
   readonly confirmedByStaff: boolean;
   /**
@@ -36,6 +39,12 @@ export interface PaymentProvider {
    * refunds it from the audit entry.
    */
   readonly returnsDuplicates: boolean;
+  /**
+   * Money may be confirmed after the order ended unpaid (cash paid at the counter just before
+   * the voucher expired, a transfer after the deadline): it is honoured if the seats are still
+   * free, else refunded in full (the lifecycle's payLate). Otherwise a person looks at it.
+   */
+  readonly honoursLatePayment: boolean;
   /** How long an unpaid order of this way to pay keeps its seats (its payment window). */
   holdMs(config: Config): number;
   /**

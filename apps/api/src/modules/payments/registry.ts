@@ -11,6 +11,8 @@ import { freeProvider } from './free';
 import { paypalProvider } from './paypal/provider';
 import type { PaymentProviders } from './provider';
 import type { PaymentDeps, PaymentLog } from './settle';
+import { oxxoProvider } from './stripe/oxxo';
+import { speiProvider } from './stripe/spei';
 import { stripeProvider } from './stripe/provider';
 
 export const PAYMENT_PROVIDERS: PaymentProviders = {
@@ -18,6 +20,8 @@ export const PAYMENT_PROVIDERS: PaymentProviders = {
   stripe: stripeProvider,
   cod: cashProvider,
   free: freeProvider,
+  oxxo: oxxoProvider,
+  spei: speiProvider,
 };
 
 export function createPaymentDeps(input: {

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimits } from '../../plugins/rate-limit';
 import { groupRoutes } from './group-routes';
+import { methodRoutes } from './method-routes';
 import { orderRoutes } from './order-routes';
 import type { PaymentClients } from './clients';
 import { createPaymentDeps } from './registry';
@@ -35,6 +36,7 @@ export function createPaymentRouteContext(
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, context) => {
   await app.register(groupRoutes, { prefix: '/group', deps: context.deps });
   await app.register(orderRoutes, context);
+  await app.register(methodRoutes, context);
   // Each way to pay brings its own routes (provider.ts); their webhooks go in one plugin.
   for (const provider of Object.values(context.deps.providers)) {
     if (provider.routes) await app.register(provider.routes, context);

@@ -6,7 +6,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import type { HoldClosedReason } from '../../db/schema';
-import { abandon, closeDuplicate, expire, holdUntil, pay, type OrderRow, type PaidPatch } from '../lifecycle';
+import {
+  abandon,
+  closeDuplicate,
+  expire,
+  holdUntil,
+  pay,
+  payLate,
+  type OrderRow,
+  type PaidPatch,
+} from '../lifecycle';
 import type { PaymentClients } from './clients';
 import type { PaymentProviders } from './provider';
 import { auditPayment } from './repo';
@@ -59,6 +68,8 @@ export interface SettleResult {
    * stays pending and the caller must give the money back (refundDuplicate).
    */
   duplicate?: boolean;
+  /** Money confirmed after the order ended and its seats were gone: this refund must be asked. */
+  lateRefundId?: string | null;
 }
 
 export async function settle(
@@ -94,6 +105,24 @@ export async function settle(
           details: { source: opts.source, ...opts.patch },
         });
         return { paid: false, changed: closed.changed };
+      }
+      // Money confirmed after the order ended unpaid: seats free again → paid; else refunded.
+      if (result.order?.status === 'cancelado' && deps.providers[order.paymentMethod].honoursLatePayment) {
+        const late = await payLate(tx, order.id, opts.patch ?? {});
+        if (late.changed) {
+          await auditPayment(tx, {
+            action: late.outcome === 'honoured' ? 'payment.late_honoured' : 'payment.late_refunded',
+            orderId: order.id,
+            details: { source: opts.source, refundId: late.refund?.id ?? null, ...opts.patch },
+          });
+          deps.log.warn(
+            { orderId: order.id, outcome: late.outcome },
+            'pago recibido después del vencimiento',
+          );
+          return { paid: late.outcome === 'honoured', changed: true, lateRefundId: late.refund?.id ?? null };
+        }
+        if (late.order?.status === 'pagado') return { paid: true, changed: false };
+        if (late.order?.payment) return { paid: false, changed: false };
       }
       // Money arrived for an order we already closed: a person must refund or re-grant it.
       await auditPayment(tx, {

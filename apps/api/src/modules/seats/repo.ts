@@ -232,3 +232,13 @@ export async function findHeldDay(db: Queryable, userId: string, productDayId: s
     .limit(1);
   return row ?? null;
 }
+
+/** When each of these day options ends (a late payment is honoured only for days not ended). */
+export async function dayEnds(db: Queryable, productDayIds: readonly string[]): Promise<Map<string, Date>> {
+  if (productDayIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: productDays.id, endsAt: productDays.endsAt })
+    .from(productDays)
+    .where(inArray(productDays.id, [...productDayIds]));
+  return new Map(rows.map((r) => [r.id, r.endsAt]));
+}

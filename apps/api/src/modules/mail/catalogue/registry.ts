@@ -15,6 +15,8 @@ import { orderChangedByAdminEmail } from './order-changed-by-admin';
 import { orderConfirmationEmail } from './order-confirmation';
 import { participantTypeDecisionEmail } from './participant-type-decision';
 import { passwordResetEmail } from './password-reset';
+import { paymentLateEmail } from './payment-late';
+import { paymentPendingEmail } from './payment-pending';
 import { placeAssignedEmail } from './place-assigned';
 import { placeConfirmationEmail } from './place-confirmation';
 import { placeWithdrawnEmail } from './place-withdrawn';
@@ -209,5 +211,50 @@ export const CATALOGUE: readonly CatalogueExample[] = [
     folio: 'BBBBBBBB-2222-4222-8222-222222222222',
     xml: Buffer.from('<cfdi:Comprobante TipoDeComprobante="E"/>'),
     pdf: Buffer.from('%PDF-1.4'),
+  }),
+  example('payment-pending:oxxo', paymentPendingEmail, {
+    to: ANA.email,
+    name: ANA.name,
+    orderId: ORDER_ID,
+    items: [`${COURSE} · Jueves 7 de enero`],
+    moment: 'issued' as const,
+    instructions: {
+      kind: 'oxxo' as const,
+      number: '93000262610151',
+      amountCentavos: 250_000,
+      expiresAt: at('2026-12-20T23:59').getTime(),
+      voucherUrl: 'https://payments.stripe.com/oxxo/voucher/test_123',
+    },
+  }),
+  example('payment-pending:spei-reminder', paymentPendingEmail, {
+    to: LUIS.email,
+    name: LUIS.name,
+    orderId: ORDER_ID,
+    items: [`${COURSE} · 5 lugares`],
+    moment: 'reminder' as const,
+    instructions: {
+      kind: 'spei' as const,
+      clabe: '002180700000000003',
+      bankName: 'Banamex',
+      reference: 'ABC1234',
+      amountCentavos: 1_250_000,
+      amountRemainingCentavos: 625_000,
+      expiresAt: at('2026-12-20T18:00').getTime(),
+      instructionsUrl: null,
+    },
+  }),
+  example('payment-late:honoured', paymentLateEmail, {
+    to: ANA.email,
+    name: ANA.name,
+    orderId: ORDER_ID,
+    amountCentavos: 250_000,
+    honoured: true,
+  }),
+  example('payment-late:refunded', paymentLateEmail, {
+    to: ANA.email,
+    name: ANA.name,
+    orderId: ORDER_ID,
+    amountCentavos: 250_000,
+    honoured: false,
   }),
 ];

@@ -18,8 +18,9 @@ import { paypalWebhook } from './webhook';
 
 export const paypalProvider: PaymentProvider = {
   method: 'paypal',
-  satPaymentForm: '31', // intermediario de pagos
+  satPaymentForm: () => '31', // intermediario de pagos
   confirmedByStaff: false,
+  honoursLatePayment: false,
   returnsDuplicates: true,
   holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,
   reuseMinRemainingMs: (config) => Math.min(5 * 60_000, (config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2),

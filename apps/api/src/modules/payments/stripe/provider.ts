@@ -10,13 +10,16 @@ import type { OrderRow } from '../../lifecycle';
 import { noOnlineRefund, type PaymentProvider } from '../provider';
 import { reconcileUnreachable, settle, type PaymentDeps, type SettleOptions } from '../settle';
 import { judgeStripeSession, type StripeSessionLike } from './verify';
+import { cardPatch } from './service';
 import { stripeRoutes } from './routes';
 import { stripeWebhook } from './webhook';
 
 export const stripeProvider: PaymentProvider = {
   method: 'stripe',
-  satPaymentForm: '04', // tarjeta de crédito
+  // 04 tarjeta de crédito, 28 tarjeta de débito: Stripe's charge says which (card.funding).
+  satPaymentForm: (payment) => (payment?.data.funding === 'debit' ? '28' : '04'),
   confirmedByStaff: false,
+  honoursLatePayment: false,
   returnsDuplicates: false,
   holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,
   reuseMinRemainingMs: (config) => Math.min(5 * 60_000, (config.PENDING_ORDER_TTL_MINUTES * 60_000) / 2),
@@ -66,7 +69,7 @@ async function reconcileStripeHold(
 }
 
 /** What the session says, settled in one transaction. */
-export function settleSession(
+export async function settleSession(
   deps: PaymentDeps,
   order: OrderRow,
   sessionId: string,
@@ -78,7 +81,9 @@ export function settleSession(
     amountCentavos: order.amountCentavos,
     stripeSessionId: sessionId,
   });
-  return deps.db.transaction((tx) => settle(tx, deps, order, outcome, opts));
+  const patch =
+    outcome.kind === 'paid' && deps.clients.stripe ? await cardPatch(deps.clients.stripe, session) : {};
+  return deps.db.transaction((tx) => settle(tx, deps, order, outcome, { ...opts, patch }));
 }
 
 /** Closes an open session so nobody can pay it after we release the seats. */

@@ -5,6 +5,7 @@
 import type Stripe from 'stripe';
 import type { z } from 'zod';
 import { CURRENCY } from '@store/shared/constants';
+import { msiPlansFor } from '@store/shared/domain/mx-payments';
 import { MSG } from '@store/shared/messages';
 import type { placeOrderBody } from '@store/shared/schemas/order';
 import { AppError } from '../../../lib/errors';
@@ -14,13 +15,18 @@ import {
   findOrder,
   findOrderByPayment,
   findPayment,
+  findRefund,
   type OrderRow,
+  type PaidPatch,
 } from '../../lifecycle';
 import { getOwnOrder } from '../../orders/service';
+import { readPaymentSettings } from '../settings';
 import { holdOrder } from '../checkout';
 import { paymentEventSeen, recordPaymentEvent } from '../repo';
 import { cancelGuarded, settle, type PaymentDeps } from '../settle';
 import { judgeStripeSession, type StripeSessionLike } from './verify';
+import { executeRefund } from '../refunds';
+import { applyIntentEvent, INTENT_EVENT_TYPES } from './intent-webhook';
 
 /** Stripe accepts a session lifetime between 30 minutes and 24 hours. */
 const MIN_SESSION_MINUTES = 31;
@@ -70,6 +76,8 @@ export async function createStripeCheckout(
   );
 
   const base = deps.config.PUBLIC_URL;
+  const settings = await readPaymentSettings(deps.db);
+  const msi = settings.card.enabled && settings.card.msi && msiPlansFor(order.amountCentavos).length > 0;
   let session: Stripe.Checkout.Session;
   try {
     session = await stripe.checkout.sessions.create(
@@ -98,6 +106,8 @@ export async function createStripeCheckout(
         customer_email: order.address.email,
         expires_at: sessionExpiresAt,
         locale: 'es',
+        // Meses sin intereses: Stripe's page offers the plans the card and the amount qualify for.
+        ...(msi ? { payment_method_options: { card: { installments: { enabled: true } } } } : {}),
       },
       { idempotencyKey: `checkout-${order.id}` },
     );
@@ -146,7 +156,10 @@ export async function verifyStripeCheckout(
     amountCentavos: order.amountCentavos,
     stripeSessionId: sessionId,
   });
-  const result = await deps.db.transaction((tx) => settle(tx, deps, order, outcome, { source: 'browser' }));
+  const patch = outcome.kind === 'paid' ? await cardPatch(stripe, session) : undefined;
+  const result = await deps.db.transaction((tx) =>
+    settle(tx, deps, order, outcome, { source: 'browser', ...(patch ? { patch } : {}) }),
+  );
   if (result.paid) return (await findOrder(deps.db, order.id)) ?? order;
 
   const cancelled = body.success === false || body.success === 'false';
@@ -184,6 +197,7 @@ export async function handleStripeWebhook(
   } catch {
     throw new AppError('bad_request', MSG.webhookRejected);
   }
+  if (INTENT_EVENT_TYPES.has(event.type)) return handleIntentWebhook(deps, event);
   if (!STRIPE_EVENT_TYPES.has(event.type)) return;
   if (await paymentEventSeen(deps.db, 'stripe', event.id)) return;
 
@@ -191,6 +205,7 @@ export async function handleStripeWebhook(
   const orderId = session.client_reference_id ?? session.metadata?.orderId;
   const order = await findOrderByPayment(deps.db, 'stripe', session.id);
   const record = { provider: 'stripe' as const, eventId: event.id, type: event.type };
+  const patch = session.payment_status === 'paid' ? await cardPatch(stripe, session) : undefined;
 
   await deps.db.transaction(async (tx) => {
     if (!(await recordPaymentEvent(tx, record))) return;
@@ -208,7 +223,56 @@ export async function handleStripeWebhook(
       return;
     }
     if (order.status === 'pendiente' || outcome.kind === 'paid') {
-      await settle(tx, deps, order, outcome, { source: 'webhook' });
+      await settle(tx, deps, order, outcome, { source: 'webhook', ...(patch ? { patch } : {}) });
     }
   });
+}
+
+/** An OXXO, SPEI or refund event (intent-webhook.ts), once per event id; a late payment's refund is asked after commit. */
+async function handleIntentWebhook(deps: PaymentDeps, event: Stripe.Event): Promise<void> {
+  if (await paymentEventSeen(deps.db, 'stripe', event.id)) return;
+  const record = { provider: 'stripe' as const, eventId: event.id, type: event.type };
+  const { lateRefundId } = await deps.db.transaction(async (tx) => {
+    if (!(await recordPaymentEvent(tx, record))) return { lateRefundId: null };
+    return applyIntentEvent(tx, deps, event);
+  });
+  if (lateRefundId) await askRefundNow(deps, lateRefundId);
+}
+
+/** Asks the provider for a refund row now; the refund sweep asks again if this fails. */
+async function askRefundNow(deps: PaymentDeps, refundId: string): Promise<void> {
+  try {
+    const refund = await findRefund(deps.db, refundId);
+    const order = refund ? await findOrder(deps.db, refund.orderId) : null;
+    if (refund && order && refund.status === 'pendiente') await executeRefund(deps, order, refund);
+  } catch (err) {
+    deps.log.warn(
+      { err, refundId },
+      'no se pudo pedir a Stripe el reembolso de un pago tardío; lo pide el barrido',
+    );
+  }
+}
+
+/**
+ * What the card payment of a paid session was (kept on the payment row): its payment intent,
+ * the card's funding (debit or credit: the CFDI's forma de pago 28 or 04) and the months of a
+ * meses-sin-intereses plan. Empty when Stripe does not say (the payment still counts).
+ */
+export async function cardPatch(
+  stripe: Stripe,
+  session: Pick<Stripe.Checkout.Session, 'payment_intent'>,
+): Promise<PaidPatch> {
+  const id = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  if (!id) return {};
+  try {
+    const pi = await stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] });
+    const charge = typeof pi.latest_charge === 'object' ? pi.latest_charge : null;
+    const card = charge?.payment_method_details?.card;
+    const data: Record<string, string> = { paymentIntent: pi.id };
+    if (card?.funding) data.funding = card.funding;
+    if (card?.installments?.plan?.count) data.installments = String(card.installments.plan.count);
+    return { captureId: charge?.id ?? pi.id, data };
+  } catch {
+    return {};
+  }
 }
