@@ -140,8 +140,11 @@ export async function settleExpiredIntent(
 
 /**
  * A new checkout meets a pending voucher or transfer: the same attempt keeps it while Stripe
- * still waits for the money; another one is refused while the voucher can still be paid (the
- * buyer could pay both): only a paid, failed or cancelled intent is settled and replaced.
+ * still waits for the money; another attempt (a changed cart, another way to pay) cancels the
+ * intent at Stripe first, so the old voucher or CLABE reference can no longer pay this order,
+ * then settles what Stripe says. Cash already handed over at a counter and confirmed later is
+ * a late payment (payLate: honoured or refunded), never lost. While Stripe is processing a
+ * payment the new attempt waits (409).
  */
 export async function reconcileIntentHold(
   deps: PaymentDeps,
@@ -156,9 +159,16 @@ export async function reconcileIntentHold(
   } catch {
     throw new AppError('unavailable', MSG.paymentError);
   }
-  if (pi.status === 'requires_action' || pi.status === 'processing') {
+  if (pi.status === 'processing') throw new AppError('conflict', PAY_MSG.paymentStillOpen);
+  if (pi.status === 'requires_action' || pi.status === 'requires_payment_method') {
     if (opts.keep && pi.status === 'requires_action') return 'payable';
-    throw new AppError('conflict', PAY_MSG.paymentStillOpen);
+    try {
+      pi = await stripe.paymentIntents.cancel(pi.id, { cancellation_reason: 'abandoned' });
+    } catch {
+      // Paid or processing in between: read what it is now and settle that.
+      pi = await stripe.paymentIntents.retrieve(pi.id);
+      if (pi.status === 'processing') throw new AppError('conflict', PAY_MSG.paymentStillOpen);
+    }
   }
   await settleIntent(deps, order, pi as IntentLike, {
     source: 'checkout',
