@@ -1,9 +1,10 @@
 // /place-order: the checkout feature's page, given what the other features own: the cart and its
 // events (upcoming, and finished ones when the cart names an event no longer listed), the
 // buyer's account, the invoice request, the totals box, the PayPal buttons, and what follows a
-// placed or paid order.
+// placed or paid order (an order held for cash at OXXO or a SPEI transfer: its payment page).
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import type { InstructionsResponse } from '@store/shared/schemas/mx-payments';
 import { useProfile } from '../../features/account/api/get-profile';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { useFinishedProducts } from '../../features/catalog/api/get-finished-products';
@@ -16,6 +17,10 @@ import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { invoiceKeys } from '../../features/invoices/api/keys';
 import { InvoiceRequestSection } from '../../features/invoices/components/invoice-request-section';
 import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choice';
+import {
+  instructionsOfPlaced,
+  orderInstructionsQueryOptions,
+} from '../../features/payments/api/get-order-instructions';
 import { PaypalCheckout } from '../../features/payments/components/paypal-checkout';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getToken } from '../../lib/auth-token';
@@ -48,14 +53,29 @@ function PlaceOrder() {
     (l) => l.ended,
   );
 
-  /** After any successful order or payment (docs/product.md → After payment): empty cart, fresh orders, /orders. */
-  const finish = () => {
+  /** The cart is bought (or held for payment): empty it and refresh what the buyer owns. */
+  const refresh = () => {
     clearCart();
     void queryClient.invalidateQueries({ queryKey: userQueryKeys.orders(getToken()) });
     void queryClient.invalidateQueries({ queryKey: ['products'] });
     void queryClient.invalidateQueries({ queryKey: invoiceKeys.mine(getToken()) });
     void queryClient.invalidateQueries({ queryKey: invoiceKeys.fiscalData(getToken()) });
+  };
+
+  /** After any successful order or payment (docs/product.md → After payment): empty cart, fresh orders, /orders. */
+  const finish = () => {
+    refresh();
     navigate('/orders');
+  };
+
+  /** Held for cash or a transfer: the payment page, shown at once with what the order call answered. */
+  const awaitPayment = (placed: InstructionsResponse) => {
+    refresh();
+    queryClient.setQueryData(
+      orderInstructionsQueryOptions(getToken(), placed.orderId).queryKey,
+      instructionsOfPlaced(placed),
+    );
+    navigate(`/pago/${placed.orderId}`);
   };
 
   return (
@@ -72,6 +92,7 @@ function PlaceOrder() {
       )}
       renderPaypal={(paypal) => <PaypalCheckout {...paypal} simulated={simulated} />}
       onDone={finish}
+      onAwaitingPayment={awaitPayment}
     />
   );
 }

@@ -1,6 +1,8 @@
 // The checkout page (docs/product.md → Checkout and payment method, Free claim): address form,
 // coupon (after the user type has loaded), totals, payment method. A free order is claimed here;
-// PayPal renders its own buttons. A cart with a day that has ended goes back to the cart to remove
+// PayPal renders its own buttons; the ways the association turned on besides PayPal
+// (GET /api/payment-methods) submit the form: the card goes to Stripe's page, OXXO and SPEI hold
+// the order and the buyer goes to its payment page (a refusal shows above the button). A cart with a day that has ended goes back to the cart to remove
 // it (the server would refuse it). What other features own comes in from the route module: the
 // cart and its events, the buyer's account, the invoice request, the totals box, the PayPal
 // buttons, and what follows a placed order.
@@ -14,7 +16,9 @@ import { toCentavos, toPesos } from '@store/shared/domain/money';
 import { computeTotals } from '@store/shared/domain/totals';
 import { couponAppliedToProducts, MSG } from '@store/shared/messages';
 import { address, type AddressInput, type PlaceOrderBody } from '@store/shared/schemas/order';
+import type { InstructionsResponse } from '@store/shared/schemas/mx-payments';
 import { Seo } from '../../../components/layout/seo';
+import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -22,15 +26,15 @@ import { getToken } from '../../../lib/auth-token';
 import { formResolver } from '../../../lib/form-resolver';
 import { errorMessage, notify } from '../../../lib/notify';
 import { userQueryKeys } from '../../../lib/query-keys';
+import { usePaymentMethods } from '../../../lib/payment-methods';
 import { placeOrder } from '../api/place-order';
+import { placeOxxoOrder, placeSpeiOrder, startCardPayment } from '../api/place-mx-order';
 import { validateCoupon } from '../api/validate-coupon';
 import { AddressFields, EMPTY_ADDRESS } from './address-fields';
 import { CouponField } from './coupon-field';
 import { OrderSummary, type OrderSummaryLine } from './order-summary';
-import { PaymentOptions } from './payment-options';
-
-/** docs/product.md → Checkout and payment method: only PayPal is offered in the interface when the order has a cost. */
-const PAID_METHODS: readonly PaymentMethod[] = ['paypal'];
+import { mxPaymentChoices } from './mx-payment-choices';
+import { effectiveMethod, PaymentOptions } from './payment-options';
 
 export interface AppliedCoupon {
   code: string;
@@ -65,6 +69,10 @@ export interface CheckoutPageProps {
   }) => ReactNode;
   /** After an order is placed or paid: the cart emptied, the buyer's data refreshed, /orders. */
   onDone: () => void;
+  /** An order held for cash at OXXO or a SPEI transfer: the cart emptied, its payment page. */
+  onAwaitingPayment: (placed: InstructionsResponse) => void;
+  /** Leaves for Stripe's card page (tests replace it). */
+  goTo?: (url: string) => void;
 }
 
 export function CheckoutPage({
@@ -78,9 +86,16 @@ export function CheckoutPage({
   renderTotals,
   renderPaypal,
   onDone: finish,
+  onAwaitingPayment,
+  goTo = (url) => window.location.assign(url),
 }: CheckoutPageProps) {
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<PaymentMethod>('paypal');
+  /** The server's refusal of the last OXXO, SPEI or card attempt, shown above the button. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  /** On the way to Stripe's page: the button stays busy until the browser leaves. */
+  const [leaving, setLeaving] = useState(false);
+  const offer = usePaymentMethods();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
   const {
     register,
@@ -102,6 +117,8 @@ export function CheckoutPage({
 
   const lines = useMemo(() => cartLines(cart), [cart]);
   const totals = computeTotals(toCentavos(amount), toCentavos(coupon?.discount ?? 0));
+  const choices = mxPaymentChoices(offer.data, totals.total);
+  const current = effectiveMethod(totals.isFree, method, choices.methods, choices.disabled);
 
   const orderBody = (addr: AddressInput, fiscal: PlaceOrderBody['invoice'] = null): PlaceOrderBody => ({
     address: addr,
@@ -124,6 +141,25 @@ export function CheckoutPage({
   const onSubmit = handleSubmit(async (addr) => {
     const fiscal = totals.isFree ? null : await invoice.build();
     if (fiscal === undefined) return;
+    setRefusal(null);
+    if (current === 'stripe' || current === 'oxxo' || current === 'spei') {
+      try {
+        const body = orderBody(addr, fiscal);
+        if (current === 'stripe') {
+          const res = await startCardPayment(body);
+          setLeaving(true);
+          goTo(res.session_url);
+          return;
+        }
+        const res = await (current === 'oxxo' ? placeOxxoOrder(body) : placeSpeiOrder(body));
+        notify.success(res.message);
+        onAwaitingPayment(res);
+      } catch (err) {
+        setRefusal(errorMessage(err, MSG.serverError));
+        void queryClient.invalidateQueries({ queryKey: userQueryKeys.cart(getToken()) });
+      }
+      return;
+    }
     try {
       const res = await placeOrder(orderBody(addr, fiscal));
       notify.success(totals.isFree ? MSG.freeClaimDone : res.message);
@@ -218,10 +254,20 @@ export function CheckoutPage({
             />
             <PaymentOptions
               isFree={totals.isFree}
-              methods={PAID_METHODS}
-              method={method}
-              onMethodChange={setMethod}
-              submitting={isSubmitting}
+              {...choices}
+              method={current}
+              onMethodChange={(m) => {
+                setMethod(m);
+                setRefusal(null);
+              }}
+              submitting={isSubmitting || leaving}
+              notice={
+                refusal && (
+                  <Alert tone="error" live>
+                    {refusal}
+                  </Alert>
+                )
+              }
               slots={{
                 paypal: renderPaypal({
                   total: toPesos(totals.total),

@@ -1,0 +1,24 @@
+// GET /api/payment-methods: the ways to pay the association offers now besides PayPal (card
+// with meses sin intereses, cash at OXXO, SPEI transfers; null: not offered). In lib/ because
+// the checkout and the team purchase both read it. Never kept long: the association may turn
+// a way off at any moment (the server refuses it then, with its message).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+const schema = async () => (await import('@store/shared/schemas/mx-payments')).paymentMethodsResponse;
+
+export function getPaymentMethods(signal?: AbortSignal) {
+  return apiRequest('/api/payment-methods', schema, { signal });
+}
+
+export const paymentMethodsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['payment-methods'],
+    queryFn: ({ signal }) => getPaymentMethods(signal),
+    staleTime: 30_000,
+    retry: false,
+  });
+
+export function usePaymentMethods() {
+  return useQuery(paymentMethodsQueryOptions());
+}
