@@ -11,6 +11,9 @@ import { createProduct, type ProductSpec } from '../factories';
 import { grants, seatsTaken, startPaymentsHarness, type PaymentsHarness } from '../payments-helpers';
 import { ADDRESS, addToCart, createUser, type TestUser } from '../store-helpers';
 
+/** The spec's address as stored (the state is optional in the form). */
+const address = { ...ADDRESS, state: ADDRESS.state ?? '' };
+
 let h: PaymentsHarness;
 beforeAll(async () => {
   h = await startPaymentsHarness();
@@ -21,7 +24,7 @@ async function heldThenExpired(buyer: TestUser, productId: string, label = 'Día
   await addToCart(h.ctx, buyer, productId, label);
   const order = await holdOrder(h.deps, {
     userId: buyer.id,
-    address: ADDRESS,
+    address,
     paymentMethod: 'oxxo',
     status: 'pendiente',
     expiresAt: new Date(Date.now() + 3600_000),
@@ -79,7 +82,7 @@ describe('payLate', () => {
     await addToCart(h.ctx, other, productId);
     const theirs = await holdOrder(h.deps, {
       userId: other.id,
-      address: ADDRESS,
+      address,
       paymentMethod: 'oxxo',
       status: 'pendiente',
       expiresAt: new Date(Date.now() + 3600_000),
@@ -134,7 +137,7 @@ describe('payLate', () => {
     await addToCart(h.ctx, other, p.id, 'Día 2');
     const theirs = await holdOrder(h.deps, {
       userId: other.id,
-      address: ADDRESS,
+      address,
       paymentMethod: 'oxxo',
       status: 'pendiente',
       expiresAt: new Date(Date.now() + 3600_000),
@@ -168,7 +171,7 @@ describe('payLate', () => {
     await addToCart(h.ctx, buyer, productId);
     const order = await holdOrder(h.deps, {
       userId: buyer.id,
-      address: ADDRESS,
+      address,
       paymentMethod: 'oxxo',
       status: 'pendiente',
       expiresAt: new Date(Date.now() + 3600_000),

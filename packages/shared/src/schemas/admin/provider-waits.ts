@@ -19,6 +19,8 @@ export const providerWaitRefund = z.object({
   attempts: z.number().int(),
   nextAttemptAt: z.number().nullable(),
   failure: z.string().nullable(),
+  /** What the refund waits for when it is the buyer, not the provider (an OXXO or SPEI refund needs their bank account). */
+  note: z.string().nullable().optional(),
 });
 
 export const providerWaitCfdi = z.object({

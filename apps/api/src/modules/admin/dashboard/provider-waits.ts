@@ -8,7 +8,8 @@ import { toPesos } from '@store/shared/domain/money';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { ProviderWaitsResponse } from '@store/shared/schemas/admin/provider-waits';
 import type { Queryable } from '../../../db/client';
-import { cfdiDocuments, orderRefunds } from '../../../db/schema';
+import { cfdiDocuments, orderRefunds, orders } from '../../../db/schema';
+import { PAY_MSG } from '@store/shared/payment-messages';
 import { AppError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { findOrder, findRefund } from '../../lifecycle';
@@ -22,9 +23,10 @@ export async function providerWaits(
   db: Queryable,
   now = new Date(),
 ): Promise<Omit<ProviderWaitsResponse, 'success'>> {
-  const refunds = await db
-    .select()
+  const found = await db
+    .select({ refund: orderRefunds, method: orders.paymentMethod })
     .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .where(
       and(
         inArray(orderRefunds.kind, ['cancelacion', 'admin']),
@@ -39,6 +41,13 @@ export async function providerWaits(
     )
     .orderBy(desc(orderRefunds.createdAt))
     .limit(100);
+  // OXXO and SPEI money goes back to a bank account the buyer gives Stripe (its e-mail asks).
+  const needsBuyer = new Set(
+    found
+      .filter((f) => (f.method === 'oxxo' || f.method === 'spei') && f.refund.providerRefundId)
+      .map((f) => f.refund.id),
+  );
+  const refunds = found.map((f) => f.refund);
   const d = cfdiDocuments;
   const waiting = await db
     .select()
@@ -64,6 +73,7 @@ export async function providerWaits(
       attempts: r.attempts,
       nextAttemptAt: r.nextAttemptAt?.getTime() ?? null,
       failure: r.failure,
+      note: r.status === 'pendiente' && needsBuyer.has(r.id) ? PAY_MSG.refundNeedsBankDetails : null,
     })),
     cfdi: waiting.map((i) => {
       const cancelling = i.cancellationStatus !== null;
