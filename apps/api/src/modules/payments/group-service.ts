@@ -1,6 +1,6 @@
-// Places for a team (docs/groups.md), the purchase: the quote and the group order (PayPal, or
-// cash when enabled). What comes after it (assigning and cancelling places) is after-sale's
-// (after-sale/places.ts). The rules and writes are the lifecycle's (lifecycle/group.ts).
+// Places for a team (docs/groups.md), the purchase: the quote, the hold every way to pay
+// shares (holdGroup: the providers' team routes call it), and the cash order when enabled.
+// What comes after it (assigning and cancelling places) is after-sale's (after-sale/places.ts). The rules and writes are the lifecycle's (lifecycle/group.ts).
 
 import type { PaymentMethod } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
@@ -13,8 +13,6 @@ import { AppError } from '../../lib/errors';
 import { quoteGroup } from '../cart/group-quote';
 import { assertInvoiceable, attachCheckoutRequest } from '../invoices/service';
 import { holdPlaces, type OrderRow } from '../lifecycle';
-import { attachPaypalOrder } from './paypal/service';
-import { paypalOf } from './paypal/capture';
 import type { PaymentDeps } from './settle';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
@@ -93,20 +91,6 @@ export async function holdGroup(
       now,
     }),
   );
-}
-
-/** POST /api/group/paypal/create-order: the pending group order and its PayPal order. */
-export async function createGroupPaypalOrder(
-  deps: PaymentDeps,
-  userId: string,
-  body: z.output<typeof groupCheckoutBody>,
-  clientNetwork: string | null,
-  now = new Date(),
-): Promise<{ paypalOrderId: string; orderId: string }> {
-  const paypal = paypalOf(deps);
-  const order = await holdGroup(deps, userId, body, 'paypal', clientNetwork, now);
-  const paypalOrderId = await attachPaypalOrder(deps, paypal, order);
-  return { paypalOrderId, orderId: order.id };
 }
 
 /** POST /api/group/place: a cash group order (only when cash orders are enabled). */

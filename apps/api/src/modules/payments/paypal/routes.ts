@@ -16,10 +16,13 @@ import { networkOf } from '../../../lib/network';
 import { tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser, requireUser } from '../../../plugins/auth';
 import { cancelPaypalOrder, capturePaypalOrder, createPaypalOrder } from './service';
+import { paypalGroupRoutes } from './group-routes';
 import { paymentErrors, seatBoardChecks, type PaymentRouteContext } from '../route-context';
 import { clientGone, inCheckoutLine, leaveLineSlot } from '../../../plugins/checkout-line';
 
-export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, { deps, ordering }) => {
+export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (app, context) => {
+  const { deps, ordering } = context;
+  await app.register(paypalGroupRoutes, context);
   app.get(
     '/paypal/config',
     {
