@@ -30,6 +30,7 @@ export const routes: RouteObject[] = [
       { path: 'equipo/:productId', element: page(() => import('./routes/team-buy')) },
       { path: 'account', element: page(() => import('./routes/account')) },
       { path: 'verify', element: page(() => import('./routes/verify')) },
+      { path: 'pago/:orderId', element: page(() => import('./routes/payment')) },
       { path: 'live-stream', element: page(() => import('./routes/live-stream')) },
       { path: 'reset-password', element: page(() => import('./routes/reset-password')) },
       { path: 'privacy-policy', element: page(() => import('./routes/privacy-policy')) },
