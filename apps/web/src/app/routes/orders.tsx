@@ -133,7 +133,19 @@ function Orders() {
           </ul>
         )}
         {orders.data && (
-          <GroupOrdersSection orders={orders.data} actions={(order) => <ReceiptButton order={order} />} />
+          <GroupOrdersSection
+            orders={orders.data}
+            actions={(order) => (
+              <>
+                <ReceiptButton order={order} />
+                {order.status === 'pendiente' && order.pendingPayment && (
+                  <ButtonLink to={`/pago/${order._id}`} size="sm" variant="secondary">
+                    Ver ficha de pago
+                  </ButtonLink>
+                )}
+              </>
+            )}
+          />
         )}
         <AssignedPlacesSection
           onWatch={(item) => {

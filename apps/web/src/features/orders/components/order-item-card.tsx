@@ -1,6 +1,8 @@
 // One purchased event in "Mis Productos" (docs/product.md → My products): in-person events say Evento Presencial;
 // online ones say Listo para ver, with a button to the stream. Orders not (or no longer) paid
-// show their status; a pending one says what happens next.
+// show their status; a pending one says what happens next (one waiting for cash at OXXO or a
+// SPEI transfer: until when, and the way to its payment page); a card payment in meses sin
+// intereses says in how many months.
 import type { ReactNode } from 'react';
 import { CalendarDays, MapPin, PlayCircle } from 'lucide-react';
 import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
@@ -10,6 +12,7 @@ import { MSG } from '@store/shared/messages';
 import type { Order, OrderItem } from '@store/shared/schemas/order';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { PaymentNote } from './payment-note';
 
 const STATUS_TONES: Record<Order['status'], BadgeTone> = {
   pendiente: 'warning',
@@ -84,7 +87,10 @@ export function OrderItemCard({ order, item, onWatch, actions, dayNote, note }: 
           Orden {orderReference(order._id)} · {purchaseLine(order)}
         </p>
         {note}
-        {pending && <p className="mt-2 text-sm text-amber-800">{MSG.orderPendingHint}</p>}
+        <PaymentNote order={order} />
+        {pending && !order.pendingPayment && (
+          <p className="mt-2 text-sm text-amber-800">{MSG.orderPendingHint}</p>
+        )}
       </div>
       <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
         {!paid ? (
