@@ -118,6 +118,29 @@ let registrations = 0;
 
 const MATRIX: Record<string, Entry> = {
   'GET /api/admin/dashboard/provider-waits': adminOnly(200),
+  'GET /api/admin/dashboard/payment-waits': adminOnly(200),
+  'GET /api/admin/payment-settings': adminOnly(200),
+  // Saving everything off (a fresh store's settings) changes nothing for later rows.
+  'PUT /api/admin/payment-settings': adminOnly(
+    200,
+    body({
+      card: { enabled: false, msi: false },
+      oxxo: { enabled: false, expiresAfterDays: 3 },
+      spei: { enabled: false, holdDays: 3 },
+    }),
+  ),
+  'GET /api/payment-methods': open(200),
+  // Only the owner reads an order's voucher or transfer data (the admin sees orders in the back office).
+  'GET /api/order/{orderId}/instructions': mine(
+    200,
+    403,
+    (f) => ({ params: { orderId: f.ownerOrderId } }),
+    403,
+  ),
+  // The Mexican ways to pay are off in a fresh store: refused with a Spanish message, after sign-in.
+  'POST /api/order/oxxo': signedIn(400, (f) => ({ body: f.checkout })),
+  'POST /api/order/spei': signedIn(400, (f) => ({ body: f.checkout })),
+  'POST /api/group/spei': signedIn(400, body({})),
   'POST /api/admin/dashboard/provider-waits/refunds/{id}/retry': adminOnly(404, () => ({
     params: { id: '00000000-0000-4000-8000-000000000000' },
   })),
