@@ -1,7 +1,8 @@
 // "Comprar para mi equipo" (docs/groups.md): the days (every day of an event sold whole), how many
 // places (1–50, never more than the seats left: the server's quote says), a coupon, the billing
-// address and the institution's fiscal data for one CFDI, then PayPal. After payment the buyer
-// names each place on /orders/:orderId/lugares.
+// address and the institution's fiscal data for one CFDI, then PayPal or, when the association
+// offers it, a SPEI transfer (the order is held and its payment page gives the CLABE). After
+// payment the buyer names each place on /orders/:orderId/lugares.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -12,6 +13,7 @@ import { formatPrice } from '@store/shared/domain/money';
 import { formatDateLong } from '@store/shared/domain/time';
 
 import type { GroupCheckoutBody, GroupQuoteBody } from '@store/shared/schemas/group';
+import type { InstructionsResponse } from '@store/shared/schemas/mx-payments';
 import { address, type AddressInput } from '@store/shared/schemas/order';
 import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
@@ -28,11 +30,18 @@ import {
   createGroupPaypalOrder,
   useGroupQuote,
 } from '../../features/groups/api/group';
+import { TeamPayment } from '../../features/groups/components/team-payment';
+import {
+  instructionsOfPlaced,
+  orderInstructionsQueryOptions,
+} from '../../features/payments/api/get-order-instructions';
 import { InvoiceRequestSection } from '../../features/invoices/components/invoice-request-section';
 import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choice';
 import { PaypalCheckout, type PaypalFlow } from '../../features/payments/components/paypal-checkout';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
+import { getToken } from '../../lib/auth-token';
 import { formResolver } from '../../lib/form-resolver';
+import { usePaymentMethods } from '../../lib/payment-methods';
 import { useNow } from '../../lib/use-now';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
@@ -54,6 +63,7 @@ function TeamBuy() {
   const profile = useProfile();
   const siteConfig = useSiteConfig();
   const invoice = useInvoiceChoice();
+  const offer = usePaymentMethods();
   const [days, setDays] = useState<string[]>([]);
   const [placesText, setPlacesText] = useState('3');
   const [couponText, setCouponText] = useState('');
@@ -119,6 +129,16 @@ function TeamBuy() {
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
     void queryClient.invalidateQueries({ queryKey: ['products'] });
     navigate(`/orders/${orderId}/lugares`);
+  };
+  /** Held for a SPEI transfer: its payment page, shown at once with what the call answered. */
+  const issued = (placed: InstructionsResponse) => {
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['products'] });
+    queryClient.setQueryData(
+      orderInstructionsQueryOptions(getToken(), placed.orderId).queryKey,
+      instructionsOfPlaced(placed),
+    );
+    navigate(`/pago/${placed.orderId}`);
   };
 
   return (
@@ -275,12 +295,19 @@ function TeamBuy() {
               </form>
             </section>
             {quote.data && body && (
-              <PaypalCheckout<GroupCheckoutBody>
-                total={quote.data.total}
+              <TeamPayment
+                spei={offer.data?.spei ?? null}
                 buildOrder={buildOrder}
-                flow={flow}
-                onPaid={paid}
-                simulated={siteConfig.data?.paymentsMode === 'simulated'}
+                onIssued={issued}
+                paypal={
+                  <PaypalCheckout<GroupCheckoutBody>
+                    total={quote.data.total}
+                    buildOrder={buildOrder}
+                    flow={flow}
+                    onPaid={paid}
+                    simulated={siteConfig.data?.paymentsMode === 'simulated'}
+                  />
+                }
               />
             )}
           </div>

@@ -1,4 +1,5 @@
-// /api/group/* (docs/groups.md): the quote and purchase of places for a team, the places of a
+// /api/group/* (docs/groups.md): the quote and purchase of places for a team (PayPal, or a SPEI
+// transfer: the held order and its transfer data), the places of a
 // group order and their assignment (one, or a list), their cancellation, and the places others
 // bought for me. Keys live under ['orders', token] so they are dropped on logout.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import {
   type GroupQuoteBody,
 } from '@store/shared/schemas/group';
 import { cancelOrderResponse } from '@store/shared/schemas/after-sale';
+import { instructionsResponse } from '@store/shared/schemas/mx-payments';
 import { placeOrderResponse } from '@store/shared/schemas/order';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
@@ -45,6 +47,14 @@ export async function createGroupPaypalOrder(
     body,
   });
   return { id: res.paypalOrderId, orderId: res.orderId };
+}
+
+/**
+ * Holds the group order for a SPEI transfer (the same body as PayPal's create call); answers the
+ * transfer data. May wait in the checkout line; a refusal carries the server's message.
+ */
+export function createGroupSpeiOrder(body: GroupCheckoutBody) {
+  return apiRequest('/api/group/spei', instructionsResponse, { method: 'POST', body });
 }
 
 /** Captures the approved PayPal order; answers our order id. */
