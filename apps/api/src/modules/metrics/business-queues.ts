@@ -3,6 +3,7 @@
 
 import { sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '@store/shared/constants';
+import { toPesos } from '@store/shared/domain/money';
 import type { Queryable } from '../../db/client';
 
 export interface BusinessQueues {
@@ -23,6 +24,9 @@ export interface BusinessQueues {
   refundsPending: number;
   refundsFailed: number;
   waitlistOffersOpen: number;
+  /** Orders waiting for cash at OXXO or a SPEI transfer, and the pesos they wait for. */
+  paymentsWaiting: { oxxo: number; spei: number };
+  paymentsWaitingPesos: { oxxo: number; spei: number };
 }
 
 interface Row extends Record<string, unknown> {
@@ -38,6 +42,10 @@ interface Row extends Record<string, unknown> {
   refunds_pending: number;
   refunds_failed: number;
   waitlist_offers_open: number;
+  waiting_oxxo: number;
+  waiting_spei: number;
+  waiting_oxxo_centavos: number;
+  waiting_spei_centavos: number;
 }
 
 export async function readBusinessQueues(db: Queryable): Promise<BusinessQueues> {
@@ -57,7 +65,13 @@ export async function readBusinessQueues(db: Queryable): Promise<BusinessQueues>
       (select count(*)::int from cfdi_documents where kind = 'E' and status = 'error') as credit_notes_failed,
       (select count(*)::int from order_refunds where status = 'pendiente') as refunds_pending,
       (select count(*)::int from order_refunds where status = 'fallido') as refunds_failed,
-      (select count(*)::int from waitlist_entries where status = 'ofrecido') as waitlist_offers_open
+      (select count(*)::int from waitlist_entries where status = 'ofrecido') as waitlist_offers_open,
+      (select count(*)::int from orders where status = 'pendiente' and payment_method = 'oxxo') as waiting_oxxo,
+      (select count(*)::int from orders where status = 'pendiente' and payment_method = 'spei') as waiting_spei,
+      (select coalesce(sum(amount_centavos), 0)::float8 from orders
+        where status = 'pendiente' and payment_method = 'oxxo') as waiting_oxxo_centavos,
+      (select coalesce(sum(amount_centavos), 0)::float8 from orders
+        where status = 'pendiente' and payment_method = 'spei') as waiting_spei_centavos
   `);
   const r = (result as unknown as { rows: Row[] }).rows[0]!;
   return {
@@ -74,5 +88,10 @@ export async function readBusinessQueues(db: Queryable): Promise<BusinessQueues>
     refundsPending: r.refunds_pending,
     refundsFailed: r.refunds_failed,
     waitlistOffersOpen: r.waitlist_offers_open,
+    paymentsWaiting: { oxxo: r.waiting_oxxo, spei: r.waiting_spei },
+    paymentsWaitingPesos: {
+      oxxo: toPesos(Number(r.waiting_oxxo_centavos)),
+      spei: toPesos(Number(r.waiting_spei_centavos)),
+    },
   };
 }

@@ -112,6 +112,18 @@ export function createMetrics(app: FastifyInstance): Registry | null {
     'status',
   );
   queueGauge(
+    'store_payments_waiting',
+    'Órdenes que esperan el pago en efectivo en OXXO o una transferencia SPEI',
+    (q) => q.paymentsWaiting,
+    'method',
+  );
+  queueGauge(
+    'store_payments_waiting_pesos',
+    'Pesos que esperan pagarse en efectivo en OXXO o por transferencia SPEI',
+    (q) => q.paymentsWaitingPesos,
+    'method',
+  );
+  queueGauge(
     'store_orders_pending_overdue',
     'Apartados sin pagar vencidos hace más de 5 minutos (la expiración no está corriendo)',
     (q) => q.ordersOverdue,

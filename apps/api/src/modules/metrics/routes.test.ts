@@ -68,6 +68,8 @@ describe('with METRICS_TOKEN', () => {
       'store_orders{status="cancelado"} 0',
       'store_checkout_line{state="waiting"} 0',
       'store_checkout_line{state="capacity"} 1000',
+      'store_payments_waiting{method="oxxo"} 0',
+      'store_payments_waiting_pesos{method="spei"} 0',
     ]) {
       expect(text).toContain(line);
     }
