@@ -15,6 +15,8 @@ export interface ReceiptData {
   order: OrderRow;
   /** The provider's reference of the payment (paymentReference), when it has one. */
   reference: string | null;
+  /** Paid by card in meses sin intereses: how many months (null: in one payment). */
+  installments?: number | null;
   buyer: { name: string; email: string };
   lines: { productName: string; label: string; startsAt: Date; priceCentavos: number }[];
 }
@@ -26,7 +28,7 @@ export function receiptFileName(orderId: string): string {
 }
 
 export function renderReceipt(data: ReceiptData): Promise<Buffer> {
-  const { order, buyer, lines, reference } = data;
+  const { order, buyer, lines, reference, installments } = data;
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 56,
@@ -58,7 +60,8 @@ export function renderReceipt(data: ReceiptData): Promise<Buffer> {
   doc.font('Helvetica').fontSize(10);
   doc.text(`Orden: ${orderReference(order.id)}`);
   doc.text(`Fecha de pago: ${order.paidAt ? formatDateTime(order.paidAt) : '-'} (${MX_TIME_ZONE_LABEL})`);
-  doc.text(`Método de pago: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`);
+  const plan = installments ? ` a ${installments} meses sin intereses` : '';
+  doc.text(`Método de pago: ${PAYMENT_METHOD_LABELS[order.paymentMethod]}${plan}`);
   if (reference) doc.text(`Referencia del pago: ${reference}`);
   doc.moveDown();
 

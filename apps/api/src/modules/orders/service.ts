@@ -17,6 +17,7 @@ import {
   type OrderRow,
   type UserOrderWithDetails,
 } from './repo';
+import { installmentsOf } from '@store/shared/domain/mx-payments';
 import { paymentReference, toApiOrder } from './mappers';
 import { findPayment } from '../lifecycle';
 import { receiptFileName, renderReceipt } from './receipt';
@@ -98,6 +99,7 @@ export async function receiptOf(db: Queryable, order: OrderRow): Promise<Buffer>
   return renderReceipt({
     order,
     reference: paymentReference(payment),
+    installments: installmentsOf(payment?.data),
     buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '' },
     lines: order.kind === 'grupo' ? placeLines(days) : days.map(receiptLine),
   });
