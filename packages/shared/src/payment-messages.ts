@@ -28,6 +28,9 @@ export const PAY_MSG = {
   settingsDaysInvalid: 'Elige de 1 a 7 días.',
   settingsNeedStripe:
     'Para activar esta forma de pago primero configura STRIPE_SECRET_KEY y STRIPE_WEBHOOK_SECRET en el servidor.',
+  ppdOnlySpei:
+    'La factura antes del pago (PPD) es solo para pagos por transferencia SPEI: elige SPEI o pide la factura al pagar.',
+  ppdNeedsInvoice: 'Para recibir la factura antes de pagar, llena los datos de facturación.',
   webhookAmountMismatch: 'El importe o la moneda del pago no coincide con la orden.',
 } as const;
 

@@ -50,6 +50,11 @@ export const groupCheckoutBody = groupQuoteBody.extend({
   amount: pesos,
   /** The institution's fiscal data: one CFDI for the whole order (docs/cfdi.md). */
   invoice: fiscalData.nullish(),
+  /**
+   * 'PPD': the invoice is stamped now, before a SPEI transfer pays it (forma 99), and a payment
+   * complement follows the money (docs/cfdi.md); 'PUE' (default): stamped once paid.
+   */
+  invoicePlan: z.enum(['PUE', 'PPD']).optional(),
 });
 export type GroupCheckoutBody = z.input<typeof groupCheckoutBody>;
 

@@ -55,6 +55,11 @@ export const placeOrderBody = z.object({
   discount: pesos.optional(),
   /** "¿Requieres factura?": the CFDI receiver's data, kept with the order (docs/cfdi.md). */
   invoice: fiscalData.nullish(),
+  /**
+   * 'PPD': the invoice is stamped now, before a SPEI transfer pays it (forma 99), and a payment
+   * complement follows the money (docs/cfdi.md); 'PUE' (default): stamped once paid.
+   */
+  invoicePlan: z.enum(['PUE', 'PPD']).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 

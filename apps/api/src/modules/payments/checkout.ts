@@ -6,7 +6,9 @@
 // cancelled) and only then replaced. A user can therefore hold each day at most once, and
 // cannot pay for a day twice from two tabs.
 
+import type { PaymentMethod } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
+import { PAY_MSG } from '@store/shared/payment-messages';
 import { AppError } from '../../lib/errors';
 import {
   claimFree,
@@ -26,9 +28,30 @@ import { seatsTakenBy } from '../seats/repo';
 /** Rounds of "settle what stands in the way, then try again" before answering 409. */
 const MAX_ROUNDS = 3;
 
+/**
+ * An invoice stamped before the money arrives (PPD) is for a SPEI transfer only, and needs the
+ * fiscal data; a request for it with any other way to pay is refused (docs/cfdi.md).
+ */
+export function assertInvoicePlan(
+  method: PaymentMethod,
+  plan: InvoicePlan | undefined,
+  fiscal: unknown,
+): InvoicePlan {
+  if (plan !== 'PPD') return 'PUE';
+  if (method !== 'spei') throw new AppError('bad_request', PAY_MSG.ppdOnlySpei);
+  if (!fiscal) throw new AppError('bad_request', PAY_MSG.ppdNeedsInvoice);
+  return 'PPD';
+}
+
+export type InvoicePlan = 'PUE' | 'PPD';
+
 /** The user's order for the cart: reused, or created after what stood in its way was settled. */
-export async function holdOrder(deps: PaymentDeps, input: CreateOrderInput): Promise<OrderRow> {
+export async function holdOrder(
+  deps: PaymentDeps,
+  input: CreateOrderInput & { invoicePlan?: InvoicePlan },
+): Promise<OrderRow> {
   const now = input.now ?? new Date();
+  assertInvoicePlan(input.paymentMethod, input.invoicePlan, input.invoice);
   const reuse =
     input.status === 'pendiente'
       ? { reuseMinRemainingMs: deps.providers[input.paymentMethod].reuseMinRemainingMs(deps.config) }

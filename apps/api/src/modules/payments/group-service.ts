@@ -14,6 +14,7 @@ import { quoteGroup } from '../cart/group-quote';
 import { assertInvoiceable, attachCheckoutRequest } from '../invoices/service';
 import { holdPlaces, type OrderRow } from '../lifecycle';
 import type { PaymentDeps } from './settle';
+import { assertInvoicePlan } from './checkout';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
 /** The group purchase as checkout would charge it (pesos). */
@@ -63,10 +64,11 @@ export async function holdGroup(
   method: PaymentMethod,
   clientNetwork: string | null,
   now: Date,
-  opts: { expiresAt?: Date; check?: (quote: { total: number }) => void; plan?: 'PUE' | 'PPD' } = {},
+  opts: { expiresAt?: Date; check?: (quote: { total: number }) => void } = {},
 ): Promise<OrderRow> {
   const ttlMs = deps.providers[method].holdMs(deps.config);
   const fiscal = body.invoice ?? null;
+  assertInvoicePlan(method, body.invoicePlan, fiscal);
   return deps.db.transaction((tx) =>
     holdPlaces(tx, {
       userId,

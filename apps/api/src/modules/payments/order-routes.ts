@@ -31,6 +31,7 @@ export const orderRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (ap
         amount: req.body.amount,
         couponCode: req.body.couponCode,
         invoice: req.body.invoice ?? null,
+        invoicePlan: req.body.invoicePlan,
         clientNetwork: networkOf(req.ip),
       });
       return { success: true as const, message, orderId: order.id };

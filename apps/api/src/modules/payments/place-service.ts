@@ -19,6 +19,7 @@ export interface PlaceOrderInput {
   amount?: number;
   couponCode?: string | null;
   invoice?: FiscalData | null;
+  invoicePlan?: 'PUE' | 'PPD';
   /** The buyer's network (lib/network.ts): unpaid holds per network are capped. */
   clientNetwork?: string | null;
 }
@@ -37,6 +38,7 @@ export async function placeOrder(
     address: input.address,
     couponCode: input.couponCode,
     invoice: input.invoice ?? null,
+    invoicePlan: input.invoicePlan,
     paymentMethod: free ? 'free' : 'cod',
     status: free ? 'pagado' : 'pendiente',
     expiresAt: free ? null : new Date(now.getTime() + deps.providers.cod.holdMs(deps.config)),

@@ -57,6 +57,7 @@ export async function createPaypalOrder(
     address: body.address,
     couponCode: body.couponCode ?? null,
     invoice: body.invoice ?? null,
+    invoicePlan: body.invoicePlan,
     paymentMethod: 'paypal',
     status: 'pendiente',
     clientNetwork,

@@ -194,6 +194,7 @@ export async function createIntentOrder(
     address: body.address,
     couponCode: body.couponCode ?? null,
     invoice: body.invoice ?? null,
+    invoicePlan: body.invoicePlan,
     paymentMethod: method,
     status: 'pendiente',
     clientNetwork,

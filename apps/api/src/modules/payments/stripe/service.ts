@@ -57,6 +57,7 @@ export async function createStripeCheckout(
     address: body.address,
     couponCode: body.couponCode ?? null,
     invoice: body.invoice ?? null,
+    invoicePlan: body.invoicePlan,
     paymentMethod: 'stripe',
     status: 'pendiente',
     clientNetwork,
