@@ -13,6 +13,8 @@ export const adminKeys = {
   session: (token: string | null) => ['admin', 'session', token] as const,
   dashboard: (days: number) => ['admin', 'dashboard', days] as const,
   providerWaits: ['admin', 'provider-waits'] as const,
+  paymentWaits: ['admin', 'payment-waits'] as const,
+  paymentSettings: ['admin', 'payment-settings'] as const,
   events: (q: AdminEventsQuery) => ['admin', 'events', q] as const,
   event: (id: string) => ['admin', 'event', id] as const,
   coupons: () => ['admin', 'coupons'] as const,

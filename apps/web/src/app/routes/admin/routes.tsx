@@ -18,6 +18,7 @@ const adminRoutes: RouteObject = {
     { path: 'attendance', element: page(() => import('./attendance')) },
     { path: 'checkin', element: page(() => import('./checkin')) },
     { path: 'invoices', element: page(() => import('./invoices')) },
+    { path: 'pagos', element: page(() => import('./payment-settings')) },
     { path: 'coupons', element: page(() => import('./coupons')) },
     { path: 'coupons/new', element: page(() => import('./coupon-edit')) },
     { path: 'coupons/:couponId', element: page(() => import('./coupon-edit')) },
