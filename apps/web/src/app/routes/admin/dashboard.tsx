@@ -1,4 +1,5 @@
-// /admin: revenue and seats per event and per day, orders over time, latest orders.
+// /admin: revenue and seats per event and per day, orders over time, latest orders, and what
+// waits on a provider or on the buyer's cash or transfer.
 import { useState } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/input';
@@ -10,6 +11,7 @@ import { DemoDataBanner } from '../../../features/admin/demo-data/components/dem
 import { ByEventChart, TimelineChart } from '../../../features/admin/dashboard/components/dashboard-charts';
 import { DashboardTotals } from '../../../features/admin/dashboard/components/dashboard-totals';
 import { LatestOrdersCard } from '../../../features/admin/dashboard/components/latest-orders-card';
+import { PaymentWaitsCard } from '../../../features/admin/dashboard/components/payment-waits-card';
 import { ProviderWaitsCard } from '../../../features/admin/dashboard/components/provider-waits-card';
 import { QueryState } from '../../../components/admin/query-state';
 import { SeatsByDayTable } from '../../../features/admin/dashboard/components/seats-by-day-table';
@@ -55,6 +57,7 @@ export function Component() {
           <div className="space-y-6">
             <DashboardTotals totals={data.totals} />
             <ProviderWaitsCard />
+            <PaymentWaitsCard />
 
             <Card>
               <CardHeader>
