@@ -7,6 +7,7 @@ import { setToken } from '../../lib/auth-token';
 import { notify } from '../../lib/notify';
 import type * as NotifyModule from '../../lib/notify';
 import { userQueryKeys } from '../../lib/query-keys';
+import { testOrder } from '../../../test/orders';
 import { Component as Verify } from './verify';
 
 vi.mock('../../lib/notify', async (importOriginal) => ({
@@ -16,6 +17,8 @@ vi.mock('../../lib/notify', async (importOriginal) => ({
 
 const ORDER_ID = '11111111-1111-4111-8111-111111111111';
 let verifyReply: { status: number; body: unknown };
+/** The order as order/single answers it after the payment (null: not found). */
+let singleOrder: unknown;
 let verifyCalls: unknown[];
 /** The server empties the cart when the payment is confirmed. */
 let paid: boolean;
@@ -24,6 +27,7 @@ beforeEach(() => {
   setToken('token-de-prueba');
   verifyCalls = [];
   paid = false;
+  singleOrder = null;
   verifyReply = { status: 200, body: { success: true, message: MSG.paymentDone, orderId: ORDER_ID } };
   vi.stubGlobal(
     'fetch',
@@ -38,6 +42,7 @@ beforeEach(() => {
         return json(200, { success: true, cartData: paid ? {} : { p1: { 'Día 1': 1 } } });
       }
       if (url === '/api/product/list') return json(200, { success: true, products: [] });
+      if (url === '/api/order/single' && singleOrder) return json(200, { success: true, order: singleOrder });
       return json(404, { success: false, message: 'no' });
     }),
   );
@@ -75,6 +80,21 @@ describe('/verify', () => {
     expect(verifyCalls).toEqual([{ success: 'true', orderId: ORDER_ID }]);
     expect(notify.success).toHaveBeenCalledWith(MSG.paymentDone);
     await waitFor(() => expect(client.getQueryData(userQueryKeys.cart('token-de-prueba'))).toEqual({}));
+  });
+
+  it('paid by card in meses sin intereses → the message says the plan', async () => {
+    singleOrder = testOrder({
+      _id: ORDER_ID,
+      status: 'pagado',
+      paymentMethod: 'stripe',
+      amount: 9000,
+      installments: 6,
+    });
+    renderAt(`/verify?success=true&orderId=${ORDER_ID}`);
+    expect(await screen.findByRole('heading', { name: 'Mis productos' })).toBeInTheDocument();
+    expect(notify.success).toHaveBeenCalledWith(
+      `${MSG.paymentDone}. Pagado con tarjeta a 6 meses sin intereses.`,
+    );
   });
 
   it('not paid → back to /cart showing the error, cart untouched', async () => {

@@ -1,6 +1,7 @@
 // /verify?success=…&orderId=… (docs/product.md → Card payment): back from card checkout, the server asks Stripe
-// whether the order was paid (the query string proves nothing). Paid: empty cart, /orders.
-// Otherwise: back to /cart with the error message.
+// whether the order was paid (the query string proves nothing). Paid: empty cart, /orders, and
+// the message says the meses-sin-intereses plan when the buyer chose one on Stripe's page (the
+// order's `installments`). Otherwise: back to /cart with the error message.
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,8 +11,10 @@ import { Container } from '../../components/ui/container';
 import { Spinner } from '../../components/ui/spinner';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { useCart } from '../../features/cart/hooks/use-cart';
+import { getOrder } from '../../features/orders/api/get-order';
 import { verifyStripe } from '../../features/payments/api/verify-stripe';
 import { getToken } from '../../lib/auth-token';
+import { installmentsText } from '../../lib/mx-payment-texts';
 import { errorMessage, notify } from '../../lib/notify';
 import { userQueryKeys } from '../../lib/query-keys';
 
@@ -41,9 +44,16 @@ function Verify() {
       if (!orderId) throw new Error(MSG.paymentError);
       return verifyStripe({ success, orderId });
     };
+    /** The months of a payment in meses sin intereses (null: one payment, or the order unread). */
+    const plan = () =>
+      getOrder(orderId).then(
+        (order) => (order.installments && order.installments > 1 ? order.installments : null),
+        () => null,
+      );
     done()
-      .then((res) => {
-        notify.success(res.message);
+      .then(async (res) => {
+        const months = await plan();
+        notify.success(months ? `${res.message}. ${installmentsText(months)}.` : res.message);
         clearCart();
         // The server emptied the cart: a cart load still in flight must not bring it back.
         void queryClient.invalidateQueries({ queryKey: userQueryKeys.cart(token) });
