@@ -30,12 +30,6 @@ export function msiPlanText(plan: MsiPlan): string {
   return `${plan.count} × ${centavosText(plan.monthlyCentavos)}`;
 }
 
-/** The longest plan, as the checkout's headline: 'Hasta 12 meses sin intereses: 12 × MXN$208.34'. */
-export function msiHeadline(plans: readonly MsiPlan[]): string | null {
-  const longest = plans.at(-1);
-  return longest ? `Hasta ${longest.count} meses sin intereses: ${msiPlanText(longest)}` : null;
-}
-
 export const MSI_CHOSEN_ON_CARD_PAGE =
   'Eliges tu plan en la página segura de pago, al escribir los datos de tu tarjeta de crédito (bancos participantes).';
 

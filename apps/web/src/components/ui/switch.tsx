@@ -20,8 +20,8 @@ export function Switch({
   return (
     <label
       className={cn(
-        'inline-flex min-h-11 items-center gap-3 text-sm font-medium text-ink',
-        disabled ? 'cursor-not-allowed text-slate-500' : 'cursor-pointer',
+        'inline-flex min-h-11 items-center gap-3 text-sm font-medium',
+        disabled ? 'cursor-not-allowed text-slate-500' : 'cursor-pointer text-ink',
         className,
       )}
     >

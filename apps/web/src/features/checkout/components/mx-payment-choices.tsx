@@ -2,6 +2,7 @@
 // order's total: the card (with the meses-sin-intereses plans the total qualifies for), cash at
 // OXXO (disabled over OXXO's cash limit, with the reason) and SPEI. Nothing offered: PayPal alone,
 // exactly as before.
+import { Fragment } from 'react';
 import type { PaymentMethod } from '@store/shared/constants';
 import { msiPlansFor, OXXO_MAX_CENTAVOS } from '@store/shared/domain/mx-payments';
 import { oxxoOverLimit } from '@store/shared/payment-messages';
@@ -10,7 +11,6 @@ import {
   CARD_LABEL,
   CARD_NOTE,
   MSI_CHOSEN_ON_CARD_PAGE,
-  msiHeadline,
   msiPlanText,
   oxxoNote,
   PAYPAL_NOTE,
@@ -39,21 +39,32 @@ export function mxPaymentChoices(
   if (offer.card) {
     const counts: readonly number[] = offer.card.msiCounts;
     const plans = offer.card.msi ? msiPlansFor(totalCentavos).filter((p) => counts.includes(p.count)) : [];
+    const longest = plans.at(-1);
     methods.push('stripe');
     choices.labels.stripe = CARD_LABEL;
     choices.submitLabels.stripe = 'PAGAR CON TARJETA';
-    choices.details.stripe =
-      plans.length > 0 ? (
-        <>
-          <span className="block font-semibold text-emerald-800">{msiHeadline(plans)}</span>
-          {plans.length > 1 && (
-            <span className="block">También: {plans.slice(0, -1).map(msiPlanText).join(' · ')}</span>
-          )}
-          <span className="mt-1 block text-slate-600">{MSI_CHOSEN_ON_CARD_PAGE}</span>
-        </>
-      ) : (
-        CARD_NOTE
-      );
+    choices.details.stripe = longest ? (
+      <>
+        <span className="block font-semibold text-emerald-800">
+          Hasta {longest.count} meses sin intereses:{' '}
+          <span className="whitespace-nowrap">{msiPlanText(longest)}</span>
+        </span>
+        {plans.length > 1 && (
+          <span className="block">
+            También:{' '}
+            {plans.slice(0, -1).map((p, i) => (
+              <Fragment key={p.count}>
+                {i > 0 && ' · '}
+                <span className="whitespace-nowrap">{msiPlanText(p)}</span>
+              </Fragment>
+            ))}
+          </span>
+        )}
+        <span className="mt-1 block text-slate-600">{MSI_CHOSEN_ON_CARD_PAGE}</span>
+      </>
+    ) : (
+      CARD_NOTE
+    );
   }
   if (offer.oxxo) {
     const limit = Math.min(offer.oxxo.maxCentavos, OXXO_MAX_CENTAVOS);

@@ -79,8 +79,8 @@ export function PaymentOptions({
               <label
                 key={m}
                 className={cn(
-                  'flex min-h-11 flex-1 items-center gap-3 rounded-lg border px-4 py-2 text-sm font-semibold',
-                  described && 'items-start py-3',
+                  'flex min-h-11 flex-1 gap-3 rounded-lg border px-4 text-sm font-semibold',
+                  described ? 'items-start py-3' : 'items-center py-2',
                   off ? 'cursor-not-allowed border-slate-200 bg-slate-50' : 'cursor-pointer',
                   current === m ? 'border-brand-700 bg-brand-50' : !off && 'border-slate-300',
                 )}

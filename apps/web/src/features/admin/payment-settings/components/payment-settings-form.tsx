@@ -219,24 +219,27 @@ function DaysField({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
-        aria-describedby={`${id}-hint`}
-        className="w-28"
-      >
-        {options.map((d) => (
-          <option key={d} value={d}>
-            {daysText(d)}
-          </option>
-        ))}
-      </Select>
-      <span id={`${id}-hint`} className="text-sm text-slate-600">
+    <div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Label htmlFor={id}>{label}</Label>
+        <div className="w-32">
+          <Select
+            id={id}
+            value={value}
+            onChange={(e) => onChange(Number(e.target.value))}
+            aria-describedby={`${id}-hint`}
+          >
+            {options.map((d) => (
+              <option key={d} value={d}>
+                {daysText(d)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
         {hint}
-      </span>
+      </p>
     </div>
   );
 }
