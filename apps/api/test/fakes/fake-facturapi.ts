@@ -1,10 +1,13 @@
 // A local fake of the part of Facturapi's REST API (v2) the store uses: create (stamp) an
-// invoice, read it, download its XML and PDF, cancel it with a SAT reason. Same paths, bearer
-// key, JSON shapes and idempotency behaviour (the body field `idempotency_key`: a repeated key
-// with the same body answers the invoice already made, with another body 409
+// invoice (type I, PUE or PPD), a credit note (E) or a comprobante de pago (P, with the Pagos
+// 2.0 complement), read it, download its XML and PDF, cancel it with a SAT reason. Same paths,
+// bearer key, JSON shapes and idempotency behaviour (the body field `idempotency_key`: a
+// repeated key with the same body answers the invoice already made, with another body 409
 // idempotency_key_in_use). It refuses what Facturapi and the SAT refuse (docs/providers.md):
 // unknown fields or wrong types in the body, a uso the receiver's régimen does not take
-// (c_UsoCFDI), público en general not sent as the SAT rules say. Scenarios a test asks for: a
+// (c_UsoCFDI), público en general not sent as the SAT rules say, PPD with a forma other than
+// 99 and PUE with 99, a P without its complement, naming no UUID, relating an invoice of ours
+// that is not a valid PPD ingreso, or with amounts that do not add up. Scenarios a test asks for: a
 // stamp answered 202 `pending` and finished later, a cancellation the receiver must accept
 // then accepted, rejected or expired (a second DELETE meanwhile: 409). Tests can also make the
 // next calls fail (HTTP error or a hang past the client's timeout) to prove that retries never
@@ -16,19 +19,41 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { usosForRegimen } from '@store/shared/domain/cfdi-catalogs';
 import { listen, parseJson, sendJson } from '../../src/dev/local-http';
 
+/** One payment of a comprobante de pago's Pagos 2.0 complement (Facturapi's `complements[].data[]`). */
+export interface FakePayment {
+  payment_form: string;
+  date?: string;
+  related_documents: {
+    uuid: string;
+    amount: number;
+    installment: number;
+    last_balance: number;
+    taxes: { base: number; type: string; rate: number; factor?: string; withholding?: boolean }[];
+  }[];
+}
+
 export interface FakeInvoice {
   id: string;
   uuid: string;
-  /** I = ingreso, E = egreso (credit note). */
-  type: 'I' | 'E';
+  /** I = ingreso, E = egreso (credit note), P = pago (payment complement). */
+  type: 'I' | 'E' | 'P';
   related_documents: { relationship: string; documents: string[] }[];
   status: 'valid' | 'pending' | 'canceled';
   /** `none`, or while/after a cancellation the receiver must accept: pending, accepted, rejected, expired. */
   cancellation_status: 'none' | 'pending' | 'verifying' | 'accepted' | 'rejected' | 'expired';
   cancellation_motive: string | null;
+  /** The comprobante's total: 0 for a P (the payment is in its complement). */
   total: number;
+  /** CP01 for a P (set by the provider). */
   use: string;
+  /** '' for a P (a comprobante de pago has no forma of its own). */
   payment_form: string;
+  /** PUE or PPD for an I or E; null for a P. */
+  payment_method: 'PUE' | 'PPD' | null;
+  /** A P's complement: `[{ type: 'pago', data: [payment] }]`; empty otherwise. */
+  complements: { type: 'pago'; data: FakePayment[] }[];
+  /** An I paid later (PPD): the ids of the P invoices that relate it (Facturapi's received_payment_ids). */
+  received_payment_ids: string[];
   customer: {
     legal_name: string;
     tax_id: string;
@@ -36,6 +61,7 @@ export interface FakeInvoice {
     email: string;
     address: { zip: string };
   };
+  /** Empty for a P. */
   items: { quantity: number; discount?: number; product: { description: string; price: number } }[];
   global?: { periodicity: string; months: string; year: number };
   idempotency_key: string | null;
@@ -98,9 +124,40 @@ const CREATE_FIELDS = new Set([
   'related_documents',
   'use',
   'global',
+  'complements',
   'external_id',
   'idempotency_key',
 ]);
+/** What a comprobante de pago (type P) takes: no lines, forma, método, uso or global of its own. */
+const PAGO_FIELDS = new Set([
+  'customer',
+  'type',
+  'related_documents',
+  'complements',
+  'external_id',
+  'idempotency_key',
+]);
+const PAYMENT_FIELDS = new Set([
+  'payment_form',
+  'date',
+  'related_documents',
+  'currency',
+  'exchange',
+  'numOperacion',
+]);
+const PAYMENT_DOC_FIELDS = new Set([
+  'uuid',
+  'amount',
+  'installment',
+  'last_balance',
+  'taxes',
+  'taxability',
+  'currency',
+  'exchange',
+  'folio_number',
+  'series',
+]);
+const PAYMENT_TAX_FIELDS = new Set(['base', 'type', 'rate', 'factor', 'withholding']);
 const CUSTOMER_FIELDS = new Set(['legal_name', 'tax_id', 'tax_system', 'email', 'address']);
 const ITEM_FIELDS = new Set(['quantity', 'discount', 'product']);
 const PRODUCT_FIELDS = new Set(['description', 'product_key', 'unit_key', 'price', 'tax_included']);
@@ -113,7 +170,7 @@ function schemaError(input: Record<string, unknown>): string | null {
     const extra = Object.keys(o).find((k) => !allowed.has(k));
     return extra ? `Campo no permitido: ${where}.${extra}` : null;
   };
-  const top = unknown(input, CREATE_FIELDS, 'body');
+  const top = unknown(input, input.type === 'P' ? PAGO_FIELDS : CREATE_FIELDS, 'body');
   if (top) return top;
   const c = input.customer as Record<string, unknown> | undefined;
   const cErr = unknown(c, CUSTOMER_FIELDS, 'customer');
@@ -123,6 +180,7 @@ function schemaError(input: Record<string, unknown>): string | null {
   }
   const addr = unknown(c!.address, new Set(['zip']), 'customer.address');
   if (addr) return addr;
+  if (input.type === 'P') return pagoSchemaError(input.complements, unknown);
   if (!Array.isArray(input.items)) return 'items debe ser una lista';
   for (const item of input.items as Record<string, unknown>[]) {
     const e =
@@ -152,6 +210,110 @@ function schemaError(input: Record<string, unknown>): string | null {
   return null;
 }
 
+/** The shape of a P's `complements` (Facturapi's PagoComplementInput: `data` is a list of payments). */
+function pagoSchemaError(
+  complements: unknown,
+  unknown: (o: unknown, allowed: Set<string>, where: string) => string | null,
+): string | null {
+  if (!Array.isArray(complements) || complements.length === 0)
+    return 'Un CFDI de pago requiere el complemento de pago (complements)';
+  for (const c of complements as Record<string, unknown>[]) {
+    const e = unknown(c, new Set(['type', 'data']), 'complements[]');
+    if (e) return e;
+    if (c.type !== 'pago') return 'Un CFDI de pago solo lleva complementos de tipo pago';
+    if (!Array.isArray(c.data) || c.data.length === 0)
+      return 'complements[].data debe ser una lista de pagos';
+    for (const p of c.data as Record<string, unknown>[]) {
+      const pe = unknown(p, PAYMENT_FIELDS, 'complements[].data[]');
+      if (pe) return pe;
+      if (typeof p.payment_form !== 'string') return 'complements[].data[].payment_form es requerido';
+      if (p.date !== undefined && typeof p.date !== 'string') return 'complements[].data[].date no es válido';
+      if (!Array.isArray(p.related_documents) || p.related_documents.length === 0)
+        return 'complements[].data[].related_documents es requerido';
+      for (const d of p.related_documents as Record<string, unknown>[]) {
+        const de = unknown(d, PAYMENT_DOC_FIELDS, 'related_documents[]');
+        if (de) return de;
+        if (typeof d.uuid !== 'string' || !d.uuid) return 'related_documents[].uuid es requerido';
+        for (const k of ['amount', 'installment', 'last_balance'] as const) {
+          if (typeof d[k] !== 'number') return `related_documents[].${k} es requerido y debe ser un número`;
+        }
+        if (!Array.isArray(d.taxes)) return 'related_documents[].taxes es requerido';
+        for (const t of d.taxes as Record<string, unknown>[]) {
+          const te = unknown(t, PAYMENT_TAX_FIELDS, 'related_documents[].taxes[]');
+          if (te) return te;
+          if (typeof t.base !== 'number' || typeof t.rate !== 'number' || typeof t.type !== 'string')
+            return 'related_documents[].taxes[] no es válido';
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The SAT's rules for the método and forma de pago (CFDI 4.0 and the Pagos 2.0 guide): an
+ * ingreso paid later (PPD) carries forma 99 "Por definir", one paid in one go (PUE) never
+ * does; an egreso is PUE only (Facturapi).
+ */
+function paymentMethodError(input: Partial<FakeInvoice>): string | null {
+  const method = input.payment_method ?? 'PUE';
+  if (method !== 'PUE' && method !== 'PPD') return 'Método de pago no válido: usa PUE o PPD';
+  if (!/^\d{2}$/.test(input.payment_form ?? '')) return 'La forma de pago no es válida';
+  if (input.type === 'E' && method !== 'PUE') return 'Un CFDI de egreso solo admite el método de pago PUE';
+  if (method === 'PPD' && input.payment_form !== '99')
+    return 'Con método de pago PPD la forma de pago debe ser 99 (Por definir)';
+  if (method === 'PUE' && input.payment_form === '99')
+    return 'Con método de pago PUE la forma de pago no puede ser 99 (Por definir)';
+  return null;
+}
+
+/** Amounts compared to the cent. */
+const cents = (n: number) => Math.round(n * 100);
+
+/**
+ * The rules of a comprobante de pago's payments (Pagos 2.0): a forma de pago other than 99, a
+ * date not in the future, each related document named by its UUID, installment from 1, paid
+ * no more than was owed, taxes whose base plus IVA add up to the amount paid. A related
+ * invoice the provider holds must be a valid ingreso paid later (PPD), and its first
+ * installment must start from its whole total. (An invoice of another system is not known
+ * here and is taken as sent.)
+ */
+function pagoError(payments: FakePayment[], known: (uuid: string) => FakeInvoice | undefined): string | null {
+  for (const p of payments) {
+    if (!/^\d{2}$/.test(p.payment_form) || p.payment_form === '99')
+      return 'La forma de pago del pago debe ser una clave de c_FormaPago distinta de 99';
+    if (p.date !== undefined) {
+      const at = Date.parse(p.date);
+      if (Number.isNaN(at)) return 'La fecha de pago no es válida';
+      if (at > Date.now() + 60_000) return 'La fecha de pago no puede ser futura';
+    }
+    for (const d of p.related_documents) {
+      if (!UUID.test(d.uuid)) return 'El documento relacionado debe ser el UUID de un CFDI';
+      if (!Number.isInteger(d.installment) || d.installment < 1)
+        return 'El número de parcialidad debe ser un entero mayor o igual a 1';
+      if (!(d.amount > 0)) return 'El importe pagado debe ser mayor a 0';
+      if (cents(d.amount) > cents(d.last_balance))
+        return 'El importe pagado no puede ser mayor que el saldo anterior';
+      const ivas = d.taxes.filter(
+        (t) => t.type === 'IVA' && !t.withholding && (t.factor ?? 'Tasa') === 'Tasa',
+      );
+      if (ivas.length === d.taxes.length && ivas.length > 0) {
+        const paid = ivas.reduce((sum, t) => sum + t.base * (1 + t.rate), 0);
+        if (Math.abs(cents(paid) - cents(d.amount)) > ivas.length)
+          return 'La base de los impuestos del documento relacionado no corresponde con el importe pagado';
+      }
+      const inv = known(d.uuid);
+      if (!inv) continue;
+      if (inv.type !== 'I' || inv.payment_method !== 'PPD')
+        return `El CFDI relacionado ${d.uuid} no es un ingreso con método de pago PPD`;
+      if (inv.status !== 'valid') return `El CFDI relacionado ${d.uuid} no está vigente`;
+      if (d.installment === 1 && cents(d.last_balance) !== cents(inv.total))
+        return 'En la primera parcialidad el saldo anterior debe ser el total del CFDI relacionado';
+    }
+  }
+  return null;
+}
+
 /**
  * The SAT's rules for the receiver (CFDI 4.0): the uso must be one c_UsoCFDI allows with the
  * receiver's régimen (CFDI40161), and público en general (XAXX010101000) must be named
@@ -166,6 +328,8 @@ function satError(input: Partial<FakeInvoice>, issuerZip: string): string | null
       return 'CFDI40149 - El domicilio fiscal del receptor debe ser el lugar de expedición para el RFC genérico';
     if (c.tax_system !== '616')
       return 'CFDI40158 - El régimen fiscal del receptor debe ser 616 para el RFC genérico';
+    // A comprobante de pago carries uso CP01 and no InformacionGlobal.
+    if (input.type === 'P') return null;
     if (input.use !== 'S01') return 'CFDI40138 - El uso del CFDI debe ser S01 para el RFC genérico';
     if (!input.global) return 'CFDI40112 - Falta InformacionGlobal para un CFDI a público en general';
     return null;
@@ -195,11 +359,38 @@ function relatedError(input: Partial<FakeInvoice>): string | null {
   return null;
 }
 
+/** The Pagos 2.0 complement of a P, as the SAT's XML writes it. */
+function pagosXml(complements: FakeInvoice['complements'], esc: (s: string) => string): string {
+  const payments = complements.flatMap((c) => c.data);
+  if (payments.length === 0) return '';
+  const money = (n: number) => n.toFixed(2);
+  const pagos = payments
+    .map((p) => {
+      const docs = p.related_documents
+        .map(
+          (d) =>
+            `<pago20:DoctoRelacionado IdDocumento="${esc(d.uuid)}" MonedaDR="MXN" EquivalenciaDR="1" NumParcialidad="${d.installment}" ImpSaldoAnt="${money(d.last_balance)}" ImpPagado="${money(d.amount)}" ImpSaldoInsoluto="${money(d.last_balance - d.amount)}" ObjetoImpDR="${d.taxes.length ? '02' : '01'}"/>`,
+        )
+        .join('');
+      const monto = p.related_documents.reduce((sum, d) => sum + d.amount, 0);
+      return `<pago20:Pago FechaPago="${esc(p.date ?? '')}" FormaDePagoP="${esc(p.payment_form)}" MonedaP="MXN" TipoCambioP="1" Monto="${money(monto)}">${docs}</pago20:Pago>`;
+    })
+    .join('');
+  return `    <pago20:Pagos xmlns:pago20="http://www.sat.gob.mx/Pagos20" Version="2.0">${pagos}</pago20:Pagos>\n`;
+}
+
 export function fakeCfdiXml(
   inv: Pick<FakeInvoice, 'uuid' | 'total' | 'customer' | 'use'> &
-    Partial<Pick<FakeInvoice, 'type' | 'related_documents'>>,
+    Partial<
+      Pick<FakeInvoice, 'type' | 'related_documents' | 'payment_form' | 'payment_method' | 'complements'>
+    >,
 ): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  // A comprobante de pago has no FormaPago or MetodoPago of its own (SAT's Pagos 2.0 guide).
+  const method =
+    inv.type !== 'P' && inv.payment_form
+      ? ` FormaPago="${esc(inv.payment_form)}" MetodoPago="${esc(inv.payment_method ?? 'PUE')}"`
+      : '';
   const related = (inv.related_documents ?? [])
     .map(
       (r) =>
@@ -209,10 +400,10 @@ export function fakeCfdiXml(
     )
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="4.0" Total="${inv.total.toFixed(2)}" Moneda="MXN" TipoDeComprobante="${inv.type ?? 'I'}">
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital" Version="4.0" Total="${inv.total.toFixed(2)}" Moneda="${inv.type === 'P' ? 'XXX' : 'MXN'}" TipoDeComprobante="${inv.type ?? 'I'}"${method}>
 ${related}  <cfdi:Receptor Rfc="${esc(inv.customer.tax_id)}" Nombre="${esc(inv.customer.legal_name)}" DomicilioFiscalReceptor="${esc(inv.customer.address.zip)}" RegimenFiscalReceptor="${esc(inv.customer.tax_system)}" UsoCFDI="${esc(inv.use)}"/>
   <cfdi:Complemento>
-    <tfd:TimbreFiscalDigital Version="1.1" UUID="${inv.uuid}"/>
+${pagosXml(inv.complements ?? [], esc)}    <tfd:TimbreFiscalDigital Version="1.1" UUID="${inv.uuid}"/>
   </cfdi:Complemento>
 </cfdi:Comprobante>
 `;
@@ -319,15 +510,31 @@ export async function startFakeFacturapi(
         return fail(res, 400, 'El código postal del receptor no es válido');
       if (!/^\d{3}$/.test(c.tax_system ?? ''))
         return fail(res, 400, 'El régimen fiscal del receptor no es válido');
-      if (!input.use || !input.items?.length) return fail(res, 400, 'Faltan conceptos o el uso del CFDI');
-      if (input.type !== undefined && input.type !== 'I' && input.type !== 'E')
+      if (input.type !== undefined && input.type !== 'I' && input.type !== 'E' && input.type !== 'P')
         return fail(res, 400, 'Tipo de comprobante no válido');
+      const pago = input.type === 'P';
+      if (!pago && (!input.use || !input.items?.length))
+        return fail(res, 400, 'Faltan conceptos o el uso del CFDI');
+      if (!pago) {
+        const method = paymentMethodError(input);
+        if (method) return fail(res, 400, method);
+      }
       const related = relatedError(input);
       if (related) return fail(res, 400, related);
-      const sat = satError(input, issuerZip);
+      // The provider sets a P's uso: CP01 (Pagos).
+      const use = pago ? 'CP01' : input.use!;
+      const sat = satError({ ...input, use }, issuerZip);
       if (sat) return fail(res, 400, sat);
+      if (pago) {
+        const known = (uuid: string) =>
+          [...invoices.values()].find((i) => i.uuid.toUpperCase() === uuid.toUpperCase());
+        const payments = input.complements!.flatMap((cp) => cp.data);
+        const wrong = pagoError(payments, known);
+        if (wrong) return fail(res, 400, wrong);
+      }
       const script = createScripts.shift();
-      const total = input.items.reduce((s, i) => s + i.product.price * i.quantity - (i.discount ?? 0), 0);
+      const items = pago ? [] : input.items!;
+      const total = items.reduce((s, i) => s + i.product.price * i.quantity - (i.discount ?? 0), 0);
       const inv: FakeInvoice = {
         id: randomBytes(12).toString('hex'),
         uuid: randomUUID().toUpperCase(),
@@ -337,14 +544,24 @@ export async function startFakeFacturapi(
         cancellation_status: 'none',
         cancellation_motive: null,
         total: Math.round(total * 100) / 100,
-        use: input.use,
-        payment_form: input.payment_form ?? '',
+        use,
+        payment_form: pago ? '' : (input.payment_form ?? ''),
+        payment_method: pago ? null : (input.payment_method ?? 'PUE'),
+        complements: pago ? input.complements! : [],
+        received_payment_ids: [],
         customer: c as FakeInvoice['customer'],
-        items: input.items,
+        items,
         ...(input.global ? { global: input.global } : {}),
         idempotency_key: key || null,
       };
       invoices.set(inv.id, inv);
+      if (pago) {
+        // Facturapi lists the P on each invoice of the organisation it pays.
+        for (const d of inv.complements.flatMap((cp) => cp.data).flatMap((p) => p.related_documents)) {
+          const paid = [...invoices.values()].find((i) => i.uuid.toUpperCase() === d.uuid.toUpperCase());
+          if (paid && paid.id !== inv.id) paid.received_payment_ids.push(inv.id);
+        }
+      }
       if (key) byKey.set(key, { id: inv.id, body });
       if (script?.pending) {
         if (script.readsUntilValid !== undefined) {
