@@ -135,13 +135,15 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 
 /**
  * A CFDI document's type (SAT c_TipoDeComprobante): `I` ingreso (the invoice of a sale), `E`
- * egreso (the credit note of a partial refund, related to its invoice). docs/cfdi.md.
+ * egreso (the credit note of a partial refund, related to its invoice), `pago` (type P: the
+ * payment complement of an invoice issued before payment, PPD, related to it). docs/cfdi.md.
  */
-export const CFDI_DOCUMENT_KINDS = ['I', 'E'] as const;
+export const CFDI_DOCUMENT_KINDS = ['I', 'E', 'pago'] as const;
 export type CfdiDocumentKind = (typeof CFDI_DOCUMENT_KINDS)[number];
 export const CFDI_DOCUMENT_KIND_LABELS: Record<CfdiDocumentKind, string> = {
   I: 'Factura (ingreso)',
   E: 'Nota de crédito (egreso)',
+  pago: 'Complemento de pago',
 };
 
 /** Where a CFDI's cancellation at the SAT stands (cfdi_documents.cancellation_status). */

@@ -81,7 +81,6 @@ export const saveFiscalDataResponse = z.object({
   fiscalData: fiscalDataView,
 });
 
-/** An order's invoice as its buyer sees it. */
 /** A CFDI de egreso (nota de crédito) for a partial refund of the invoiced order. */
 export const creditNoteSummary = z.object({
   _id: z.string(),
@@ -102,6 +101,23 @@ export type CreditNoteSummary = z.infer<typeof creditNoteSummary>;
 export const CFDI_CANCELLATION_STATUSES = ['pendiente', 'aceptada', 'rechazada', 'vencida'] as const;
 export const cfdiCancellationStatus = z.enum(CFDI_CANCELLATION_STATUSES).nullable();
 
+/**
+ * The payment complement (CFDI de pago, type P) of an invoice issued before payment (PPD),
+ * stamped when the money arrived: what was paid, its status, folio and files.
+ */
+export const paymentComplementSummary = z.object({
+  _id: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  /** What was paid, pesos. */
+  amount: z.number(),
+  folioFiscal: z.string().nullable(),
+  hasXml: z.boolean(),
+  hasPdf: z.boolean(),
+  createdAt: z.number(),
+});
+export type PaymentComplementSummary = z.infer<typeof paymentComplementSummary>;
+
+/** An order's invoice as its buyer sees it, with the documents related to it. */
 export const orderInvoice = z.object({
   _id: z.string(),
   orderId: z.string(),
@@ -115,6 +131,13 @@ export const orderInvoice = z.object({
   hasPdf: z.boolean(),
   requestedAt: z.number(),
   creditNotes: z.array(creditNoteSummary),
+  /**
+   * c_MetodoPago: 'PUE' (stamped once paid) or 'PPD' (stamped before the payment, forma 99;
+   * its payment complement follows when the money arrives). The API always sends it.
+   */
+  paymentPlan: z.enum(['PUE', 'PPD']).optional(),
+  /** A PPD invoice's payment complement once the order is paid; null before (and for PUE). */
+  paymentComplement: paymentComplementSummary.nullable().optional(),
 });
 export type OrderInvoice = z.infer<typeof orderInvoice>;
 

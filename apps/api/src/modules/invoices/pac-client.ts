@@ -1,5 +1,6 @@
-// Typed client for Facturapi's REST API (v2), the PAC that stamps our CFDI 4.0 invoices:
-// create (stamp) an invoice, download its XML and PDF, cancel it with a SAT reason. Base URL
+// Typed client for Facturapi's REST API (v2), the PAC that stamps our CFDI 4.0 documents:
+// create (stamp) an invoice, a credit note or a payment complement (type P), download its XML
+// and PDF, cancel it with a SAT reason. Base URL
 // and key are configuration (CFDI_API_URL, CFDI_API_KEY), so tests point it at
 // apps/api/test/fakes/fake-facturapi.ts. Every answer is parsed with zod.
 //
@@ -24,14 +25,18 @@ export type PacInvoice = z.infer<typeof invoiceAnswer>;
 
 const errorAnswer = z.looseObject({ message: z.string().optional() });
 
-export interface PacInvoiceInput {
-  customer: {
-    legal_name: string;
-    tax_id: string;
-    tax_system: string;
-    email: string;
-    address: { zip: string };
-  };
+/** The receiver, as every CFDI names it. */
+export interface PacCustomer {
+  legal_name: string;
+  tax_id: string;
+  tax_system: string;
+  email: string;
+  address: { zip: string };
+}
+
+/** An ingreso (I, the default) or an egreso (E: a credit note): lines, forma and método de pago. */
+export interface PacIncomeInput {
+  customer: PacCustomer;
   items: {
     quantity: number;
     /** Discount on the whole line, pesos. */
@@ -47,10 +52,13 @@ export interface PacInvoiceInput {
   }[];
   /** c_TipoDeComprobante: I (ingreso, the default) or E (egreso: a credit note). */
   type?: 'I' | 'E';
-  /** c_FormaPago: 31 intermediario de pagos, 01 efectivo… */
+  /** c_FormaPago: 31 intermediario de pagos, 01 efectivo, 03 transferencia… 99 por definir (PPD). */
   payment_form: string;
-  /** c_MetodoPago: PUE (paid in one go, the default). */
-  payment_method?: 'PUE';
+  /**
+   * c_MetodoPago: PUE (paid in one go, the default, and the only one an egreso takes) or PPD
+   * (paid later: forma 99, and a payment complement when the money arrives).
+   */
+  payment_method?: 'PUE' | 'PPD';
   /** CFDI relacionados: a credit note names its invoice with relationship 01. */
   related_documents?: { relationship: string; documents: string[] }[];
   /** c_UsoCFDI. */
@@ -66,6 +74,47 @@ export interface PacInvoiceInput {
   };
   external_id?: string;
 }
+
+/** One tax of the related document that the payment covers (IVA 16 % transferred, for us). */
+export interface PacPaymentTax {
+  base: number;
+  type: 'IVA' | 'ISR' | 'IEPS';
+  rate: number;
+}
+
+/** One payment of the Pagos 2.0 complement (Facturapi's `complements[].data[]`). */
+export interface PacPayment {
+  /** c_FormaPago of how the money came (never 99). */
+  payment_form: string;
+  /** When the money arrived: ISO 8601 with its offset (Mexico City). */
+  date: string;
+  related_documents: {
+    /** Folio fiscal of the PPD invoice paid. */
+    uuid: string;
+    /** ImpPagado: what this payment covers of it, pesos. */
+    amount: number;
+    /** NumParcialidad. */
+    installment: number;
+    /** ImpSaldoAnt: what was owed before this payment, pesos. */
+    last_balance: number;
+    taxes: PacPaymentTax[];
+  }[];
+}
+
+/**
+ * A CFDI de pago (type P, "complemento de pago"): no lines, forma or método of its own (the
+ * SAT's comprobante de pago has total 0 and uso CP01, which the provider sets); the payment is
+ * told in the `pago` complement, related to the PPD invoice by its folio.
+ */
+export interface PacPaymentInput {
+  type: 'P';
+  customer: PacCustomer;
+  complements: { type: 'pago'; data: PacPayment[] }[];
+  external_id?: string;
+}
+
+/** What POST /v2/invoices is sent: an ingreso or egreso, or a comprobante de pago. */
+export type PacInvoiceInput = PacIncomeInput | PacPaymentInput;
 
 /** Why a call failed; `retryable` = worth trying again later (network, timeout, 5xx, 429). */
 export class PacError extends Error {

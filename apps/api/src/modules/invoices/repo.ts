@@ -1,6 +1,7 @@
 // Every query of the invoices module: the account's fiscal data, the CFDI documents (invoices,
-// type I, and the credit notes that correct them, type E), their stamping queue, and the
-// reads of orders it needs (docs/cfdi.md).
+// type I, the credit notes that correct them, type E, and the payment complement of an
+// invoice issued before payment, kind 'pago'), their stamping queue, and the reads of orders
+// and of their payment row it needs (docs/cfdi.md).
 
 import type { PaymentMethod } from '@store/shared/constants';
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -8,9 +9,11 @@ import type { CfdiDocumentKind, InvoiceStatus } from '@store/shared/constants';
 import type { FiscalData } from '@store/shared/schemas/invoice';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
-import { auditLog, cfdiDocuments, fiscalProfiles, orders, users } from '../../db/schema';
+import { auditLog, cfdiDocuments, fiscalProfiles, orderPayments, orders, users } from '../../db/schema';
 
 export type CfdiDocumentRow = typeof cfdiDocuments.$inferSelect;
+/** c_MetodoPago of an invoice: PUE (paid when stamped) or PPD (stamped first, paid later). */
+export type PaymentPlan = CfdiDocumentRow['paymentPlan'];
 
 /** The one invoice (type I) an order may have: the partial unique index's predicate. */
 const INVOICE_ONLY = sql.raw(`"kind" = 'I'`);
@@ -62,29 +65,52 @@ export async function listUserDocuments(db: Queryable, userId: string): Promise<
     .orderBy(desc(cfdiDocuments.requestedAt), asc(cfdiDocuments.id));
 }
 
-/** The request made at checkout, kept (or updated) while its order is unpaid. */
+/**
+ * A PPD request never sent to the provider: the job has not claimed it yet (a claim counts an
+ * attempt), so nothing was stamped and the request may still change or go.
+ */
+const PPD_UNSENT = and(
+  eq(cfdiDocuments.paymentPlan, 'PPD'),
+  eq(cfdiDocuments.pendingAction, 'stamp'),
+  eq(cfdiDocuments.attempts, 0),
+)!;
+
+/**
+ * The request made at checkout, kept (or updated) while its order is unpaid. A PUE request
+ * waits for the payment; a PPD one is queued at once (stamped before the money arrives). It
+ * changes only while nothing was sent for it.
+ */
 export async function upsertCheckoutRequest(
   db: Queryable,
-  input: { orderId: string; userId: string; fiscal: FiscalData },
+  input: { orderId: string; userId: string; fiscal: FiscalData; plan: PaymentPlan; now: Date },
 ): Promise<void> {
   const cols = fiscalColumns(input.fiscal);
+  const queue =
+    input.plan === 'PPD'
+      ? { paymentPlan: 'PPD' as const, pendingAction: 'stamp' as const, nextAttemptAt: input.now }
+      : { paymentPlan: 'PUE' as const, pendingAction: null };
   await db
     .insert(cfdiDocuments)
-    .values({ kind: 'I', orderId: input.orderId, userId: input.userId, ...cols })
+    .values({ kind: 'I', orderId: input.orderId, userId: input.userId, ...cols, ...queue })
     .onConflictDoUpdate({
       target: cfdiDocuments.orderId,
       targetWhere: INVOICE_ONLY,
-      set: { ...cols, updatedAt: new Date() },
+      set: { ...cols, ...queue, updatedAt: new Date() },
       setWhere: and(
         eq(cfdiDocuments.status, 'solicitada'),
-        isNull(cfdiDocuments.pendingAction),
         isNull(cfdiDocuments.providerId),
+        or(isNull(cfdiDocuments.pendingAction), PPD_UNSENT),
       ),
     });
 }
 
-/** Drops a checkout request of an order that never got paid (nothing was ever stamped). */
+/**
+ * Drops a checkout request of an order that never got paid and for which nothing was ever
+ * sent to the provider: a PUE request (it waits for the payment) or a PPD one the job has not
+ * claimed yet.
+ */
 export async function deleteUnpaidRequest(db: Queryable, orderId: string): Promise<boolean> {
+  const unpaid = sql`exists (select 1 from ${orders} where ${orders.id} = ${cfdiDocuments.orderId} and ${orders.payment} = false)`;
   const rows = await db
     .delete(cfdiDocuments)
     .where(
@@ -92,10 +118,10 @@ export async function deleteUnpaidRequest(db: Queryable, orderId: string): Promi
         eq(cfdiDocuments.orderId, orderId),
         eq(cfdiDocuments.kind, 'I'),
         eq(cfdiDocuments.status, 'solicitada'),
-        isNull(cfdiDocuments.pendingAction),
         isNull(cfdiDocuments.providerId),
         isNull(cfdiDocuments.xmlKey),
         eq(cfdiDocuments.attempts, 0),
+        or(isNull(cfdiDocuments.pendingAction), and(PPD_UNSENT, unpaid)),
       ),
     )
     .returning({ id: cfdiDocuments.id });
@@ -153,8 +179,54 @@ export async function insertCreditNote(
   return row ?? null;
 }
 
-/** Whether the invoice has a credit note that stands (then it is not cancelled as a whole). */
-export async function hasLiveCreditNote(db: Queryable, invoiceId: string): Promise<boolean> {
+/** c_UsoCFDI CP01 (Pagos): the only uso of a CFDI de pago. */
+export const PAYMENT_COMPLEMENT_USE = 'CP01';
+
+/**
+ * The payment complement (kind 'pago') of a PPD invoice, related to it and addressed to its
+ * receiver, for the order's total paid in one installment, queued for stamping (the job waits
+ * for the invoice's folio). Null when the invoice already has one: one payment, one complement.
+ * The caller holds the invoice's row lock.
+ */
+export async function insertPaymentComplement(
+  db: Queryable,
+  input: { invoice: CfdiDocumentRow; amountCentavos: number; now: Date },
+): Promise<CfdiDocumentRow | null> {
+  const { invoice } = input;
+  const [existing] = await db
+    .select({ id: cfdiDocuments.id })
+    .from(cfdiDocuments)
+    .where(and(eq(cfdiDocuments.relatedDocumentId, invoice.id), eq(cfdiDocuments.kind, 'pago')))
+    .limit(1);
+  if (existing) return null;
+  const [row] = await db
+    .insert(cfdiDocuments)
+    .values({
+      kind: 'pago',
+      relatedDocumentId: invoice.id,
+      orderId: invoice.orderId,
+      userId: invoice.userId,
+      amountCentavos: input.amountCentavos,
+      rfc: invoice.rfc,
+      razonSocial: invoice.razonSocial,
+      regimenFiscal: invoice.regimenFiscal,
+      // c_UsoCFDI of every comprobante de pago (the provider sets it on the CFDI).
+      usoCfdi: PAYMENT_COMPLEMENT_USE,
+      codigoPostal: invoice.codigoPostal,
+      pendingAction: 'stamp',
+      nextAttemptAt: input.now,
+      requestedAt: input.now,
+    })
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Whether the invoice has a related document that stands, a credit note or a payment
+ * complement (then it is not cancelled as a whole: the SAT cancels a CFDI only after the
+ * documents related to it).
+ */
+export async function hasLiveRelatedDocument(db: Queryable, invoiceId: string): Promise<boolean> {
   const rows = await db
     .select({ id: cfdiDocuments.id })
     .from(cfdiDocuments)
@@ -163,7 +235,7 @@ export async function hasLiveCreditNote(db: Queryable, invoiceId: string): Promi
   return rows.length > 0;
 }
 
-/** The order was paid: its checkout request joins the stamping queue. */
+/** The order was paid: its checkout request (PUE; a PPD one is queued at once) joins the stamping queue. */
 export async function queueStamp(db: Queryable, orderId: string): Promise<void> {
   await db
     .update(cfdiDocuments)
@@ -172,6 +244,7 @@ export async function queueStamp(db: Queryable, orderId: string): Promise<void> 
       and(
         eq(cfdiDocuments.orderId, orderId),
         eq(cfdiDocuments.kind, 'I'),
+        eq(cfdiDocuments.paymentPlan, 'PUE'),
         eq(cfdiDocuments.status, 'solicitada'),
         isNull(cfdiDocuments.pendingAction),
         isNull(cfdiDocuments.providerId),
@@ -273,6 +346,23 @@ export async function findOrderForInvoice(db: Queryable, orderId: string): Promi
   return row ?? null;
 }
 
+/**
+ * The order's payment row (order_payments: one per order), whose `data` tells how the money
+ * came (a card's `funding`): what the forma de pago is read from. Null without one (cash
+ * marked paid, a free claim).
+ */
+export async function findOrderPayment(
+  db: Queryable,
+  orderId: string,
+): Promise<{ data: Record<string, string> } | null> {
+  const [row] = await db
+    .select({ data: orderPayments.data })
+    .from(orderPayments)
+    .where(eq(orderPayments.orderId, orderId))
+    .limit(1);
+  return row ?? null;
+}
+
 export interface DocumentSearch {
   /** One document by id. */
   id?: string;
@@ -285,8 +375,8 @@ export interface DocumentSearch {
 const related = alias(cfdiDocuments, 'related');
 
 /**
- * The admin's list: documents with their order, buyer and the document they correct, each
- * invoice followed by its credit notes (newest invoice first).
+ * The admin's list: documents with their order, buyer and the document they relate to, each
+ * invoice followed by its payment complement and then its credit notes (newest invoice first).
  */
 export async function searchDocuments(db: Queryable, search: DocumentSearch) {
   const d = cfdiDocuments;
@@ -323,7 +413,7 @@ export async function searchDocuments(db: Queryable, search: DocumentSearch) {
     .orderBy(
       desc(sql`coalesce(${related.requestedAt}, ${d.requestedAt})`),
       sql`coalesce(${d.relatedDocumentId}, ${d.id})`,
-      desc(d.kind),
+      sql`case ${d.kind} when 'I' then 0 when 'pago' then 1 else 2 end`,
       asc(d.requestedAt),
       asc(d.id),
     )

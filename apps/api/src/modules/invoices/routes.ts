@@ -1,5 +1,5 @@
 // /api/invoice/*: the member's fiscal data, CFDI requests for paid orders and the stamped
-// files of every document, invoice or credit note (docs/cfdi.md → API).
+// files of every document, invoice, credit note or payment complement (docs/cfdi.md → API).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,6 +18,7 @@ import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { sendPrivateFile } from '../../lib/storage/send-file';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { cfdiFileName } from '../mail/catalogue/cfdi-document';
+import { complementFileName } from './complement-email';
 import {
   auditDownloadBy,
   documentForViewer,
@@ -103,7 +104,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invoice'],
         summary:
-          'Descargar el XML o el PDF de un CFDI: factura o nota de crédito (su comprador o un administrador)',
+          'Descargar el XML o el PDF de un CFDI: factura, nota de crédito o complemento de pago (su comprador o un administrador)',
         security: tokenSecurity,
         params: invoiceFileParams,
         response: { 200: z.any(), ...errorResponses(401, 403, 404) },
@@ -115,9 +116,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const doc = await documentForViewer(app.db.db, req.params.id, viewer);
       const key = format === 'xml' ? doc.xmlKey : doc.pdfKey;
       if (!key)
-        throw new AppError('not_found', doc.kind === 'I' ? MSG.invoiceNotReady : MSG.creditNoteNotReady);
+        throw new AppError('not_found', doc.kind === 'E' ? MSG.creditNoteNotReady : MSG.invoiceNotReady);
       return sendPrivateFile(reply, app.storage, key, {
-        filename: cfdiFileName(doc.kind, doc.orderId, format),
+        filename:
+          doc.kind === 'pago'
+            ? complementFileName(doc.orderId, format)
+            : cfdiFileName(doc.kind, doc.orderId, format),
         beforeSend: () => auditDownloadBy(app.db.db, viewer, doc, format),
       });
     },

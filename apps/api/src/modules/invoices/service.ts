@@ -1,29 +1,37 @@
-// CFDI rules (docs/cfdi.md): the account's fiscal data, invoice requests (at checkout or from
-// /orders within the month of payment), the lifecycle's hooks in its own transactions (an
-// order became paid: queue the stamp; an order ended: cancel the invoice with SAT reason 03,
-// or drop a request that was never paid; a refund while the sale stands: a credit note), who
-// may read a document, and the buyer's e-mail of a stamped one.
+// CFDI rules (docs/cfdi.md): the account's fiscal data, invoice requests (at checkout, paid
+// at once (PUE) or stamped before the payment (PPD); or from /orders within the month of
+// payment), the lifecycle's hooks in its own transactions (an order became paid: queue the
+// stamp, or a PPD invoice's payment complement; an order ended: cancel the invoice with SAT
+// reason 03, or drop a request that was never sent; a refund while the sale stands: a credit
+// note), who may read a document, and the buyer's e-mail of a stamped one.
 
 import { CANCEL_MOTIVES } from '@store/shared/domain/cfdi-catalogs';
 import { withinInvoiceMonth } from '@store/shared/domain/cfdi-rules';
 import { MSG } from '@store/shared/messages';
 import { toPesos } from '@store/shared/domain/money';
-import type { CreditNoteSummary, FiscalData, OrderInvoice } from '@store/shared/schemas/invoice';
+import type {
+  CreditNoteSummary,
+  FiscalData,
+  OrderInvoice,
+  PaymentComplementSummary,
+} from '@store/shared/schemas/invoice';
 import type { Queryable, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { enqueueEmail } from '../mail/outbox';
 import type { MailSettings } from '../mail/settings';
 import { cfdiDocumentEmail } from '../mail/catalogue/cfdi-document';
+import { paymentComplementEmail } from './complement-email';
 import {
   auditAdminDownload,
   deleteUnpaidRequest,
   findDocument,
   findFiscalProfile,
   findOrderForInvoice,
-  hasLiveCreditNote,
+  hasLiveRelatedDocument,
   insertCreditNote,
   insertPaidRequest,
+  insertPaymentComplement,
   listUserDocuments,
   lockInvoiceOfOrder,
   queueStamp,
@@ -31,11 +39,13 @@ import {
   upsertCheckoutRequest,
   upsertFiscalProfile,
   type CfdiDocumentRow,
+  type PaymentPlan,
 } from './repo';
 
-export type { CfdiDocumentRow } from './repo';
+export type { CfdiDocumentRow, PaymentPlan } from './repo';
 
-export function toCreditNoteSummary(row: CfdiDocumentRow): CreditNoteSummary {
+/** A credit note or a payment complement under its invoice: its amount, status and files. */
+export function toCreditNoteSummary(row: CfdiDocumentRow): CreditNoteSummary & PaymentComplementSummary {
   return {
     _id: row.id,
     status: row.status,
@@ -47,11 +57,16 @@ export function toCreditNoteSummary(row: CfdiDocumentRow): CreditNoteSummary {
   };
 }
 
-/** An invoice as its buyer sees it, with the credit notes (among `docs`) that correct it, oldest first. */
+/**
+ * An invoice as its buyer sees it, with the documents (among `docs`) related to it: the
+ * credit notes that correct it, oldest first, and a PPD invoice's payment complement.
+ */
 export function toOrderInvoice(row: CfdiDocumentRow, docs: readonly CfdiDocumentRow[] = []): OrderInvoice {
-  const notes = docs
-    .filter((n) => n.relatedDocumentId === row.id)
+  const related = docs.filter((n) => n.relatedDocumentId === row.id);
+  const notes = related
+    .filter((n) => n.kind === 'E')
     .sort((a, b) => a.requestedAt.getTime() - b.requestedAt.getTime() || a.id.localeCompare(b.id));
+  const complement = related.find((n) => n.kind === 'pago');
   return {
     _id: row.id,
     orderId: row.orderId,
@@ -64,6 +79,8 @@ export function toOrderInvoice(row: CfdiDocumentRow, docs: readonly CfdiDocument
     hasPdf: row.pdfKey !== null,
     requestedAt: row.requestedAt.getTime(),
     creditNotes: notes.map(toCreditNoteSummary),
+    paymentPlan: row.paymentPlan,
+    paymentComplement: complement ? toCreditNoteSummary(complement) : null,
   };
 }
 
@@ -83,7 +100,7 @@ export async function saveFiscalData(db: Queryable, userId: string, data: Fiscal
   await upsertFiscalProfile(db, userId, data);
 }
 
-/** The buyer's invoices, newest first, each with its credit notes. */
+/** The buyer's invoices, newest first, each with its credit notes and payment complement. */
 export async function myInvoices(db: Queryable, userId: string): Promise<OrderInvoice[]> {
   const docs = await listUserDocuments(db, userId);
   return docs.filter((d) => d.kind === 'I').map((d) => toOrderInvoice(d, docs));
@@ -92,18 +109,28 @@ export async function myInvoices(db: Queryable, userId: string): Promise<OrderIn
 /**
  * "¿Requieres factura?" at checkout, in the order's transaction: the data is saved on the
  * account for next time and kept with the (still unpaid) order; null withdraws an earlier
- * request of the same pending order.
+ * request of the same pending order (while nothing was sent for it). `plan`: 'PUE' (the
+ * default) is stamped once the order is paid; 'PPD' is queued now and stamped while the order
+ * is unpaid (MetodoPago PPD, FormaPago 99), and its payment complement follows the payment.
+ * Which ways to pay may ask for PPD is the caller's rule (payments/checkout.ts).
  */
 export async function attachCheckoutRequest(
   tx: Tx,
-  input: { orderId: string; userId: string; fiscal: FiscalData | null | undefined },
+  input: { orderId: string; userId: string; fiscal: FiscalData | null | undefined; plan?: PaymentPlan },
+  now = new Date(),
 ): Promise<void> {
   if (!input.fiscal) {
     await deleteUnpaidRequest(tx, input.orderId);
     return;
   }
   await upsertFiscalProfile(tx, input.userId, input.fiscal);
-  await upsertCheckoutRequest(tx, { orderId: input.orderId, userId: input.userId, fiscal: input.fiscal });
+  await upsertCheckoutRequest(tx, {
+    orderId: input.orderId,
+    userId: input.userId,
+    fiscal: input.fiscal,
+    plan: input.plan ?? 'PUE',
+    now,
+  });
 }
 
 /** Refusal of invoices for free orders, at checkout too. */
@@ -135,27 +162,50 @@ export async function requestInvoice(
   return row;
 }
 
-/** The order became paid (orders/service, same transaction): its checkout request is queued. */
-export async function onOrderPaid(tx: Tx, orderId: string): Promise<void> {
+/**
+ * The order became paid (the lifecycle's `order.paid`, same transaction): its PUE checkout
+ * request is queued; a PPD invoice (already stamped, or still in the queue) gets its payment
+ * complement for the order's total, queued to follow the invoice's folio. Nothing when the
+ * PPD invoice was cancelled meanwhile (the order had ended unpaid and was paid late).
+ */
+export async function onOrderPaid(tx: Tx, orderId: string, now = new Date()): Promise<void> {
   await queueStamp(tx, orderId);
+  const invoice = await lockInvoiceOfOrder(tx, orderId);
+  if (!invoice || invoice.paymentPlan !== 'PPD') return;
+  if (invoice.status === 'cancelada' || invoice.cancelMotive) return;
+  const order = await findOrderForInvoice(tx, orderId);
+  if (!order || order.amountCentavos <= 0) return;
+  await insertPaymentComplement(tx, { invoice, amountCentavos: order.amountCentavos, now });
 }
 
 /**
- * The order was cancelled or refunded (orders/service, same transaction). A request of an
- * order that was never paid disappears. A CFDI stamped through the provider is queued for
+ * The order was cancelled or refunded, or ended unpaid (the lifecycle's `order.ended`, same
+ * transaction). A request of an order that was never paid and never sent to the provider
+ * disappears (a PUE request, or a PPD one the job has not taken yet). A CFDI stamped through
+ * the provider (a paid order's, or a PPD invoice of an order that ended unpaid) is queued for
  * cancellation with SAT reason 03 ("no se llevó a cabo la operación"); one attached by hand
- * keeps the reason for the accountant to cancel at the SAT. A request not stamped yet is
- * closed as cancelada (if a stamp is in flight, the job cancels what it gets).
+ * keeps the reason for the accountant to cancel at the SAT. A stamp the provider has not
+ * finished (answered `pending`, or a PPD sent without an answer) is finished with the same
+ * idempotency key and then cancelled. A request not stamped yet is closed as cancelada (if a
+ * stamp is in flight, the job cancels what it gets).
  */
 export async function onOrderEnded(tx: Tx, orderId: string, now = new Date()): Promise<void> {
   if (await deleteUnpaidRequest(tx, orderId)) return;
   const row = await lockInvoiceOfOrder(tx, orderId);
   if (!row || row.status === 'cancelada' || row.cancelMotive) return;
-  // Credit notes already relate to it: the SAT keeps it, and the refund that ended the
-  // order gets its own credit note for the rest (onRefundCompleted).
-  if (await hasLiveCreditNote(tx, row.id)) return;
+  // Credit notes or a payment complement already relate to it: the SAT keeps it, and the
+  // refund that ended the order gets its own credit note for the rest (onRefundCompleted).
+  if (await hasLiveRelatedDocument(tx, row.id)) return;
   const motive = CANCEL_MOTIVES.operationNotCarriedOut;
-  if (row.providerId) {
+  const stampUnfinished =
+    row.status === 'solicitada' &&
+    row.pendingAction === 'stamp' &&
+    (row.providerId !== null || (row.paymentPlan === 'PPD' && row.attempts > 0));
+  if (stampUnfinished) {
+    // The provider may hold a CFDI for it: the job reads (or asks again with the same key)
+    // what it made, stores it without e-mailing it, and then cancels it with the reason.
+    await updateDocument(tx, row.id, { cancelMotive: motive });
+  } else if (row.providerId) {
     await updateDocument(tx, row.id, {
       cancelMotive: motive,
       pendingAction: 'cancel',
@@ -200,7 +250,7 @@ export async function onRefundCompleted(
   });
 }
 
-/** A document (an invoice or a credit note) for its buyer or an admin (403 for anyone else). */
+/** A document (an invoice, a credit note or a payment complement) for its buyer or an admin (403 for anyone else). */
 export async function documentForViewer(
   db: Queryable,
   id: string,
@@ -226,16 +276,22 @@ export async function auditDownloadBy(
   if (viewer.role !== 'admin' || viewer.id === doc.userId) return;
   await auditAdminDownload(db, {
     actorId: viewer.id,
-    action: doc.kind === 'I' ? 'invoice.download' : 'invoice.credit_note_download',
+    // A payment complement is recorded as a download of the invoice's CFDI, naming both.
+    action: doc.kind === 'E' ? 'invoice.credit_note_download' : 'invoice.download',
     orderId: doc.orderId,
-    details: { [doc.kind === 'I' ? 'invoiceId' : 'creditNoteId']: doc.id, format },
+    details:
+      doc.kind === 'pago'
+        ? { invoiceId: doc.relatedDocumentId, paymentComplementId: doc.id, format }
+        : { [doc.kind === 'I' ? 'invoiceId' : 'creditNoteId']: doc.id, format },
   });
 }
 
+/** The e-mail's dedupe key of each kind of document (kept from before they shared a table). */
+const MAIL_KEY = { I: 'cfdi-stamped', E: 'cfdi-credit-note', pago: 'cfdi-payment-complement' } as const;
+
 /**
  * The buyer's e-mail with a stamped document's XML and PDF attached, in the caller's
- * transaction; sent once per document (its dedupe key, kept from before invoices and credit
- * notes shared a table). Nothing when the order is gone.
+ * transaction; sent once per document (its dedupe key). Nothing when the order is gone.
  */
 export async function enqueueDocumentEmail(
   db: Queryable,
@@ -245,14 +301,11 @@ export async function enqueueDocumentEmail(
 ): Promise<void> {
   const order = await findOrderForInvoice(db, doc.orderId);
   if (!order) return;
+  const data = { to: order.email, orderId: doc.orderId, folio: doc.folioFiscal, ...files };
   await enqueueEmail(db, {
-    ...cfdiDocumentEmail(mail, {
-      to: order.email,
-      kind: doc.kind,
-      orderId: doc.orderId,
-      folio: doc.folioFiscal,
-      ...files,
-    }),
-    dedupeKey: `${doc.kind === 'I' ? 'cfdi-stamped' : 'cfdi-credit-note'}:${doc.id}`,
+    ...(doc.kind === 'pago'
+      ? paymentComplementEmail(mail, data)
+      : cfdiDocumentEmail(mail, { ...data, kind: doc.kind })),
+    dedupeKey: `${MAIL_KEY[doc.kind]}:${doc.id}`,
   });
 }

@@ -1,6 +1,7 @@
 // The CFDI side of the order lifecycle (docs/cfdi.md): a paid order's requested invoice joins
-// the stamping queue, an order that ended has its CFDI cancelled, a refund of a sale that
-// stands gets a credit note.
+// the stamping queue (an invoice stamped before the payment, PPD, gets its payment complement
+// instead), an order that ended, paid or not, has its CFDI cancelled (or an unsent request
+// dropped), a refund of a sale that stands gets a credit note.
 
 import type { Subscriber } from '../lifecycle/events';
 import { onOrderEnded, onOrderPaid, onRefundCompleted } from './service';

@@ -1,9 +1,10 @@
 // The stamping job (docs/cfdi.md → Stamping): every CFDI_INTERVAL_MS it claims due rows of
-// the documents queue (invoices, type I, and credit notes, type E) and talks to the PAC
-// outside any transaction: `stamp` creates the CFDI (idempotency key = the document's id, so a
-// retry never stamps twice; a credit note waits for its invoice's folio), stores its XML and
-// PDF as private files and e-mails them to the buyer; `cancel` cancels an invoice with its
-// SAT reason.
+// the documents queue (invoices, type I, PUE or PPD; credit notes, type E; payment
+// complements, type P) and talks to the PAC outside any transaction: `stamp` creates the CFDI
+// (idempotency key = the document's id, so a retry never stamps twice; a credit note or a
+// payment complement waits for its invoice's folio), stores its XML and PDF as private files
+// and e-mails them to the buyer; `cancel` cancels an invoice with its SAT reason. The forma de
+// pago is read from how the order was paid (its method and payment row).
 // A stamp the provider answers `pending` (202) and a cancellation the receiver must accept
 // are looked at again with GET until final, and recorded as they end (docs/providers.md).
 // Network errors, timeouts and 5xx answers retry with backoff up to CFDI_MAX_ATTEMPTS; a
@@ -14,18 +15,26 @@ import type { PaymentMethod } from '@store/shared/constants';
 import { centavosToDecimalString, toCentavos } from '@store/shared/domain/money';
 import { invoiceLines } from '@store/shared/domain/cfdi-rules';
 import { creditNoteUse, PUBLICO_GENERAL, RFC_PUBLICO_GENERAL } from '@store/shared/domain/cfdi-catalogs';
-import { mexicoCityDate } from '@store/shared/domain/time';
+import { mexicoCityDate, mexicoCityOffsetMinutes, mexicoCityWallClock } from '@store/shared/domain/time';
 import type { CancellationStatus } from '../../db/schema';
 import { orderReference } from '@store/shared/domain/order-reference';
 import type { Db } from '../../db/client';
 import type { MailSettings } from '../mail/settings';
 import type { FileStorage } from '../../lib/storage/storage';
 import { newStorageKey } from '../../lib/storage/keys';
-import { PacError, type PacClient, type PacInvoice, type PacInvoiceInput } from './pac-client';
+import {
+  PacError,
+  type PacClient,
+  type PacIncomeInput,
+  type PacInvoice,
+  type PacInvoiceInput,
+  type PacPaymentInput,
+} from './pac-client';
 import {
   claimDue,
   findDocument,
   findOrderForInvoice,
+  findOrderPayment,
   markStamped,
   updateDocument,
   type CfdiDocumentRow,
@@ -53,10 +62,12 @@ export interface InvoiceJobDeps {
    */
   issuerZip?: string | null;
   /**
-   * c_FormaPago of how an order was paid: each way to pay names its own (the payments
-   * module's providers; jobs.ts passes them in, as invoices come before payments).
+   * c_FormaPago of how an order was paid: each way to pay names its own from its payment row
+   * (order_payments; null without one), e.g. a card's 04 credit or 28 debit from
+   * `data.funding` (the payments module's providers; jobs.ts passes them in, as invoices come
+   * before payments).
    */
-  paymentForm: (method: PaymentMethod) => string;
+  paymentForm: (method: PaymentMethod, payment: { data: Record<string, string> } | null) => string;
 }
 
 /** SAT product key of the sale: "servicios de capacitación" (courses, workshops, conferences). */
@@ -68,6 +79,10 @@ export const CREDIT_NOTE_PRODUCT_KEY = '84111506';
 export const CREDIT_NOTE_UNIT_KEY = 'ACT';
 /** c_TipoRelacion 01: nota de crédito de los documentos relacionados. */
 export const CREDIT_NOTE_RELATIONSHIP = '01';
+/** c_FormaPago 99 "Por definir": the forma of an invoice paid later (PPD), as the SAT requires. */
+export const PPD_PAYMENT_FORM = '99';
+/** IVA the prices include (tax_included): what a payment complement names of the invoice. */
+export const IVA_RATE = 0.16;
 /** How long a credit note waits for its invoice's folio before looking again. */
 const WAIT_FOR_INVOICE_MS = 5 * 60_000;
 /** How long a stamp the provider answered `pending` waits before it is read again. */
@@ -90,7 +105,7 @@ function receiver(
   email: string,
   issuerZip: string | null | undefined,
   at: Date,
-): Pick<PacInvoiceInput, 'customer' | 'global'> {
+): Pick<PacIncomeInput, 'customer' | 'global'> {
   if (data.rfc !== RFC_PUBLICO_GENERAL) {
     return {
       customer: {
@@ -121,12 +136,19 @@ function receiver(
   };
 }
 
+/**
+ * The CFDI de ingreso of an order. PUE (paid): the forma de pago of how it was paid, and
+ * InformacionGlobal (público en general) for the day of payment. PPD (stamped before the
+ * payment): MetodoPago PPD with FormaPago 99, and the day it was asked for; nothing in it
+ * depends on the payment, so a retry after the order is paid sends the same body.
+ */
 export function invoiceInput(
   row: CfdiDocumentRow,
   order: OrderForInvoice,
   paymentForm: string,
   issuerZip?: string | null,
-): PacInvoiceInput {
+): PacIncomeInput {
+  const ppd = row.paymentPlan === 'PPD';
   const lines = invoiceLines(
     order.items.map((i) => ({
       name: i.name,
@@ -138,7 +160,7 @@ export function invoiceInput(
     order.feeCentavos,
   );
   return {
-    ...receiver(row, order.email, issuerZip, order.paidAt ?? row.requestedAt),
+    ...receiver(row, order.email, issuerZip, ppd ? row.requestedAt : (order.paidAt ?? row.requestedAt)),
     items: lines.map((l) => ({
       quantity: l.quantity,
       discount: Number(centavosToDecimalString(l.discountCentavos)),
@@ -150,7 +172,9 @@ export function invoiceInput(
         tax_included: true,
       },
     })),
-    payment_form: paymentForm,
+    ...(ppd
+      ? { payment_form: PPD_PAYMENT_FORM, payment_method: 'PPD' as const }
+      : { payment_form: paymentForm }),
     use: row.rfc === RFC_PUBLICO_GENERAL ? PUBLICO_GENERAL.uso : row.usoCfdi,
     external_id: order.id,
   };
@@ -169,7 +193,7 @@ export function creditNoteInput(
   order: OrderForInvoice,
   paymentForm: string,
   issuerZip?: string | null,
-): PacInvoiceInput {
+): PacIncomeInput {
   return {
     type: 'E',
     ...receiver(note, order.email, issuerZip, note.requestedAt),
@@ -193,11 +217,81 @@ export function creditNoteInput(
   };
 }
 
+/** An instant as ISO 8601 in Mexico City time with its offset ("2026-11-03T18:05:00-06:00"). */
+export function mexicoCityIso(at: Date): string {
+  const w = mexicoCityWallClock(at);
+  const offset = mexicoCityOffsetMinutes(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** The IVA base of an amount that includes 16 % IVA, in centavos (Facturapi's tax_included). */
+export function ivaBaseCentavos(totalCentavos: number): number {
+  return Math.round((totalCentavos * 100) / 116);
+}
+
+/**
+ * The CFDI de pago (type P) of a PPD invoice paid in full: the invoice's receiver (público en
+ * general by the SAT's rules, without InformacionGlobal, which a comprobante de pago does not
+ * carry), and one payment in the Pagos 2.0 complement: when the order was paid (Mexico City),
+ * the forma de pago of how, the amount, related to the invoice's folio as installment 1 with
+ * the whole total as previous balance (saldo insoluto 0), and the invoice's tax: IVA 16 %
+ * transferred on the amount without IVA. The body depends only on the row and the paid
+ * order, so a retry sends the same one.
+ */
+export function paymentComplementInput(
+  row: CfdiDocumentRow,
+  relatedFolio: string,
+  order: OrderForInvoice,
+  paymentForm: string,
+  issuerZip?: string | null,
+): PacPaymentInput {
+  const paidCentavos = row.amountCentavos ?? order.amountCentavos;
+  const paid = Number(centavosToDecimalString(paidCentavos));
+  const { customer } = receiver(row, order.email, issuerZip, order.paidAt ?? row.requestedAt);
+  return {
+    type: 'P',
+    customer,
+    complements: [
+      {
+        type: 'pago',
+        data: [
+          {
+            payment_form: paymentForm,
+            date: mexicoCityIso(order.paidAt ?? row.requestedAt),
+            related_documents: [
+              {
+                uuid: relatedFolio,
+                amount: paid,
+                installment: 1,
+                last_balance: paid,
+                taxes: [
+                  {
+                    base: Number(centavosToDecimalString(ivaBaseCentavos(paidCentavos))),
+                    type: 'IVA',
+                    rate: IVA_RATE,
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    external_id: order.id,
+  };
+}
+
+/** The order a batch is worked in: invoices, then payment complements, then credit notes. */
+const KIND_ORDER = { I: 0, pago: 1, E: 2 } as const;
+
 /** Runs the due jobs once; returns how many documents it worked on. */
 export async function runInvoiceJobs(deps: InvoiceJobDeps, now = new Date()): Promise<number> {
   const rows = await claimDue(deps.db, now, LEASE_MS);
-  // Invoices first: a credit note claimed with its invoice then finds the invoice's folio.
-  rows.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'I' ? -1 : 1));
+  // Invoices first: a credit note or a complement claimed with its invoice then finds its folio.
+  rows.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
   for (const row of rows) {
     try {
       if (row.pendingAction === 'cancel') await cancel(deps, row, now);
@@ -211,8 +305,9 @@ export async function runInvoiceJobs(deps: InvoiceJobDeps, now = new Date()): Pr
 
 /**
  * What to send the provider for this document; null when it must not be stamped now: a
- * credit note whose invoice is not stamped yet waits for its folio (no attempt spent), one
- * whose invoice was cancelled meanwhile is closed (nothing left to credit).
+ * credit note or a payment complement whose invoice is not stamped yet waits for its folio
+ * (no attempt spent), one whose invoice was cancelled meanwhile is closed (nothing left to
+ * credit or to pay).
  */
 async function stampInput(
   deps: InvoiceJobDeps,
@@ -220,7 +315,7 @@ async function stampInput(
   order: OrderForInvoice,
   now: Date,
 ): Promise<PacInvoiceInput | null> {
-  const form = deps.paymentForm(order.paymentMethod);
+  const form = deps.paymentForm(order.paymentMethod, await findOrderPayment(deps.db, order.id));
   if (row.kind === 'I') return invoiceInput(row, order, form, deps.issuerZip);
   const invoice = row.relatedDocumentId ? await findDocument(deps.db, row.relatedDocumentId) : null;
   if (!invoice || invoice.status === 'cancelada' || invoice.cancelMotive) {
@@ -237,7 +332,9 @@ async function stampInput(
     });
     return null;
   }
-  return creditNoteInput(row, folio, order, form, deps.issuerZip);
+  return row.kind === 'pago'
+    ? paymentComplementInput(row, folio, order, form, deps.issuerZip)
+    : creditNoteInput(row, folio, order, form, deps.issuerZip);
 }
 
 async function stamp(deps: InvoiceJobDeps, row: CfdiDocumentRow, now: Date): Promise<void> {
