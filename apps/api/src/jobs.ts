@@ -211,7 +211,7 @@ export const JOBS: readonly Job[] = [
         }),
         maxAttempts: config.CFDI_MAX_ATTEMPTS,
         issuerZip: config.CFDI_ISSUER_ZIP ?? null,
-        paymentForm: (method: PaymentMethod, payment: { data: Record<string, string> } | null = null) =>
+        paymentForm: (method: PaymentMethod, payment: { data: Record<string, string> } | null) =>
           PAYMENT_PROVIDERS[method].satPaymentForm(payment),
         log: ctx.log,
         mail: ctx.mail,

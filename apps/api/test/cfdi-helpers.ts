@@ -50,7 +50,7 @@ export async function startCfdiStore(opts: { maxAttempts: number }): Promise<Cfd
     client: createFacturapiClient({ baseUrl: fake.url, apiKey: fake.apiKey, timeoutMs: 400 }),
     maxAttempts: opts.maxAttempts,
     issuerZip: FAKE_ISSUER_ZIP,
-    paymentForm: (method: PaymentMethod, payment: { data: Record<string, string> } | null = null) =>
+    paymentForm: (method: PaymentMethod, payment: { data: Record<string, string> } | null) =>
       PAYMENT_PROVIDERS[method].satPaymentForm(payment),
     log: { info: () => {}, warn: () => {}, error: () => {} },
     mail: ctx.app.mailSettings,

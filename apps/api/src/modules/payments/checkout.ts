@@ -51,7 +51,7 @@ export async function holdOrder(
   input: CreateOrderInput & { invoicePlan?: InvoicePlan },
 ): Promise<OrderRow> {
   const now = input.now ?? new Date();
-  assertInvoicePlan(input.paymentMethod, input.invoicePlan, input.invoice);
+  const plan = assertInvoicePlan(input.paymentMethod, input.invoicePlan, input.invoice);
   const reuse =
     input.status === 'pendiente'
       ? { reuseMinRemainingMs: deps.providers[input.paymentMethod].reuseMinRemainingMs(deps.config) }
@@ -61,7 +61,8 @@ export async function holdOrder(
   const fiscal = input.invoice ?? null;
   const withInvoice: Partial<CreateOrderInput> = {
     maxHoldsPerNetwork: deps.config.MAX_OPEN_HOLDS_PER_NETWORK,
-    attachInvoice: (tx, orderId) => attachCheckoutRequest(tx, { orderId, userId: input.userId, fiscal }),
+    attachInvoice: (tx, orderId) =>
+      attachCheckoutRequest(tx, { orderId, userId: input.userId, fiscal, plan }),
     ...(fiscal
       ? {
           check: (quote) => {

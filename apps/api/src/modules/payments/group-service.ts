@@ -68,7 +68,7 @@ export async function holdGroup(
 ): Promise<OrderRow> {
   const ttlMs = deps.providers[method].holdMs(deps.config);
   const fiscal = body.invoice ?? null;
-  assertInvoicePlan(method, body.invoicePlan, fiscal);
+  const plan = assertInvoicePlan(method, body.invoicePlan, fiscal);
   return deps.db.transaction((tx) =>
     holdPlaces(tx, {
       userId,
@@ -89,7 +89,7 @@ export async function holdGroup(
         if (fiscal) assertInvoiceable(quote.total);
         opts.check?.(quote);
       },
-      attachInvoice: (t, orderId) => attachCheckoutRequest(t, { orderId, userId, fiscal }),
+      attachInvoice: (t, orderId) => attachCheckoutRequest(t, { orderId, userId, fiscal, plan }),
       now,
     }),
   );
