@@ -334,6 +334,8 @@ function satError(input: Partial<FakeInvoice>, issuerZip: string): string | null
     if (!input.global) return 'CFDI40112 - Falta InformacionGlobal para un CFDI a público en general';
     return null;
   }
+  // CP01 (Pagos) goes with every régimen (c_UsoCFDI); the store's catalogue of an ingreso's usos leaves it out.
+  if (input.type === 'P') return input.use === 'CP01' ? null : 'El uso de un CFDI de pago debe ser CP01';
   if (!usosForRegimen(c.tax_system).some((u) => u.code === input.use))
     return `CFDI40161 - El uso ${input.use} no corresponde con el régimen fiscal ${c.tax_system} del receptor`;
   return null;
