@@ -14,7 +14,7 @@ export function Footer() {
   // The association's year (Mexico City), not the visitor's: they differ on 31 December evenings.
   const year = mexicoCityWallClock(Date.now()).year;
   return (
-    <footer className="on-dark mt-16 bg-navy-950 text-sm text-slate-300 print:hidden">
+    <footer className="on-dark mt-16 bg-navy-950 text-sm text-slate-300">
       <span
         aria-hidden="true"
         className="block h-1 bg-gradient-to-r from-brand-800 via-brand-500 to-brand-800"

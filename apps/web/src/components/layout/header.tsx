@@ -38,7 +38,7 @@ export function Header({ cartCount: count, isLoggedIn, isAdmin, onLogout: logout
   }
 
   return (
-    <header className="sticky top-0 z-40 border-b print:hidden border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <Container className="flex h-16 items-center gap-2 sm:h-[4.5rem] sm:gap-4">
         <Link to="/" className="shrink-0 rounded-lg">
           <Logo compact />
