@@ -237,6 +237,16 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // import all of the app statically, evaluated before the first paint).
                 { name: 'index', test: /^\0vite\/preload-helper/, priority: 1 },
                 { name: 'app', tags: ['$initial' as const], test: app.outsideEntry },
+                // The order schema embeds a payment's instructions (OXXO voucher, SPEI transfer):
+                // they travel in its chunk. Left alone Rolldown splits them out, as the back office
+                // and the payment page read them without the order schema, and every page with
+                // an order would list and load one chunk more (their dependencies, zod above all,
+                // stay where they are).
+                {
+                  name: 'order',
+                  test: /packages\/shared\/src\/(schemas\/(order|mx-payments)|domain\/mx-payments|payment-messages)\.ts$/,
+                  includeDependenciesRecursively: false,
+                },
               ],
             },
           },

@@ -3,12 +3,11 @@
 // the checkout and the team purchase both read it. Never kept long: the association may turn
 // a way off at any moment (the server refuses it then, with its message).
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paymentMethodsResponse } from '@store/shared/schemas/mx-payments';
 import { apiRequest } from './api-client';
 
-const schema = async () => (await import('@store/shared/schemas/mx-payments')).paymentMethodsResponse;
-
 export function getPaymentMethods(signal?: AbortSignal) {
-  return apiRequest('/api/payment-methods', schema, { signal });
+  return apiRequest('/api/payment-methods', paymentMethodsResponse, { signal });
 }
 
 export const paymentMethodsQueryOptions = () =>

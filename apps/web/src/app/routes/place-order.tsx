@@ -17,10 +17,6 @@ import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { invoiceKeys } from '../../features/invoices/api/keys';
 import { InvoiceRequestSection } from '../../features/invoices/components/invoice-request-section';
 import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choice';
-import {
-  instructionsOfPlaced,
-  orderInstructionsQueryOptions,
-} from '../../features/payments/api/get-order-instructions';
 import { PaypalCheckout } from '../../features/payments/components/paypal-checkout';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getToken } from '../../lib/auth-token';
@@ -71,11 +67,7 @@ function PlaceOrder() {
   /** Held for cash or a transfer: the payment page, shown at once with what the order call answered. */
   const awaitPayment = (placed: InstructionsResponse) => {
     refresh();
-    queryClient.setQueryData(
-      orderInstructionsQueryOptions(getToken(), placed.orderId).queryKey,
-      instructionsOfPlaced(placed),
-    );
-    navigate(`/pago/${placed.orderId}`);
+    navigate(`/pago/${placed.orderId}`, { state: { placed } });
   };
 
   return (

@@ -31,15 +31,10 @@ import {
   useGroupQuote,
 } from '../../features/groups/api/group';
 import { TeamPayment } from '../../features/groups/components/team-payment';
-import {
-  instructionsOfPlaced,
-  orderInstructionsQueryOptions,
-} from '../../features/payments/api/get-order-instructions';
 import { InvoiceRequestSection } from '../../features/invoices/components/invoice-request-section';
 import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choice';
 import { PaypalCheckout, type PaypalFlow } from '../../features/payments/components/paypal-checkout';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
-import { getToken } from '../../lib/auth-token';
 import { formResolver } from '../../lib/form-resolver';
 import { usePaymentMethods } from '../../lib/payment-methods';
 import { useNow } from '../../lib/use-now';
@@ -134,11 +129,7 @@ function TeamBuy() {
   const issued = (placed: InstructionsResponse) => {
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
     void queryClient.invalidateQueries({ queryKey: ['products'] });
-    queryClient.setQueryData(
-      orderInstructionsQueryOptions(getToken(), placed.orderId).queryKey,
-      instructionsOfPlaced(placed),
-    );
-    navigate(`/pago/${placed.orderId}`);
+    navigate(`/pago/${placed.orderId}`, { state: { placed } });
   };
 
   return (

@@ -11,10 +11,8 @@ import { Container } from '../../components/ui/container';
 import { Spinner } from '../../components/ui/spinner';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { useCart } from '../../features/cart/hooks/use-cart';
-import { getOrder } from '../../features/orders/api/get-order';
-import { verifyStripe } from '../../features/payments/api/verify-stripe';
+import { paidInstallments, verifyStripe } from '../../features/payments/api/verify-stripe';
 import { getToken } from '../../lib/auth-token';
-import { installmentsText } from '../../lib/mx-payment-texts';
 import { errorMessage, notify } from '../../lib/notify';
 import { userQueryKeys } from '../../lib/query-keys';
 
@@ -44,16 +42,12 @@ function Verify() {
       if (!orderId) throw new Error(MSG.paymentError);
       return verifyStripe({ success, orderId });
     };
-    /** The months of a payment in meses sin intereses (null: one payment, or the order unread). */
-    const plan = () =>
-      getOrder(orderId).then(
-        (order) => (order.installments && order.installments > 1 ? order.installments : null),
-        () => null,
-      );
     done()
       .then(async (res) => {
-        const months = await plan();
-        notify.success(months ? `${res.message}. ${installmentsText(months)}.` : res.message);
+        const months = await paidInstallments(orderId);
+        notify.success(
+          months ? `${res.message}. Pagado con tarjeta a ${months} meses sin intereses.` : res.message,
+        );
         clearCart();
         // The server emptied the cart: a cart load still in flight must not bring it back.
         void queryClient.invalidateQueries({ queryKey: userQueryKeys.cart(token) });

@@ -7,7 +7,6 @@ import {
   BadgeCheck,
   CalendarDays,
   ClipboardList,
-  CreditCard,
   FileText,
   History,
   Hourglass,
@@ -18,6 +17,7 @@ import {
   Store,
   TicketPercent,
   Users,
+  Wallet,
   X,
 } from 'lucide-react';
 import { cn } from '../ui/cn';
@@ -30,7 +30,7 @@ export const ADMIN_NAV = [
   { to: '/admin/attendees', label: 'Asistentes', icon: ClipboardList },
   { to: '/admin/waitlist', label: 'Lista de espera', icon: Hourglass },
   { to: '/admin/invoices', label: 'Facturas', icon: FileText },
-  { to: '/admin/pagos', label: 'Formas de pago', icon: CreditCard },
+  { to: '/admin/pagos', label: 'Formas de pago', icon: Wallet },
   { to: '/admin/attendance', label: 'Constancias', icon: Award },
   { to: '/admin/coupons', label: 'Cupones', icon: TicketPercent },
   { to: '/admin/members', label: 'Miembros', icon: Users },

@@ -3,8 +3,11 @@
 // voucher or transfer data; a card payment in meses sin intereses says in how many months.
 import { Link } from 'react-router';
 import { CreditCard, Receipt } from 'lucide-react';
+import { formatPrice, toPesos } from '@store/shared/domain/money';
+import { formatDateTime } from '@store/shared/domain/time';
 import type { Order } from '@store/shared/schemas/order';
-import { centavosText, installmentsText, pendingPaymentText } from '../../../lib/mx-payment-texts';
+
+const centavosText = (centavos: number) => formatPrice(toPesos(centavos));
 
 export function PaymentNote({ order }: { order: Order }) {
   const pending = order.status === 'pendiente' ? order.pendingPayment : null;
@@ -14,7 +17,9 @@ export function PaymentNote({ order }: { order: Order }) {
       <div className="mt-2 text-sm text-amber-900">
         <p className="flex items-start gap-1.5 font-semibold">
           <Receipt aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
-          {pendingPaymentText(pending.kind, pending.expiresAt)}
+          {pending.kind === 'oxxo'
+            ? `Pago pendiente en OXXO · vence el ${formatDateTime(pending.expiresAt)}`
+            : `Transferencia SPEI pendiente · fecha límite ${formatDateTime(pending.expiresAt)}`}
         </p>
         {pending.kind === 'spei' && received > 0 && pending.amountRemainingCentavos > 0 && (
           <p className="mt-0.5 pl-5.5">
@@ -34,7 +39,7 @@ export function PaymentNote({ order }: { order: Order }) {
     return (
       <p className="mt-2 flex items-start gap-1.5 text-sm text-slate-700">
         <CreditCard aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" />
-        {installmentsText(order.installments)}
+        Pagado con tarjeta a {order.installments} meses sin intereses
       </p>
     );
   }

@@ -19,19 +19,28 @@ export function getOrderInstructions(orderId: string, signal?: AbortSignal) {
   });
 }
 
-/** Under the user's orders key, so it is dropped on logout and refreshed with them. */
-export const orderInstructionsQueryOptions = (token: string | null, orderId: string) =>
+/**
+ * Under the user's orders key, so it is dropped on logout and refreshed with them; `placed`:
+ * what the order call answered, the first answer when the buyer comes straight from it.
+ */
+export const orderInstructionsQueryOptions = (
+  token: string | null,
+  orderId: string,
+  placed?: InstructionsResponse | null,
+) =>
   queryOptions({
     queryKey: [...userQueryKeys.orders(token), 'instructions', orderId] as const,
     queryFn: ({ signal }) => getOrderInstructions(orderId, signal),
     enabled: Boolean(token) && orderId !== '',
+    initialData: placed?.orderId === orderId ? instructionsOfPlaced(placed) : undefined,
+    initialDataUpdatedAt: placed ? Date.now() : undefined,
     retry: false,
     refetchInterval: (query) =>
       query.state.data && query.state.data.status !== 'pendiente' ? false : INSTRUCTIONS_POLL_MS,
   });
 
-export function useOrderInstructions(orderId: string) {
-  return useQuery(orderInstructionsQueryOptions(useToken(), orderId));
+export function useOrderInstructions(orderId: string, placed?: InstructionsResponse | null) {
+  return useQuery(orderInstructionsQueryOptions(useToken(), orderId, placed));
 }
 
 /** What the order call answered, as the payment page's first answer (no wait, no flash). */

@@ -4,7 +4,7 @@
 import { ExternalLink, Printer } from 'lucide-react';
 import type { PaymentInstructions } from '@store/shared/schemas/mx-payments';
 import { Button } from '../../../components/ui/button';
-import { centavosText, deadlineText } from '../../../lib/mx-payment-texts';
+import { centavosText, deadlineText } from '../utils/payment-texts';
 import { Barcode } from './barcode';
 
 type Oxxo = Extract<PaymentInstructions, { kind: 'oxxo' }>;

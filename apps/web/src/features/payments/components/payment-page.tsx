@@ -7,13 +7,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, TimerOff } from 'lucide-react';
 import { orderReference } from '@store/shared/domain/order-reference';
 import { PAY_MSG } from '@store/shared/payment-messages';
+import type { InstructionsResponse } from '@store/shared/schemas/mx-payments';
 import { Seo } from '../../../components/layout/seo';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useToken } from '../../../lib/auth-token';
-import { deadlineText } from '../../../lib/mx-payment-texts';
+import { deadlineText } from '../utils/payment-texts';
 import { userQueryKeys } from '../../../lib/query-keys';
 import { useOrderInstructions } from '../api/get-order-instructions';
 import { OxxoVoucher } from './oxxo-voucher';
@@ -21,12 +22,14 @@ import { SpeiTransfer } from './spei-transfer';
 
 export interface PaymentPageProps {
   orderId: string;
+  /** What the order call answered, when the buyer comes straight from the checkout. */
+  placed?: InstructionsResponse | null;
   /** Opens the browser's print dialog (tests replace it). */
   print?: () => void;
 }
 
-export function PaymentPage({ orderId, print = () => window.print() }: PaymentPageProps) {
-  const query = useOrderInstructions(orderId);
+export function PaymentPage({ orderId, placed, print = () => window.print() }: PaymentPageProps) {
+  const query = useOrderInstructions(orderId, placed);
   const queryClient = useQueryClient();
   const token = useToken();
   const status = query.data?.status;

@@ -6,7 +6,7 @@ import type { PaymentInstructions } from '@store/shared/schemas/mx-payments';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { centavosText, deadlineText } from '../../../lib/mx-payment-texts';
+import { centavosText, deadlineText } from '../utils/payment-texts';
 import { groupDigits } from './oxxo-voucher';
 
 type Spei = Extract<PaymentInstructions, { kind: 'spei' }>;

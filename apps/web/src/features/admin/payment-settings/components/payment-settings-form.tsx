@@ -19,7 +19,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CopyButton } from '../../../../components/ui/copy-button';
 import { Label, Select } from '../../../../components/ui/input';
 import { Switch } from '../../../../components/ui/switch';
-import { centavosText, daysText } from '../../../../lib/mx-payment-texts';
+import { toPesos } from '@store/shared/domain/money';
+import { money } from '../../../../lib/admin/format';
+
+const daysText = (n: number) => (n === 1 ? '1 día' : `${n} días`);
 
 type Readiness = PaymentSettingsResponse['readiness'];
 type MethodReadiness = Readiness['card'];
@@ -76,7 +79,7 @@ export function PaymentSettingsForm({ data, saving, onSave }: PaymentSettingsFor
 
       <MethodCard
         title="Efectivo en OXXO"
-        description={`El comprador recibe una ficha con código de barras y paga en efectivo en cualquier OXXO, hasta ${centavosText(OXXO_MAX_CENTAVOS)} por pago. Su lugar queda apartado hasta que vence la ficha; OXXO confirma el pago a más tardar el siguiente día hábil.`}
+        description={`El comprador recibe una ficha con código de barras y paga en efectivo en cualquier OXXO, hasta ${money(toPesos(OXXO_MAX_CENTAVOS))} por pago. Su lugar queda apartado hasta que vence la ficha; OXXO confirma el pago a más tardar el siguiente día hábil.`}
         needs="Necesita la clave secreta de Stripe, el secreto del webhook y OXXO activado en la cuenta de Stripe."
         readiness={readiness.oxxo}
         enabled={draft.oxxo.enabled}
