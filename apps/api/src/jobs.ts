@@ -197,7 +197,7 @@ export const JOBS: readonly Job[] = [
     label: 'la cola de facturas',
     source: 'modules/invoices/worker.ts',
     every: 'every `CFDI_INTERVAL_MS` (10 s)',
-    does: 'only with `CFDI_API_KEY`: claims due rows of `cfdi_documents`, invoices and credit notes alike (`FOR UPDATE SKIP LOCKED` with a lease), stamps or cancels them at the PAC with an idempotency key, stores the XML/PDF and queues the e-mail ([cfdi.md](cfdi.md)).',
+    does: 'only with `CFDI_API_KEY`: claims due rows of `cfdi_documents`, invoices, credit notes and payment complements alike (`FOR UPDATE SKIP LOCKED` with a lease), stamps or cancels them at the PAC with an idempotency key, stores the XML/PDF and queues the e-mail ([cfdi.md](cfdi.md)).',
     create(ctx) {
       const { config } = ctx;
       if (!config.CFDI_API_KEY) return null;

@@ -163,6 +163,12 @@ export const ADMIN_MSG = {
   creditNoteRetryNotAllowed: 'Solo se reintentan notas de crédito con error',
   creditNoteAttached: 'Archivo adjuntado a la nota de crédito',
   creditNoteAttachCancelled: 'No se adjuntan archivos a una nota de crédito cancelada',
+  complementRetryQueued: 'El complemento de pago volvió a la cola; se intentará en unos segundos',
+  complementRetryNotAllowed: 'Solo se reintentan complementos de pago con error',
+  complementAttached: 'Archivo adjuntado al complemento de pago',
+  complementAttachCancelled: 'No se adjuntan archivos a un complemento de pago cancelado',
+  complementXmlNotPago:
+    'El XML no es un complemento de pago (TipoDeComprobante="P"): sube el complemento de esta factura',
   creditNoteXmlNotEgreso: 'El XML no es un CFDI de egreso (TipoDeComprobante="E"): sube la nota de crédito',
   participantRequestNotFound: 'La solicitud no existe',
   participantRequestDecided: 'Esa solicitud ya fue resuelta',

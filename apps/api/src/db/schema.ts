@@ -923,12 +923,17 @@ export const cfdiDocuments = pgTable(
     index('cfdi_documents_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.pendingAction} IS NOT NULL`),
-    check('cfdi_documents_kind', sql`${t.kind} IN ('I', 'E')`),
-    // An egreso corrects an invoice and has an amount; an invoice has neither nor a refund.
+    check('cfdi_documents_kind', sql`${t.kind} IN ('I', 'E', 'pago')`),
+    // An egreso corrects an invoice and has an amount; a payment complement (PPD) names its
+    // invoice and the amount paid; an invoice has none of these nor a refund.
     check(
       'cfdi_documents_kind_fields',
-      sql`(${t.kind} = 'I' AND ${t.relatedDocumentId} IS NULL AND ${t.amountCentavos} IS NULL AND ${t.refundId} IS NULL) OR (${t.kind} = 'E' AND ${t.relatedDocumentId} IS NOT NULL AND ${t.amountCentavos} > 0)`,
+      sql`(${t.kind} = 'I' AND ${t.relatedDocumentId} IS NULL AND ${t.amountCentavos} IS NULL AND ${t.refundId} IS NULL) OR (${t.kind} = 'E' AND ${t.relatedDocumentId} IS NOT NULL AND ${t.amountCentavos} > 0) OR (${t.kind} = 'pago' AND ${t.relatedDocumentId} IS NOT NULL AND ${t.amountCentavos} > 0 AND ${t.refundId} IS NULL)`,
     ),
+    // One payment complement per PPD invoice (the transfer pays it whole).
+    uniqueIndex('cfdi_documents_complement_idx')
+      .on(t.relatedDocumentId)
+      .where(sql`${t.kind} = 'pago'`),
     check(
       'cfdi_documents_pending_action',
       sql`${t.pendingAction} IS NULL OR ${t.pendingAction} = 'stamp' OR (${t.pendingAction} = 'cancel' AND ${t.kind} = 'I')`,

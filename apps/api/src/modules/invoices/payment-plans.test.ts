@@ -8,7 +8,7 @@
 // as Facturapi and the SAT do.
 
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '@store/shared/constants';
 import { toCentavos } from '@store/shared/domain/money';
@@ -38,36 +38,8 @@ let ctx: TestContext, fake: FakeFacturapi, admin: TestUser, deps: InvoiceJobDeps
 let close: () => Promise<void>;
 beforeAll(async () => {
   ({ ctx, fake, admin, deps, close } = await startCfdiStore({ maxAttempts: 3 }));
-  await allowPaymentComplements(ctx);
 });
 afterAll(() => close());
-
-/**
- * Stand-in for the migration the kind 'pago' needs: the checks of migration 0020 take kinds I
- * and E only. Applies the proposed checks (a complement relates to its invoice and has an
- * amount, like a credit note, but answers no refund) when the database still refuses 'pago';
- * once a migration allows it this does nothing and can go.
- */
-async function allowPaymentComplements(c: TestContext) {
-  const db = c.database.db;
-  const found = await db.execute<{ def: string }>(
-    sql`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'cfdi_documents_kind'`,
-  );
-  const def = (found as unknown as { rows: { def: string }[] }).rows[0]?.def ?? '';
-  if (def.includes('pago')) return;
-  await db.execute(sql.raw(`ALTER TABLE "cfdi_documents" DROP CONSTRAINT "cfdi_documents_kind"`));
-  await db.execute(
-    sql.raw(
-      `ALTER TABLE "cfdi_documents" ADD CONSTRAINT "cfdi_documents_kind" CHECK ("kind" IN ('I', 'E', 'pago'))`,
-    ),
-  );
-  await db.execute(sql.raw(`ALTER TABLE "cfdi_documents" DROP CONSTRAINT "cfdi_documents_kind_fields"`));
-  await db.execute(
-    sql.raw(
-      `ALTER TABLE "cfdi_documents" ADD CONSTRAINT "cfdi_documents_kind_fields" CHECK (("kind" = 'I' AND "related_document_id" IS NULL AND "amount_centavos" IS NULL AND "refund_id" IS NULL) OR ("kind" = 'E' AND "related_document_id" IS NOT NULL AND "amount_centavos" > 0) OR ("kind" = 'pago' AND "related_document_id" IS NOT NULL AND "amount_centavos" > 0 AND "refund_id" IS NULL))`,
-    ),
-  );
-}
 
 const TOTAL = PRICE + FEE;
 const FISCAL = STORED_FISCAL as FiscalData;

@@ -25,7 +25,7 @@ export const providerWaitRefund = z.object({
 
 export const providerWaitCfdi = z.object({
   _id: z.string(),
-  kind: z.enum(['factura', 'nota_de_credito']),
+  kind: z.enum(['factura', 'nota_de_credito', 'complemento_de_pago']),
   orderId: z.string(),
   rfc: z.string(),
   /** What is waiting: a stamp the SAT has not finished, or a cancellation. */

@@ -79,7 +79,12 @@ export async function providerWaits(
       const cancelling = i.cancellationStatus !== null;
       return {
         _id: i.id,
-        kind: i.kind === 'I' ? ('factura' as const) : ('nota_de_credito' as const),
+        kind:
+          i.kind === 'I'
+            ? ('factura' as const)
+            : i.kind === 'pago'
+              ? ('complemento_de_pago' as const)
+              : ('nota_de_credito' as const),
         orderId: i.orderId,
         rfc: i.rfc,
         waiting: cancelling ? ('cancelacion' as const) : ('timbrado' as const),

@@ -21,7 +21,7 @@ import { receiveFile } from '../../../lib/storage/receive-file';
 import { toBuffer } from '../../../lib/storage/storage';
 import { currentUser } from '../../../plugins/auth';
 import { documentsCsv } from './csv';
-import { attachDocumentFile, folioFromXml, isEgresoXml, listDocuments, retryDocument } from './service';
+import { attachDocumentFile, folioFromXml, comprobanteType, listDocuments, retryDocument } from './service';
 
 export const MAX_INVOICE_FILE_BYTES = 2 * 1024 * 1024;
 const REFUSAL = {
@@ -123,7 +123,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file.ok) throw new AppError('bad_request', REFUSAL[file.reason]);
       const folio = format === 'xml' ? folioFromXml(file.bytes) : null;
       if (format === 'xml' && !folio) throw new AppError('bad_request', ADMIN_MSG.invoiceXmlInvalid);
-      const egreso = format === 'xml' && isEgresoXml(file.bytes);
+      const type = format === 'xml' ? comprobanteType(file.bytes) : null;
       const key = newStorageKey({ visibility: 'private', kind: 'cfdi', ext: format });
       await app.storage.put(key, file.bytes, { contentType: file.mime, visibility: 'private' });
       let result;
@@ -134,7 +134,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
             app.mailSettings,
             currentUser(req).id,
             req.params.id,
-            { format, key, folio, egreso },
+            { format, key, folio, type },
             readFile,
           ),
         );

@@ -36,6 +36,14 @@ const BY_KIND = {
     retryAction: 'invoice.credit_note_retry',
     attachAction: 'invoice.credit_note_attach',
   },
+  pago: {
+    retryQueued: ADMIN_MSG.complementRetryQueued,
+    retryNotAllowed: ADMIN_MSG.complementRetryNotAllowed,
+    attached: ADMIN_MSG.complementAttached,
+    attachCancelled: ADMIN_MSG.complementAttachCancelled,
+    retryAction: 'invoice.complement_retry',
+    attachAction: 'invoice.complement_attach',
+  },
 } as const satisfies Record<CfdiDocumentKind, Record<string, string>>;
 
 type Listed = Awaited<ReturnType<typeof searchDocuments>>[number];
@@ -159,10 +167,13 @@ export function folioFromXml(xml: Buffer): string | null {
   return m ? m[1]!.toUpperCase() : null;
 }
 
-/** Whether a stamped CFDI's XML is an egreso (a credit note). */
-export function isEgresoXml(xml: Buffer): boolean {
-  return /<(?:\w+:)?Comprobante\b[^>]*\bTipoDeComprobante\s*=\s*"E"/.test(xml.toString('utf8'));
+/** A stamped CFDI's TipoDeComprobante (I, E, P…), null when the XML does not say. */
+export function comprobanteType(xml: Buffer): string | null {
+  return (
+    /<(?:\w+:)?Comprobante\b[^>]*\bTipoDeComprobante\s*=\s*"([A-Z])"/.exec(xml.toString('utf8'))?.[1] ?? null
+  );
 }
+
 
 /**
  * Files stamped outside the store (a credit note's XML must be an egreso). The XML makes the
@@ -175,15 +186,18 @@ export async function attachDocumentFile(
   mail: MailSettings,
   actorId: string,
   id: string,
-  file: { format: 'xml' | 'pdf'; key: string; folio: string | null; egreso: boolean },
+  file: { format: 'xml' | 'pdf'; key: string; folio: string | null; type: string | null },
   readFile: (key: string) => Promise<Buffer | null>,
   now = new Date(),
 ): Promise<{ document: AdminCfdiDocument; message: string; replaced: string | null }> {
   const row = await documentRow(db, id);
   const says = BY_KIND[row.kind];
   if (row.status === 'cancelada') throw new AppError('conflict', says.attachCancelled);
-  if (file.format === 'xml' && row.kind === 'E' && !file.egreso) {
+  if (file.format === 'xml' && row.kind === 'E' && file.type !== 'E') {
     throw new AppError('bad_request', ADMIN_MSG.creditNoteXmlNotEgreso);
+  }
+  if (file.format === 'xml' && row.kind === 'pago' && file.type !== 'P') {
+    throw new AppError('bad_request', ADMIN_MSG.complementXmlNotPago);
   }
   const updated =
     file.format === 'xml'

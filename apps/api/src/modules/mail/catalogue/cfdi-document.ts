@@ -20,7 +20,8 @@ export interface CfdiDocumentMailData {
 
 /** What the buyer's files are called, in the e-mail and when downloaded: "CFDI A1B2C3D4.xml". */
 export function cfdiFileName(kind: CfdiDocumentKind, orderId: string, format: 'xml' | 'pdf'): string {
-  return `${kind === 'E' ? 'Nota de credito' : 'CFDI'} ${orderReference(orderId)}.${format}`;
+  const name = kind === 'E' ? 'Nota de credito' : kind === 'pago' ? 'Complemento de pago' : 'CFDI';
+  return `${name} ${orderReference(orderId)}.${format}`;
 }
 
 const WORDING: Record<CfdiDocumentKind, { subject: string; what: string; whatOf: string; it: string }> = {
@@ -35,6 +36,12 @@ const WORDING: Record<CfdiDocumentKind, { subject: string; what: string; whatOf:
     what: 'la nota de crédito',
     whatOf: 'del reembolso de tu orden',
     it: 'descargarla',
+  },
+  pago: {
+    subject: 'Complemento de pago (CFDI)',
+    what: 'el complemento de pago',
+    whatOf: 'de la factura de tu orden',
+    it: 'descargarlo',
   },
 };
 
