@@ -43,3 +43,14 @@ export function speiNote(holdDays: number): string {
     `Tu lugar queda apartado ${daysText(holdDays)} mientras llega la transferencia.`
   );
 }
+
+/** With a SPEI transfer and an invoice: when the CFDI is stamped (docs/cfdi.md → PPD). */
+export const INVOICE_PLAN_QUESTION = '¿Cuándo necesitas la factura?';
+
+export const INVOICE_PLAN_LABELS = {
+  PUE: 'Al recibir el pago',
+  PPD: 'Antes de pagar, para tramitar el pago (PPD)',
+} as const;
+
+export const INVOICE_PPD_NOTE =
+  'La factura PPD te llega al colocar tu orden; cuando recibamos tu transferencia te enviamos su complemento de pago (CFDI de pago).';

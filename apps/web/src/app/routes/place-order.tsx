@@ -78,7 +78,11 @@ function PlaceOrder() {
       summary={listed.map((l, i) => ({ ...l, ...prices[i] }))}
       ended={ended}
       account={profile.data}
-      invoice={{ section: <InvoiceRequestSection choice={invoice} />, build: invoice.build }}
+      invoice={{
+        section: <InvoiceRequestSection choice={invoice} />,
+        wanted: invoice.wanted,
+        build: invoice.build,
+      }}
       renderTotals={(coupon) => (
         <CartTotals subtotal={amount} discount={coupon?.discount ?? 0} couponCode={coupon?.code} />
       )}

@@ -288,6 +288,7 @@ function TeamBuy() {
             {quote.data && body && (
               <TeamPayment
                 spei={offer.data?.spei ?? null}
+                invoiceWanted={invoice.wanted}
                 buildOrder={buildOrder}
                 onIssued={issued}
                 paypal={

@@ -5,7 +5,8 @@
 // the order and the buyer goes to its payment page (a refusal shows above the button). A cart with a day that has ended goes back to the cart to remove
 // it (the server would refuse it). What other features own comes in from the route module: the
 // cart and its events, the buyer's account, the invoice request, the totals box, the PayPal
-// buttons, and what follows a placed order.
+// buttons, and what follows a placed order. A SPEI transfer with an invoice asks when the CFDI is
+// stamped: once paid (PUE) or before paying (PPD, with its payment complement after the transfer).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { couponAppliedToProducts, MSG } from '@store/shared/messages';
 import { address, type AddressInput, type PlaceOrderBody } from '@store/shared/schemas/order';
 import type { InstructionsResponse } from '@store/shared/schemas/mx-payments';
 import { Seo } from '../../../components/layout/seo';
+import { InvoicePlanChoice, type InvoicePlan } from '../../../components/payments/invoice-plan-choice';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { Container } from '../../../components/ui/container';
@@ -55,10 +57,15 @@ export interface CheckoutPageProps {
   /** The signed-in buyer: the likely billing e-mail and the user type coupons are checked for. */
   account: { email: string; userType: UserType } | undefined;
   /**
-   * "¿Requieres factura?": its section, and `build`, which validates it and answers what the order
-   * carries (the fiscal data, null for none, undefined while the form shows errors).
+   * "¿Requieres factura?": its section, whether it is ticked, and `build`, which validates it and
+   * answers what the order carries (the fiscal data, null for none, undefined while the form
+   * shows errors).
    */
-  invoice: { section: ReactNode; build: () => Promise<PlaceOrderBody['invoice'] | undefined> };
+  invoice: {
+    section: ReactNode;
+    wanted: boolean;
+    build: () => Promise<PlaceOrderBody['invoice'] | undefined>;
+  };
   /** The totals box for the coupon applied (if any). */
   renderTotals: (coupon: AppliedCoupon | null) => ReactNode;
   /** The PayPal buttons for the total; `buildOrder` validates the form (null while it is not valid). */
@@ -91,6 +98,8 @@ export function CheckoutPage({
 }: CheckoutPageProps) {
   const queryClient = useQueryClient();
   const [method, setMethod] = useState<PaymentMethod>('paypal');
+  /** When a SPEI transfer's invoice is stamped; any other way to pay is always PUE. */
+  const [plan, setPlan] = useState<InvoicePlan>('PUE');
   /** The server's refusal of the last OXXO, SPEI or card attempt, shown above the button. */
   const [refusal, setRefusal] = useState<string | null>(null);
   /** On the way to Stripe's page: the button stays busy until the browser leaves. */
@@ -119,15 +128,21 @@ export function CheckoutPage({
   const totals = computeTotals(toCentavos(amount), toCentavos(coupon?.discount ?? 0));
   const choices = mxPaymentChoices(offer.data, totals.total);
   const current = effectiveMethod(totals.isFree, method, choices.methods, choices.disabled);
+  const asksPlan = current === 'spei' && invoice.wanted;
 
-  const orderBody = (addr: AddressInput, fiscal: PlaceOrderBody['invoice'] = null): PlaceOrderBody => ({
-    address: addr,
-    invoice: totals.isFree ? null : fiscal,
-    items: lines.map((l) => ({ _id: l.productId, days: l.day, quantity: l.quantity })),
-    amount: toPesos(totals.total),
-    couponCode: coupon?.code ?? null,
-    discount: toPesos(totals.discount),
-  });
+  const orderBody = (addr: AddressInput, fiscal: PlaceOrderBody['invoice'] = null): PlaceOrderBody => {
+    const invoiced = totals.isFree ? null : fiscal;
+    return {
+      address: addr,
+      invoice: invoiced,
+      // PPD only with SPEI and the fiscal data (the API refuses it otherwise).
+      ...(invoiced && { invoicePlan: current === 'spei' && plan === 'PPD' ? 'PPD' : 'PUE' }),
+      items: lines.map((l) => ({ _id: l.productId, days: l.day, quantity: l.quantity })),
+      amount: toPesos(totals.total),
+      couponCode: coupon?.code ?? null,
+      discount: toPesos(totals.discount),
+    };
+  };
 
   /**
    * For the PayPal buttons: validates the address (showing its errors) and answers the body
@@ -258,9 +273,11 @@ export function CheckoutPage({
               method={current}
               onMethodChange={(m) => {
                 setMethod(m);
+                setPlan('PUE');
                 setRefusal(null);
               }}
               submitting={isSubmitting || leaving}
+              followUp={asksPlan && <InvoicePlanChoice value={plan} onChange={setPlan} />}
               notice={
                 refusal && (
                   <Alert tone="error" live>

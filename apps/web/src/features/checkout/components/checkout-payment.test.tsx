@@ -1,7 +1,8 @@
 // The checkout's ways to pay besides PayPal (GET /api/payment-methods): nothing offered is the
 // page as it always was; the card lists the meses-sin-intereses plans; OXXO over its cash limit
 // cannot be chosen; OXXO and SPEI hold the order and go to its payment page; a refusal shows
-// above the button; the card leaves for Stripe's page.
+// above the button; the card leaves for Stripe's page. SPEI with an invoice asks when it is
+// stamped (PUE or PPD) and sends the plan; any other way sends PUE.
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,7 +69,7 @@ function renderCheckout(subtotal: number, over: Partial<CheckoutPageProps> = {})
     summary: [],
     ended: [],
     account: { email: 'ana@ejemplo.mx', userType: 'general' },
-    invoice: { section: null, build: async () => null },
+    invoice: { section: null, wanted: false, build: async () => null },
     renderTotals: () => null,
     renderPaypal: () => <p>Botones de PayPal</p>,
     onDone: vi.fn(),
@@ -95,6 +96,31 @@ async function fillAddress() {
 }
 
 const methodsGroup = () => screen.getByRole('group', { name: /MÉTODO DE PAGO/ });
+
+const FISCAL = {
+  rfc: 'MAB9307148T4',
+  razonSocial: 'HOSPITAL DEMO',
+  regimenFiscal: '601',
+  usoCfdi: 'G03',
+  codigoPostal: '06700',
+};
+const INVOICED: CheckoutPageProps['invoice'] = { section: null, wanted: true, build: async () => FISCAL };
+const SPEI_PLACED: InstructionsResponse = {
+  success: true,
+  orderId: 'orden-spei',
+  message: PAY_MSG.transferIssued,
+  instructions: {
+    kind: 'spei',
+    clabe: '646180111812345678',
+    bankName: 'STP',
+    reference: 'AMACV-1',
+    amountCentavos: 300_000,
+    amountRemainingCentavos: 300_000,
+    expiresAt: Date.UTC(2027, 5, 4, 5, 59),
+    instructionsUrl: null,
+  },
+};
+const planGroup = () => screen.queryByRole('group', { name: '¿Cuándo necesitas la factura?' });
 
 describe('Checkout: ways to pay', () => {
   it('with nothing offered besides PayPal, the page is as it always was', async () => {
@@ -201,5 +227,89 @@ describe('Checkout: ways to pay', () => {
     expect(within(methodsGroup()).getAllByRole('radio')).toHaveLength(1);
     expect(screen.getByRole('radio', { name: 'Reclamar Gratis' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'RECLAMAR AHORA' })).toBeInTheDocument();
+  });
+});
+
+describe('Checkout: invoice before payment (PPD)', () => {
+  it('SPEI without an invoice asks nothing', async () => {
+    offer = ALL;
+    renderCheckout(2500);
+    await userEvent.click(await screen.findByRole('radio', { name: 'Transferencia SPEI' }));
+    expect(planGroup()).toBeNull();
+  });
+
+  it('asks when the invoice is needed only while SPEI is chosen, PUE first', async () => {
+    offer = ALL;
+    renderCheckout(2500, { invoice: INVOICED });
+    await screen.findByRole('radio', { name: 'Transferencia SPEI' });
+    // PayPal (the default) with an invoice: nothing to choose either.
+    expect(planGroup()).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Transferencia SPEI' }));
+    const group = planGroup()!;
+    expect(within(group).getByRole('radio', { name: 'Al recibir el pago' })).toBeChecked();
+    expect(
+      within(group).getByRole('radio', { name: 'Antes de pagar, para tramitar el pago (PPD)' }),
+    ).toHaveAccessibleDescription(expect.stringContaining('complemento de pago'));
+    await userEvent.click(screen.getByRole('radio', { name: 'Tarjeta de crédito o débito' }));
+    expect(planGroup()).toBeNull();
+  });
+
+  it('sends PPD with SPEI when chosen', async () => {
+    offer = ALL;
+    replies['/api/order/spei'] = { status: 200, body: SPEI_PLACED };
+    const props = renderCheckout(2500, { invoice: INVOICED });
+    await fillAddress();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Transferencia SPEI' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Antes de pagar, para tramitar el pago (PPD)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'OBTENER DATOS PARA TRANSFERIR' }));
+    await waitFor(() => expect(props.onAwaitingPayment).toHaveBeenCalledWith(SPEI_PLACED));
+    expect(calls.find((c) => c.path === '/api/order/spei')?.body).toMatchObject({
+      invoice: FISCAL,
+      invoicePlan: 'PPD',
+    });
+  });
+
+  it('sends PUE with SPEI by default', async () => {
+    offer = ALL;
+    replies['/api/order/spei'] = { status: 200, body: SPEI_PLACED };
+    const props = renderCheckout(2500, { invoice: INVOICED });
+    await fillAddress();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Transferencia SPEI' }));
+    await userEvent.click(screen.getByRole('button', { name: 'OBTENER DATOS PARA TRANSFERIR' }));
+    await waitFor(() => expect(props.onAwaitingPayment).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === '/api/order/spei')?.body).toMatchObject({ invoicePlan: 'PUE' });
+  });
+
+  it('another way to pay never sends PPD, and choosing SPEI again starts from PUE', async () => {
+    offer = ALL;
+    replies['/api/order/oxxo'] = { status: 200, body: OXXO_PLACED };
+    const props = renderCheckout(2500, { invoice: INVOICED });
+    await fillAddress();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Transferencia SPEI' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Antes de pagar, para tramitar el pago (PPD)' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Efectivo en OXXO' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Transferencia SPEI' }));
+    expect(screen.getByRole('radio', { name: 'Al recibir el pago' })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: 'Antes de pagar, para tramitar el pago (PPD)' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Efectivo en OXXO' }));
+    await userEvent.click(screen.getByRole('button', { name: 'GENERAR FICHA DE PAGO' }));
+    await waitFor(() => expect(props.onAwaitingPayment).toHaveBeenCalledWith(OXXO_PLACED));
+    expect(calls.find((c) => c.path === '/api/order/oxxo')?.body).toMatchObject({
+      invoice: FISCAL,
+      invoicePlan: 'PUE',
+    });
+  });
+
+  it('without an invoice no plan is sent', async () => {
+    offer = ALL;
+    replies['/api/order/spei'] = { status: 200, body: SPEI_PLACED };
+    const props = renderCheckout(2500);
+    await fillAddress();
+    await userEvent.click(await screen.findByRole('radio', { name: 'Transferencia SPEI' }));
+    await userEvent.click(screen.getByRole('button', { name: 'OBTENER DATOS PARA TRANSFERIR' }));
+    await waitFor(() => expect(props.onAwaitingPayment).toHaveBeenCalled());
+    const sent = calls.find((c) => c.path === '/api/order/spei')?.body as Record<string, unknown>;
+    expect(sent.invoice).toBeNull();
+    expect(sent).not.toHaveProperty('invoicePlan');
   });
 });

@@ -28,6 +28,8 @@ export interface PaymentOptionsProps {
   disabled?: PerMethod<boolean>;
   /** The submit button's text for that way to pay (default COLOCAR ORDEN). */
   submitLabels?: PerMethod<string>;
+  /** What the chosen way asks further, under the options (SPEI with an invoice: when it is stamped). */
+  followUp?: ReactNode;
   /** Shown above the button: the server's refusal of the last attempt. */
   notice?: ReactNode;
 }
@@ -58,6 +60,7 @@ export function PaymentOptions({
   details = {},
   disabled = {},
   submitLabels = {},
+  followUp,
   notice,
 }: PaymentOptionsProps) {
   const id = useId();
@@ -116,6 +119,7 @@ export function PaymentOptions({
           })}
         </div>
       </fieldset>
+      {followUp && <div className="mt-4">{followUp}</div>}
       {notice && <div className="mt-4">{notice}</div>}
       <div className="mt-6">
         {slots[current] ?? (

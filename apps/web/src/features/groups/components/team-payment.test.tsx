@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupCheckoutBody } from '@store/shared/schemas/group';
@@ -24,6 +24,16 @@ const BODY: GroupCheckoutBody = {
     zipcode: '14080',
     country: 'México',
     phone: '5555555555',
+  },
+};
+const INVOICED: GroupCheckoutBody = {
+  ...BODY,
+  invoice: {
+    rfc: 'MAB9307148T4',
+    razonSocial: 'HOSPITAL DEMO',
+    regimenFiscal: '601',
+    usoCfdi: 'G03',
+    codigoPostal: '06700',
   },
 };
 const PLACED: InstructionsResponse = {
@@ -54,6 +64,7 @@ describe('TeamPayment', () => {
       <TeamPayment
         paypal={<p>Botones de PayPal</p>}
         spei={null}
+        invoiceWanted={false}
         buildOrder={async () => BODY}
         onIssued={vi.fn()}
       />,
@@ -69,6 +80,7 @@ describe('TeamPayment', () => {
       <TeamPayment
         paypal={<p>Botones de PayPal</p>}
         spei={{ holdDays: 3 }}
+        invoiceWanted={false}
         buildOrder={async () => BODY}
         onIssued={onIssued}
       />,
@@ -80,5 +92,62 @@ describe('TeamPayment', () => {
     await userEvent.click(screen.getByRole('button', { name: 'OBTENER DATOS PARA TRANSFERIR' }));
     await waitFor(() => expect(onIssued).toHaveBeenCalledWith(PLACED));
     expect(calls.find((c) => c.path === '/api/group/spei')?.body).toEqual(BODY);
+    expect(screen.queryByRole('group', { name: '¿Cuándo necesitas la factura?' })).toBeNull();
+  });
+
+  it('with the invoice, SPEI asks when it is needed and sends PPD when chosen', async () => {
+    const { calls } = stubApi({ '/api/group/spei': () => PLACED });
+    const onIssued = vi.fn();
+    render(
+      <TeamPayment
+        paypal={<p>Botones de PayPal</p>}
+        spei={{ holdDays: 3 }}
+        invoiceWanted
+        buildOrder={async () => INVOICED}
+        onIssued={onIssued}
+      />,
+    );
+    // PayPal (the default) asks nothing.
+    expect(screen.queryByRole('group', { name: '¿Cuándo necesitas la factura?' })).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Transferencia SPEI (ideal para hospitales)' }));
+    const group = screen.getByRole('group', { name: '¿Cuándo necesitas la factura?' });
+    expect(within(group).getByRole('radio', { name: 'Al recibir el pago' })).toBeChecked();
+    const ppd = within(group).getByRole('radio', { name: 'Antes de pagar, para tramitar el pago (PPD)' });
+    expect(ppd).toHaveAccessibleDescription(expect.stringContaining('complemento de pago'));
+    await userEvent.click(ppd);
+    await userEvent.click(screen.getByRole('button', { name: 'OBTENER DATOS PARA TRANSFERIR' }));
+    await waitFor(() => expect(onIssued).toHaveBeenCalledWith(PLACED));
+    expect(calls.find((c) => c.path === '/api/group/spei')?.body).toEqual({
+      ...INVOICED,
+      invoicePlan: 'PPD',
+    });
+  });
+
+  it('switching to PayPal and back resets the choice to PUE', async () => {
+    const { calls } = stubApi({ '/api/group/spei': () => PLACED });
+    const onIssued = vi.fn();
+    render(
+      <TeamPayment
+        paypal={<p>Botones de PayPal</p>}
+        spei={{ holdDays: 3 }}
+        invoiceWanted
+        buildOrder={async () => INVOICED}
+        onIssued={onIssued}
+      />,
+    );
+    const spei = screen.getByRole('radio', { name: 'Transferencia SPEI (ideal para hospitales)' });
+    await userEvent.click(spei);
+    await userEvent.click(screen.getByRole('radio', { name: 'Antes de pagar, para tramitar el pago (PPD)' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'PayPal' }));
+    expect(screen.queryByRole('group', { name: '¿Cuándo necesitas la factura?' })).toBeNull();
+    expect(screen.getByText('Botones de PayPal')).toBeInTheDocument();
+    await userEvent.click(spei);
+    expect(screen.getByRole('radio', { name: 'Al recibir el pago' })).toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'OBTENER DATOS PARA TRANSFERIR' }));
+    await waitFor(() => expect(onIssued).toHaveBeenCalled());
+    expect(calls.find((c) => c.path === '/api/group/spei')?.body).toEqual({
+      ...INVOICED,
+      invoicePlan: 'PUE',
+    });
   });
 });

@@ -1,12 +1,15 @@
 // How a team purchase is paid (docs/groups.md): PayPal, and a SPEI transfer when the association
 // offers it (hospitals and institutions usually pay by transfer). Without SPEI the PayPal
 // buttons stand alone, as before. SPEI holds the order and answers its transfer data; a refusal
-// (too close to the event, turned off) shows above the button.
+// (too close to the event, turned off) shows above the button. With the institution's fiscal
+// data, SPEI asks when the CFDI is stamped: once paid (PUE) or before paying, to process the
+// payment against it (PPD, its payment complement after the transfer); PayPal is always PUE.
 import { useId, useState, type ReactNode } from 'react';
 import { MSG } from '@store/shared/messages';
 import type { GroupCheckoutBody } from '@store/shared/schemas/group';
 import type { InstructionsResponse } from '@store/shared/schemas/mx-payments';
 import { Alert } from '../../../components/ui/alert';
+import { InvoicePlanChoice, type InvoicePlan } from '../../../components/payments/invoice-plan-choice';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
 import { errorMessage, notify } from '../../../lib/notify';
@@ -18,6 +21,8 @@ export interface TeamPaymentProps {
   paypal: ReactNode;
   /** SPEI as GET /api/payment-methods offers it (null: not offered). */
   spei: { holdDays: number } | null;
+  /** «¿Requieres factura?» is ticked: SPEI then asks when the CFDI is stamped. */
+  invoiceWanted: boolean;
   /** Validates the form (showing its errors); the body to send, or null. */
   buildOrder: () => Promise<GroupCheckoutBody | null>;
   /** The order is held for the transfer: its payment page. */
@@ -26,9 +31,10 @@ export interface TeamPaymentProps {
 
 type Way = 'paypal' | 'spei';
 
-export function TeamPayment({ paypal, spei, buildOrder, onIssued }: TeamPaymentProps) {
+export function TeamPayment({ paypal, spei, invoiceWanted, buildOrder, onIssued }: TeamPaymentProps) {
   const id = useId();
   const [way, setWay] = useState<Way>('paypal');
+  const [plan, setPlan] = useState<InvoicePlan>('PUE');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   if (!spei) return <>{paypal}</>;
@@ -47,7 +53,7 @@ export function TeamPayment({ paypal, spei, buildOrder, onIssued }: TeamPaymentP
     }
     setBusy(true);
     try {
-      const placed = await createGroupSpeiOrder(body);
+      const placed = await createGroupSpeiOrder(body.invoice ? { ...body, invoicePlan: plan } : body);
       notify.success(placed.message);
       onIssued(placed);
     } catch (err) {
@@ -79,6 +85,7 @@ export function TeamPayment({ paypal, spei, buildOrder, onIssued }: TeamPaymentP
                 checked={way === o.value}
                 onChange={() => {
                   setWay(o.value);
+                  setPlan('PUE');
                   setRefusal(null);
                 }}
                 aria-labelledby={`${id}-${o.value}`}
@@ -100,6 +107,9 @@ export function TeamPayment({ paypal, spei, buildOrder, onIssued }: TeamPaymentP
           ))}
         </div>
       </fieldset>
+      {way === 'spei' && invoiceWanted && (
+        <InvoicePlanChoice className="mt-4" value={plan} onChange={setPlan} />
+      )}
       {refusal && (
         <Alert tone="error" live className="mt-4">
           {refusal}
