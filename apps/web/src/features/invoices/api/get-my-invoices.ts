@@ -10,15 +10,17 @@ export async function getMyInvoices(signal?: AbortSignal) {
 }
 
 /**
- * While a CFDI is being stamped (`solicitada`, usually seconds) the list is read again, every
- * 3 s at first and less often the longer it waits (at most once a minute, the provider may be
- * down), so «Timbrada» and its files appear without reloading; nothing is polled otherwise.
+ * While a CFDI is being stamped (`solicitada`, usually seconds: an invoice, or a PPD invoice's
+ * payment complement once the transfer arrived) the list is read again, every 3 s at first and
+ * less often the longer it waits (at most once a minute, the provider may be down), so
+ * «Timbrada» and its files appear without reloading; nothing is polled otherwise.
  */
 export function stampingRefetchInterval(
-  invoices: readonly { status: string }[] | undefined,
+  invoices: readonly { status: string; paymentComplement?: { status: string } | null }[] | undefined,
   reads: number,
 ): number | false {
-  if (!invoices?.some((i) => i.status === 'solicitada')) return false;
+  const stamping = (d: { status: string } | null | undefined) => d?.status === 'solicitada';
+  if (!invoices?.some((i) => stamping(i) || stamping(i.paymentComplement))) return false;
   return Math.min(3000 * 2 ** Math.max(0, reads - 1), 60_000);
 }
 

@@ -8,6 +8,7 @@ import { setToken } from '../../../lib/auth-token';
 import { polyfillDialog, stubApi, testQueryClient, TestProviders } from '../../../../test/providers';
 import { testOrder } from '../../../../test/orders';
 import { OrderInvoices } from './order-invoices';
+import { saveFile } from '../../../lib/save-file';
 import { stampingRefetchInterval } from '../api/get-my-invoices';
 
 const at = (local: string) => fromMexicoCityLocal(local)!.getTime();
@@ -18,6 +19,9 @@ const SAVED = {
   usoCfdi: 'G03',
   codigoPostal: '06700',
 };
+
+// Downloads end in the browser's save; here only what would be saved is looked at.
+vi.mock('../../../lib/save-file', () => ({ saveFile: vi.fn() }));
 
 beforeAll(polyfillDialog);
 afterEach(() => {
@@ -226,6 +230,169 @@ describe('OrderInvoices', () => {
   }, 15_000);
 });
 
+describe('OrderInvoices: invoice before payment (PPD)', () => {
+  const ppdInvoice = (orderId: string, complement: unknown) => ({
+    _id: 'f5',
+    orderId,
+    status: 'timbrada',
+    cancellationStatus: null,
+    rfc: SAVED.rfc,
+    razonSocial: SAVED.razonSocial,
+    folioFiscal: 'EEEEEEEE-5555-4555-8555-555555555555',
+    hasXml: true,
+    hasPdf: true,
+    requestedAt: 0,
+    creditNotes: [],
+    paymentPlan: 'PPD',
+    paymentComplement: complement,
+  });
+
+  it('shows a PPD invoice of an order still waiting for its transfer, and that the complement follows', async () => {
+    setToken('sesion-ana');
+    const order = testOrder({
+      _id: 'abababab-7777-4777-8777-777777777777',
+      status: 'pendiente',
+      payment: false,
+      paymentMethod: 'spei',
+      amount: 30_000,
+    });
+    stubApi({ '/api/invoice/mine': () => ({ success: true, invoices: [ppdInvoice(order._id, null)] }) });
+    render(
+      <TestProviders client={testQueryClient()}>
+        <OrderInvoices orders={[order]} now={at('2026-11-20T12:00')} />
+      </TestProviders>,
+    );
+    const list = await screen.findByRole('list', { name: 'Facturas de mis órdenes' });
+    await waitFor(() => expect(within(list).getByText('Factura PPD (pago por transferencia)')).toBeVisible());
+    expect(within(list).getByText('Timbrada')).toBeVisible();
+    expect(
+      within(list).getByRole('button', { name: 'Descargar PDF del CFDI de la orden ABABABAB' }),
+    ).toBeVisible();
+    expect(
+      within(list).getByText('Cuando recibamos tu transferencia te enviaremos su complemento de pago.'),
+    ).toBeVisible();
+    expect(within(list).queryByRole('button', { name: 'Solicitar factura' })).toBeNull();
+  });
+
+  it('offers the stamped complement’s files beside the invoice’s', async () => {
+    setToken('sesion-ana');
+    const order = testOrder({
+      _id: 'cdcdcdcd-8888-4888-8888-888888888888',
+      status: 'pagado',
+      paymentMethod: 'spei',
+      amount: 30_000,
+      paidAt: at('2026-11-05T10:00'),
+    });
+    const { calls } = stubApi({
+      '/api/invoice/p1/pdf': () => '%PDF-1.7',
+      '/api/invoice/mine': () => ({
+        success: true,
+        invoices: [
+          ppdInvoice(order._id, {
+            _id: 'p1',
+            status: 'timbrada',
+            amount: 30_000,
+            folioFiscal: 'FFFFFFFF-6666-4666-8666-666666666666',
+            hasXml: true,
+            hasPdf: true,
+            createdAt: 0,
+          }),
+        ],
+      }),
+    });
+    render(
+      <TestProviders client={testQueryClient()}>
+        <OrderInvoices orders={[order]} now={at('2026-11-20T12:00')} />
+      </TestProviders>,
+    );
+    const list = await screen.findByRole('list', { name: 'Facturas de mis órdenes' });
+    const complement = await within(list).findByText('Complemento de pago');
+    const line = complement.parentElement!;
+    expect(line).toHaveTextContent(`pago de ${formatPrice(30_000)}`);
+    expect(line).toHaveTextContent('Timbrado');
+    expect(line).toHaveTextContent('Folio fiscal: FFFFFFFF-6666-4666-8666-666666666666');
+    expect(
+      within(line).getByRole('button', {
+        name: 'Descargar XML del complemento de pago de la orden CDCDCDCD',
+      }),
+    ).toBeVisible();
+    // The invoice keeps its own files.
+    expect(
+      within(list).getByRole('button', { name: 'Descargar XML del CFDI de la orden CDCDCDCD' }),
+    ).toBeVisible();
+    await userEvent.click(
+      within(line).getByRole('button', {
+        name: 'Descargar PDF del complemento de pago de la orden CDCDCDCD',
+      }),
+    );
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith(expect.objectContaining({ filename: 'Complemento de pago.pdf' })),
+    );
+    expect(calls.some((c) => c.path === '/api/invoice/p1/pdf')).toBe(true);
+    expect(within(list).queryByText(/Cuando recibamos tu transferencia/)).toBeNull();
+  });
+
+  it('a complement being stamped has no files yet', async () => {
+    setToken('sesion-ana');
+    const order = testOrder({
+      _id: 'efefefef-9999-4999-8999-999999999999',
+      status: 'pagado',
+      paymentMethod: 'spei',
+      amount: 30_000,
+      paidAt: at('2026-11-05T10:00'),
+    });
+    stubApi({
+      '/api/invoice/mine': () => ({
+        success: true,
+        invoices: [
+          ppdInvoice(order._id, {
+            _id: 'p2',
+            status: 'solicitada',
+            amount: 30_000,
+            folioFiscal: null,
+            hasXml: false,
+            hasPdf: false,
+            createdAt: 0,
+          }),
+        ],
+      }),
+    });
+    render(
+      <TestProviders client={testQueryClient()}>
+        <OrderInvoices orders={[order]} now={at('2026-11-20T12:00')} />
+      </TestProviders>,
+    );
+    const complement = await screen.findByText('Complemento de pago');
+    const line = complement.parentElement!;
+    expect(line).toHaveTextContent('En proceso');
+    expect(within(line).queryByRole('button')).toBeNull();
+  });
+
+  it('a PUE invoice says nothing of PPD or complements', async () => {
+    setToken('sesion-ana');
+    const order = testOrder({
+      _id: 'a1a1a1a1-1212-4121-8121-121212121212',
+      status: 'pagado',
+      amount: 1510,
+      paidAt: at('2026-11-03T10:00'),
+    });
+    stubApi({
+      '/api/invoice/mine': () => ({
+        success: true,
+        invoices: [{ ...ppdInvoice(order._id, null), paymentPlan: 'PUE' }],
+      }),
+    });
+    render(
+      <TestProviders client={testQueryClient()}>
+        <OrderInvoices orders={[order]} now={at('2026-11-20T12:00')} />
+      </TestProviders>,
+    );
+    const list = await screen.findByRole('list', { name: 'Facturas de mis órdenes' });
+    await waitFor(() => expect(within(list).getByText('Timbrada')).toBeVisible());
+    expect(within(list).queryByText(/PPD|complemento/i)).toBeNull();
+  });
+});
+
 describe('stampingRefetchInterval', () => {
   it('asks again only while a CFDI is being stamped, less often the longer it waits', () => {
     expect(stampingRefetchInterval(undefined, 0)).toBe(false);
@@ -235,5 +402,15 @@ describe('stampingRefetchInterval', () => {
     expect(stampingRefetchInterval(waiting, 2)).toBe(6000);
     expect(stampingRefetchInterval(waiting, 3)).toBe(12_000);
     expect(stampingRefetchInterval(waiting, 10)).toBe(60_000);
+  });
+
+  it('also while a PPD invoice’s payment complement is being stamped', () => {
+    expect(stampingRefetchInterval([{ status: 'timbrada', paymentComplement: null }], 1)).toBe(false);
+    expect(
+      stampingRefetchInterval([{ status: 'timbrada', paymentComplement: { status: 'timbrada' } }], 1),
+    ).toBe(false);
+    expect(
+      stampingRefetchInterval([{ status: 'timbrada', paymentComplement: { status: 'solicitada' } }], 1),
+    ).toBe(3000);
   });
 });

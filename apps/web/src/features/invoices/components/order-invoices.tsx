@@ -1,7 +1,9 @@
 // "Facturas" on Mis productos: each paid order with its CFDI. A stamped invoice offers its XML
 // and PDF; a request shows its status; an order without one can ask for it until the end of
 // the calendar month of payment (Mexico City), with the account's fiscal data. A partial
-// refund's credit note ("Nota de crédito") is listed under its invoice with its own files.
+// refund's credit note ("Nota de crédito") is listed under its invoice with its own files. An
+// invoice issued before payment (PPD, asked for with a SPEI transfer) says so, and its payment
+// complement ("Complemento de pago", stamped when the transfer arrives) follows it with its files.
 import { useState } from 'react';
 import { Download, FileText, Receipt } from 'lucide-react';
 import { CFDI_CANCELLATION_LABELS, INVOICE_STATUS_LABELS, type InvoiceStatus } from '@store/shared/constants';
@@ -10,7 +12,11 @@ import { formatPrice } from '@store/shared/domain/money';
 import { orderReference } from '@store/shared/domain/order-reference';
 import { formatDate } from '@store/shared/domain/time';
 import { MSG } from '@store/shared/messages';
-import type { CreditNoteSummary, OrderInvoice } from '@store/shared/schemas/invoice';
+import type {
+  CreditNoteSummary,
+  OrderInvoice,
+  PaymentComplementSummary,
+} from '@store/shared/schemas/invoice';
 import type { Order } from '@store/shared/schemas/order';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -115,6 +121,9 @@ function InvoiceRow({
             · {formatDate(order.date)} · {formatPrice(order.amount)}
           </span>
         </p>
+        {invoice?.paymentPlan === 'PPD' && (
+          <p className="mt-1 text-sm font-medium text-ink">Factura PPD (pago por transferencia)</p>
+        )}
         {invoice ? (
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <Badge tone={TONES[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
@@ -130,6 +139,16 @@ function InvoiceRow({
             </p>
           )
         )}
+        {invoice?.paymentPlan === 'PPD' &&
+          (invoice.paymentComplement ? (
+            <ComplementItem complement={invoice.paymentComplement} orderRef={ref} />
+          ) : (
+            invoice.status !== 'cancelada' && (
+              <p className="mt-2 text-sm text-slate-600">
+                Cuando recibamos tu transferencia te enviaremos su complemento de pago.
+              </p>
+            )
+          ))}
         {invoice && invoice.creditNotes.length > 0 && (
           <ul aria-label={`Notas de crédito de la orden ${ref}`} className="mt-2 space-y-2">
             {invoice.creditNotes.map((note) => (
@@ -158,7 +177,7 @@ function InvoiceRow({
   );
 }
 
-/** The XML and PDF buttons of a stamped document, invoice or credit note. */
+/** The XML and PDF buttons of a stamped document: invoice, credit note or payment complement. */
 function DocumentFiles({
   doc,
   kind,
@@ -166,7 +185,7 @@ function DocumentFiles({
   variant,
 }: {
   doc: { _id: string; hasXml: boolean; hasPdf: boolean };
-  kind: 'invoice' | 'credit-note';
+  kind: 'invoice' | 'credit-note' | 'payment-complement';
   /** "del CFDI de la orden A1B2C3D4", for the buttons' accessible names. */
   what: string;
   variant: 'secondary' | 'ghost';
@@ -213,6 +232,33 @@ function CreditNoteItem({ note, orderRef }: { note: CreditNoteSummary; orderRef:
         variant="ghost"
       />
     </li>
+  );
+}
+
+/** A PPD invoice's payment complement: what was paid, its status and, once stamped, its XML and PDF. */
+function ComplementItem({
+  complement: c,
+  orderRef,
+}: {
+  complement: PaymentComplementSummary;
+  orderRef: string;
+}) {
+  const stamped = c.status === 'timbrada';
+  return (
+    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      <span className="font-medium text-ink">Complemento de pago</span>
+      <span>· pago de {formatPrice(c.amount)}</span>
+      <Badge tone={TONES[c.status]}>
+        {stamped ? 'Timbrado' : c.status === 'cancelada' ? 'Cancelado' : 'En proceso'}
+      </Badge>
+      {stamped && c.folioFiscal && <span className="break-all">Folio fiscal: {c.folioFiscal}</span>}
+      <DocumentFiles
+        doc={c}
+        kind="payment-complement"
+        what={`del complemento de pago de la orden ${orderRef}`}
+        variant="ghost"
+      />
+    </p>
   );
 }
 
