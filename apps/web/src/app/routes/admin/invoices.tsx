@@ -1,5 +1,5 @@
-// /admin/invoices (Facturas): the CFDI documents (invoices and the credit notes of partial
-// refunds, each after its invoice) with their fiscal data, filtered by type or status or
+// /admin/invoices (Facturas): the CFDI documents (invoices, the payment complements of PPD
+// invoices and the credit notes of partial refunds, each after its invoice) with their fiscal data, filtered by type or status or
 // searched; the accountant's CSV; retry of a document in error; XML/PDF attached by hand when
 // it was stamped outside the store (always the case without a provider key).
 import { useState } from 'react';
@@ -24,6 +24,12 @@ import { SearchField } from '../../../components/admin/search-field';
 import { errorMessage, notify } from '../../../lib/notify';
 import { useDebounced } from '../../../lib/use-debounced';
 
+const RETRY_FAILED: Record<CfdiDocumentKind, string> = {
+  I: 'No se pudo reintentar la factura',
+  E: 'No se pudo reintentar la nota de crédito',
+  pago: 'No se pudo reintentar el complemento de pago',
+};
+
 export function Component() {
   const [kind, setKind] = useState<CfdiDocumentKind | ''>('');
   const [status, setStatus] = useState<InvoiceStatus | ''>('');
@@ -44,12 +50,7 @@ export function Component() {
       setBusyId(null);
     }
   };
-  const onRetry = (t: CfdiTarget) =>
-    void run(
-      t.id,
-      () => actions.retry.mutateAsync(t),
-      t.kind === 'E' ? 'No se pudo reintentar la nota de crédito' : 'No se pudo reintentar la factura',
-    );
+  const onRetry = (t: CfdiTarget) => void run(t.id, () => actions.retry.mutateAsync(t), RETRY_FAILED[t.kind]);
   const onAttach = (t: CfdiTarget, format: 'xml' | 'pdf', file: File) =>
     void run(
       t.id,
@@ -84,8 +85,8 @@ export function Component() {
         <Alert tone="info" className="mb-4" title="Sin proveedor de facturación configurado">
           Las solicitudes esperan aquí: descarga el CSV para tu contador, timbra cada factura por fuera y
           adjunta su XML y PDF; el cliente los recibe por correo y los descarga desde Mis productos. Un
-          reembolso parcial de una orden facturada deja una nota de crédito pendiente, que se timbra y adjunta
-          igual.
+          reembolso parcial de una orden facturada deja una nota de crédito pendiente, y el pago de una
+          factura PPD, un complemento de pago pendiente; ambos se timbran y adjuntan igual.
         </Alert>
       )}
       <div className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[14rem_14rem_1fr]">
@@ -116,7 +117,7 @@ export function Component() {
         query={invoices}
         loadingLabel="Cargando facturas…"
         isEmpty={(d) => d.documents.length === 0}
-        empty="No hay facturas ni notas de crédito con estos filtros."
+        empty="No hay facturas, complementos de pago ni notas de crédito con estos filtros."
       >
         {(data) => (
           <InvoicesTable

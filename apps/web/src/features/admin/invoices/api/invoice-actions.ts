@@ -11,7 +11,7 @@ import { apiDownload } from '../../../../lib/api-download';
 import { saveFile } from '../../../../lib/save-file';
 import { adminKeys, toSearch } from '../../../../lib/admin/query-keys';
 
-/** A document of the list: an invoice (I) or a credit note (E). */
+/** A document of the list: an invoice (I), a credit note (E) or a payment complement (pago). */
 export interface CfdiTarget {
   kind: CfdiDocumentKind;
   id: string;
@@ -35,10 +35,17 @@ export function attachInvoiceFile(input: CfdiTarget & { format: 'xml' | 'pdf'; f
   });
 }
 
+/** The file's name when the server gives none. */
+const FALLBACK_NAMES: Record<CfdiDocumentKind, string> = {
+  I: 'CFDI',
+  E: 'Nota de credito',
+  pago: 'Complemento de pago',
+};
+
 export async function downloadInvoiceFile(input: CfdiTarget & { format: 'xml' | 'pdf' }): Promise<string> {
   const file = await apiDownload(
     `/api/invoice/${encodeURIComponent(input.id)}/${input.format}`,
-    `${input.kind === 'E' ? 'Nota de credito' : 'CFDI'}.${input.format}`,
+    `${FALLBACK_NAMES[input.kind]}.${input.format}`,
   );
   saveFile(file);
   return file.filename;

@@ -1,6 +1,7 @@
 // The CFDI documents of /admin/invoices, one row each: the receiver's fiscal data, the order,
 // the status (with what is still to do) and the actions: download, attach the XML/PDF by
-// hand, retry. A credit note of a partial refund follows its invoice, with the same actions.
+// hand, retry. A PPD invoice's payment complement (kind `pago`) and the credit note of a partial
+// refund follow their invoice, with the same actions.
 import { useRef } from 'react';
 import { Download, FileUp, RotateCcw } from 'lucide-react';
 import {
@@ -43,14 +44,20 @@ function pendingNote(i: AdminCfdiDocument, providerConfigured: boolean): string 
   return null;
 }
 
-/** A credit note's state in a few words ("Nota de crédito pendiente" for the accountant). */
-function creditNoteNote(n: AdminCfdiDocument, providerConfigured: boolean): string {
+/**
+ * A credit note's or payment complement's state in a few words ("Nota de crédito pendiente",
+ * "Complemento de pago pendiente" for the accountant).
+ */
+function relatedNote(n: AdminCfdiDocument, providerConfigured: boolean): string {
+  const complement = n.kind === 'pago';
   if (n.pendingAction === 'stamp' && n.viaProvider) return 'Timbrado en proceso ante el SAT';
-  if (n.pendingAction === 'stamp')
-    return providerConfigured ? 'En cola para timbrar' : 'Nota de crédito pendiente';
+  if (n.pendingAction === 'stamp') {
+    if (providerConfigured) return 'En cola para timbrar';
+    return complement ? 'Complemento de pago pendiente' : 'Nota de crédito pendiente';
+  }
   if (n.status === 'error') return 'Con error';
-  if (n.status === 'cancelada') return 'Cancelada';
-  return 'Timbrada';
+  if (n.status === 'cancelada') return complement ? 'Cancelado' : 'Cancelada';
+  return complement ? 'Timbrado' : 'Timbrada';
 }
 
 export interface InvoiceActions {
@@ -103,11 +110,14 @@ function AttachButton({
   );
 }
 
-/** "la factura de GODE561231GR8", "la nota de crédito de GODE561231GR8 por $100.00". */
+/**
+ * "la factura de GODE561231GR8", "la nota de crédito de GODE561231GR8 por $100.00", "el
+ * complemento de pago de GODE561231GR8 por $1,510.00".
+ */
 function describe(d: AdminCfdiDocument): string {
-  return d.kind === 'I'
-    ? `la factura de ${d.rfc}`
-    : `la nota de crédito de ${d.rfc} por ${formatPrice(d.amount)}`;
+  if (d.kind === 'I') return `la factura de ${d.rfc}`;
+  const what = d.kind === 'pago' ? 'el complemento de pago' : 'la nota de crédito';
+  return `${what} de ${d.rfc} por ${formatPrice(d.amount)}`;
 }
 
 function canRetry(d: AdminCfdiDocument): boolean {
@@ -141,19 +151,21 @@ function InvoiceStatusCell({
   );
 }
 
-function CreditNoteStatusCell({
+/** A credit note (E) or a payment complement (pago): its type, state and the invoice it relates to. */
+function RelatedStatusCell({
   doc: n,
   providerConfigured,
 }: {
   doc: AdminCfdiDocument;
   providerConfigured: boolean;
 }) {
+  const related = n.kind === 'pago' ? 'Relacionado con' : 'Relacionada con';
   return (
     <>
-      <span className="block text-xs font-semibold text-ink">{CFDI_DOCUMENT_KIND_LABELS.E}</span>
-      <Badge tone={TONES[n.status]}>{creditNoteNote(n, providerConfigured)}</Badge>
+      <span className="block text-xs font-semibold text-ink">{CFDI_DOCUMENT_KIND_LABELS[n.kind]}</span>
+      <Badge tone={TONES[n.status]}>{relatedNote(n, providerConfigured)}</Badge>
       <span className="mt-1 block text-xs text-slate-600">
-        {n.relatedFolio ? `Relacionada con ${n.relatedFolio}` : 'Relacionada con la factura de la orden'}
+        {related} {n.relatedFolio ?? 'la factura de la orden'}
       </span>
     </>
   );
@@ -204,7 +216,9 @@ export function InvoicesTable({
           detail={
             i.kind === 'I'
               ? `${formatPrice(i.amount)} · ${i.paidAt ? `pagada ${formatDateTime(i.paidAt)}` : 'sin pagar'}`
-              : `Reembolso de ${formatPrice(i.amount)}`
+              : i.kind === 'pago'
+                ? `Pago de ${formatPrice(i.amount)}`
+                : `Reembolso de ${formatPrice(i.amount)}`
           }
         />
       ),
@@ -217,7 +231,7 @@ export function InvoicesTable({
           {i.kind === 'I' ? (
             <InvoiceStatusCell doc={i} providerConfigured={providerConfigured} />
           ) : (
-            <CreditNoteStatusCell doc={i} providerConfigured={providerConfigured} />
+            <RelatedStatusCell doc={i} providerConfigured={providerConfigured} />
           )}
           {i.folioFiscal && (
             <span className="mt-1 block font-mono text-[11px] break-all text-slate-500">{i.folioFiscal}</span>
