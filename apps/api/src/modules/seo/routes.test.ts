@@ -23,7 +23,16 @@ describe('robots.txt', () => {
     const lines = res.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const p of ['/api/', '/cart', '/place-order', '/orders', '/admin', '/live-stream']) {
+    for (const p of [
+      '/api/',
+      '/cart',
+      '/place-order',
+      '/equipo/',
+      '/pago/',
+      '/orders',
+      '/admin',
+      '/live-stream',
+    ]) {
       expect(lines).toContain(`Disallow: ${p}`);
     }
     expect(lines).not.toContain('Disallow: /');

@@ -26,6 +26,8 @@ export const DISALLOWED_PATHS = [
   '/admin',
   '/cart',
   '/place-order',
+  '/equipo/',
+  '/pago/',
   '/orders',
   '/verify',
   '/live-stream',
