@@ -1,7 +1,7 @@
 // Bundles the API (with the workspace's shared package) into dist/server.js, and its
 // operations commands (src/ops/cli.ts: backup, restore) into dist/ops.js; npm
-// dependencies stay external, migrations and the PayPal simulator's browser SDK (read at
-// run time in demo mode) are copied beside the bundle.
+// dependencies stay external, migrations and the PayPal and Stripe simulators' browser scripts
+// (read at run time in demo mode) are copied beside the bundle.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -32,4 +32,8 @@ cpSync(new URL('./src/db/migrations', import.meta.url), new URL('./dist/migratio
 cpSync(
   new URL('./src/dev/paypal-simulator/paypal-sdk.js', import.meta.url),
   new URL('./dist/paypal-sdk.js', import.meta.url),
+);
+cpSync(
+  new URL('./src/dev/stripe-simulator/stripe-simulator.js', import.meta.url),
+  new URL('./dist/stripe-simulator.js', import.meta.url),
 );

@@ -195,6 +195,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: optionalUrl,
   /** Local PayPal simulator for demos (dev/paypal-simulator); never with real credentials. */
   PAYPAL_SIMULATOR: bool.default(false),
+  /** Local Stripe simulator for demos (dev/stripe-simulator); never with real keys. */
+  STRIPE_SIMULATOR: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -226,7 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...storageProblems(e), ...paypalSimulatorProblems(e)];
+  const problems = [...storageProblems(e), ...paypalSimulatorProblems(e), ...stripeSimulatorProblems(e)];
   if (problems.length) throw new ConfigError(`Configuración no válida:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const PUBLIC_URL = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -238,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...e,
     ...(e.PAYPAL_SIMULATOR ? simulatorPaypal(PUBLIC_URL) : {}),
+    ...(e.STRIPE_SIMULATOR ? STRIPE_SIMULATOR_KEYS : {}),
     dataDir,
     PUBLIC_URL,
     SEED_DEMO,
@@ -312,6 +315,43 @@ function paypalSimulatorProblems(e: Env): string[] {
     problems.push(
       '  PAYPAL_SIMULATOR: el simulador de PayPal no puede usarse con NODE_ENV=production y DATABASE_URL ' +
         '(una base de datos de producción). Quita DATABASE_URL para la demostración, o quita PAYPAL_SIMULATOR.',
+    );
+  }
+  return problems;
+}
+
+/** The Stripe simulator's own keys (dev/stripe-simulator); any other value is a real Stripe account. */
+export const STRIPE_SIMULATOR_CREDENTIALS = {
+  secretKey: 'sk_test_simulador_local',
+  webhookSecret: 'whsec_simulador_local',
+} as const;
+
+/**
+ * Stripe settings in simulator mode: its keys. STRIPE_API_HOST, _PORT and _PROTOCOL are set by
+ * server.ts once the simulator listens (a free local port).
+ */
+const STRIPE_SIMULATOR_KEYS = {
+  STRIPE_SECRET_KEY: STRIPE_SIMULATOR_CREDENTIALS.secretKey,
+  STRIPE_WEBHOOK_SECRET: STRIPE_SIMULATOR_CREDENTIALS.webhookSecret,
+};
+
+/** The Stripe simulator never runs beside real Stripe keys or a production database. */
+function stripeSimulatorProblems(e: Env): string[] {
+  if (!e.STRIPE_SIMULATOR) return [];
+  const problems: string[] = [];
+  const realKey = e.STRIPE_SECRET_KEY && e.STRIPE_SECRET_KEY !== STRIPE_SIMULATOR_CREDENTIALS.secretKey;
+  const realSecret =
+    e.STRIPE_WEBHOOK_SECRET && e.STRIPE_WEBHOOK_SECRET !== STRIPE_SIMULATOR_CREDENTIALS.webhookSecret;
+  if (realKey || realSecret) {
+    problems.push(
+      '  STRIPE_SIMULATOR: el simulador de Stripe no puede usarse con claves reales de Stripe. ' +
+        'Quita STRIPE_SECRET_KEY y STRIPE_WEBHOOK_SECRET, o quita STRIPE_SIMULATOR.',
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL) {
+    problems.push(
+      '  STRIPE_SIMULATOR: el simulador de Stripe no puede usarse con NODE_ENV=production y DATABASE_URL ' +
+        '(una base de datos de producción). Quita DATABASE_URL para la demostración, o quita STRIPE_SIMULATOR.',
     );
   }
   return problems;

@@ -33,6 +33,19 @@ async function main(): Promise<void> {
     ? await (await import('./dev/paypal-simulator/simulator')).startPaypalSimulator()
     : null;
   if (simulator) config = { ...config, PAYPAL_API_BASE: simulator.url };
+  // And the local Stripe simulator: the store's Stripe client and webhook talk to it.
+  const publicUrl = config.PUBLIC_URL;
+  const stripeSimulator = config.STRIPE_SIMULATOR
+    ? await import('./dev/stripe-simulator/simulator').then((m) => m.startStripeSimulator({ publicUrl }))
+    : null;
+  if (stripeSimulator) {
+    config = {
+      ...config,
+      STRIPE_API_HOST: stripeSimulator.host,
+      STRIPE_API_PORT: stripeSimulator.port,
+      STRIPE_API_PROTOCOL: 'http',
+    };
+  }
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -115,6 +128,12 @@ async function main(): Promise<void> {
       '  Para comprar: entra, agrega un evento, paga con PayPal y pulsa «Aprobar pago simulado».',
     );
   }
+  if (stripeSimulator) {
+    lines.push(
+      '  Pagos: SIMULADOR LOCAL DE STRIPE (STRIPE_SIMULATOR=true): tarjeta, OXXO y SPEI simulados, ningún cobro es real.',
+      '  Actívalos en /admin/pagos; la ficha OXXO y la transferencia SPEI traen botones para simular el pago.',
+    );
+  }
   if (seeded.seededDemo) lines.push('  Datos de demostración cargados.');
   const demo = await demoDataStatus(database.db);
   if (demo.coupons > 0) {
@@ -188,6 +207,9 @@ async function main(): Promise<void> {
     ]);
     await step('la base de datos', () => database.close());
     if (simulator) await step('el simulador de PayPal', () => simulator.close(), SHUTDOWN_GRACE_MS);
+    if (stripeSimulator) {
+      await step('el simulador de Stripe', () => stripeSimulator.close(), SHUTDOWN_GRACE_MS);
+    }
     process.exit(failed ? 1 : 0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
