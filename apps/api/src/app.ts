@@ -25,6 +25,7 @@ import { SessionCache, USER_CHANNEL } from './plugins/session-cache';
 import { createStorage } from './lib/storage/create-storage';
 import type { FileStorage } from './lib/storage/storage';
 import { paypalSimulatorRoutes } from './dev/paypal-simulator/routes';
+import { stripeSimulatorRoutes } from './dev/stripe-simulator/routes';
 import { siteConfigRoutes } from './modules/site-config/routes';
 import { siteConfigOf, withSiteConfig } from './modules/site-config/service';
 import { productRoutes } from './modules/products/routes';
@@ -223,6 +224,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerUploads(app);
   // Demo mode only: the PayPal simulator's SDK and approval step, under the store's origin.
   if (config.PAYPAL_SIMULATOR) await app.register(paypalSimulatorRoutes);
+  // Demo mode only: the Stripe simulator's checkout, voucher and transfer pages, under the store's origin.
+  if (config.STRIPE_SIMULATOR) await app.register(stripeSimulatorRoutes);
 
   const webDist = opts.webDist ?? config.WEB_DIST ?? findWebDist();
   const serverPages = await ServerPages.load({
