@@ -307,7 +307,7 @@ describe('OrderInvoices: invoice before payment (PPD)', () => {
     );
     const list = await screen.findByRole('list', { name: 'Facturas de mis órdenes' });
     const complement = await within(list).findByText('Complemento de pago');
-    const line = complement.parentElement!;
+    const line = complement.closest('p')!;
     expect(line).toHaveTextContent(`pago de ${formatPrice(30_000)}`);
     expect(line).toHaveTextContent('Timbrado');
     expect(line).toHaveTextContent('Folio fiscal: FFFFFFFF-6666-4666-8666-666666666666');
@@ -363,7 +363,7 @@ describe('OrderInvoices: invoice before payment (PPD)', () => {
       </TestProviders>,
     );
     const complement = await screen.findByText('Complemento de pago');
-    const line = complement.parentElement!;
+    const line = complement.closest('p')!;
     expect(line).toHaveTextContent('En proceso');
     expect(within(line).queryByRole('button')).toBeNull();
   });

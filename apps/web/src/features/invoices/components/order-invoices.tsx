@@ -111,68 +111,73 @@ function InvoiceRow({
 }) {
   const ref = orderReference(order._id);
   const open = order.status === 'pagado' && withinInvoiceMonth(order.paidAt ?? order.date, now);
+  const ppd = invoice?.paymentPlan === 'PPD';
+  const complement = (ppd && invoice?.paymentComplement) || null;
+  const awaitingComplement = ppd && !complement && invoice?.status !== 'cancelada';
+  const creditNotes = invoice?.creditNotes ?? [];
 
   return (
-    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="font-semibold text-ink">
-          Orden {ref}{' '}
-          <span className="font-normal text-slate-600">
-            · {formatDate(order.date)} · {formatPrice(order.amount)}
-          </span>
-        </p>
-        {invoice?.paymentPlan === 'PPD' && (
-          <p className="mt-1 text-sm font-medium text-ink">Factura PPD (pago por transferencia)</p>
-        )}
-        {invoice ? (
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <Badge tone={TONES[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
-            {invoice.cancellationStatus === 'pendiente' && invoice.status === 'timbrada' && (
-              <Badge tone="warning">{CFDI_CANCELLATION_LABELS.pendiente}</Badge>
-            )}
-            <span className="break-words">{statusNote(invoice)}</span>
+    <li className="p-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="font-semibold text-ink">
+            Orden {ref}{' '}
+            <span className="font-normal text-slate-600">
+              · {formatDate(order.date)} · {formatPrice(order.amount)}
+            </span>
           </p>
-        ) : (
-          !loading && (
-            <p className="mt-1 text-sm text-slate-600">
-              {open ? 'Sin factura solicitada.' : MSG.invoiceMonthClosed}
+          {ppd && <p className="mt-1 text-sm font-medium text-ink">Factura PPD (pago por transferencia)</p>}
+          {invoice ? (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <Badge tone={TONES[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
+              {invoice.cancellationStatus === 'pendiente' && invoice.status === 'timbrada' && (
+                <Badge tone="warning">{CFDI_CANCELLATION_LABELS.pendiente}</Badge>
+              )}
+              <span className="break-words">{statusNote(invoice)}</span>
             </p>
-          )
-        )}
-        {invoice?.paymentPlan === 'PPD' &&
-          (invoice.paymentComplement ? (
-            <ComplementItem complement={invoice.paymentComplement} orderRef={ref} />
           ) : (
-            invoice.status !== 'cancelada' && (
-              <p className="mt-2 text-sm text-slate-600">
-                Cuando recibamos tu transferencia te enviaremos su complemento de pago.
+            !loading && (
+              <p className="mt-1 text-sm text-slate-600">
+                {open ? 'Sin factura solicitada.' : MSG.invoiceMonthClosed}
               </p>
             )
-          ))}
-        {invoice && invoice.creditNotes.length > 0 && (
-          <ul aria-label={`Notas de crédito de la orden ${ref}`} className="mt-2 space-y-2">
-            {invoice.creditNotes.map((note) => (
-              <CreditNoteItem key={note._id} note={note} orderRef={ref} />
-            ))}
-          </ul>
-        )}
+          )}
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {invoice && (
+            <DocumentFiles
+              doc={invoice}
+              kind="invoice"
+              what={`del CFDI de la orden ${ref}`}
+              variant="secondary"
+            />
+          )}
+          {!invoice && !loading && open && (
+            <Button size="sm" onClick={onAsk}>
+              <Receipt aria-hidden="true" className="h-4 w-4" />
+              Solicitar factura
+            </Button>
+          )}
+        </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2">
-        {invoice && (
-          <DocumentFiles
-            doc={invoice}
-            kind="invoice"
-            what={`del CFDI de la orden ${ref}`}
-            variant="secondary"
-          />
-        )}
-        {!invoice && !loading && open && (
-          <Button size="sm" onClick={onAsk}>
-            <Receipt aria-hidden="true" className="h-4 w-4" />
-            Solicitar factura
-          </Button>
-        )}
-      </div>
+      {/* The documents that follow the invoice, under it with their own files. */}
+      {(awaitingComplement || complement || creditNotes.length > 0) && (
+        <div className="mt-3 space-y-2 border-l-2 border-slate-200 pl-3">
+          {complement && <ComplementItem complement={complement} orderRef={ref} />}
+          {awaitingComplement && (
+            <p className="text-sm text-slate-600">
+              Cuando recibamos tu transferencia te enviaremos su complemento de pago.
+            </p>
+          )}
+          {creditNotes.length > 0 && (
+            <ul aria-label={`Notas de crédito de la orden ${ref}`} className="space-y-2">
+              {creditNotes.map((note) => (
+                <CreditNoteItem key={note._id} note={note} orderRef={ref} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
     </li>
   );
 }
@@ -219,8 +224,10 @@ function CreditNoteItem({ note, orderRef }: { note: CreditNoteSummary; orderRef:
   const stamped = note.status === 'timbrada';
   return (
     <li className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-      <span className="font-medium text-ink">Nota de crédito</span>
-      <span>· reembolso de {formatPrice(note.amount)}</span>
+      <span>
+        <span className="font-medium text-ink">Nota de crédito</span> · reembolso de{' '}
+        {formatPrice(note.amount)}
+      </span>
       <Badge tone={TONES[note.status]}>
         {stamped ? 'Timbrada' : note.status === 'cancelada' ? 'Cancelada' : 'En proceso'}
       </Badge>
@@ -245,9 +252,10 @@ function ComplementItem({
 }) {
   const stamped = c.status === 'timbrada';
   return (
-    <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-      <span className="font-medium text-ink">Complemento de pago</span>
-      <span>· pago de {formatPrice(c.amount)}</span>
+    <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+      <span>
+        <span className="font-medium text-ink">Complemento de pago</span> · pago de {formatPrice(c.amount)}
+      </span>
       <Badge tone={TONES[c.status]}>
         {stamped ? 'Timbrado' : c.status === 'cancelada' ? 'Cancelado' : 'En proceso'}
       </Badge>
