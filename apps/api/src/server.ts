@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { runAsClusterPrimary } from './cluster';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, STRIPE_SIMULATOR_CREDENTIALS, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from './db/seed';
 import { demoDataStatus } from './db/demo-data';
@@ -132,6 +132,7 @@ async function main(): Promise<void> {
     lines.push(
       '  Pagos: SIMULADOR LOCAL DE STRIPE (STRIPE_SIMULATOR=true): tarjeta, OXXO y SPEI simulados, ningún cobro es real.',
       '  Actívalos en /admin/pagos; la ficha OXXO y la transferencia SPEI traen botones para simular el pago.',
+      `  API del simulador de Stripe: ${stripeSimulator.url} (clave ${STRIPE_SIMULATOR_CREDENTIALS.secretKey}).`,
     );
   }
   if (seeded.seededDemo) lines.push('  Datos de demostración cargados.');

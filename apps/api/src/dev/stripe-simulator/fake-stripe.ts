@@ -2445,7 +2445,8 @@ export async function startFakeStripe(opts: FakeStripeOptions = {}): Promise<Fak
       if (method === 'POST' && kind === 'events' && action === 'deliver') {
         return sendJson(res, 200, { status: await attempt(id) });
       }
-      if (method === 'GET' && path === '/__fake/events') return sendJson(res, 200, { data: events });
+      if (method === 'GET' && path === '/__fake/events')
+        return sendJson(res, 200, { data: events, deliveries });
       throw new FakeControlError(`No existe ${method} ${path}`, 404);
     } catch (err) {
       if (err instanceof FakeControlError)
