@@ -29,7 +29,11 @@ function refundNote(r: ProviderWaitRefund): string {
 
 function cfdiNote(c: ProviderWaitCfdi): string {
   const what =
-    c.kind === 'factura' ? 'Factura' : c.kind === 'complemento_de_pago' ? 'Complemento de pago' : 'Nota de crédito';
+    c.kind === 'factura'
+      ? 'Factura'
+      : c.kind === 'complemento_de_pago'
+        ? 'Complemento de pago'
+        : 'Nota de crédito';
   if (c.waiting === 'timbrado') return `${what}: timbrado en proceso ante el SAT`;
   return `${what}: ${c.cancellationStatus ? CFDI_CANCELLATION_LABELS[c.cancellationStatus].toLowerCase() : 'cancelación'}`;
 }
