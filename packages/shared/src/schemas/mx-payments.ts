@@ -114,9 +114,14 @@ export const paymentMethodsResponse = z.object({
 });
 export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponse>;
 
-/** A payment waiting for cash or a transfer (admin dashboard). */
+/**
+ * A payment waiting for cash or a transfer (admin dashboard): `esperando` the money, or
+ * `por_reembolsar`: OXXO cash that arrived after its order ended with the seat gone, which the
+ * association returns by hand (Stripe cannot) and then records from the order.
+ */
 export const paymentWait = z.object({
   orderId: z.string(),
+  state: z.enum(['esperando', 'por_reembolsar']).default('esperando'),
   method: z.enum(['oxxo', 'spei']),
   kind: z.enum(['individual', 'grupo']),
   buyerName: z.string(),

@@ -13,7 +13,8 @@ export interface LifecycleEvents {
   /**
    * Money arrived for an order that had already ended unpaid (payLate): `honoured` when its
    * seats were free again (the order is paid: 'order.paid' follows too); otherwise the whole
-   * amount goes back (`refundId`) and the buyer is told.
+   * amount goes back (`refundId`; null when a person refunds it outside the store) and the
+   * buyer is told.
    */
   'order.paid_late': { orderId: string; honoured: boolean; refundId: string | null };
   /**

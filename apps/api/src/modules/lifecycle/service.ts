@@ -276,15 +276,19 @@ class SeatGone extends Error {}
  * holds it, the day has not ended, the buyer does not hold the day elsewhere) the order is
  * paid after all, all or nothing. Otherwise the money is recorded and the whole amount is
  * asked back from the provider: a refund row in flight that the refund sweep asks for (its id
- * is the idempotency key). Once per order: a second notice of the same money finds it paid.
+ * is the idempotency key) — or, for a provider that cannot give money back (`refundOnline:
+ * false`: OXXO cash), left for a person to refund outside the store. Once per order: a second
+ * notice of the same money finds it paid.
  */
 export async function payLate(
   tx: Tx,
   orderId: string,
   patch: PaidPatch = {},
+  opts: { refundOnline?: boolean } = {},
 ): Promise<{
   changed: boolean;
-  outcome: 'honoured' | 'refunding' | 'none';
+  /** refunding: a refund row asks the provider; byHand: the provider cannot, a person refunds it. */
+  outcome: 'honoured' | 'refunding' | 'byHand' | 'none';
   order: OrderRow | null;
   refund: RefundRow | null;
 }> {
@@ -341,6 +345,10 @@ export async function payLate(
     paidAt: now,
   });
   await recordPaid(tx, orderId, patch);
+  if (opts.refundOnline === false) {
+    await emit(tx, 'order.paid_late', { orderId, honoured: false, refundId: null });
+    return { changed: true, outcome: 'byHand', order, refund: null };
+  }
   const id = randomUUID();
   const refund = await insertRefund(tx, {
     id,
@@ -771,6 +779,10 @@ export async function recordRefund(
     refusal: ADMIN_MSG.orderNotRefundable,
     refundInFlight: ADMIN_MSG.orderRefundInProgress,
   });
+  // A cancelled order is refunded only for money that arrived after it ended (payLate: OXXO
+  // cash Stripe cannot return); it has no day left to end.
+  const late = order.status === 'cancelado';
+  if (late && !order.payment) throw new AppError('conflict', ADMIN_MSG.orderNotRefundable);
   if (input.amountCentavos > refundable(order))
     throw new AppError('bad_request', ADMIN_MSG.orderRefundTooLarge);
   const now = new Date();
@@ -788,7 +800,7 @@ export async function recordRefund(
   if (input.amountCentavos > 0) await addRefunded(tx, order.id, input.amountCentavos);
   let endsSale = false;
   let ended: string[] = [];
-  if (input.revokeAccess) {
+  if (input.revokeAccess && !late) {
     ended = await endDays(tx, order.id, 'reembolsado');
     const updated = await transitionOrder(tx, order.id, ['pagado'], {
       status: 'reembolsado',

@@ -151,9 +151,9 @@ export const TRANSITIONS = {
   recordRefund: {
     title: 'Registrar un reembolso hecho fuera de la tienda (admin)',
     who: ['admin'],
-    from: ['pagado'],
-    to: ['pagado', 'reembolsado'],
-    days: 'con «quitar acceso»: pagado → reembolsado',
+    from: ['pagado', 'cancelado'],
+    to: ['pagado', 'reembolsado', 'cancelado'],
+    days: 'con «quitar acceso»: pagado → reembolsado; una orden cancelada con dinero recibido (pago tardío de OXXO) no tiene días',
     seats: 'con «quitar acceso»: devuelve los de esos días, una vez',
     money: 'reembolsado += monto (nunca más de lo que queda)',
     blockedByRefundInFlight: true,

@@ -33,7 +33,13 @@ export async function enqueuePaymentPending(
 export async function enqueuePaymentLate(
   db: Queryable,
   settings: MailSettings,
-  m: { to: string; name: string; orderId: string; amountCentavos: number; honoured: boolean },
+  m: {
+    to: string;
+    name: string;
+    orderId: string;
+    amountCentavos: number;
+    outcome: 'honoured' | 'refunded' | 'byHand';
+  },
 ): Promise<void> {
   await enqueueEmail(db, { ...paymentLateEmail(settings, m), dedupeKey: `pago-tardio:${m.orderId}` });
 }

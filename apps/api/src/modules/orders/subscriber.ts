@@ -60,7 +60,7 @@ export const orderMailSubscriber = (mail: MailSettings): Subscriber => ({
         name: found.name,
         orderId: e.orderId,
         amountCentavos: found.order.amountCentavos,
-        honoured: e.honoured,
+        outcome: e.honoured ? 'honoured' : e.refundId ? 'refunded' : 'byHand',
       });
     },
     'days.cancelled': async (tx, e) => {

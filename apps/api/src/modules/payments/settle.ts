@@ -108,10 +108,16 @@ export async function settle(
       }
       // Money confirmed after the order ended unpaid: seats free again → paid; else refunded.
       if (result.order?.status === 'cancelado' && deps.providers[order.paymentMethod].honoursLatePayment) {
-        const late = await payLate(tx, order.id, opts.patch ?? {});
+        const refundOnline = deps.providers[order.paymentMethod].refundsOnline(order, null);
+        const late = await payLate(tx, order.id, opts.patch ?? {}, { refundOnline });
         if (late.changed) {
           await auditPayment(tx, {
-            action: late.outcome === 'honoured' ? 'payment.late_honoured' : 'payment.late_refunded',
+            action:
+              late.outcome === 'honoured'
+                ? 'payment.late_honoured'
+                : late.outcome === 'refunding'
+                  ? 'payment.late_refunded'
+                  : 'payment.late_needs_refund',
             orderId: order.id,
             details: { source: opts.source, refundId: late.refund?.id ?? null, ...opts.patch },
           });

@@ -1,7 +1,8 @@
 // The payments waiting for cash at OXXO or a SPEI transfer (the admin dashboard): every
-// pending order of those ways to pay, with what a partial transfer already brought.
+// pending order of those ways to pay, with what a partial transfer already brought; and OXXO
+// cash that arrived too late, which the association must return by hand.
 
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
 import type { PaymentWaitsResponse } from '@store/shared/schemas/mx-payments';
 import type { Queryable } from '../../../db/client';
 import { orderPayments, orders, users } from '../../../db/schema';
@@ -12,13 +13,29 @@ export async function paymentWaits(db: Queryable): Promise<PaymentWaitsResponse[
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
-    .where(and(eq(orders.status, 'pendiente'), inArray(orders.paymentMethod, ['oxxo', 'spei'])))
+    .where(
+      and(
+        inArray(orders.paymentMethod, ['oxxo', 'spei']),
+        or(
+          eq(orders.status, 'pendiente'),
+          // Cash confirmed after its order ended with the seat gone: the association returns it.
+          and(
+            eq(orders.status, 'cancelado'),
+            eq(orders.paymentMethod, 'oxxo'),
+            eq(orders.payment, true),
+            lt(orders.refundedCentavos, orders.amountCentavos),
+          ),
+        ),
+      ),
+    )
     .orderBy(asc(orders.expiresAt))
     .limit(200);
   return rows.map(({ order, data, name, email }) => {
-    const remaining = Number(data?.amountRemaining ?? order.amountCentavos);
+    const waiting = order.status === 'pendiente';
+    const remaining = waiting ? Number(data?.amountRemaining ?? order.amountCentavos) : 0;
     return {
       orderId: order.id,
+      state: waiting ? ('esperando' as const) : ('por_reembolsar' as const),
       method: order.paymentMethod === 'oxxo' ? ('oxxo' as const) : ('spei' as const),
       kind: order.kind,
       buyerName: name,

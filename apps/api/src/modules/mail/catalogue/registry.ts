@@ -248,13 +248,20 @@ export const CATALOGUE: readonly CatalogueExample[] = [
     name: ANA.name,
     orderId: ORDER_ID,
     amountCentavos: 250_000,
-    honoured: true,
+    outcome: 'honoured' as const,
   }),
   example('payment-late:refunded', paymentLateEmail, {
     to: ANA.email,
     name: ANA.name,
     orderId: ORDER_ID,
     amountCentavos: 250_000,
-    honoured: false,
+    outcome: 'refunded' as const,
+  }),
+  example('payment-late:by-hand', paymentLateEmail, {
+    to: ANA.email,
+    name: ANA.name,
+    orderId: ORDER_ID,
+    amountCentavos: 250_000,
+    outcome: 'byHand' as const,
   }),
 ];

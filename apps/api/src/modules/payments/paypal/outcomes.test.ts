@@ -369,7 +369,8 @@ describe('Stripe', () => {
     await expect(
       stripe.checkout.sessions.create({
         ...params(1000),
-        phone_number_collection: { enabled: true },
+        // Not a parameter of Stripe's API (phone_number_collection, say, is one: accepted).
+        collect_shoe_size: true,
       } as never),
     ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'parameter_unknown' });
   });

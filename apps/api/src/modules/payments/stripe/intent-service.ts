@@ -69,7 +69,9 @@ export function holdWindow(
     let n = days;
     while (n >= 1 && firstStart && endOfMexicoCityDay(addCalendarDays(today, n)) >= firstStart) n -= 1;
     if (n < 1) throw new AppError('bad_request', PAY_MSG.oxxoTooLate);
-    return { expiresAt: endOfMexicoCityDay(addCalendarDays(today, n)), voucherDays: n };
+    // Stripe states the expiry in whole seconds (23:59:59): the hold ends with it.
+    const end = endOfMexicoCityDay(addCalendarDays(today, n)).getTime();
+    return { expiresAt: new Date(end - (end % 1000)), voucherDays: n };
   }
   let until = endOfMexicoCityDay(addCalendarDays(today, days)).getTime();
   if (firstStart) until = Math.min(until, firstStart.getTime() - SPEI_MARGIN_MS);

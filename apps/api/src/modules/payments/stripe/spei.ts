@@ -19,7 +19,8 @@ export const speiProvider: PaymentProvider = {
   // The window is the transfer's own deadline (set per order at checkout); this is the upper bound.
   holdMs: () => 8 * 24 * 3600_000,
   reuseMinRemainingMs: () => 60_000,
-  refundsOnline: (_order, payment) => payment?.status === 'cobrado',
+  // Stripe returns a transfer's money (to an account the buyer gives it by e-mail).
+  refundsOnline: () => true,
   reconcileHold: (deps, order, payment, opts) =>
     payment ? reconcileIntentHold(deps, order, payment, opts) : reconcileUnreachable(deps, order, opts),
   settleExpired: settleExpiredIntent,
