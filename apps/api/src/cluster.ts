@@ -17,8 +17,11 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Config } from './config';
 
 /** How many server processes this configuration runs. */
-export function workerCount(config: Pick<Config, 'DATABASE_URL' | 'PAYPAL_SIMULATOR' | 'WORKERS'>): number {
-  if (!config.DATABASE_URL || config.PAYPAL_SIMULATOR) return 1;
+export function workerCount(
+  config: Pick<Config, 'DATABASE_URL' | 'PAYPAL_SIMULATOR' | 'STRIPE_SIMULATOR' | 'WORKERS'>,
+): number {
+  // A simulator runs beside one process only (each worker would start its own).
+  if (!config.DATABASE_URL || config.PAYPAL_SIMULATOR || config.STRIPE_SIMULATOR) return 1;
   return config.WORKERS ?? 1;
 }
 

@@ -236,7 +236,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // on the embedded database at a local address (or with the PayPal simulator); a PostgreSQL
   // server or a published address gets it only when SEED_DEMO=true is given.
   const published = !isLocalUrl(PUBLIC_URL);
-  const SEED_DEMO = e.SEED_DEMO ?? (!e.DATABASE_URL && (!published || e.PAYPAL_SIMULATOR));
+  const simulated = e.PAYPAL_SIMULATOR || e.STRIPE_SIMULATOR;
+  const SEED_DEMO = e.SEED_DEMO ?? (!e.DATABASE_URL && (!published || simulated));
   return {
     ...e,
     ...(e.PAYPAL_SIMULATOR ? simulatorPaypal(PUBLIC_URL) : {}),
@@ -244,7 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     PUBLIC_URL,
     SEED_DEMO,
-    demoDataAllowed: !published || e.SEED_DEMO === true || e.PAYPAL_SIMULATOR,
+    demoDataAllowed: !published || e.SEED_DEMO === true || simulated,
     JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
   };
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { runAsClusterPrimary } from './cluster';
 import { ConfigError, loadConfig, STRIPE_SIMULATOR_CREDENTIALS, type Config } from './config';
 import { openDatabase } from './db/client';
+import { enableSimulatedWaysToPay } from './modules/payments/settings';
 import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from './db/seed';
 import { demoDataStatus } from './db/demo-data';
 import { announceGeneratedAdmin } from './db/first-admin';
@@ -58,6 +59,8 @@ async function main(): Promise<void> {
     seeded = await database.withStartupLock(
       async () => {
         await database.migrate();
+        // The demo's Stripe simulator: its three ways to pay on (a fresh demo database only).
+        if (config.STRIPE_SIMULATOR) await enableSimulatedWaysToPay(database.db);
         return seed(database.db, {
           demo: config.SEED_DEMO,
           adminEmail: config.ADMIN_EMAIL,
@@ -120,7 +123,7 @@ async function main(): Promise<void> {
   lines.push(
     config.CFDI_API_KEY
       ? `  Facturas: CFDI timbrados con ${config.CFDI_API_URL} (CFDI_API_KEY).`
-      : '  Facturas: sin CFDI_API_KEY, las solicitudes esperan en /admin/facturas (CSV y XML/PDF a mano).',
+      : '  Facturas: sin CFDI_API_KEY, las solicitudes esperan en /admin/invoices (CSV y XML/PDF a mano).',
   );
   if (simulator) {
     lines.push(

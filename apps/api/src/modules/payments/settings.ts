@@ -137,3 +137,22 @@ export async function assertOffered(db: Queryable, config: Config, method: 'card
   if (!paymentReadiness(config)[method].ready) throw new AppError('unavailable', PAY_MSG.methodNotReady);
   return settings;
 }
+
+/**
+ * `npm run demo` (the Stripe simulator): card with meses sin intereses, OXXO and SPEI on, so a
+ * newcomer sees them all — only while the association never saved its own settings.
+ */
+export async function enableSimulatedWaysToPay(db: Queryable): Promise<void> {
+  await db
+    .insert(paymentSettings)
+    .values({
+      id: 'store',
+      cardEnabled: true,
+      msiEnabled: true,
+      oxxoEnabled: true,
+      oxxoExpiresAfterDays: 3,
+      speiEnabled: true,
+      speiHoldDays: 3,
+    })
+    .onConflictDoNothing({ target: paymentSettings.id });
+}

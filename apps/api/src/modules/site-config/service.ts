@@ -4,8 +4,8 @@
 import { PAYMENTS_MODE_ATTRIBUTE, type SiteConfig } from '@store/shared/schemas/site-config';
 import type { Config } from '../../config';
 
-export function siteConfigOf(config: Pick<Config, 'PAYPAL_SIMULATOR'>): SiteConfig {
-  return { paymentsMode: config.PAYPAL_SIMULATOR ? 'simulated' : 'real' };
+export function siteConfigOf(config: Pick<Config, 'PAYPAL_SIMULATOR' | 'STRIPE_SIMULATOR'>): SiteConfig {
+  return { paymentsMode: config.PAYPAL_SIMULATOR || config.STRIPE_SIMULATOR ? 'simulated' : 'real' };
 }
 
 /** index.html with <html …> carrying the payments mode. */
