@@ -174,7 +174,6 @@ export function comprobanteType(xml: Buffer): string | null {
   );
 }
 
-
 /**
  * Files stamped outside the store (a credit note's XML must be an egreso). The XML makes the
  * document `timbrada` (its folio read from the stamp) and takes its stamp off the queue; once
