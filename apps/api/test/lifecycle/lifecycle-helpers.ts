@@ -199,6 +199,7 @@ interface Facts {
     ours: number;
     via_provider: number;
     capture: string | null;
+    provider: string | null;
   }[];
   refund_rows: { id: string; provider_refund_id: string | null; status: string }[];
   chains: { root: string; label: string; live: number; paid: number }[];
@@ -250,7 +251,8 @@ export async function invariantViolations(
           where r.order_id = o.id and r.status = 'completado'), 0) as ours,
         coalesce((select sum(r.amount_centavos)::int from order_refunds r
           where r.order_id = o.id and r.status = 'completado' and r.kind <> 'manual'), 0) as via_provider,
-        (select p.capture_id from order_payments p where p.order_id = o.id) as capture
+        (select p.capture_id from order_payments p where p.order_id = o.id) as capture,
+        (select p.provider::text from order_payments p where p.order_id = o.id) as provider
         from orders o where o.id in ${scoped}`)} as money,
       ${asJson(sql`select id, provider_refund_id, status from order_refunds where order_id in ${scoped}`)} as refund_rows,
       ${asJson(sql`select t.root_order_id as root, min(od.day) as label,
@@ -325,6 +327,16 @@ export async function invariantViolations(
     if (!o.capture) {
       if (o.via_provider > 0) {
         out.push(`money: order ${ref} has ${o.via_provider} refunded through PayPal but no capture`);
+      }
+      continue;
+    }
+    if (o.provider === 'oxxo' || o.provider === 'spei') {
+      // Stripe: what its refunds of the PaymentIntent gave back is what the store recorded.
+      const back = [...h.stripe.refunds.values()]
+        .filter((r) => r.payment_intent === o.capture && r.status === 'succeeded')
+        .reduce((s, r) => s + r.amount, 0);
+      if (back !== o.via_provider) {
+        out.push(`money: Stripe gave back ${back} on order ${ref} but the store recorded ${o.via_provider}`);
       }
       continue;
     }

@@ -22,7 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
-import { cartLines, emailOutbox, orderDays, waitlistEntries } from '../../src/db/schema';
+import { cartLines, emailOutbox, orderDays, paymentSettings, waitlistEntries } from '../../src/db/schema';
 import { sweepExpiredOrders } from '../../src/modules/payments/expiry';
 import { sweepWaitlist } from '../../src/modules/waitlist/service';
 import { createProduct, mexicoCityTime } from '../factories';
@@ -81,6 +81,14 @@ const whileRefunding = new Map<string, () => Promise<void>>();
 beforeAll(async () => {
   // Two checkouts at once: the line's steps fill it (docs/on-sale.md → The line).
   h = await startLifecycleHarness({ CHECKOUT_CONCURRENCY: '2' });
+  // OXXO vouchers and SPEI transfers on (docs/payments.md), as an association would have them.
+  await h.ctx.database.db.insert(paymentSettings).values({
+    id: 'store',
+    oxxoEnabled: true,
+    oxxoExpiresAfterDays: 3,
+    speiEnabled: true,
+    speiHoldDays: 3,
+  });
   await h.ctx.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(h.ctx.app.server.address() as AddressInfo).port}`;
   admin = { user: await createUser(h.ctx, { role: 'admin' }), ip: '127.0.0.1' };
@@ -150,7 +158,15 @@ function targetDays(w: World, t: number): DayRef[] {
 // ---- Steps -------------------------------------------------------------------------------
 
 type Action =
-  | { k: 'buy'; b: number; t: number; via: 'paypal' | 'hold' | 'cash' }
+  | { k: 'buy'; b: number; t: number; via: 'paypal' | 'hold' | 'cash' | 'oxxo' | 'spei' }
+  /**
+   * Stripe confirms an OXXO voucher's cash or a whole SPEI transfer (its signed webhook): while
+   * the order waits, or `late`, after it ended (payLate: honoured if the seats are free, else
+   * refunded — by Stripe for SPEI, by the association for OXXO cash).
+   */
+  | { k: 'cash'; b: number; late: boolean }
+  /** The buyer gives Stripe a bank account: their SPEI refunds waiting for it complete. */
+  | { k: 'refundAccount'; b: number }
   | { k: 'pay'; b: number }
   | { k: 'captureWebhook'; b: number }
   | { k: 'expire'; b: number }
@@ -201,6 +217,8 @@ function describeAction(a: Action): string {
       return `capacity(${DAYS[a.d]}, ${a.delta > 0 ? '+1' : '-1'})`;
     case 'sweep':
       return 'sweep()';
+    case 'cash':
+      return `${a.late ? 'cashLate' : 'cash'}(${b})`;
     case 'line':
       return `line(${b}, ${TARGETS[a.t]}, ${a.out})`;
     default:
@@ -435,8 +453,14 @@ async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Prom
       return;
     }
     if (a.out === 'left') {
+      const finishedBefore = line.figures().finished;
       call.abort();
-      await until(() => line.figures().left > left, 'the buyer leaving the line');
+      // Beside other steps the call may get its turn first (a returning buyer goes ahead of the
+      // blockers when another step's call frees a slot): it then runs and finishes instead.
+      await until(
+        () => line.figures().left > left || (!w.sequential && line.figures().finished > finishedBefore),
+        'the buyer leaving the line',
+      );
       STATS?.set('LINE left', (STATS.get('LINE left') ?? 0) + 1);
       release();
       await call.rest;
@@ -510,6 +534,10 @@ async function perform(w: World, a: Action): Promise<void> {
       }
       if (TARGETS[a.t] === 'G' || a.via === 'cash') {
         await api(w, who, 'POST', '/api/order/place', orderBody(days));
+        return;
+      }
+      if (a.via === 'oxxo' || a.via === 'spei') {
+        await api(w, who, 'POST', `/api/order/${a.via}`, orderBody(days));
         return;
       }
       const created = await api(w, who, 'POST', '/api/paypal/create-order', orderBody(days));
@@ -692,6 +720,24 @@ async function perform(w: World, a: Action): Promise<void> {
       }
       return;
     }
+    case 'cash':
+      return confirmStripeMoney(w, a.b, a.late);
+    case 'refundAccount': {
+      const waiting = await rows<{ id: string }>(
+        db,
+        sql`select r.provider_refund_id as id from order_refunds r join orders o on o.id = r.order_id
+          where o.user_id = ${w.buyers[a.b]!.user.id} and o.payment_method = 'spei'
+            and r.status = 'pendiente' and r.provider_refund_id is not null`,
+      );
+      for (const { id } of waiting) {
+        if (h.stripe.refunds.get(id)?.status !== 'requires_action') continue;
+        h.stripe.completeRefund(id);
+        const refund = await h.deps.clients.stripe!.refunds.retrieve(id);
+        const res = await deliver(h.ctx, '/api/stripe/webhook', h.stripe.event('refund.updated', refund));
+        if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
+      }
+      return;
+    }
     case 'join':
     case 'leave': {
       const day = w.days[DAYS[a.d]!];
@@ -738,6 +784,40 @@ async function perform(w: World, a: Action): Promise<void> {
       return;
     }
   }
+}
+
+/**
+ * The buyer pays their newest OXXO voucher at the counter, or transfers the rest of a SPEI
+ * payment, and Stripe's signed `payment_intent.succeeded` reaches the store. An intent the
+ * store cancelled at Stripe (a replaced attempt) takes no money: nothing to deliver.
+ */
+async function confirmStripeMoney(w: World, b: number, late: boolean): Promise<void> {
+  const days = sql.join(
+    w.dayIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const [order] = await rows<{ method: string; intent: string }>(
+    h.ctx.database.db,
+    sql`select o.payment_method::text as method, p.external_id as intent
+      from orders o join order_payments p on p.order_id = o.id
+      where o.user_id = ${w.buyers[b]!.user.id} and o.payment_method in ('oxxo', 'spei')
+        and o.status = ${late ? 'cancelado' : 'pendiente'} and not o.payment
+        and exists (select 1 from order_days od where od.order_id = o.id and od.product_day_id in (${days}))
+      order by o.created_at desc, o.id limit 1`,
+  );
+  if (!order) return;
+  const stripe = h.deps.clients.stripe!;
+  const before = await stripe.paymentIntents.retrieve(order.intent);
+  if (before.status !== 'requires_action' && before.status !== 'requires_payment_method') return;
+  if (order.method === 'oxxo') h.stripe.payOxxo(order.intent);
+  else {
+    const left = before.next_action?.display_bank_transfer_instructions?.amount_remaining ?? before.amount;
+    h.stripe.fundSpei(order.intent, left);
+  }
+  const paid = await stripe.paymentIntents.retrieve(order.intent);
+  if (paid.status !== 'succeeded') return;
+  const res = await deliver(h.ctx, '/api/stripe/webhook', h.stripe.event('payment_intent.succeeded', paid));
+  if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
 }
 
 async function verify(w: World, step: string): Promise<void> {
@@ -788,11 +868,20 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       k: fc.constant('buy' as const),
       b: buyer,
       t: fc.integer({ min: 0, max: TARGETS.length - 1 }),
-      via: fc.constantFrom('paypal' as const, 'paypal' as const, 'hold' as const, 'cash' as const),
+      via: fc.constantFrom(
+        'paypal' as const,
+        'paypal' as const,
+        'hold' as const,
+        'cash' as const,
+        'oxxo' as const,
+        'spei' as const,
+      ),
     }),
   },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('pay' as const), b: buyer }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('captureWebhook' as const), b: buyer }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('cash' as const), b: buyer, late: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('refundAccount' as const), b: buyer }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('expire' as const), b: buyer }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('abandon' as const), b: buyer }) },
   {
