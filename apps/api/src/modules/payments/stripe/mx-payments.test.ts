@@ -8,11 +8,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVICE_FEE_CENTAVOS } from '@store/shared/constants';
 import { OXXO_MAX_CENTAVOS } from '@store/shared/domain/mx-payments';
 import { addCalendarDays, endOfMexicoCityDay, mexicoCityDate } from '@store/shared/domain/time';
+import { MSG } from '@store/shared/messages';
 import { PAY_MSG, oxxoOverLimit } from '@store/shared/payment-messages';
 import type { Order } from '@store/shared/schemas/order';
 import type { PaymentInstructions } from '@store/shared/schemas/mx-payments';
 import {
   cartLines,
+  cfdiDocuments,
   emailOutbox,
   orderRefunds,
   orders,
@@ -21,6 +23,7 @@ import {
   waitlistEntries,
 } from '../../../db/schema';
 import { createProduct } from '../../../../test/factories';
+import { STORED_FISCAL } from '../../../../test/cfdi-helpers';
 import { call } from '../../../../test/admin-helpers';
 import {
   auditActions,
@@ -464,6 +467,50 @@ describe('a team’s places by SPEI', () => {
     expect(day!.seatsTaken).toBe(5);
     const row = await orderRow(h.ctx, res.json().orderId);
     expect(row).toMatchObject({ kind: 'grupo', paymentMethod: 'spei', status: 'pendiente' });
+  });
+
+  it('an invoice before payment (PPD) is queued at once with forma 99; the transfer queues its payment complement', async () => {
+    const buyer = await buyerWithCart(h.ctx);
+    const { orderId, intentId } = await start('spei', buyer, { invoice: STORED_FISCAL, invoicePlan: 'PPD' });
+    const docs = () =>
+      h.ctx.database.db.select().from(cfdiDocuments).where(eq(cfdiDocuments.orderId, orderId));
+    const [invoice] = await docs();
+    expect(invoice).toMatchObject({ kind: 'I', paymentPlan: 'PPD', pendingAction: 'stamp' });
+    h.stripe.fundSpei(intentId, (await orderRow(h.ctx, orderId)).amountCentavos);
+    await send('payment_intent.succeeded', await intent(intentId));
+    expect((await orderRow(h.ctx, orderId)).status).toBe('pagado');
+    const complement = (await docs()).find((d) => d.kind === 'pago');
+    expect(complement).toMatchObject({ relatedDocumentId: invoice!.id, pendingAction: 'stamp' });
+  });
+
+  it('a new checkout and the transfer arriving at once: one payment, one seat, nothing taken twice', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const buyer = await buyerWithCart(h.ctx, { days: [{ label: 'Día 1', seatCapacity: 1 }] });
+      const first = await start('spei', buyer);
+      h.stripe.fundSpei(first.intentId, (await orderRow(h.ctx, first.orderId)).amountCentavos);
+      const paid = await intent(first.intentId);
+      const [webhook, replaced] = await Promise.all([
+        deliver(h.ctx, '/api/stripe/webhook', h.stripe.event('payment_intent.succeeded', paid as never)),
+        post(h.ctx, '/api/order/oxxo', buyer.user.token, buyer.body),
+      ]);
+      expect(webhook.statusCode).toBe(200);
+      // The transfer won (the cart is empty now, or the days are owned) or the voucher did.
+      expect([200, 400, 409], replaced.body).toContain(replaced.statusCode);
+      if (replaced.statusCode !== 200)
+        expect([MSG.emptyCart, MSG.alreadyOwned]).toContain(replaced.json().message);
+      // The buyer holds the day once, paid; the seat is taken once; no voucher stays open beside it.
+      expect(await grants(h.ctx, buyer.user.id)).toBe(1);
+      expect(await seatsTaken(h.ctx, buyer.productDayId)).toBe(1);
+      if (replaced.statusCode === 200) {
+        const second = replaced.json() as { orderId: string };
+        expect((await orderRow(h.ctx, second.orderId)).status).not.toBe('pagado');
+      }
+      const refunds = await h.ctx.database.db
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, first.orderId));
+      expect(refunds).toEqual([]);
+    }
   });
 
   it('refuses an invoice before payment (PPD) with any way to pay but SPEI', async () => {
