@@ -12,7 +12,7 @@ export function InvoiceRequestSection({ choice }: { choice: InvoiceChoice }) {
       </h2>
       <Checkbox
         containerClassName="mt-4"
-        label="¿Requieres factura? Emitiremos tu CFDI 4.0 al confirmarse el pago y te lo enviaremos por correo."
+        label="¿Requieres factura? Emitiremos tu CFDI 4.0 y te lo enviaremos por correo."
         checked={choice.wanted}
         onChange={(e) => choice.setWanted(e.currentTarget.checked)}
       />
