@@ -21,7 +21,10 @@ export function getOrderInstructions(orderId: string, signal?: AbortSignal) {
 
 /**
  * Under the user's orders key, so it is dropped on logout and refreshed with them; `placed`:
- * what the order call answered, the first answer when the buyer comes straight from it.
+ * what the order call answered, the first answer when the buyer comes straight from it. It is
+ * shown at once but asked again as the page opens: the browser keeps it in the page's history
+ * entry, so a reload (what a buyer does to see whether the money arrived) or a step back to the
+ * page brings the same answer back, however old.
  */
 export const orderInstructionsQueryOptions = (
   token: string | null,
@@ -33,7 +36,7 @@ export const orderInstructionsQueryOptions = (
     queryFn: ({ signal }) => getOrderInstructions(orderId, signal),
     enabled: Boolean(token) && orderId !== '',
     initialData: placed?.orderId === orderId ? instructionsOfPlaced(placed) : undefined,
-    initialDataUpdatedAt: placed ? Date.now() : undefined,
+    staleTime: 0,
     retry: false,
     refetchInterval: (query) =>
       query.state.data && query.state.data.status !== 'pendiente' ? false : INSTRUCTIONS_POLL_MS,

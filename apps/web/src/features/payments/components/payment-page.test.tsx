@@ -5,6 +5,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderInstructionsResponse } from '@store/shared/schemas/mx-payments';
+import { createQueryClient } from '../../../app/query-client';
 import { setToken } from '../../../lib/auth-token';
 import { stubApi, TestProviders, testQueryClient } from '../../../../test/providers';
 import { INSTRUCTIONS_POLL_MS } from '../api/get-order-instructions';
@@ -125,6 +126,28 @@ describe('PaymentPage', () => {
     expect(await screen.findByRole('heading', { name: '¡Recibimos tu pago!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir a Mis Productos' })).toHaveAttribute('href', '/orders');
     expect(calls.filter((c) => c.path === PATH).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the checkout answer at once and asks the server as it opens, since a reload brings that answer back', async () => {
+    // The checkout's answer stays in the page's history entry: a reload renders it again.
+    const placed = {
+      success: true as const,
+      orderId: ORDER,
+      message: 'Datos',
+      instructions: spei(12_000_00).instructions!,
+    };
+    const { calls } = stubApi({ [PATH]: () => spei(4_000_00) });
+    render(
+      <TestProviders client={createQueryClient()} path="/pago/:orderId">
+        <PaymentPage orderId={ORDER} placed={placed} />
+      </TestProviders>,
+    );
+    const transfer = screen.getByRole('region', { name: 'Datos para tu transferencia SPEI' });
+    expect(within(transfer).getByText('MXN$12,000')).toBeInTheDocument();
+    expect(
+      await within(transfer).findByText(/Recibimos MXN\$8,000; faltan MXN\$4,000\./),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === PATH)).toHaveLength(1);
   });
 
   it('says the payment window ended once the order was closed unpaid', async () => {
