@@ -39,19 +39,21 @@ h2{font-size:1.05rem;margin:0 0 .5rem}
 .muted{color:#5b6478;font-size:.92rem}
 .lines{list-style:none;padding:0;margin:0 0 1rem}
 .lines li{display:flex;justify-content:space-between;gap:1rem;padding:.35rem 0;border-bottom:1px solid #e6ebf1}
+.lines li>span:last-child{white-space:nowrap}
 label{display:block;margin:.5rem 0 .2rem;font-weight:600}
 input[type=text]{width:100%;padding:.6rem .7rem;border:1px solid #c9d1dc;border-radius:.4rem;font-size:1rem}
 .row{display:flex;gap:.75rem}.row>div{flex:1}
 fieldset{border:1px solid #e6ebf1;border-radius:.5rem;margin:1rem 0;padding:.5rem .9rem}
 fieldset label{font-weight:400}
+button,input{font-family:inherit}
 button,.button{display:inline-block;border:0;border-radius:.4rem;padding:.7rem 1rem;font-size:1rem;cursor:pointer;text-decoration:none;text-align:center}
 .primary{background:#635bff;color:#fff;width:100%;font-weight:600}
 .secondary{background:#e6ebf1;color:#1a1f36}
-.link{background:none;color:#635bff;padding:.2rem 0;font-size:.9rem}
+.link{background:none;color:#635bff;padding:.2rem 0;font-size:.9rem;text-align:left}
 .actions{display:flex;flex-direction:column;gap:.75rem;margin-top:1rem}
 .actions p{margin:.2rem 0 0}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem;margin:0 0 1rem}
-dt{color:#5b6478}dd{margin:0;font-weight:600;word-break:break-all}
+dt{color:#5b6478}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;letter-spacing:.04em}
 .barcode{background:#fff;text-align:center;margin:1rem 0;overflow-x:auto}
 .barcode svg{max-width:100%;height:auto}
