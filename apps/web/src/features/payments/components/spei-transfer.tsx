@@ -53,7 +53,8 @@ export function SpeiTransfer({ transfer, onPrint }: { transfer: Spei; onPrint: (
         <div>
           <dt className="text-sm text-slate-600">CLABE</dt>
           <dd className="mt-1 flex flex-wrap items-center gap-3">
-            <span className="font-mono text-2xl font-bold tracking-wider break-all tabular-nums">
+            {/* On one line on a phone; narrower, it wraps between the CLABE's groups. */}
+            <span className="font-mono text-xl font-bold tracking-wider break-words tabular-nums sm:text-2xl">
               {clabeText(transfer.clabe)}
             </span>
             <CopyButton value={transfer.clabe.replace(/\s+/g, '')} what="CLABE" className="print:hidden" />
