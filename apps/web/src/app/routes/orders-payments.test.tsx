@@ -105,7 +105,7 @@ describe('/orders: ways to pay', () => {
     expect(card.queryByRole('link', { name: 'Ver ficha de pago' })).not.toBeInTheDocument();
   });
 
-  it('a team purchase waiting for a SPEI transfer links to its payment page', async () => {
+  it('a team purchase waiting for a SPEI transfer says until when, what arrived, and links to its payment page', async () => {
     renderPage([
       testOrder({
         _id: 'orden-equipo',
@@ -123,13 +123,17 @@ describe('/orders: ways to pay', () => {
           bankName: 'STP',
           reference: 'AMACV-2',
           amountCentavos: 30_000_00,
-          amountRemainingCentavos: 30_000_00,
+          amountRemainingCentavos: 12_000_00,
           expiresAt: EXPIRES,
           instructionsUrl: null,
         },
       }),
     ]);
     const section = await screen.findByRole('region', { name: 'COMPRAS PARA TU EQUIPO' });
+    expect(
+      within(section).getByText(`Transferencia SPEI pendiente · fecha límite ${formatDateTime(EXPIRES)}`),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('Recibimos MXN$18,000; faltan MXN$12,000.')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Ver ficha de pago' })).toHaveAttribute(
       'href',
       '/pago/orden-equipo',

@@ -15,6 +15,7 @@ import { ConstanciasSection } from '../../features/attendance/components/constan
 import { TicketsSection } from '../../features/attendance/components/tickets-section';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { CancelOrderButton } from '../../features/orders/components/cancel-order';
+import { PaymentNote } from '../../features/orders/components/payment-note';
 import { RefundNote } from '../../features/orders/components/refund-note';
 import { DayStatus, type DayTimes } from '../../features/orders/components/day-status';
 import { ReceiptButton } from '../../features/orders/components/receipt-button';
@@ -135,16 +136,9 @@ function Orders() {
         {orders.data && (
           <GroupOrdersSection
             orders={orders.data}
-            actions={(order) => (
-              <>
-                <ReceiptButton order={order} />
-                {order.status === 'pendiente' && order.pendingPayment && (
-                  <ButtonLink to={`/pago/${order._id}`} size="sm" variant="secondary">
-                    Ver ficha de pago
-                  </ButtonLink>
-                )}
-              </>
-            )}
+            actions={(order) => <ReceiptButton order={order} />}
+            // A transfer waiting: its deadline, what arrived, and the way to its data.
+            note={(order) => <PaymentNote order={order} />}
           />
         )}
         <AssignedPlacesSection

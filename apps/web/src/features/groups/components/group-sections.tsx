@@ -17,9 +17,12 @@ import { useAssignedPlaces } from '../api/group';
 export function GroupOrdersSection({
   orders,
   actions,
+  note,
 }: {
   orders: readonly Order[];
   actions?: (order: Order) => ReactNode;
+  /** Under the order's details: how it is being paid (a transfer's deadline, what arrived). */
+  note?: (order: Order) => ReactNode;
 }) {
   const groups = orders.filter((o) => o.kind === 'grupo' && (o.payment || o.status === 'pendiente'));
   if (groups.length === 0) return null;
@@ -40,6 +43,7 @@ export function GroupOrdersSection({
                   {item?.places} {item?.places === 1 ? 'lugar' : 'lugares'} · {item?.days.join(', ')} · Orden{' '}
                   {orderReference(o._id)} · {formatPrice(o.amount)}
                 </p>
+                {note?.(o)}
               </div>
               <Badge tone={o.status === 'pagado' ? 'success' : 'warning'}>
                 {ORDER_STATUS_LABELS[o.status]}
