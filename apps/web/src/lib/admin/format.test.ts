@@ -2,7 +2,7 @@
 // browser is in: this file runs with the process clock in Tokyo (UTC+9), where converting
 // in the browser's zone would save and show the wrong instant.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fromLocalInput, toLocalInput } from './format';
+import { axisAmount, fromLocalInput, toLocalInput } from './format';
 
 beforeAll(() => {
   vi.stubEnv('TZ', 'Asia/Tokyo');
@@ -25,5 +25,13 @@ describe('datetime-local ↔ instant', () => {
     expect(fromLocalInput('')).toBeNull();
     expect(toLocalInput(null)).toBe('');
     expect(fromLocalInput('2025-02-30T10:00')).toBe('2025-02-30T10:00');
+  });
+});
+
+describe('axisAmount', () => {
+  it('keeps every tick of an axis apart: no whole-thousand rounding', () => {
+    expect([0, 650, 1300, 1950, 2600].map(axisAmount)).toEqual(['0', '650', '1.3k', '1.95k', '2.6k']);
+    expect([0, 350, 700, 1050, 1400].map(axisAmount)).toEqual(['0', '350', '700', '1.05k', '1.4k']);
+    expect(axisAmount(12_000)).toBe('12k');
   });
 });

@@ -9,6 +9,16 @@ export function money(pesos: number): string {
   return formatPrice(pesos, CURRENCY_LABEL);
 }
 
+const THOUSANDS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * A chart axis's amount, short: 650, 1.3k, 1.95k, 2k. Never rounded to whole thousands: two
+ * ticks (1,300 and 1,950; 1,050 and 1,400) would read «1k» and «2k», or «1k» twice.
+ */
+export function axisAmount(value: number): string {
+  return Math.abs(value) >= 1000 ? `${THOUSANDS.format(value / 1000)}k` : String(value);
+}
+
 /** An order's total as the store shows it: GRATIS for a free claim. */
 export function orderAmount(pesos: number): string {
   return pesos === 0 ? 'GRATIS' : money(pesos);

@@ -14,7 +14,7 @@ import {
 } from 'recharts';
 import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
 import { formatCalendarDay } from '@store/shared/domain/time';
-import { money } from '../../../../lib/admin/format';
+import { axisAmount, money } from '../../../../lib/admin/format';
 
 const BRAND = '#b01f31';
 const INK = '#1b2330';
@@ -38,7 +38,7 @@ export function TimelineChart({ timeline }: { timeline: AdminDashboardResponse['
             yAxisId="revenue"
             orientation="right"
             tick={{ fontSize: 12, fill: '#475569' }}
-            tickFormatter={(v: number) => (v >= 1000 ? `${Math.round(v / 1000)}k` : String(v))}
+            tickFormatter={axisAmount}
             width={40}
           />
           <Tooltip
@@ -96,9 +96,7 @@ export function ByEventChart({
             type="number"
             allowDecimals={metric === 'revenue'}
             tick={{ fontSize: 12, fill: '#475569' }}
-            tickFormatter={(v: number) =>
-              metric === 'revenue' && v >= 1000 ? `${Math.round(v / 1000)}k` : String(v)
-            }
+            tickFormatter={(v: number) => (metric === 'revenue' ? axisAmount(v) : String(v))}
           />
           <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 12, fill: INK }} />
           <Tooltip formatter={(v) => format(Number(v))} />

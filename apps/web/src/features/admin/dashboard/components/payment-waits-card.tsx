@@ -29,7 +29,7 @@ export function PaymentWaitsCard({ now = Date.now() }: { now?: number }) {
               <li key={w.orderId} className="flex flex-wrap items-start justify-between gap-3 py-2.5">
                 <div className="min-w-0 flex-1">
                   <OrderRef id={w.orderId} date={w.createdAt} className="text-sm" />
-                  <p className="truncate text-sm text-ink">
+                  <p className="text-sm break-words text-ink">
                     {w.buyerName}
                     {w.kind === 'grupo' && <span className="text-slate-600"> · compra para equipo</span>}
                   </p>

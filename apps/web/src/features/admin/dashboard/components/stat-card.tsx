@@ -14,13 +14,15 @@ export function StatCard({
   hint?: string;
 }) {
   return (
-    <Card className="flex items-start gap-3 p-4">
+    // On a phone the icon sits above the figure, which then has the card's whole width.
+    <Card className="flex flex-col items-start gap-2 p-4 sm:flex-row sm:gap-3">
       <span className="rounded-lg bg-brand-50 p-2 text-brand-700">
         <Icon aria-hidden="true" className="h-5 w-5" />
       </span>
       <div className="min-w-0">
         <p className="text-sm text-slate-600">{label}</p>
-        <p className="mt-0.5 truncate text-xl font-bold text-ink tabular-nums">{value}</p>
+        {/* Never cut: on a phone a long amount wraps rather than end in «…». */}
+        <p className="mt-0.5 text-lg font-bold break-words text-ink tabular-nums sm:text-xl">{value}</p>
         {hint && <p className="mt-0.5 text-xs text-slate-500">{hint}</p>}
       </div>
     </Card>
