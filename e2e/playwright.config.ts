@@ -18,7 +18,16 @@ const demoPort = Number(process.env.E2E_DEMO_PORT ?? port + 2);
 process.env.E2E_DEMO_URL = `http://localhost:${demoPort}`;
 const demoDataDir = process.env.E2E_DEMO_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'store-e2e-demo-'));
 process.env.E2E_DEMO_DATA_DIR = demoDataDir;
-/** The fake Facturapi (CFDI stamping) the main store is pointed at. */
+/**
+ * A third store as `npm run demo` runs it (the local PayPal and Stripe simulators, so card with
+ * meses sin intereses, OXXO and SPEI are on) that also stamps CFDI with the fake Facturapi, for
+ * e2e/tests/mx-payments.spec.ts. The demo store above stays without a PAC (its requests queue).
+ */
+const mxPort = Number(process.env.E2E_MX_PORT ?? port + 3);
+process.env.E2E_MX_URL = `http://localhost:${mxPort}`;
+const mxDataDir = process.env.E2E_MX_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'store-e2e-mx-'));
+process.env.E2E_MX_DATA_DIR = mxDataDir;
+/** The fake Facturapi (CFDI stamping) the main store and the Mexican ways-to-pay store are pointed at. */
 const facturapiPort = Number(process.env.E2E_FACTURAPI_PORT ?? port + 5);
 const facturapiBase = `http://127.0.0.1:${facturapiPort}`;
 process.env.E2E_FACTURAPI_BASE = facturapiBase;
@@ -36,7 +45,7 @@ const serverCommand =
 /**
  * How long each store may take to come up. A fresh data folder is a first start: initdb, every
  * migration, the demo data (about 10 s on a quiet 2-core machine, 43 s at load 7, 111 s at load
- * 13). The two start one after the other, before any journey; a journey keeps its own limit.
+ * 13). The stores start one after the other, before any journey; a journey keeps its own limit.
  */
 const storeStartTimeout = 300_000;
 
@@ -189,6 +198,41 @@ export default defineConfig({
         ADMIN_EMAIL: 'admin@e2e.test',
         ADMIN_PASSWORD: 'admin-e2e-clave',
         ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+      },
+    },
+    {
+      // The Mexican ways to pay (e2e/tests/mx-payments.spec.ts): `npm run demo` (both simulators,
+      // NODE_ENV=production, the embedded database; the Stripe simulator turns card, OXXO and SPEI
+      // on in its fresh database) with CFDI stamped by the fake Facturapi, so a PPD invoice and
+      // its payment complement are really stamped.
+      command: serverCommand,
+      cwd: path.resolve(import.meta.dirname, '..'),
+      url: `http://localhost:${mxPort}/api/site-config`,
+      reuseExistingServer: false,
+      timeout: storeStartTimeout,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PAYPAL_SIMULATOR: 'true',
+        STRIPE_SIMULATOR: 'true',
+        PORT: String(mxPort),
+        DATA_DIR: mxDataDir,
+        PUBLIC_URL: `http://localhost:${mxPort}`,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: 'true',
+        ADMIN_EMAIL: 'admin@e2e.test',
+        ADMIN_PASSWORD: 'admin-e2e-clave',
+        // Several members a journey, all from this machine (as the main store allows).
+        RATE_LIMIT_LOGIN_MAX: '1000',
+        RATE_LIMIT_REGISTER_MAX: '1000',
+        RATE_LIMIT_ORDER_MAX: '1000',
+        RATE_LIMIT_ADMIN_MAX: '3000',
+        ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
+        CFDI_API_URL: facturapiBase,
+        CFDI_API_KEY: facturapiKey,
+        CFDI_INTERVAL_MS: '500',
+        CFDI_ISSUER_ZIP: '06700',
       },
     },
   ],

@@ -215,10 +215,16 @@ function decodeQuotedPrintable(text: string): string {
 
 /**
  * Waits for the newest .eml the outbox wrote to `to` (the sender runs every few seconds) whose
- * decoded text matches `wanted`, and answers that text.
+ * decoded text matches `wanted`, and answers that text. `dataDir`: another store's data folder
+ * (default the main store's).
  */
-export async function newestEmail(to: string, wanted: RegExp, timeoutMs = 30_000): Promise<string> {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+export async function newestEmail(
+  to: string,
+  wanted: RegExp,
+  timeoutMs = 30_000,
+  dataDir = process.env.E2E_DATA_DIR ?? '',
+): Promise<string> {
+  const dir = path.join(dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = await readdir(dir).catch(() => [] as string[]);
@@ -238,8 +244,13 @@ export async function newestEmail(to: string, wanted: RegExp, timeoutMs = 30_000
 }
 
 /** The first link into the store containing `pathPart` of the newest e-mail to `to` that has one. */
-export async function linkFromNewestEmail(to: string, pathPart: string, timeoutMs = 30_000): Promise<string> {
+export async function linkFromNewestEmail(
+  to: string,
+  pathPart: string,
+  timeoutMs = 30_000,
+  dataDir?: string,
+): Promise<string> {
   const linkTo = new RegExp(`https?://[^\\s"'<>]*${escapeRegExp(pathPart)}[^\\s"'<>]*`);
-  const raw = await newestEmail(to, linkTo, timeoutMs);
+  const raw = await newestEmail(to, linkTo, timeoutMs, dataDir);
   return linkTo.exec(raw)![0].replace(/&amp;/g, '&');
 }
