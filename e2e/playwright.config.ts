@@ -179,7 +179,8 @@ export default defineConfig({
     },
     {
       // The demo store (e2e/tests/demo.spec.ts): PAYPAL_SIMULATOR=true and NODE_ENV=production
-      // on the embedded database, exactly what `npm run demo` starts.
+      // on the embedded database, what `npm run demo` starts but for its Stripe simulator (the
+      // store below has it): PayPal alone at checkout, as these journeys expect.
       command: serverCommand,
       cwd: path.resolve(import.meta.dirname, '..'),
       url: `http://localhost:${demoPort}/api/site-config`,
