@@ -43,7 +43,7 @@ const COURSE = 'Protección miocárdica y circulación extracorpórea';
 const CASES = 'Casos clínicos: valvulopatía aórtica en el adulto mayor';
 /** $800 a day, 16 days ahead, sold per day: a hospital buys places for its team. */
 const PANEL = 'Panel: manejo de la coagulación en cirugía cardíaca';
-/** The SAT's test persona moral, billed for the hospital. */
+/** The hospital's fiscal data: a persona moral's RFC (its check digit valid), régimen 601. */
 const HOSPITAL = {
   rfc: 'MAB9307148T4',
   name: 'Hospital Cardiológico del Bajío',
