@@ -173,7 +173,15 @@ async function startIntent(
   const attached = await attachPayment(deps.db, order.id, { provider: method, externalId: pi.id, data });
   const instructions = instructionsOf(method, order, { data });
   if (!attached || pi.status !== 'requires_action' || !instructions) {
+    // Nobody may pay a voucher or CLABE reference no order waits for.
+    await stripeOf(deps)
+      .paymentIntents.cancel(pi.id)
+      .catch((err: unknown) =>
+        deps.log.warn({ err, orderId: order.id }, 'no se pudo cancelar el intento en Stripe'),
+      );
     await deps.db.transaction((tx) => abandon(tx, order.id, 'rechazado'));
+    // Not attached: another attempt of the buyer replaced this order meanwhile.
+    if (!attached) throw new AppError('conflict', MSG.paymentInProgress);
     throw new AppError('unavailable', MSG.paymentError);
   }
   return instructions;
