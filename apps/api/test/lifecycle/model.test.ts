@@ -28,7 +28,7 @@ import { sweepWaitlist } from '../../src/modules/waitlist/service';
 import { createProduct, mexicoCityTime } from '../factories';
 import { deliver } from '../payments-helpers';
 import { createUser } from '../store-helpers';
-import { streamedCall, until } from '../line-client';
+import { streamedCall, until, type LineMessage } from '../line-client';
 import {
   dayFingerprint,
   expireHold,
@@ -430,23 +430,46 @@ async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Prom
     }
     if (fills && (await fillWhileWaiting(w, days[0]!))) {
       // Beside other steps a seat may come back at once (a cancellation): the call then waits
-      // for its turn, which comes once the line's slots are free again.
+      // for its turn, which comes once the line's slots are free again. Alone too, a hold an
+      // earlier step let go of may be given back just after the day filled (a buyer who left
+      // while their PayPal order was being opened): once a seat is free again, the call may
+      // have its turn.
       if (!w.sequential) release();
-      const answer = await Promise.race([
-        call.rest,
-        new Promise<never>((_, reject) =>
-          setTimeout(
-            () => reject(new Error('a day filled while waiting, and the buyer was never told')),
-            10_000,
+      const dayId = days[0]!.productDayId;
+      let seatBack = false;
+      const watch = setInterval(() => {
+        void rows<{ free: boolean }>(
+          db,
+          sql`select seat_capacity is null or seats_taken + (select count(*)::int from waitlist_entries e
+              where e.product_day_id = ${dayId} and e.status = 'ofrecido') < seat_capacity as free
+            from product_days where id = ${dayId}`,
+        ).then(([r]) => {
+          if (r?.free && !seatBack) {
+            seatBack = true;
+            release();
+          }
+        });
+      }, 250);
+      let answer: LineMessage[];
+      try {
+        answer = await Promise.race([
+          call.rest,
+          new Promise<never>((_, reject) =>
+            setTimeout(
+              () => reject(new Error('a day filled while waiting, and the buyer was never told')),
+              10_000,
+            ),
           ),
-        ),
-      ]);
+        ]);
+      } finally {
+        clearInterval(watch);
+      }
       release();
       STATS?.set('LINE filled while waiting', (STATS.get('LINE filled while waiting') ?? 0) + 1);
       const last = answer.at(-1) as { status?: number; body?: { message?: unknown } } | undefined;
       // Alone, it must be the refusal; beside other steps a seat may have come back meanwhile.
       const refused = last?.status === 409 && last.body?.message === MSG.seatsSoldOut;
-      if (w.sequential && (answer.some((l) => 'turno' in l) || !refused)) {
+      if (w.sequential && !seatBack && (answer.some((l) => 'turno' in l) || !refused)) {
         throw new Error(`a day filled while waiting, but the buyer was answered ${JSON.stringify(answer)}`);
       }
       await until(() => line.figures().running === 0, 'the checkout calls to finish');
