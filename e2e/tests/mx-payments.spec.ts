@@ -118,8 +118,9 @@ async function payByCardAtOnce(page: Page) {
   await page.getByRole('button', { name: 'PAGAR CON TARJETA' }).click();
   await expect(page.getByRole('heading', { name: 'Pago con tarjeta' })).toBeVisible();
   await page.getByRole('button', { name: /^Pagar / }).click();
+  // Paid: the store lands on Mis Productos (its toast may be gone by the time a busy machine
+  // looks; the caller checks the bought day, which stays).
   await expect(page).toHaveURL(/\/orders$/, { timeout: 30_000 });
-  await expect(toasts(page).getByText(MSG.paymentDone, { exact: false })).toBeVisible();
 }
 
 /** A one-day workshop 30 days ahead with a single seat, published through the admin API. */

@@ -370,6 +370,17 @@ async function fillWhileWaiting(w: World, day: DayRef): Promise<boolean> {
   return (await setCapacity(w, day, () => row.taken)).statusCode === 200;
 }
 
+/** Until the world's days stop changing (two looks, longer apart than PayPal's latency, agree). */
+async function quiet(w: World): Promise<void> {
+  let last = await dayFingerprint(h.ctx.database.db, w.dayIds);
+  for (let i = 0; i < 25; i++) {
+    await new Promise((r) => setTimeout(r, 400));
+    const now = await dayFingerprint(h.ctx.database.db, w.dayIds);
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** A checkout through the line, as a browser makes it (docs/on-sale.md → The line). */
 async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Promise<void> {
   const db = h.ctx.database.db;
@@ -506,6 +517,10 @@ async function throughTheLine(w: World, a: Extract<Action, { k: 'line' }>): Prom
       answer = (await call.rest).at(-1) as typeof answer;
       // Whatever the buyer did, the call has finished before the next step looks.
       await until(() => line.figures().finished > finished, 'the checkout call to finish');
+      // A payment gives its slot back once its seat is held, before PayPal answers: the call of
+      // a buyer who left still opens the PayPal order and then gives the hold back. Nothing of
+      // it may land in the next step's turn.
+      if (gone) await quiet(w);
     } finally {
       if (gone) h.paypal.latencyMs = 0;
     }
