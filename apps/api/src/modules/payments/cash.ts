@@ -10,6 +10,7 @@ export const cashProvider: PaymentProvider = {
   method: 'cod',
   satPaymentForm: () => '01', // efectivo
   confirmedByStaff: true,
+  refundWaitsForBuyer: false,
   honoursLatePayment: false,
   returnsDuplicates: false,
   holdMs: (config) => config.CASH_ORDER_TTL_HOURS * 3600_000,

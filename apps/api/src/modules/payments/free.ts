@@ -9,6 +9,7 @@ export const freeProvider: PaymentProvider = {
   method: 'free',
   satPaymentForm: () => '99', // por definir (no CFDI is issued for a total of 0)
   confirmedByStaff: false,
+  refundWaitsForBuyer: false,
   honoursLatePayment: false,
   returnsDuplicates: false,
   holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,

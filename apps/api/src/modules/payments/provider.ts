@@ -45,6 +45,11 @@ export interface PaymentProvider {
    * free, else refunded in full (the lifecycle's payLate). Otherwise a person looks at it.
    */
   readonly honoursLatePayment: boolean;
+  /**
+   * A refund the provider took waits for the buyer (a bank account given to the provider's
+   * e-mail), not for the provider: staff see it said so.
+   */
+  readonly refundWaitsForBuyer: boolean;
   /** How long an unpaid order of this way to pay keeps its seats (its payment window). */
   holdMs(config: Config): number;
   /**

@@ -14,6 +14,7 @@ import { AppError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { findOrder, findRefund } from '../../lifecycle';
 import { executeRefund } from '../../payments/refunds';
+import { PAYMENT_PROVIDERS } from '../../payments/registry';
 import { auditPayment } from '../../payments/repo';
 import type { PaymentDeps } from '../../payments/settle';
 
@@ -41,10 +42,10 @@ export async function providerWaits(
     )
     .orderBy(desc(orderRefunds.createdAt))
     .limit(100);
-  // OXXO and SPEI money goes back to a bank account the buyer gives Stripe (its e-mail asks).
+  // Money a provider returns to a bank account the buyer gives it (SPEI through Stripe's e-mail).
   const needsBuyer = new Set(
     found
-      .filter((f) => (f.method === 'oxxo' || f.method === 'spei') && f.refund.providerRefundId)
+      .filter((f) => PAYMENT_PROVIDERS[f.method].refundWaitsForBuyer && f.refund.providerRefundId)
       .map((f) => f.refund.id),
   );
   const refunds = found.map((f) => f.refund);

@@ -20,6 +20,7 @@ export const paypalProvider: PaymentProvider = {
   method: 'paypal',
   satPaymentForm: () => '31', // intermediario de pagos
   confirmedByStaff: false,
+  refundWaitsForBuyer: false,
   honoursLatePayment: false,
   returnsDuplicates: true,
   holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,

@@ -15,6 +15,7 @@ export const oxxoProvider: PaymentProvider = {
   method: 'oxxo',
   satPaymentForm: () => '01',
   confirmedByStaff: false,
+  refundWaitsForBuyer: false,
   honoursLatePayment: true,
   returnsDuplicates: false,
   // The window is the voucher's own (set per order at checkout); this is only the upper bound.

@@ -19,6 +19,7 @@ export const stripeProvider: PaymentProvider = {
   // 04 tarjeta de crédito, 28 tarjeta de débito: Stripe's charge says which (card.funding).
   satPaymentForm: (payment) => (payment?.data.funding === 'debit' ? '28' : '04'),
   confirmedByStaff: false,
+  refundWaitsForBuyer: false,
   honoursLatePayment: false,
   returnsDuplicates: false,
   holdMs: (config) => config.PENDING_ORDER_TTL_MINUTES * 60_000,

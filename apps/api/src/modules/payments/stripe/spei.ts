@@ -14,6 +14,7 @@ export const speiProvider: PaymentProvider = {
   method: 'spei',
   satPaymentForm: () => '03',
   confirmedByStaff: false,
+  refundWaitsForBuyer: true,
   honoursLatePayment: true,
   returnsDuplicates: false,
   // The window is the transfer's own deadline (set per order at checkout); this is the upper bound.
