@@ -64,7 +64,11 @@ export const users = pgTable(
     id: id(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * Null for an account made for someone else (a colleague's transfer, a team place) until
+     * its owner chooses a password through the e-mailed link: no one can sign in with it.
+     */
+    passwordHash: text('password_hash'),
     userType: userTypeEnum('user_type').notNull().default('general'),
     role: roleEnum('role').notNull().default('customer'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
@@ -454,6 +458,11 @@ export const orderDays = pgTable(
     place: integer('place').notNull().default(1),
     /** When the holder of a group order's place was last named (null: unassigned or individual). */
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /**
+     * The name the buyer typed for the person holding a group order's place: what the buyer
+     * sees (never the account's own name); null when unassigned or in an individual order.
+     */
+    holderName: text('holder_name'),
     day: text('day').notNull(),
     priceCentavos: integer('price_centavos').notNull(),
     /** Mirrors the order's status so access is one indexed lookup. */
