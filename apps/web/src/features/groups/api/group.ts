@@ -1,7 +1,7 @@
 // /api/group/* (docs/groups.md): the quote and purchase of places for a team (PayPal, or a SPEI
-// transfer: the held order and its transfer data), the places of a
-// group order and their assignment (one, or a list), their cancellation, and the places others
-// bought for me. Keys live under ['orders', token] so they are dropped on logout.
+// transfer: the held order and its transfer data), the places of a group order and their
+// assignment (one person for several places, or a list), reassignment and cancellation, and the
+// places others bought for me. Keys live under ['orders', token] so they are dropped on logout.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   assignedPlacesResponse,
@@ -14,11 +14,13 @@ import {
   type CancelPlacesBody,
   type GroupCheckoutBody,
   type GroupQuoteBody,
+  type ReassignPlaceBody,
 } from '@store/shared/schemas/group';
+import { GROUP_MSG } from '@store/shared/group-messages';
 import { cancelOrderResponse } from '@store/shared/schemas/after-sale';
 import { instructionsResponse } from '@store/shared/schemas/mx-payments';
 import { placeOrderResponse } from '@store/shared/schemas/order';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 import { userQueryKeys } from '../../../lib/query-keys';
 
@@ -94,8 +96,19 @@ function useGroupMutation<B>(url: string) {
   });
 }
 
+/** One person for free places (`placeIds`: the days of a place the buyer ticked). */
 export const useAssignPlace = () => useGroupMutation<AssignPlaceBody>('/api/group/assign');
+/** Another person for places held by `currentEmail` (as the buyer saw them). */
+export const useReassignPlace = () => useGroupMutation<ReassignPlaceBody>('/api/group/reassign');
 export const useAssignCsv = () => useGroupMutation<AssignCsvBody>('/api/group/assign-csv');
+
+/**
+ * The refusal of a change because another one of the same places was saved first (another
+ * coordinator of the order): the places are read again and the page shows who holds them now.
+ */
+export function isPlaceTaken(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 409 && err.message === GROUP_MSG.placeInProgress;
+}
 
 export function useCancelPlaces() {
   const qc = useQueryClient();
