@@ -18,7 +18,6 @@ import type { Db, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { hashPassword } from '../../lib/passwords';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import { findUserByEmail, findUserById, insertResetToken, insertUser } from '../users/repo';
 import { holdsAnyDay } from '../seats/repo';
@@ -142,9 +141,15 @@ function transferAddress(user: { name: string; email: string }): Address {
 export async function colleagueAccount(tx: Queryable, input: { email: string; name: string }, now: Date) {
   const existing = await findUserByEmail(tx, input.email);
   if (existing) return { user: existing, token: null };
-  // An unusable password: the colleague chooses one through the e-mailed link.
-  const passwordHash = await hashPassword(newSecretToken());
-  const user = await insertUser(tx, { name: input.name, email: input.email.toLowerCase(), passwordHash });
+  // No password at all (login refuses it as a wrong one): the colleague chooses one through
+  // the e-mailed link. Nothing is hashed here: an argon2 hash (tens of ms) per new account of
+  // a team's list, inside the transaction, held the embedded database's only connection and
+  // made every other request wait.
+  const user = await insertUser(tx, {
+    name: input.name,
+    email: input.email.toLowerCase(),
+    passwordHash: null,
+  });
   const token = newSecretToken();
   await insertResetToken(tx, {
     userId: user.id,

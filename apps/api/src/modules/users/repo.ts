@@ -21,7 +21,8 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 export async function insertUser(
   db: Queryable,
-  row: { name: string; email: string; passwordHash: string },
+  /** passwordHash null: an account made for someone else, entered through a set-password link. */
+  row: { name: string; email: string; passwordHash: string | null },
 ): Promise<UserRow> {
   const [created] = await db.insert(users).values(row).returning();
   return created!;

@@ -53,9 +53,11 @@ export type LoginResult =
   { kind: 'session'; token: string } | { kind: 'firstLogin'; resetToken: string } | { kind: 'failed' };
 
 /**
- * Checks the password (against a dummy hash when the e-mail is unknown, so both cases
- * take the same time). An account with "must change password" gets a one-hour reset token
- * instead of a session.
+ * Checks the password (against a dummy hash when the e-mail is unknown or the account has no
+ * password yet, so every failure takes the same time and answers the same). An account made
+ * for someone else (a colleague's transfer, a team place, an import) has none until its owner
+ * chooses one through the e-mailed link or a reset. An account with "must change password"
+ * gets a one-hour reset token instead of a session.
  */
 export async function login(
   db: Db,
@@ -63,8 +65,9 @@ export async function login(
   body: { email: string; password: string },
 ): Promise<LoginResult> {
   const user = await findUserByEmail(db, body.email);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
-  if (!user || !ok) return { kind: 'failed' };
+  const hash = user?.passwordHash ?? null;
+  const ok = await verifyPassword(hash ?? (await dummyPasswordHash()), body.password);
+  if (!user || hash === null || !ok) return { kind: 'failed' };
   if (user.mustChangePassword) return { kind: 'firstLogin', resetToken: await createResetToken(db, user.id) };
   return { kind: 'session', token: await sessionFor(config, user) };
 }

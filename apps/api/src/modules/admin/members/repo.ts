@@ -115,7 +115,8 @@ export async function findExistingEmails(db: Queryable, emails: readonly string[
 
 export async function insertMembers(
   db: Queryable,
-  rows: { name: string; email: string; userType: UserType; passwordHash: string }[],
+  /** passwordHash null: an imported account, entered through its welcome link. */
+  rows: { name: string; email: string; userType: UserType; passwordHash: string | null }[],
 ): Promise<{ id: string; name: string; email: string }[]> {
   const created: { id: string; name: string; email: string }[] = [];
   for (let i = 0; i < rows.length; i += 500) {

@@ -109,7 +109,7 @@ describe('admin members', () => {
     });
   });
 
-  it('imports a clean file: accounts must change password and get a 7-day link that works', async () => {
+  it('imports a clean file: accounts have no password, must choose one and get a 7-day link that works', async () => {
     const res = await importCsv('name,email,userType\nMaría Pérez,maria.perez@hospital.mx,residente\n');
     expect(res.statusCode, res.body).toBe(200);
     const body: AdminImportResponse = res.json();
@@ -124,7 +124,16 @@ describe('admin members', () => {
       userType: 'residente',
       role: 'customer',
       mustChangePassword: true,
+      passwordHash: null,
     });
+    // No password signs in to it, as a wrong password.
+    const before = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'maria.perez@hospital.mx', password: 'una-clave-nueva-segura' },
+    });
+    expect(before.statusCode).toBe(401);
+    expect(before.json().message).toBe(MSG.invalidCredentials);
 
     const [mail] = await ctx.database.db
       .select()

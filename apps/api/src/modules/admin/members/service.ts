@@ -8,10 +8,11 @@
 //
 // Import: a file with problems (bad rows, duplicates in the file or with existing accounts)
 // changes nothing unless `onlyValid` confirms importing the rest. Each new account gets
-// mustChangePassword, an unusable password, and an e-mail with a one-time link (7 days) to
-// set its password; the e-mails go through the outbox, sent only once every row is in.
+// mustChangePassword, no password at all (nobody can sign in to it until its owner chooses
+// one), and an e-mail with a one-time link (7 days) to set it; after the link expires, the
+// reset request ("¿Olvidaste tu contraseña?") lets them in. The e-mails go through the outbox,
+// sent only once every row is in.
 
-import { randomBytes } from 'node:crypto';
 import type { Role, UserType } from '@store/shared/constants';
 import { ADMIN_MSG, adminImportDone } from '@store/shared/admin-messages';
 import type {
@@ -215,8 +216,6 @@ export async function importMembers(
   }
   if (valid.length === 0) throw new AppError('bad_request', ADMIN_MSG.importNothingValid);
 
-  // Nobody ever learns this password: the accounts are entered through the e-mailed link.
-  const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
   const expiresAt = new Date(Date.now() + WELCOME_LINK_DAYS * 24 * 3_600_000);
   const chunkSize = tuning.chunkSize ?? IMPORT_CHUNK_ROWS;
 
@@ -239,7 +238,8 @@ export async function importMembers(
       await db.transaction(async (tx) => {
         const created = await insertMembers(
           tx,
-          chunk.map((r) => ({ name: r.name, email: r.email, userType: r.userType, passwordHash })),
+          // No password: the accounts are entered through the e-mailed link.
+          chunk.map((r) => ({ name: r.name, email: r.email, userType: r.userType, passwordHash: null })),
         );
         // Each token goes to the account of the e-mail it was mailed to (matched by address,
         // not by the order RETURNING happens to give).
