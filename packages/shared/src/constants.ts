@@ -52,6 +52,14 @@ export const SALE_MODE_LABELS: Record<SaleMode, string> = {
 export const ROLES = ['customer', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Whose fiscal data an account keeps (docs/cfdi.md → Fiscal data): the person's own («Mis datos
+ * fiscales», the individual checkout), and the institution of the last team purchase invoiced
+ * (the team checkout's prefill), so one never overwrites the other.
+ */
+export const FISCAL_PROFILE_KINDS = ['persona', 'institucion'] as const;
+export type FiscalProfileKind = (typeof FISCAL_PROFILE_KINDS)[number];
+
 /** An order's kind (docs/groups.md): the cart's own purchase, or places for a team. */
 export const ORDER_KINDS = ['individual', 'grupo'] as const;
 export type OrderKind = (typeof ORDER_KINDS)[number];

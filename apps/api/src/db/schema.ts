@@ -20,6 +20,7 @@ import {
 import {
   CATEGORIES,
   DISCOUNT_TYPES,
+  FISCAL_PROFILE_KINDS,
   INVOICE_STATUSES,
   LEVELS,
   ORDER_STATUSES,
@@ -54,6 +55,7 @@ export const saleModeEnum = pgEnum('sale_mode', SALE_MODES);
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
 export const waitlistStatusEnum = pgEnum('waitlist_status', WAITLIST_STATUSES);
+export const fiscalProfileKindEnum = pgEnum('fiscal_profile_kind', FISCAL_PROFILE_KINDS);
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -628,18 +630,27 @@ export const auditLog = pgTable(
   ],
 );
 
-/** The fiscal data (CFDI receiver) a member saved on the account, reused for each request. */
-export const fiscalProfiles = pgTable('fiscal_profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  rfc: text('rfc').notNull(),
-  razonSocial: text('razon_social').notNull(),
-  regimenFiscal: text('regimen_fiscal').notNull(),
-  usoCfdi: text('uso_cfdi').notNull(),
-  codigoPostal: text('codigo_postal').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The fiscal data (CFDI receiver) an account keeps, reused for each request: one row per kind,
+ * the person's own ('persona': «Mis datos fiscales», the individual checkout) and the
+ * institution of the last team purchase invoiced ('institucion': the team checkout's prefill).
+ */
+export const fiscalProfiles = pgTable(
+  'fiscal_profiles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: fiscalProfileKindEnum('kind').notNull().default('persona'),
+    rfc: text('rfc').notNull(),
+    razonSocial: text('razon_social').notNull(),
+    regimenFiscal: text('regimen_fiscal').notNull(),
+    usoCfdi: text('uso_cfdi').notNull(),
+    codigoPostal: text('codigo_postal').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
 
 // ---- Attendance and constancias (docs/attendance.md) ----
 
