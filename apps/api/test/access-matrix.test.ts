@@ -195,6 +195,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/group/assign-csv': signedIn(400, body({})),
   'POST /api/group/cancel': signedIn(400, body({})),
   'POST /api/group/mine': signedIn(200, body({})),
+  'GET /api/group/fiscal-data': signedIn(200),
   'GET /api/invoice/fiscal-data': signedIn(200),
   'PUT /api/invoice/fiscal-data': signedIn(200, body(FISCAL)),
   'GET /api/invoice/mine': signedIn(200),

@@ -1,9 +1,10 @@
-// Every query of the invoices module: the account's fiscal data, the CFDI documents (invoices,
-// type I, the credit notes that correct them, type E, and the payment complement of an
-// invoice issued before payment, kind 'pago'), their stamping queue, and the reads of orders
-// and of their payment row it needs (docs/cfdi.md).
+// Every query of the invoices module: the account's fiscal data (the person's own and the
+// institution of its last team purchase), the CFDI documents (invoices, type I, the credit
+// notes that correct them, type E, and the payment complement of an invoice issued before
+// payment, kind 'pago'), their stamping queue, and the reads of orders and of their payment
+// row it needs (docs/cfdi.md).
 
-import type { PaymentMethod } from '@store/shared/constants';
+import type { FiscalProfileKind, OrderKind, PaymentMethod } from '@store/shared/constants';
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CfdiDocumentKind, InvoiceStatus } from '@store/shared/constants';
 import type { FiscalData } from '@store/shared/schemas/invoice';
@@ -18,8 +19,13 @@ export type PaymentPlan = CfdiDocumentRow['paymentPlan'];
 /** The one invoice (type I) an order may have: the partial unique index's predicate. */
 const INVOICE_ONLY = sql.raw(`"kind" = 'I'`);
 
-export async function findFiscalProfile(db: Queryable, userId: string) {
-  const [row] = await db.select().from(fiscalProfiles).where(eq(fiscalProfiles.userId, userId)).limit(1);
+/** The account's fiscal profile of one kind: the person's own, or its last team purchase's institution. */
+export async function findFiscalProfile(db: Queryable, userId: string, kind: FiscalProfileKind) {
+  const [row] = await db
+    .select()
+    .from(fiscalProfiles)
+    .where(and(eq(fiscalProfiles.userId, userId), eq(fiscalProfiles.kind, kind)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -33,12 +39,36 @@ function fiscalColumns(data: FiscalData) {
   };
 }
 
-export async function upsertFiscalProfile(db: Queryable, userId: string, data: FiscalData): Promise<void> {
+export async function upsertFiscalProfile(
+  db: Queryable,
+  userId: string,
+  kind: FiscalProfileKind,
+  data: FiscalData,
+): Promise<void> {
   const values = { ...fiscalColumns(data), updatedAt: new Date() };
   await db
     .insert(fiscalProfiles)
-    .values({ userId, ...values })
-    .onConflictDoUpdate({ target: fiscalProfiles.userId, set: values });
+    .values({ userId, kind, ...values })
+    .onConflictDoUpdate({ target: [fiscalProfiles.userId, fiscalProfiles.kind], set: values });
+}
+
+/** The order's kind ('individual' or 'grupo'), null for an unknown order. */
+export async function findOrderKind(db: Queryable, orderId: string): Promise<OrderKind | null> {
+  const [row] = await db.select({ kind: orders.kind }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return row?.kind ?? null;
+}
+
+/** The receiver of the order's invoice (type I) as it was asked for, whatever its status; null without one. */
+export async function findInvoiceReceiver(
+  db: Queryable,
+  orderId: string,
+): Promise<{ rfc: string; razonSocial: string } | null> {
+  const [row] = await db
+    .select({ rfc: cfdiDocuments.rfc, razonSocial: cfdiDocuments.razonSocial })
+    .from(cfdiDocuments)
+    .where(and(eq(cfdiDocuments.orderId, orderId), eq(cfdiDocuments.kind, 'I')))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findDocument(db: Queryable, id: string): Promise<CfdiDocumentRow | null> {
@@ -321,6 +351,7 @@ export interface OrderForInvoice {
   feeCentavos: number;
   paymentMethod: PaymentMethod;
   items: (typeof orders.$inferSelect)['items'];
+  kind: OrderKind;
   email: string;
 }
 
@@ -337,6 +368,7 @@ export async function findOrderForInvoice(db: Queryable, orderId: string): Promi
       feeCentavos: orders.feeCentavos,
       paymentMethod: orders.paymentMethod,
       items: orders.items,
+      kind: orders.kind,
       email: users.email,
     })
     .from(orders)

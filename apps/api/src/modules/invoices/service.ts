@@ -1,10 +1,12 @@
-// CFDI rules (docs/cfdi.md): the account's fiscal data, invoice requests (at checkout, paid
-// at once (PUE) or stamped before the payment (PPD); or from /orders within the month of
-// payment), the lifecycle's hooks in its own transactions (an order became paid: queue the
-// stamp, or a PPD invoice's payment complement; an order ended: cancel the invoice with SAT
-// reason 03, or drop a request that was never sent; a refund while the sale stands: a credit
-// note), who may read a document, and the buyer's e-mail of a stamped one.
+// CFDI rules (docs/cfdi.md): the account's fiscal data (the person's own, and the institution
+// of its last team purchase), invoice requests (at checkout, paid at once (PUE) or stamped
+// before the payment (PPD); or from /orders within the month of payment), the lifecycle's
+// hooks in its own transactions (an order became paid: queue the stamp, or a PPD invoice's
+// payment complement; an order ended: cancel the invoice with SAT reason 03, or drop a
+// request that was never sent; a refund while the sale stands: a credit note), who may read a
+// document, and the buyer's e-mail of a stamped one.
 
+import type { FiscalProfileKind, OrderKind } from '@store/shared/constants';
 import { CANCEL_MOTIVES } from '@store/shared/domain/cfdi-catalogs';
 import { withinInvoiceMonth } from '@store/shared/domain/cfdi-rules';
 import { MSG } from '@store/shared/messages';
@@ -27,7 +29,9 @@ import {
   deleteUnpaidRequest,
   findDocument,
   findFiscalProfile,
+  findInvoiceReceiver,
   findOrderForInvoice,
+  findOrderKind,
   hasLiveRelatedDocument,
   insertCreditNote,
   insertPaidRequest,
@@ -84,8 +88,22 @@ export function toOrderInvoice(row: CfdiDocumentRow, docs: readonly CfdiDocument
   };
 }
 
-export async function getFiscalData(db: Queryable, userId: string): Promise<FiscalData | null> {
-  const row = await findFiscalProfile(db, userId);
+/**
+ * Whose fiscal data an order's invoice request is remembered as: a team purchase's is an
+ * institution's (the team checkout's next prefill), never the person's own profile; any
+ * other order's is the person's («Mis datos fiscales», the individual checkout's prefill).
+ */
+export function fiscalProfileKindOf(orderKind: OrderKind): FiscalProfileKind {
+  return orderKind === 'grupo' ? 'institucion' : 'persona';
+}
+
+/** The account's saved fiscal data of one kind (the person's by default), or null. */
+export async function getFiscalData(
+  db: Queryable,
+  userId: string,
+  kind: FiscalProfileKind = 'persona',
+): Promise<FiscalData | null> {
+  const row = await findFiscalProfile(db, userId, kind);
   if (!row) return null;
   return {
     rfc: row.rfc,
@@ -96,8 +114,17 @@ export async function getFiscalData(db: Queryable, userId: string): Promise<Fisc
   };
 }
 
+/** «Mis datos fiscales»: the person's own fiscal data. */
 export async function saveFiscalData(db: Queryable, userId: string, data: FiscalData): Promise<void> {
-  await upsertFiscalProfile(db, userId, data);
+  await upsertFiscalProfile(db, userId, 'persona', data);
+}
+
+/**
+ * Who the order's receipt names as the institution of a team purchase: its invoice's
+ * receiver as asked for (razón social and RFC), or null when no invoice was requested.
+ */
+export function invoiceReceiverOf(db: Queryable, orderId: string) {
+  return findInvoiceReceiver(db, orderId);
 }
 
 /** The buyer's invoices, newest first, each with its credit notes and payment complement. */
@@ -108,8 +135,9 @@ export async function myInvoices(db: Queryable, userId: string): Promise<OrderIn
 
 /**
  * "¿Requieres factura?" at checkout, in the order's transaction: the data is saved on the
- * account for next time and kept with the (still unpaid) order; null withdraws an earlier
- * request of the same pending order (while nothing was sent for it). `plan`: 'PUE' (the
+ * account for next time (a team purchase's as the institution's, the person's own profile
+ * untouched: fiscalProfileKindOf) and kept with the (still unpaid) order; null withdraws an
+ * earlier request of the same pending order (while nothing was sent for it). `plan`: 'PUE' (the
  * default) is stamped once the order is paid; 'PPD' is queued now and stamped while the order
  * is unpaid (MetodoPago PPD, FormaPago 99), and its payment complement follows the payment.
  * Which ways to pay may ask for PPD is the caller's rule (payments/checkout.ts).
@@ -123,7 +151,8 @@ export async function attachCheckoutRequest(
     await deleteUnpaidRequest(tx, input.orderId);
     return;
   }
-  await upsertFiscalProfile(tx, input.userId, input.fiscal);
+  const kind = await findOrderKind(tx, input.orderId);
+  await upsertFiscalProfile(tx, input.userId, fiscalProfileKindOf(kind ?? 'individual'), input.fiscal);
   await upsertCheckoutRequest(tx, {
     orderId: input.orderId,
     userId: input.userId,
@@ -140,7 +169,8 @@ export function assertInvoiceable(amountCentavos: number): void {
 
 /**
  * A request from /orders: the buyer's paid order, within the calendar month of payment
- * (Mexico City). Saves the data on the account and queues the stamp.
+ * (Mexico City). Saves the data on the account (a team purchase's as the institution's) and
+ * queues the stamp.
  */
 export async function requestInvoice(
   db: Queryable,
@@ -156,7 +186,7 @@ export async function requestInvoice(
   if (order.status !== 'pagado' || !order.paidAt) throw new AppError('bad_request', MSG.invoiceOrderNotPaid);
   assertInvoiceable(order.amountCentavos);
   if (!withinInvoiceMonth(order.paidAt, now)) throw new AppError('bad_request', MSG.invoiceMonthClosed);
-  await upsertFiscalProfile(db, userId, fiscal);
+  await upsertFiscalProfile(db, userId, fiscalProfileKindOf(order.kind), fiscal);
   const row = await insertPaidRequest(db, { orderId, userId, fiscal });
   if (!row) throw new AppError('conflict', MSG.invoiceAlreadyRequested);
   return row;
