@@ -1,7 +1,9 @@
 // The receipt of a paid order as a PDF (pdfkit): the association's data, the buyer, one
 // line per bought day, subtotal, discount, service fee, total, refunds, payment method and
-// reference, and the payment date (Mexico City). Downloadable from Mis Productos
-// (GET /api/order/{id}/receipt) and attached to the confirmation e-mail.
+// reference, and the payment date (Mexico City). A team purchase's names the institution
+// first (its invoice's razón social and RFC, else the billing name and address given at
+// checkout) and the buyer as «Comprado por», with the places of each day. Downloadable from
+// Mis Productos (GET /api/order/{id}/receipt) and attached to the confirmation e-mail.
 
 import PDFDocument from 'pdfkit';
 import { CURRENCY_LABEL, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
@@ -9,6 +11,7 @@ import { formatPrice, toPesos } from '@store/shared/domain/money';
 import { orderReference } from '@store/shared/domain/order-reference';
 import { formatDateLong, formatDateTime, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import { site } from '@store/shared/site';
+import type { Address } from '@store/shared/schemas/order';
 import type { OrderRow } from './repo';
 
 export interface ReceiptData {
@@ -19,6 +22,17 @@ export interface ReceiptData {
   installments?: number | null;
   buyer: { name: string; email: string };
   lines: { productName: string; label: string; startsAt: Date; priceCentavos: number }[];
+  /**
+   * A team purchase (orders.kind 'grupo'): who it was bought for, the receiver of its invoice
+   * when one was requested (null otherwise: the billing address given at checkout stands).
+   */
+  team?: { institution: { razonSocial: string; rfc: string } | null; billing: Address };
+}
+
+/** The billing name and address given at checkout, as lines (empty parts left out). */
+export function billingLines(a: Address): string[] {
+  const place = [a.city, a.state, a.zipcode ? `C.P. ${a.zipcode}` : ''].filter(Boolean).join(', ');
+  return [`${a.firstName} ${a.lastName}`.trim(), a.street, place, a.country].filter((l) => l.trim() !== '');
 }
 
 const money = (centavos: number) => formatPrice(toPesos(centavos), CURRENCY_LABEL);
@@ -28,7 +42,7 @@ export function receiptFileName(orderId: string): string {
 }
 
 export function renderReceipt(data: ReceiptData): Promise<Buffer> {
-  const { order, buyer, lines, reference, installments } = data;
+  const { order, buyer, lines, reference, installments, team } = data;
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 56,
@@ -46,9 +60,20 @@ export function renderReceipt(data: ReceiptData): Promise<Buffer> {
   const row = (label: string, value: string, bold = false) => {
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    doc.text(label, left, y, { width: width - 140 });
+    doc.text(label, left, y, { width: width - 150 });
+    // A label wrapped over several lines: the next row starts below its last one.
+    const below = doc.y;
     doc.text(value, left + width - 140, y, { width: 140, align: 'right' });
+    doc.x = left;
+    doc.y = Math.max(below, doc.y);
     doc.moveDown(0.3);
+  };
+  /** A heading and its lines, each wrapped within the page. */
+  const block = (title: string, body: string[]) => {
+    doc.font('Helvetica-Bold').fontSize(10).text(title, left, doc.y, { width });
+    doc.font('Helvetica');
+    for (const l of body) doc.text(l, { width });
+    doc.moveDown();
   };
 
   doc.fillColor('#b91c1c').font('Helvetica-Bold').fontSize(18).text(site.shortName);
@@ -65,10 +90,16 @@ export function renderReceipt(data: ReceiptData): Promise<Buffer> {
   if (reference) doc.text(`Referencia del pago: ${reference}`);
   doc.moveDown();
 
-  doc.font('Helvetica-Bold').text('Comprador');
-  doc.font('Helvetica').text(buyer.name);
-  doc.text(buyer.email);
-  doc.moveDown();
+  if (team) {
+    if (team.institution) {
+      block('Institución', [team.institution.razonSocial, `RFC: ${team.institution.rfc}`]);
+    } else {
+      block('Datos de facturación', billingLines(team.billing));
+    }
+    block('Comprado por', [buyer.name, buyer.email]);
+  } else {
+    block('Comprador', [buyer.name, buyer.email]);
+  }
 
   doc.font('Helvetica-Bold').fontSize(11).text('Concepto');
   doc.moveDown(0.3);

@@ -20,6 +20,7 @@ import {
 import { installmentsOf } from '@store/shared/domain/mx-payments';
 import { paymentReference, toApiOrder } from './mappers';
 import { findPayment } from '../lifecycle';
+import { invoiceReceiverOf } from '../invoices/service';
 import { receiptFileName, renderReceipt } from './receipt';
 
 export { toApiOrder };
@@ -96,12 +97,18 @@ export async function receiptOf(db: Queryable, order: OrderRow): Promise<Buffer>
   const buyer = await findOrderForConfirmation(db, order.id);
   const days = await findOrderDayDetails(db, order.id);
   const payment = await findPayment(db, order.id);
+  // A team purchase names its institution: the invoice's receiver, else the billing address.
+  const team =
+    order.kind === 'grupo'
+      ? { institution: await invoiceReceiverOf(db, order.id), billing: order.address }
+      : undefined;
   return renderReceipt({
     order,
     reference: paymentReference(payment),
     installments: installmentsOf(payment?.data),
     buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '' },
     lines: order.kind === 'grupo' ? placeLines(days) : days.map(receiptLine),
+    team,
   });
 }
 
