@@ -1,8 +1,9 @@
 // "Comprar para mi equipo" (docs/groups.md): the days (every day of an event sold whole), how many
 // places (1–50, never more than the seats left: the server's quote says), a coupon, the billing
-// address and the institution's fiscal data for one CFDI, then PayPal or, when the association
-// offers it, a SPEI transfer (the order is held and its payment page gives the CLABE). After
-// payment the buyer names each place on /orders/:orderId/lugares.
+// address and the institution's fiscal data for one CFDI (prefilled with the institution of the
+// buyer's last team purchase, never with the buyer's own fiscal data), then PayPal or, when the
+// association offers it, a SPEI transfer (the order is held and its payment page gives the
+// CLABE). After payment the buyer names each place on /orders/:orderId/lugares.
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
@@ -30,6 +31,7 @@ import {
   createGroupPaypalOrder,
   useGroupQuote,
 } from '../../features/groups/api/group';
+import { useTeamFiscalData } from '../../features/groups/api/team-fiscal-data';
 import { TeamPayment } from '../../features/groups/components/team-payment';
 import { InvoiceRequestSection } from '../../features/invoices/components/invoice-request-section';
 import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choice';
@@ -57,7 +59,8 @@ function TeamBuy() {
   const now = useNow();
   const profile = useProfile();
   const siteConfig = useSiteConfig();
-  const invoice = useInvoiceChoice();
+  const institution = useTeamFiscalData();
+  const invoice = useInvoiceChoice(institution);
   const offer = usePaymentMethods();
   const [days, setDays] = useState<string[]>([]);
   const [placesText, setPlacesText] = useState('3');
@@ -217,6 +220,8 @@ function TeamBuy() {
               <p className="mt-2 text-sm text-slate-600">
                 Para facturar a la institución escribe sus datos fiscales: emitimos un solo CFDI por toda la
                 orden.
+                {institution.data &&
+                  ' Te proponemos los de la institución de tu última compra para equipo; tus datos fiscales personales no cambian.'}
               </p>
             </form>
           </div>
