@@ -5,7 +5,9 @@
 // `--no-pages` skips Lighthouse, `--pages-only` runs only Lighthouse; `--only=pglite|postgres`
 // measures one database; BENCH_ONLY=rush measures only the rush in waves (bench/rush.mjs),
 // BENCH_ONLY=catalogue only the catalogue. Then the on-sale minute (bench/onsale.mjs), its own
-// servers with a PayPal stand-in; BENCH_ONLY=onsale measures only that.
+// servers with a PayPal stand-in; BENCH_ONLY=onsale measures only that. Last, a team's places
+// assigned by CSV while simple requests wait (bench/assign-csv.mjs, embedded database only);
+// BENCH_ONLY=assign-csv measures only that.
 // Rate limits are raised for the benchmark through their settings, never switched off.
 import { existsSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +19,7 @@ import { startHello } from '../bench/hello.mjs';
 import { BENCH_ADMIN, BENCH_ENV, benchApi } from '../bench/api.mjs';
 import { benchPages } from '../bench/pages.mjs';
 import { benchOnsale } from '../bench/onsale.mjs';
+import { benchAssignCsv } from '../bench/assign-csv.mjs';
 import { initialJsReport } from './initial-js.mjs';
 
 ensureInstall();
@@ -38,12 +41,13 @@ console.log(
 );
 
 const pagesOnly = process.argv.includes('--pages-only');
-// One part alone (rush, catalogue, onsale): no initial-JS report and no Lighthouse.
+// One part alone (rush, catalogue, onsale, assign-csv): no initial-JS report and no Lighthouse.
 const rushOnly = Boolean(process.env.BENCH_ONLY);
 const onsaleOnly = process.env.BENCH_ONLY === 'onsale';
-const hello = pagesOnly ? null : await startHello(root, port + 1);
+const assignCsvOnly = process.env.BENCH_ONLY === 'assign-csv';
+const hello = pagesOnly || assignCsvOnly ? null : await startHello(root, port + 1);
 try {
-  if (!pagesOnly && !onsaleOnly) {
+  if (!pagesOnly && !onsaleOnly && !assignCsvOnly) {
     // Both ways on PostgreSQL: one server process, and one per core (`npm start`'s default, src/cluster.ts).
     await onEachDatabase(
       { root, port, env, only, workers: [...new Set([1, cores])] },
@@ -51,6 +55,9 @@ try {
     );
   }
   if (!pagesOnly && (!rushOnly || onsaleOnly)) await benchOnsale({ root, port, env, only });
+  if (!pagesOnly && only !== 'postgres' && (!rushOnly || assignCsvOnly)) {
+    await benchAssignCsv({ root, port, env });
+  }
 } finally {
   await hello?.stop();
 }
