@@ -120,6 +120,12 @@ const envSchema = z.object({
    * buying together behind one address.
    */
   MAX_OPEN_HOLDS_PER_NETWORK: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Unpaid seats of limited days (one per place and day) that teams' orders may hold at once:
+   * per account and per network (docs/groups.md → Seats).
+   */
+  MAX_OPEN_TEAM_SEATS_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(100),
+  MAX_OPEN_TEAM_SEATS_PER_NETWORK: z.coerce.number().int().min(1).max(10_000).default(200),
   /** Prometheus metrics (modules/metrics): GET /api/metrics with `Authorization: Bearer` this token. */
   METRICS_TOKEN: z.preprocess(
     blankAsUnset,
@@ -148,7 +154,13 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_REGISTER_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
+  /**
+   * Coupon codes a buyer may look up (modules/coupons/lookup-budget.ts): distinct codes per
+   * account, and per client network, in RATE_LIMIT_COUPON_WINDOW_MS (default one hour).
+   * Also the constancia check's requests per IP per RATE_LIMIT_WINDOW_MS.
+   */
   RATE_LIMIT_COUPON_MAX: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_COUPON_WINDOW_MS: z.coerce.number().int().min(1000).default(3_600_000),
   RATE_LIMIT_CONTACT_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_ADMIN_MAX: z.coerce.number().int().min(1).default(300),
   /** Order-creating calls per user per window (per IP: five times this, for shared networks). */

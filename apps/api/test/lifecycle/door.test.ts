@@ -56,7 +56,7 @@ describe('the lifecycle door', () => {
     const before = await fingerprint(db);
     consultedActions.clear();
     const now = new Date();
-    const place = { orderId: team!.id, placeId: randomUUID(), name: 'Ana Ruiz', email: 'ana@example.com' };
+    const place = { orderId: team!.id, placeIds: [randomUUID()], name: 'Ana Ruiz', email: 'ana@example.com' };
     const refused = (p: Promise<unknown>) =>
       p.then(
         (v) => v,
@@ -144,12 +144,14 @@ describe('the lifecycle door', () => {
       ),
       allowTransfer: await tx((t) => lifecycle.allowTransfer(t, cancelled!.id)),
       assignPlace: await tx((t) => lifecycle.assignPlace(t, buyer.id, place, now)),
-      reassignPlace: await tx((t) => lifecycle.reassignPlace(t, buyer.id, place, now)),
+      reassignPlace: await tx((t) =>
+        lifecycle.reassignPlace(t, buyer.id, { ...place, currentEmail: 'alguien@ejemplo.mx' }, now),
+      ),
       cancelPlaces: await tx((t) =>
         lifecycle.cancelPlaces(
           t,
           buyer.id,
-          { orderId: team!.id, placeIds: [place.placeId], refundsOnline: () => true },
+          { orderId: team!.id, placeIds: place.placeIds, refundsOnline: () => true },
           now,
         ),
       ),

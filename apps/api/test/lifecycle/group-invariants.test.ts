@@ -162,15 +162,22 @@ async function runSequence(seed: number, steps: number) {
     } else if (kind < 0.8) {
       const g = pick(groups);
       const view = await post(h.ctx, '/api/group/places', g.buyer.token, { orderId: g.orderId });
-      const places = view.json().group.places as { placeId: string }[];
+      const places = view.json().group.places as { placeId: string; assignee: { email: string } | null }[];
       const place = pick(places);
       const person = pick(people);
-      const res = await post(h.ctx, '/api/group/assign', g.buyer.token, {
-        orderId: g.orderId,
-        placeId: place.placeId,
-        name: person.name,
-        email: person.email,
-      });
+      // A free place is assigned; a held one is reassigned from the holder shown.
+      const res = await post(
+        h.ctx,
+        place.assignee ? '/api/group/reassign' : '/api/group/assign',
+        g.buyer.token,
+        {
+          orderId: g.orderId,
+          placeIds: [place.placeId],
+          name: person.name,
+          email: person.email,
+          ...(place.assignee ? { currentEmail: place.assignee.email } : {}),
+        },
+      );
       what = `assign ${place.placeId.slice(0, 6)} to ${person.email}: ${res.statusCode} ${res.statusCode === 200 ? '' : res.json().message}`;
       expect([200, 409]).toContain(res.statusCode);
     } else {

@@ -74,6 +74,7 @@ export const groupPlace = z.object({
   startsAt: z.number(),
   status: z.enum(ORDER_STATUSES),
   state: z.enum(PLACE_STATES),
+  /** Who holds it: the name the buyer typed and the e-mail. */
   assignee: z.object({ name: z.string(), email: z.string() }).nullable(),
   /** Can be (re)assigned now. */
   assignable: z.boolean(),
@@ -95,13 +96,31 @@ export type GroupPlaces = z.infer<typeof groupPlaces>;
 
 export const groupPlacesResponse = z.object({ success: z.literal(true), group: groupPlaces });
 
+const placeIdsField = z
+  .array(z.string().min(1, { error: GROUP_MSG.placeNotFound }), { error: GROUP_MSG.placesAssignNone })
+  .min(1, { error: GROUP_MSG.placesAssignNone })
+  .max(MAX_GROUP_PLACES * 100);
+
+/**
+ * One person for free places of the order (a place per day, or the whole event's place): each
+ * must still be free when the change is saved, so two coordinators never overwrite each other.
+ */
 export const assignPlaceBody = z.object({
   orderId: z.string({ error: MSG.orderNotFound }).min(1, { error: MSG.orderNotFound }),
-  placeId: z.string({ error: GROUP_MSG.placeNotFound }).min(1, { error: GROUP_MSG.placeNotFound }),
+  placeIds: placeIdsField,
   name: nameField,
   email: emailField,
 });
 export type AssignPlaceBody = z.input<typeof assignPlaceBody>;
+
+/**
+ * Another person for places someone holds: `currentEmail` is who the buyer saw holding them;
+ * a place held by anyone else by then (another change saved first) is refused.
+ */
+export const reassignPlaceBody = assignPlaceBody.extend({
+  currentEmail: z.string({ error: GROUP_MSG.placeInProgress }).min(1, { error: GROUP_MSG.placeInProgress }),
+});
+export type ReassignPlaceBody = z.input<typeof reassignPlaceBody>;
 
 export const assignCsvBody = z.object({
   orderId: z.string({ error: MSG.orderNotFound }).min(1, { error: MSG.orderNotFound }),

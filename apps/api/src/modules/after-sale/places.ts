@@ -13,10 +13,12 @@ import { AppError } from '../../lib/errors';
 import {
   assignList,
   assignPlace,
+  findOrderDayLabels,
   findPayment,
   findPlacesAssignedTo,
   groupPlacesView,
   openPlaceCancellation,
+  reassignPlace,
   type OrderRow,
 } from '../lifecycle';
 import { isUuid } from '../../lib/ids';
@@ -53,24 +55,37 @@ export async function groupPlaces(
   };
 }
 
+/** One person for free places of the order. */
 export async function assignOnePlace(
   deps: PaymentDeps,
   userId: string,
-  body: { orderId: string; placeId: string; name: string; email: string },
+  body: { orderId: string; placeIds: string[]; name: string; email: string },
   now = new Date(),
 ): Promise<string> {
   await deps.db.transaction((tx) => assignPlace(tx, userId, body, now));
   return GROUP_MSG.placeAssigned;
 }
 
-/** A pasted or uploaded list: parsed, then assigned in one transaction (all or nothing). */
+/** Another person for places someone holds (as the buyer saw them). */
+export async function reassignOnePlace(
+  deps: PaymentDeps,
+  userId: string,
+  body: { orderId: string; placeIds: string[]; currentEmail: string; name: string; email: string },
+  now = new Date(),
+): Promise<string> {
+  await deps.db.transaction((tx) => reassignPlace(tx, userId, body, now));
+  return GROUP_MSG.placeReassigned;
+}
+
+/** A pasted or uploaded list: parsed against the order's days, then assigned in one transaction (all or nothing). */
 export async function assignPlacesFromCsv(
   deps: PaymentDeps,
   userId: string,
   body: { orderId: string; csv: string },
   now = new Date(),
 ): Promise<string> {
-  const parsed = parsePlacesCsv(body.csv);
+  if (!isUuid(body.orderId)) throw new AppError('not_found', MSG.orderNotFound);
+  const parsed = parsePlacesCsv(body.csv, await findOrderDayLabels(deps.db, body.orderId));
   if (!parsed.ok) throw new AppError('bad_request', parsed.message);
   await deps.db.transaction((tx) => assignList(tx, userId, body.orderId, parsed.entries, now));
   return GROUP_MSG.placesAssignedMany;

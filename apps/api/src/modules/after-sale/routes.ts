@@ -17,6 +17,7 @@ import { errorResponse } from '@store/shared/schemas/common';
 import {
   assignCsvBody,
   assignPlaceBody,
+  reassignPlaceBody,
   assignedPlacesResponse,
   cancelPlacesBody,
   groupActionResponse,
@@ -28,6 +29,7 @@ import { paymentErrors, type PaymentRouteContext } from '../payments/route-conte
 import { cancellationQuote, cancelOwnOrder } from './cancellation';
 import {
   assignOnePlace,
+  reassignOnePlace,
   assignPlacesFromCsv,
   cancelGroupPlaces,
   groupPlaces,
@@ -102,7 +104,8 @@ export const afterSaleRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async
       ...limited(),
       schema: {
         tags: ['group'],
-        summary: 'Asignar o reasignar un lugar (nombre y correo); crea la cuenta si no existe',
+        summary:
+          'Asignar lugares libres a una persona (nombre y correo; un lugar por día); crea la cuenta si no existe',
         security: tokenSecurity,
         body: assignPlaceBody,
         response: { 200: groupActionResponse, ...groupErrors },
@@ -115,12 +118,31 @@ export const afterSaleRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async
   );
 
   app.post(
+    '/group/reassign',
+    {
+      ...limited(),
+      schema: {
+        tags: ['group'],
+        summary: 'Reasignar a otra persona los lugares que tiene currentEmail',
+        security: tokenSecurity,
+        body: reassignPlaceBody,
+        response: { 200: groupActionResponse, ...groupErrors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      message: await reassignOnePlace(deps, currentUser(req).id, req.body),
+    }),
+  );
+
+  app.post(
     '/group/assign-csv',
     {
       ...limited(),
       schema: {
         tags: ['group'],
-        summary: 'Asignar lugares desde una lista CSV (nombre,correo[,dia]): todo o nada',
+        summary:
+          'Asignar lugares desde una lista CSV (nombre,correo[,un día por columna]): una persona por línea, todo o nada',
         security: tokenSecurity,
         body: assignCsvBody,
         response: { 200: groupActionResponse, ...groupErrors },

@@ -78,8 +78,10 @@ export async function quoteGroup(
   }
   const chosen = whole ? all : all.filter((d) => wanted.has(d.label));
   if (chosen.length === 0) throw new AppError('bad_request', GROUP_MSG.groupDaysRequired);
-  if (chosen.some((d) => d.endsAt.getTime() <= now.getTime())) {
-    throw new AppError('conflict', GROUP_MSG.groupDayEnded);
+  // A place is named before its day starts (assignment refuses a started day), so a started
+  // day is not sold to a team: its places could not be given to anyone nor cancelled.
+  if (chosen.some((d) => d.startsAt.getTime() <= now.getTime())) {
+    throw new AppError('conflict', GROUP_MSG.groupDayStarted);
   }
   for (const d of chosen) {
     const free = d.free === null ? null : Math.max(0, Number(d.free));

@@ -50,19 +50,30 @@ export interface LifecycleEvents {
     tokenDays: number;
     at: Date;
   };
-  /** A place of a group order was given to a person (first time, or instead of someone). */
-  'place.assigned': {
+  /**
+   * Places of a group order were given to people in one change (one person, or a list): each
+   * person with every day they got and who held those places before (a reassignment).
+   */
+  'places.assigned': {
     orderId: string;
-    /** The place's order_days row (its first day's, for an event sold whole). */
-    rowId: string;
+    /** Names the change (its e-mails' dedupe keys). */
+    change: string;
     productName: string;
-    days: readonly { label: string; startsAt: Date }[];
     buyer: { name: string; email: string };
-    to: { name: string; email: string };
-    /** Who held it before (a reassignment); null the first time. */
-    previous: { name: string; email: string } | null;
-    /** The set-password link's token of an account made for the person (null: had one). */
-    setPasswordToken: string | null;
+    people: {
+      userId: string;
+      /** The name the buyer typed. */
+      name: string;
+      /** The account's own name (the typed one for an account made now). */
+      accountName: string;
+      email: string;
+      previous: { userId: string; name: string; email: string } | null;
+      days: { productDayId: string; label: string; startsAt: Date }[];
+      /** One of the days is in person (a QR ticket). */
+      presential: boolean;
+      /** The set-password link's token of an account made for the person (null: had one). */
+      setPasswordToken: string | null;
+    }[];
     tokenDays: number;
     at: Date;
   };

@@ -23,9 +23,10 @@ export async function findPlaceRows(db: Queryable, orderId: string) {
       priceCentavos: orderDays.priceCentavos,
       status: orderDays.status,
       userId: orderDays.userId,
-      name: users.name,
+      /** The name the buyer typed for the holder (the account's own name for older places). */
+      name: sql<string | null>`coalesce(${orderDays.holderName}, ${users.name})`,
       email: users.email,
-      role: users.role,
+      presential: products.isPresential,
       used: sql<boolean>`(${orderDays.userId} IS NOT NULL AND (
         EXISTS (SELECT 1 FROM checkins c WHERE c.user_id = ${orderDays.userId} AND c.product_day_id = ${orderDays.productDayId})
         OR EXISTS (SELECT 1 FROM stream_watch w WHERE w.user_id = ${orderDays.userId} AND w.product_day_id = ${orderDays.productDayId} AND w.seconds > 0)))`,
@@ -84,4 +85,19 @@ export async function findHeldDaysOf(
       ),
     );
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The day labels a list of people for the order may name, in day order: none for an event
+ * sold whole (one place per person covers every day).
+ */
+export async function findOrderDayLabels(db: Queryable, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ label: productDays.label, position: productDays.position, saleMode: products.saleMode })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .innerJoin(products, eq(products.id, orderDays.productId))
+    .where(eq(orderDays.orderId, orderId))
+    .orderBy(asc(productDays.position));
+  return rows.some((r) => r.saleMode === 'completo') ? [] : rows.map((r) => r.label);
 }

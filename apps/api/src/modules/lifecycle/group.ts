@@ -22,12 +22,20 @@ import { isUuid } from '../../lib/ids';
 import { quoteGroup, type GroupQuoteInput, type GroupQuoteResult } from '../cart/group-quote';
 import { incrementCouponUse, insertRedemption } from '../coupons/repo';
 import { takeSeat } from '../seats/repo';
-import { findUserByEmail, findUserById } from '../users/repo';
+import { findUserByEmail, findUserById, type UserRow } from '../users/repo';
 import { cancellationRefusal, type RefundsOnline } from './cancellation';
 import { refusalOf } from './guard';
-import { emit } from './events';
+import { emit, type LifecycleEvents } from './events';
+
+type PlacesAssigned = LifecycleEvents['places.assigned'];
 import { findHeldDaysOf, findPlaceRows, type PlaceRow } from './group-repo';
-import { countOpenHoldsOfNetwork, takeNetworkSlot } from './holds-repo';
+import {
+  countOpenHoldsOfNetwork,
+  countOpenTeamSeats,
+  lockTeamHoldsOfNetwork,
+  takeNetworkSlot,
+} from './holds-repo';
+import { renewalDeadline } from './open';
 import { findOrder, type OrderRow } from './reads';
 import { findPendingRefund, type RefundRow } from './refunds-repo';
 import {
@@ -41,7 +49,14 @@ import {
 } from './repo';
 import { cancelPlacesWithoutRefund, refundable, requestRefund } from './service';
 import { colleagueAccount, TRANSFER_TOKEN_DAYS } from './transfer';
-import { GROUP_MSG, groupSeatsShort, placesCsvLine } from '@store/shared/group-messages';
+import {
+  GROUP_MSG,
+  groupSeatsNetworkLimit,
+  groupSeatsShort,
+  groupSeatsUnpaidLimit,
+  placesCsvDuplicate,
+  placesCsvLine,
+} from '@store/shared/group-messages';
 
 export interface GroupHoldInput {
   userId: string;
@@ -54,6 +69,8 @@ export interface GroupHoldInput {
   clientNetwork?: string | null;
   /** How many unpaid holds of limited days one network may have open (absent: no cap). */
   maxHoldsPerNetwork?: number;
+  /** Unpaid team seats of limited days (places × days) per account and per network (absent: no cap). */
+  maxTeamSeats?: { perAccount: number; perNetwork: number };
   /** Hands the CFDI request to the invoices module in the order's transaction. */
   attachInvoice?: (tx: Tx, orderId: string) => Promise<void>;
   /** Extra rule on the server quote (throw to refuse). */
@@ -74,13 +91,37 @@ export async function holdPlaces(tx: Tx, input: GroupHoldInput): Promise<OrderRo
   if (toCentavos(input.clientAmount) !== quote.total)
     throw new AppError('conflict', GROUP_MSG.groupTotalChanged);
   input.check?.(quote);
-  // The per-network cap of unpaid holds of limited days applies to a team's purchase too
-  // (docs/lifecycle.md → Holds): many places held unpaid are the farming it prevents.
-  const network = input.clientNetwork;
-  if (network && input.maxHoldsPerNetwork !== undefined && quote.days.some((d) => d.seatCapacity !== null)) {
-    const inFlight = await takeNetworkSlot(tx, network, input.maxHoldsPerNetwork);
-    if ((await countOpenHoldsOfNetwork(tx, network, [])) + inFlight >= input.maxHoldsPerNetwork) {
-      throw new AppError('conflict', holdNetworkLimit(input.maxHoldsPerNetwork));
+  // Unpaid places of limited days are what seat farming holds (docs/groups.md → Seats): a
+  // team's hold obeys the renewal rule of any hold, the per-network cap of open holds, and
+  // caps in seats (places × days) per account and per network.
+  const limited = quote.days.filter((d) => d.seatCapacity !== null);
+  let expiresAt = input.expiresAt;
+  if (limited.length > 0) {
+    expiresAt = await renewalDeadline(
+      tx,
+      input.userId,
+      limited.map((d) => d.productDayId),
+      input.expiresAt,
+      input.now,
+    );
+    const seats = limited.length * quote.places;
+    const caps = input.maxTeamSeats;
+    // The account's row lock (lockUser above) makes its own holds wait for each other.
+    if (caps && (await countOpenTeamSeats(tx, { userId: input.userId })) + seats > caps.perAccount) {
+      throw new AppError('conflict', groupSeatsUnpaidLimit(caps.perAccount));
+    }
+    const network = input.clientNetwork;
+    if (network && caps) {
+      await lockTeamHoldsOfNetwork(tx, network);
+      if ((await countOpenTeamSeats(tx, { network })) + seats > caps.perNetwork) {
+        throw new AppError('conflict', groupSeatsNetworkLimit(caps.perNetwork));
+      }
+    }
+    if (network && input.maxHoldsPerNetwork !== undefined) {
+      const inFlight = await takeNetworkSlot(tx, network, input.maxHoldsPerNetwork);
+      if ((await countOpenHoldsOfNetwork(tx, network, [])) + inFlight >= input.maxHoldsPerNetwork) {
+        throw new AppError('conflict', holdNetworkLimit(input.maxHoldsPerNetwork));
+      }
     }
   }
   // As an individual order's item: `price` per day (one place), `quantity` the days; and
@@ -107,8 +148,10 @@ export async function holdPlaces(tx: Tx, input: GroupHoldInput): Promise<OrderRo
     status: 'pendiente',
     payment: false,
     paymentMethod: input.paymentMethod,
-    expiresAt: input.expiresAt,
+    expiresAt,
     clientNetwork: input.clientNetwork ?? null,
+    // The instant its window is counted from (the renewal rule reads it back).
+    createdAt: input.now,
   });
   // Same order for every transaction: the event, then its days by id (open.ts says why).
   await lockProductsForSale(tx, [quote.product.id]);
@@ -220,84 +263,129 @@ export interface Assignment {
   email: string;
 }
 
+/** One person of a change: the places they get and who the buyer saw holding them. */
+export interface PersonRequest extends Assignment {
+  placeIds: readonly string[];
+  /** The holder's e-mail the buyer saw (a reassignment); null: the places were free. */
+  current: string | null;
+  /** The line of a pasted or uploaded list (1 = the header), named in a refusal. */
+  line?: number;
+}
+
+function refusal(req: PersonRequest, message: string, code: 'conflict' | 'not_found' = 'conflict'): AppError {
+  return new AppError(code, req.line === undefined ? message : placesCsvLine(req.line, message));
+}
+
+const holderEmail = (p: Place) => (p.rows[0]!.userId ? (p.rows[0]!.email?.toLowerCase() ?? null) : null);
+
 /**
- * assignPlace / reassignPlace of one place, the order already locked: the place must be paid,
- * not started, not used; the person no admin and not already holding any of its days (here
- * or in any other order). A new account gets a set-password link. Audited and e-mailed.
+ * assignPlace / reassignPlace for one change of the buyer's group order (one person, or a whole
+ * list), the order locked, all or nothing: every place and every person is checked before
+ * anything is written. A place must be paid, not started, not used, and held by whom the
+ * buyer saw (free for an assignment): a change saved meanwhile by someone else is refused,
+ * never overwritten. A person must not be an administrator nor already hold one of the days
+ * (here or in any other order); those refusals say the same neutral text, so the buyer learns
+ * nothing about someone else's account. A new account carries no password (its owner chooses
+ * one through the e-mailed link). Audited per person; one `places.assigned` event.
  */
-async function assignOne(
+async function applyChange(
   tx: Tx,
-  order: OrderRow,
-  buyer: { id: string; name: string; email: string },
-  place: Place,
-  who: Assignment,
+  ctx: { order: OrderRow; buyer: { id: string; name: string; email: string }; places: Place[] },
+  requests: readonly PersonRequest[],
   now: Date,
 ): Promise<void> {
-  const refusal = assignRefusal(place, now);
-  if (refusal) throw new AppError('conflict', refusal);
-  const previous = place.rows[0]!.userId;
-  const action = previous ? 'reassignPlace' : 'assignPlace';
-  const ruled = await refusalOf(tx, action, order);
-  if (ruled === 'state') throw new AppError('conflict', GROUP_MSG.groupNotPaid);
-  if (ruled) throw new AppError('conflict', GROUP_MSG.placeRefundInProgress);
-  const found = await findUserByEmail(tx, who.email);
-  if (found?.role === 'admin') throw new AppError('conflict', GROUP_MSG.placeToAdmin);
-  if (found && found.id === previous) throw new AppError('conflict', GROUP_MSG.placeSamePerson);
-  const dayIds = place.rows.map((r) => r.productDayId);
-  if (found && (await findHeldDaysOf(tx, found.id, dayIds, [])).size > 0) {
-    throw new AppError('conflict', GROUP_MSG.placeAlreadyHolds);
-  }
-  const person = await colleagueAccount(tx, { email: who.email, name: who.name }, now);
-  let changed: number;
-  try {
-    changed = await tx.transaction((sp) =>
-      setPlaceHolder(
-        sp,
-        order.id,
-        place.rows.map((r) => r.id),
-        previous,
-        person.user.id,
-        now,
-      ),
-    );
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError('conflict', GROUP_MSG.placeAlreadyHolds);
-    throw err;
-  }
-  if (changed !== place.rows.length) throw new AppError('conflict', GROUP_MSG.placeInProgress);
-  const before = previous ? await findUserById(tx, previous) : null;
-  await audit(tx, {
-    action: previous ? 'order.place_reassigned' : 'order.place_assigned',
-    orderId: order.id,
-    actorId: buyer.id,
-    details: {
-      place: place.place,
-      days: place.rows.map((r) => r.label),
-      toUserId: person.user.id,
-      name: who.name,
-      email: who.email,
-      accountCreated: person.token !== null,
-      ...(before ? { fromUserId: before.id, fromEmail: before.email } : {}),
-    },
+  const { order, buyer, places } = ctx;
+  const byId = new Map(places.map((p) => [p.id, p]));
+  const claimed = new Set<string>();
+  const daysOfPerson = new Map<string, Set<string>>();
+  // 1. The places, as the buyer saw them.
+  const plans = requests.map((req) => {
+    const chosen: Place[] = [];
+    for (const id of new Set(req.placeIds)) {
+      const place = byId.get(id);
+      if (!place) throw refusal(req, GROUP_MSG.placeNotFound, 'not_found');
+      const why = assignRefusal(place, now);
+      if (why) throw refusal(req, why);
+      if (claimed.has(id) || holderEmail(place) !== req.current)
+        throw refusal(req, GROUP_MSG.placeInProgress);
+      claimed.add(id);
+      chosen.push(place);
+    }
+    const held = daysOfPerson.get(req.email) ?? new Set<string>();
+    for (const r of chosen.flatMap((p) => p.rows)) {
+      if (held.has(r.productDayId)) throw refusal(req, placesCsvDuplicate(req.email));
+      held.add(r.productDayId);
+    }
+    daysOfPerson.set(req.email, held);
+    return { req, places: chosen, dayIds: chosen.flatMap((p) => p.rows.map((r) => r.productDayId)) };
   });
-  await emit(tx, 'place.assigned', {
+  // 2. The people, before any write.
+  const accounts = new Map<string, UserRow | null>();
+  for (const { req, places: chosen, dayIds } of plans) {
+    if (!accounts.has(req.email)) accounts.set(req.email, await findUserByEmail(tx, req.email));
+    const account = accounts.get(req.email) ?? null;
+    if (!account) continue;
+    if (chosen.some((p) => p.rows[0]!.userId === account.id)) throw refusal(req, GROUP_MSG.placeSamePerson);
+    if (account.role === 'admin' || (await findHeldDaysOf(tx, account.id, dayIds, [])).size > 0) {
+      throw refusal(req, GROUP_MSG.placePersonUnavailable);
+    }
+  }
+  // 3. The writes.
+  const people: PlacesAssigned['people'] = [];
+  for (const { req, places: chosen } of plans) {
+    const person = await colleagueAccount(tx, { email: req.email, name: req.name }, now);
+    const previousId = chosen[0]!.rows[0]!.userId;
+    const rowIds = chosen.flatMap((p) => p.rows.map((r) => r.id));
+    let changed: number;
+    try {
+      changed = await tx.transaction((sp) =>
+        setPlaceHolder(sp, order.id, rowIds, previousId, person.user.id, req.name, now),
+      );
+    } catch (err) {
+      // The person got one of the days meanwhile (their own purchase committed first).
+      if (isUniqueViolation(err)) throw refusal(req, GROUP_MSG.placePersonUnavailable);
+      throw err;
+    }
+    if (changed !== rowIds.length) throw refusal(req, GROUP_MSG.placeInProgress);
+    const before = previousId ? await findUserById(tx, previousId) : null;
+    const days = chosen
+      .flatMap((p) => p.rows)
+      .sort((a, b) => a.position - b.position)
+      .map((r) => ({ productDayId: r.productDayId, label: r.label, startsAt: r.startsAt }));
+    await audit(tx, {
+      action: before ? 'order.place_reassigned' : 'order.place_assigned',
+      orderId: order.id,
+      actorId: buyer.id,
+      details: {
+        places: [...new Set(chosen.map((p) => p.place))],
+        days: days.map((d) => d.label),
+        toUserId: person.user.id,
+        name: req.name,
+        email: req.email,
+        accountCreated: person.token !== null,
+        ...(before ? { fromUserId: before.id, fromEmail: before.email } : {}),
+      },
+    });
+    people.push({
+      userId: person.user.id,
+      name: req.name,
+      accountName: person.user.name,
+      email: person.user.email,
+      previous: before ? { userId: before.id, name: before.name, email: before.email } : null,
+      days,
+      presential: chosen.some((p) => p.rows.some((r) => r.presential)),
+      setPasswordToken: person.token,
+    });
+  }
+  await emit(tx, 'places.assigned', {
     orderId: order.id,
-    rowId: place.id,
-    productName: place.productName,
-    days: place.rows.map((r) => ({ label: r.label, startsAt: r.startsAt })),
+    change: `${now.getTime()}:${[...claimed].sort()[0] ?? ''}`,
+    productName: places[0]?.productName ?? '',
     buyer: { name: buyer.name, email: buyer.email },
-    to: { name: person.user.name, email: person.user.email },
-    previous: before ? { name: before.name, email: before.email } : null,
-    setPasswordToken: person.token,
+    people,
     tokenDays: TRANSFER_TOKEN_DAYS,
     at: now,
   });
-  // Later places of this transaction see the new holder.
-  for (const r of place.rows) {
-    r.userId = person.user.id;
-    r.email = person.user.email;
-    r.name = person.user.name;
-  }
 }
 
 async function assignmentContext(
@@ -307,59 +395,59 @@ async function assignmentContext(
   action: 'assignPlace' | 'reassignPlace' = 'assignPlace',
 ) {
   const order = await lockGroupOrder(tx, orderId, buyerId);
-  const refusal = await refusalOf(tx, action, order);
-  if (refusal === 'state') {
+  const refused = await refusalOf(tx, action, order);
+  if (refused === 'state') {
     throw new AppError(
       'conflict',
       order.status === 'pendiente' ? GROUP_MSG.groupNotPaid : GROUP_MSG.placeNotActive,
     );
   }
-  if (refusal) throw new AppError('conflict', GROUP_MSG.placeRefundInProgress);
+  if (refused) throw new AppError('conflict', GROUP_MSG.placeRefundInProgress);
   const buyer = await findUserById(tx, buyerId);
   if (!buyer) throw new AppError('unauthorized', MSG.unauthorized);
   const places = placesOf(await findPlaceRows(tx, order.id));
   return { order, buyer, places };
 }
 
-/** Names (or renames) the holder of one place of the buyer's group order at `now`. */
+/** assignPlace: one person for free places of the buyer's group order (a place per day, or the whole event's). */
 export async function assignPlace(
   tx: Tx,
   buyerId: string,
-  input: { orderId: string; placeId: string } & Assignment,
+  input: { orderId: string; placeIds: readonly string[] } & Assignment,
   now: Date,
 ): Promise<void> {
-  const { order, buyer, places } = await assignmentContext(tx, buyerId, input.orderId);
-  const place = places.find((p) => p.id === input.placeId);
-  if (!place) throw new AppError('not_found', GROUP_MSG.placeNotFound);
-  await assignOne(tx, order, buyer, place, input, now);
+  const ctx = await assignmentContext(tx, buyerId, input.orderId);
+  await applyChange(tx, ctx, [{ ...input, email: input.email.toLowerCase(), current: null }], now);
 }
 
-/**
- * reassignPlace: another person for a place someone already holds (assignPlace does either,
- * as the place is; this one is for a caller that means a reassignment).
- */
+/** reassignPlace: another person for places held by `currentEmail` (as the buyer saw them). */
 export async function reassignPlace(
   tx: Tx,
   buyerId: string,
-  input: { orderId: string; placeId: string } & Assignment,
+  input: { orderId: string; placeIds: readonly string[]; currentEmail: string } & Assignment,
   now: Date,
 ): Promise<void> {
-  const { order, buyer, places } = await assignmentContext(tx, buyerId, input.orderId, 'reassignPlace');
-  const place = places.find((p) => p.id === input.placeId && p.rows[0]!.userId !== null);
-  if (!place) throw new AppError('not_found', GROUP_MSG.placeNotFound);
-  await assignOne(tx, order, buyer, place, input, now);
+  const ctx = await assignmentContext(tx, buyerId, input.orderId, 'reassignPlace');
+  await applyChange(
+    tx,
+    ctx,
+    [{ ...input, email: input.email.toLowerCase(), current: input.currentEmail.trim().toLowerCase() }],
+    now,
+  );
 }
 
 export interface ListEntry extends Assignment {
   /** The line of the list (1 = the header). */
   line: number;
-  /** The day's label when the list names one; null: the order's only day (or whole event). */
-  day: string | null;
+  /** The day labels this person takes; null: every day of the order. */
+  days: readonly string[] | null;
 }
 
 /**
- * Assigns a list (pasted or uploaded) to unassigned places, in list order, all or nothing:
- * the first refusal throws naming its line, and the caller's transaction rolls back.
+ * Assigns a list (pasted or uploaded), one person per line, to free places, all or nothing:
+ * each person takes a free place of every day they ask for (by default every day of the
+ * order), the same place number on each day when one is free on all of them. The whole list
+ * is checked before anything is written; a refusal names its line.
  */
 export async function assignList(
   tx: Tx,
@@ -368,25 +456,30 @@ export async function assignList(
   entries: readonly ListEntry[],
   now: Date,
 ): Promise<number> {
-  const { order, buyer, places } = await assignmentContext(tx, buyerId, orderId);
+  const ctx = await assignmentContext(tx, buyerId, orderId);
+  const free = ctx.places.filter((p) => placeState(p) === 'sin_asignar' && assignRefusal(p, now) === null);
   const taken = new Set<string>();
-  for (const e of entries) {
-    const candidates = places.filter(
-      (p) =>
-        !taken.has(p.id) &&
-        placeState(p) === 'sin_asignar' &&
-        (e.day === null || p.rows.some((r) => r.label.toLowerCase() === e.day!.toLowerCase())),
-    );
-    const place = candidates[0];
-    if (!place) throw new AppError('conflict', placesCsvLine(e.line, GROUP_MSG.placesNotEnough));
-    try {
-      await assignOne(tx, order, buyer, place, e, now);
-    } catch (err) {
-      if (err instanceof AppError) throw new AppError(err.code, placesCsvLine(e.line, err.message));
-      throw err;
+  const labelsOf = (p: Place) => p.rows.map((r) => r.label);
+  const requests: PersonRequest[] = entries.map((e) => {
+    const days = e.days ?? [...new Set(ctx.places.flatMap(labelsOf))];
+    const open = (label: string) => free.filter((p) => !taken.has(p.id) && labelsOf(p).includes(label));
+    // The same place number on every day when one is free on all of them.
+    const numbers = days.map((d) => new Set(open(d).map((p) => p.place)));
+    const common = [...(numbers[0] ?? [])]
+      .filter((n) => numbers.every((s) => s.has(n)))
+      .sort((a, b) => a - b)[0];
+    const chosen: Place[] = [];
+    for (const d of days) {
+      if (chosen.some((p) => labelsOf(p).includes(d))) continue;
+      const candidates = open(d);
+      const place = candidates.find((p) => p.place === common) ?? candidates[0];
+      if (!place) throw new AppError('conflict', placesCsvLine(e.line, GROUP_MSG.placesNotEnough));
+      taken.add(place.id);
+      chosen.push(place);
     }
-    taken.add(place.id);
-  }
+    return { name: e.name, email: e.email, line: e.line, current: null, placeIds: chosen.map((p) => p.id) };
+  });
+  await applyChange(tx, ctx, requests, now);
   return entries.length;
 }
 
@@ -440,7 +533,7 @@ export async function openPlaceCancellation(
   if (chosen.some((p) => placeState(p!) === 'cancelado'))
     throw new AppError('conflict', GROUP_MSG.placeNotActive);
   if (chosen.some((p) => p!.rows.some((r) => !canCancelDay(now, r.startsAt)))) {
-    throw new AppError('conflict', MSG.cancelWindowClosed);
+    throw new AppError('conflict', GROUP_MSG.placeCancelWindowClosed);
   }
   const rowIds = chosen.flatMap((p) => p!.rows.map((r) => r.id)).sort();
   const figures = placeRefundFigures(order, rows, rowIds);

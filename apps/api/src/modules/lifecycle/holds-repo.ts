@@ -92,3 +92,36 @@ export async function countOpenHoldsOfNetwork(
     );
   return row?.n ?? 0;
 }
+
+/**
+ * Makes the team holds of one network wait for each other until the transaction ends, so that
+ * counting the network's unpaid team seats and adding to them is one step.
+ */
+export async function lockTeamHoldsOfNetwork(db: Queryable, network: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`team-holds:${network}`}), 0)`);
+}
+
+/**
+ * Unpaid seats of limited days held by teams' orders (one per place and day) of the account,
+ * or made from the network.
+ */
+export async function countOpenTeamSeats(
+  db: Queryable,
+  by: { userId: string } | { network: string },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .innerJoin(orderDays, eq(orderDays.orderId, orders.id))
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .where(
+      and(
+        'userId' in by ? eq(orders.userId, by.userId) : eq(orders.clientNetwork, by.network),
+        eq(orders.kind, 'grupo'),
+        eq(orders.status, 'pendiente'),
+        eq(orderDays.status, 'pendiente'),
+        isNotNull(productDays.seatCapacity),
+      ),
+    );
+  return row?.n ?? 0;
+}

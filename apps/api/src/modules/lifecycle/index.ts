@@ -74,7 +74,7 @@ export {
   findRefundByProviderId,
   type RefundRow,
 } from './refunds-repo';
-export { findPlacesAssignedTo } from './group-repo';
+export { findOrderDayLabels, findPlacesAssignedTo } from './group-repo';
 export { findOrderTransfers } from './transfer-repo';
 
 // The table itself (docs, tests) and the guard's record (the door test).

@@ -245,21 +245,14 @@ async function holdWindow(
   const asked = input.expiresAt ?? null;
   const limited = quote.lines.filter((l) => l.seatCapacity !== null).map((l) => l.productDayId);
   if (asked === null || limited.length === 0) return asked;
-  const period = asked.getTime() - now.getTime();
-  let until = asked.getTime();
-  const ended = await findRecentEndedHolds(tx, input.userId, limited, new Date(now.getTime() - period));
-  for (const hold of ended) {
-    const waitUntil = hold.endedAt.getTime() + period;
-    if (hold.reason === 'expirado')
-      throw new AppError('conflict', holdRenewalWait(minutesUntil(waitUntil, now)));
-    until = Math.min(until, hold.createdAt.getTime() + period);
-  }
-  const endingNow = ending.filter((o) => o.productDayIds.some((d) => limited.includes(d)));
-  for (const hold of endingNow) until = Math.min(until, hold.createdAt.getTime() + period);
-  if (until - now.getTime() < MIN_HOLD_MS) {
-    const last = Math.max(...ended.map((h) => h.endedAt.getTime()), ...endingNow.map(() => now.getTime()));
-    throw new AppError('conflict', holdRenewalWait(minutesUntil(last + period, now)));
-  }
+  const until = await renewalDeadline(
+    tx,
+    input.userId,
+    limited,
+    asked,
+    now,
+    ending.filter((o) => o.productDayIds.some((d) => limited.includes(d))),
+  );
   const network = input.clientNetwork;
   const max = input.maxHoldsPerNetwork;
   if (network && max !== undefined) {
@@ -270,6 +263,38 @@ async function holdWindow(
       replaced.map((o) => o.id),
     );
     if (open + inFlight >= max) throw new AppError('conflict', holdNetworkLimit(max));
+  }
+  return until;
+}
+
+/**
+ * The renewal rule (docs/lifecycle.md → Holds) for a new hold of these limited days asked to
+ * last until `asked`, for an individual order or a team's places alike: the account's hold of
+ * one of them that expired unpaid within one hold period blocks a new one until that period
+ * has passed; one abandoned or replaced (or `ending`, about to be) leaves the new hold only
+ * what was left of the first one's window. Answers when the new hold must close.
+ */
+export async function renewalDeadline(
+  tx: Tx,
+  userId: string,
+  limitedDayIds: readonly string[],
+  asked: Date,
+  now: Date,
+  ending: readonly { createdAt: Date }[] = [],
+): Promise<Date> {
+  const period = asked.getTime() - now.getTime();
+  let until = asked.getTime();
+  const ended = await findRecentEndedHolds(tx, userId, limitedDayIds, new Date(now.getTime() - period));
+  for (const hold of ended) {
+    const waitUntil = hold.endedAt.getTime() + period;
+    if (hold.reason === 'expirado')
+      throw new AppError('conflict', holdRenewalWait(minutesUntil(waitUntil, now)));
+    until = Math.min(until, hold.createdAt.getTime() + period);
+  }
+  for (const hold of ending) until = Math.min(until, hold.createdAt.getTime() + period);
+  if (until - now.getTime() < MIN_HOLD_MS) {
+    const last = Math.max(...ended.map((h) => h.endedAt.getTime()), ...ending.map(() => now.getTime()));
+    throw new AppError('conflict', holdRenewalWait(minutesUntil(last + period, now)));
   }
   return new Date(until);
 }

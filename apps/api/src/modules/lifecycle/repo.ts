@@ -93,11 +93,13 @@ export async function setPlaceHolder(
   rowIds: readonly string[],
   previous: string | null,
   holder: string,
+  /** The name the buyer typed for the holder. */
+  holderName: string,
   now: Date,
 ): Promise<number> {
   const rows = await db
     .update(orderDays)
-    .set({ userId: holder, assignedAt: now })
+    .set({ userId: holder, holderName, assignedAt: now })
     .where(
       and(
         eq(orderDays.orderId, orderId),

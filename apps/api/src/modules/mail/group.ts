@@ -1,6 +1,7 @@
-// E-mails of a group order's place (docs/groups.md): to the person named for it, to the buyer
-// and, on a reassignment, to the person who held it before (catalogue/place-*.ts). Enqueued in
-// the assignment's transaction, so they go out if and only if it commits.
+// E-mails of a change of a group order's places (docs/groups.md): one to each person named,
+// one to each person who held a place given to someone else, and one summary to the buyer
+// (catalogue/place-*.ts). Enqueued in the change's transaction, so they go out if and only if
+// it commits.
 
 import type { Queryable } from '../../db/client';
 import { placeAssignedEmail } from './catalogue/place-assigned';
@@ -9,27 +10,72 @@ import { placeWithdrawnEmail } from './catalogue/place-withdrawn';
 import { enqueueEmail } from './outbox';
 import type { MailSettings } from './settings';
 
-export interface PlaceMail {
+export interface PlacesMail {
   orderId: string;
-  rowId: string;
+  change: string;
   productName: string;
-  days: { label: string; startsAt: Date }[];
   buyer: { name: string; email: string };
-  to: { name: string; email: string };
-  previous: { name: string; email: string } | null;
-  setPasswordToken: string | null;
+  people: readonly {
+    name: string;
+    accountName: string;
+    email: string;
+    previous: { name: string; email: string } | null;
+    days: readonly { label: string; startsAt: Date }[];
+    presential: boolean;
+    setPasswordToken: string | null;
+  }[];
   tokenDays: number;
-  at: Date;
 }
 
-export async function enqueuePlaceEmails(db: Queryable, settings: MailSettings, m: PlaceMail): Promise<void> {
-  const key = `lugar:${m.rowId}:${m.at.getTime()}`;
-  await enqueueEmail(db, { ...placeAssignedEmail(settings, m), dedupeKey: `${key}:persona` });
-  await enqueueEmail(db, { ...placeConfirmationEmail(settings, m), dedupeKey: `${key}:comprador` });
-  if (m.previous) {
+export async function enqueuePlaceEmails(
+  db: Queryable,
+  settings: MailSettings,
+  m: PlacesMail,
+): Promise<void> {
+  const key = `lugares:${m.orderId}:${m.change}`;
+  for (const p of m.people) {
     await enqueueEmail(db, {
-      ...placeWithdrawnEmail(settings, { ...m, to: m.previous }),
-      dedupeKey: `${key}:anterior`,
+      ...placeAssignedEmail(settings, {
+        to: { name: p.accountName, email: p.email },
+        buyer: m.buyer,
+        productName: m.productName,
+        days: p.days,
+        presential: p.presential,
+        setPasswordToken: p.setPasswordToken,
+        tokenDays: m.tokenDays,
+      }),
+      dedupeKey: `${key}:persona:${p.email}`,
     });
   }
+  // Who lost places in this change, one e-mail each with every day they lost.
+  const withdrawn = new Map<
+    string,
+    { to: { name: string; email: string }; days: { label: string; startsAt: Date }[] }
+  >();
+  for (const p of m.people) {
+    if (!p.previous) continue;
+    const found = withdrawn.get(p.previous.email) ?? { to: p.previous, days: [] };
+    found.days.push(...p.days);
+    withdrawn.set(p.previous.email, found);
+  }
+  for (const w of withdrawn.values()) {
+    await enqueueEmail(db, {
+      ...placeWithdrawnEmail(settings, {
+        to: w.to,
+        buyer: m.buyer,
+        productName: m.productName,
+        days: w.days,
+      }),
+      dedupeKey: `${key}:anterior:${w.to.email}`,
+    });
+  }
+  await enqueueEmail(db, {
+    ...placeConfirmationEmail(settings, {
+      orderId: m.orderId,
+      buyer: m.buyer,
+      productName: m.productName,
+      people: m.people,
+    }),
+    dedupeKey: `${key}:comprador`,
+  });
 }

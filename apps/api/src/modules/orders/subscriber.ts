@@ -124,8 +124,8 @@ export const orderMailSubscriber = (mail: MailSettings): Subscriber => ({
         tokenDays: e.tokenDays,
       });
     },
-    'place.assigned': async (tx, e) => {
-      await enqueuePlaceEmails(tx, mail, { ...e, days: [...e.days] });
+    'places.assigned': async (tx, e) => {
+      await enqueuePlaceEmails(tx, mail, e);
     },
   },
 });

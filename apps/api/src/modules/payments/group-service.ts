@@ -84,6 +84,10 @@ export async function holdGroup(
       clientAmount: body.amount,
       clientNetwork,
       maxHoldsPerNetwork: deps.config.MAX_OPEN_HOLDS_PER_NETWORK,
+      maxTeamSeats: {
+        perAccount: deps.config.MAX_OPEN_TEAM_SEATS_PER_ACCOUNT,
+        perNetwork: deps.config.MAX_OPEN_TEAM_SEATS_PER_NETWORK,
+      },
       check: (quote) => {
         if (quote.isFree) throw new AppError('conflict', GROUP_MSG.groupFree);
         if (fiscal) assertInvoiceable(quote.total);

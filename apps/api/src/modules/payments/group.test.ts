@@ -22,6 +22,7 @@ import {
   orderDays,
   orderRefunds,
   passwordResetTokens,
+  productDays,
   streamWatch,
   users,
 } from '../../db/schema';
@@ -100,6 +101,8 @@ async function placesOf(buyer: TestUser, orderId: string) {
 
 const assign = (buyer: TestUser, body: Record<string, unknown>) =>
   post(h.ctx, '/api/group/assign', buyer.token, body);
+const reassign = (buyer: TestUser, body: Record<string, unknown>) =>
+  post(h.ctx, '/api/group/reassign', buyer.token, body);
 const assignCsv = (buyer: TestUser, orderId: string, csv: string) =>
   post(h.ctx, '/api/group/assign-csv', buyer.token, { orderId, csv });
 
@@ -310,7 +313,7 @@ describe('buying places for a team', () => {
           group: { productId: p.product.id, days: [p.days[0]!.label], places: 2 },
           address: { ...ADDRESS, state: ADDRESS.state ?? '' },
           paymentMethod: 'paypal',
-          expiresAt: new Date(Date.now() + 60_000),
+          expiresAt: new Date(Date.now() + 30 * 60_000),
           clientAmount: 2000 + toPesos(SERVICE_FEE_CENTAVOS),
           clientNetwork: '203.0.113.7',
           maxHoldsPerNetwork,
@@ -349,7 +352,7 @@ describe('assigning places', () => {
     const email = newEmail();
     const res = await assign(buyer, {
       orderId,
-      placeId: first!.placeId,
+      placeIds: [first!.placeId],
       name: 'Ana Ruiz Pérez',
       email: email.toUpperCase(),
     });
@@ -387,12 +390,13 @@ describe('assigning places', () => {
     expect(JSON.stringify(single.json())).toContain(STREAM);
 
     // Refusals: nothing changes.
-    const same = await assign(buyer, { orderId, placeId: second!.placeId, name: 'Ana Ruiz', email });
+    const same = await assign(buyer, { orderId, placeIds: [second!.placeId], name: 'Ana Ruiz', email });
     expect(same.statusCode).toBe(409);
-    expect(same.json().message).toBe(GROUP_MSG.placeAlreadyHolds);
+    // The same text as for an administrator's e-mail: nothing about someone else's account.
+    expect(same.json().message).toBe(GROUP_MSG.placePersonUnavailable);
     const badEmail = await assign(buyer, {
       orderId,
-      placeId: second!.placeId,
+      placeIds: [second!.placeId],
       name: 'Ana Ruiz',
       email: 'ana@',
     });
@@ -400,7 +404,7 @@ describe('assigning places', () => {
     expect(badEmail.json().message).toBe(MSG.invalidEmail);
     const badName = await assign(buyer, {
       orderId,
-      placeId: second!.placeId,
+      placeIds: [second!.placeId],
       name: 'R2-D2',
       email: newEmail(),
     });
@@ -408,15 +412,15 @@ describe('assigning places', () => {
     const admin = await createUser(h.ctx, { role: 'admin' });
     const toAdmin = await assign(buyer, {
       orderId,
-      placeId: second!.placeId,
+      placeIds: [second!.placeId],
       name: 'Admin',
       email: admin.email,
     });
-    expect(toAdmin.json().message).toBe(GROUP_MSG.placeToAdmin);
+    expect(toAdmin.json().message).toBe(GROUP_MSG.placePersonUnavailable);
     const stranger = await createUser(h.ctx);
     const notMine = await assign(stranger, {
       orderId,
-      placeId: second!.placeId,
+      placeIds: [second!.placeId],
       name: 'Ana Ruiz',
       email: newEmail(),
     });
@@ -434,8 +438,14 @@ describe('assigning places', () => {
     const [other] = (await placesOf(owner, otherOrder)).places;
     const taken = newEmail('ocupado');
     expect(
-      (await assign(owner, { orderId: otherOrder, placeId: other!.placeId, name: 'Luis Mora', email: taken }))
-        .statusCode,
+      (
+        await assign(owner, {
+          orderId: otherOrder,
+          placeIds: [other!.placeId],
+          name: 'Luis Mora',
+          email: taken,
+        })
+      ).statusCode,
     ).toBe(200);
 
     const header = await assignCsv(buyer, orderId, 'name,mail\nAna Ruiz,ana@hospital.mx');
@@ -447,7 +457,7 @@ describe('assigning places', () => {
     expect(bad.json().message).toBe(placesCsvLine(3, `${MSG.invalidEmail} (columna correo)`));
     const holder = await assignCsv(buyer, orderId, `nombre;correo\nAna Ruiz;${a}\nLuis Mora;${taken}`);
     expect(holder.statusCode).toBe(409);
-    expect(holder.json().message).toBe(placesCsvLine(3, GROUP_MSG.placeAlreadyHolds));
+    expect(holder.json().message).toBe(placesCsvLine(3, GROUP_MSG.placePersonUnavailable));
     expect(await holders(orderId)).toEqual([]);
     expect(await userByEmail(a)).toBeUndefined();
 
@@ -478,11 +488,20 @@ describe('reassigning', () => {
     const [first, second] = (await placesOf(buyer, orderId)).places;
     const a = newEmail('a');
     const b = newEmail('b');
-    await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email: a });
-    const same = await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email: a });
+    await assign(buyer, { orderId, placeIds: [first!.placeId], name: 'Ana Ruiz', email: a });
+    // «Asignar» only takes a free place: this one is Ana's now.
+    const again = await assign(buyer, { orderId, placeIds: [first!.placeId], name: 'Beto Paz', email: b });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(GROUP_MSG.placeInProgress);
+    const move = { orderId, placeIds: [first!.placeId], currentEmail: a };
+    const same = await reassign(buyer, { ...move, name: 'Ana Ruiz', email: a });
     expect(same.json().message).toBe(GROUP_MSG.placeSamePerson);
-    const res = await assign(buyer, { orderId, placeId: first!.placeId, name: 'Beto Paz', email: b });
+    // Someone else than the holder shown: another change was saved meanwhile.
+    const stale = await reassign(buyer, { ...move, currentEmail: newEmail(), name: 'Beto Paz', email: b });
+    expect(stale.json().message).toBe(GROUP_MSG.placeInProgress);
+    const res = await reassign(buyer, { ...move, name: 'Beto Paz', email: b });
     expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(GROUP_MSG.placeReassigned);
     const ana = (await userByEmail(a))!;
     const beto = (await userByEmail(b))!;
     expect(await grants(h.ctx, ana.id)).toBe(0);
@@ -500,12 +519,12 @@ describe('reassigning', () => {
     await h.ctx.database.db
       .insert(streamWatch)
       .values({ userId: beto.id, productDayId: p.days[0]!.id, seconds: 120 });
-    const used = await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email: a });
+    const used = await reassign(buyer, { ...move, currentEmail: b, name: 'Ana Ruiz', email: a });
     expect(used.json().message).toBe(GROUP_MSG.placeUsed);
     expect((await placesOf(buyer, orderId)).places[0]).toMatchObject({ state: 'usado', assignable: false });
     // Ana may still take the other place.
     expect(
-      (await assign(buyer, { orderId, placeId: second!.placeId, name: 'Ana Ruiz', email: a })).statusCode,
+      (await assign(buyer, { orderId, placeIds: [second!.placeId], name: 'Ana Ruiz', email: a })).statusCode,
     ).toBe(200);
   });
 
@@ -516,7 +535,7 @@ describe('reassigning', () => {
     const [place] = (await placesOf(buyer, orderId)).places;
     const a = newEmail('a');
     const b = newEmail('b');
-    await assign(buyer, { orderId, placeId: place!.placeId, name: 'Ana Ruiz', email: a });
+    await assign(buyer, { orderId, placeIds: [place!.placeId], name: 'Ana Ruiz', email: a });
     const tickets = async (userId: string) =>
       (
         await h.ctx.app.inject({
@@ -528,28 +547,46 @@ describe('reassigning', () => {
     const ana = (await userByEmail(a))!;
     expect(await tickets(ana.id)).toHaveLength(1);
     expect(await tickets(buyer.id)).toHaveLength(0);
-    await assign(buyer, { orderId, placeId: place!.placeId, name: 'Beto Paz', email: b });
+    await reassign(buyer, {
+      orderId,
+      placeIds: [place!.placeId],
+      currentEmail: a,
+      name: 'Beto Paz',
+      email: b,
+    });
     expect(await tickets(ana.id)).toHaveLength(0);
     expect(await tickets((await userByEmail(b))!.id)).toHaveLength(1);
   });
 
-  it('a day that started cannot be assigned', async () => {
+  it('a day that started is not sold to a team, and its places cannot be assigned any more', async () => {
     const buyer = await createUser(h.ctx);
-    const started = [
+    const soon = [
       {
         label: 'Día 1',
         seatCapacity: 10,
         streamUrl: STREAM,
-        startsAt: new Date(Date.now() - 3600_000),
+        startsAt: new Date(Date.now() + 3600_000),
         endsAt: new Date(Date.now() + 5 * 3600_000),
       },
     ];
-    const p = await product({ days: started });
+    const p = await product({ days: soon });
     const { orderId } = await buyGroup(buyer, p, 1);
     const [place] = (await placesOf(buyer, orderId)).places;
+    // The day starts.
+    await h.ctx.database.db
+      .update(productDays)
+      .set({ startsAt: new Date(Date.now() - 60_000) })
+      .where(eq(productDays.id, p.days[0]!.id));
+    const quote = await post(h.ctx, '/api/group/quote', buyer.token, {
+      productId: p.product.id,
+      days: ['Día 1'],
+      places: 1,
+    });
+    expect(quote.statusCode).toBe(409);
+    expect(quote.json().message).toBe(GROUP_MSG.groupDayStarted);
     const res = await assign(buyer, {
       orderId,
-      placeId: place!.placeId,
+      placeIds: [place!.placeId],
       name: 'Ana Ruiz',
       email: newEmail(),
     });
@@ -572,7 +609,7 @@ describe('cancelling places', () => {
     const { orderId } = await buyGroup(buyer, p, 3, { invoice: fiscal });
     const [first, , third] = (await placesOf(buyer, orderId)).places;
     const a = newEmail();
-    await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email: a });
+    await assign(buyer, { orderId, placeIds: [first!.placeId], name: 'Ana Ruiz', email: a });
     const ana = (await userByEmail(a))!;
     const share = 100000;
     const expected = share - cancellationCharge(share);
@@ -617,7 +654,7 @@ describe('cancelling places', () => {
     expect(again.json().message).toBe(GROUP_MSG.placeNotActive);
     const assignCancelled = await assign(buyer, {
       orderId,
-      placeId: third!.placeId,
+      placeIds: [third!.placeId],
       name: 'Ana Ruiz',
       email: newEmail(),
     });
@@ -664,7 +701,7 @@ describe('cancelling places', () => {
     const [place] = (await placesOf(buyer, orderId)).places;
     expect(place!.cancellable).toBe(false);
     const res = await post(h.ctx, '/api/group/cancel', buyer.token, { orderId, placeIds: [place!.placeId] });
-    expect(res.json().message).toBe(MSG.cancelWindowClosed);
+    expect(res.json().message).toBe(GROUP_MSG.placeCancelWindowClosed);
     expect(await seatsTaken(h.ctx, p.days[0]!.id)).toBe(1);
   });
 });
@@ -690,7 +727,7 @@ describe('the back office', () => {
     const { orderId } = await buyGroup(buyer, p, 3, { invoice: fiscal });
     const [first] = (await placesOf(buyer, orderId)).places;
     const email = newEmail();
-    await assign(buyer, { orderId, placeId: first!.placeId, name: 'Ana Ruiz', email });
+    await assign(buyer, { orderId, placeIds: [first!.placeId], name: 'Ana Ruiz', email });
 
     const call = (url: string) => h.ctx.app.inject({ method: 'GET', url, headers: { token: admin.token } });
     const list = await call(`/api/admin/orders?search=${orderId.slice(0, 8)}`);

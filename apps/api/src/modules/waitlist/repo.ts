@@ -269,3 +269,42 @@ export async function auditWaitlist(
     details: entry.details,
   });
 }
+
+/**
+ * The entries of a member settled because they were given places of this team's order, back in
+ * line (`esperando`, their first place kept) on these days: the places went to someone else,
+ * and the member had lost their offer for them. Not when they are in line again already.
+ */
+export async function restoreSettledByOrder(
+  db: Queryable,
+  orderId: string,
+  userId: string,
+  productDayIds: readonly string[],
+  now: Date,
+): Promise<{ id: string; productDayId: string }[]> {
+  if (productDayIds.length === 0) return [];
+  return db
+    .update(waitlistEntries)
+    .set({
+      status: 'esperando',
+      offeredAt: null,
+      offerExpiresAt: null,
+      claimTokenHash: null,
+      orderId: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(waitlistEntries.orderId, orderId),
+        eq(waitlistEntries.userId, userId),
+        eq(waitlistEntries.status, 'reclamado'),
+        inArray(waitlistEntries.productDayId, [...productDayIds]),
+        sql`NOT EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.user_id = ${userId}::uuid
+          AND w.product_day_id = waitlist_entries.product_day_id AND w.status IN ('esperando', 'ofrecido'))`,
+        // Not a day they hold again meanwhile (another place, their own purchase).
+        sql`NOT EXISTS (SELECT 1 FROM order_days od WHERE od.user_id = ${userId}::uuid
+          AND od.product_day_id = waitlist_entries.product_day_id AND od.status IN ('pendiente', 'pagado'))`,
+      ),
+    )
+    .returning({ id: waitlistEntries.id, productDayId: waitlistEntries.productDayId });
+}

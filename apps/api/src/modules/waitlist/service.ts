@@ -30,6 +30,7 @@ import {
   lockActiveEntry,
   lockEntryByToken,
   markClaimed,
+  restoreSettledByOrder,
   markOffered,
   setEntryStatus,
 } from './repo';
@@ -230,6 +231,32 @@ export async function settleOffersOfHolders(
       now,
     );
   return settled.length;
+}
+
+/**
+ * A member who lost a team's places their offer was settled by gets back in line at their
+ * first place, audited; a seat free on those days meanwhile is offered at once.
+ */
+export async function restoreOffersOf(
+  tx: Tx,
+  mail: MailSettings,
+  orderId: string,
+  userId: string,
+  productDayIds: readonly string[],
+  now = new Date(),
+): Promise<number> {
+  const restored = await restoreSettledByOrder(tx, orderId, userId, productDayIds, now);
+  for (const e of restored) {
+    await auditWaitlist(tx, { action: 'waitlist.restored', entityId: e.id, details: { orderId } });
+  }
+  if (restored.length > 0)
+    await offerFreedSeats(
+      tx,
+      mail,
+      restored.map((e) => e.productDayId),
+      now,
+    );
+  return restored.length;
 }
 
 /** Offers the free seats of every day of an event (an admin raised a capacity). */

@@ -4,7 +4,7 @@
 
 import type { Subscriber } from '../lifecycle/events';
 import type { MailSettings } from '../mail/settings';
-import { offerFreedSeats, settleOffersOfHolders } from './service';
+import { offerFreedSeats, restoreOffersOf, settleOffersOfHolders } from './service';
 
 export function waitlistSubscriber(mail: MailSettings): Subscriber {
   return {
@@ -22,7 +22,20 @@ export function waitlistSubscriber(mail: MailSettings): Subscriber {
       'days.transferred': async (tx, { toOrderId, at }) => {
         await settleOffersOfHolders(tx, mail, toOrderId, at);
       },
-      'place.assigned': async (tx, { orderId, at }) => {
+      // A place given to someone else puts its previous holder back in line where they were,
+      // when getting it had settled their offer (docs/groups.md → Waiting list).
+      'places.assigned': async (tx, { orderId, people, at }) => {
+        for (const p of people) {
+          if (p.previous)
+            await restoreOffersOf(
+              tx,
+              mail,
+              orderId,
+              p.previous.userId,
+              p.days.map((d) => d.productDayId),
+              at,
+            );
+        }
         await settleOffersOfHolders(tx, mail, orderId, at);
       },
     },

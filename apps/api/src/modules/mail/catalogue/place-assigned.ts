@@ -10,6 +10,8 @@ export interface PlaceAssignedData {
   buyer: { name: string; email: string };
   productName: string;
   days: readonly { label: string; startsAt: Date }[];
+  /** One of the days is in person: the place comes with a QR ticket. */
+  presential: boolean;
   /** A set-password token when the account was created for the person. */
   setPasswordToken: string | null;
   tokenDays: number;
@@ -20,8 +22,9 @@ export function placeAssignedEmail(settings: MailSettings, data: PlaceAssignedDa
     to: data.to,
     subject: `Tienes un lugar: ${data.productName}`,
     intro: `${data.buyer.name} (${data.buyer.email}) te asignó un lugar en:`,
-    access:
-      'Con tu cuenta verás el día en Mis Productos, la transmisión, tu boleto con código QR y, después de asistir, la constancia a tu nombre.',
+    access: data.presential
+      ? 'Con tu cuenta verás los días en Mis Productos, la transmisión, tu boleto con código QR para la entrada y, después de asistir, la constancia a tu nombre.'
+      : 'Con tu cuenta verás los días en Mis Productos y la transmisión en vivo y, después de asistir, la constancia a tu nombre.',
     productName: data.productName,
     days: data.days,
     setPasswordToken: data.setPasswordToken,

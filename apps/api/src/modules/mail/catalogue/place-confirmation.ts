@@ -1,41 +1,53 @@
-// To the buyer of a group order when they name someone for a place, or name someone else for
-// it (docs/groups.md).
+// To the buyer of a group order, once per change of its places: the people they named (or
+// named instead of someone) with their days (docs/groups.md). A list of twenty people is one
+// e-mail, not twenty.
 
 import { orderReference } from '@store/shared/domain/order-reference';
+import { formatDateLong } from '@store/shared/domain/time';
 import type { OutgoingEmail } from '../outbox';
 import type { MailSettings } from '../settings';
-import { brandedEmail, button, escapeHtml, eventDayList } from '../layout';
+import { brandedEmail, button, escapeHtml } from '../layout';
 
 export interface PlaceConfirmationData {
   orderId: string;
   buyer: { name: string; email: string };
-  to: { name: string; email: string };
-  /** Who held the place before, on a reassignment. */
-  previous: { name: string; email: string } | null;
   productName: string;
-  days: readonly { label: string; startsAt: Date }[];
+  /** Each person as the buyer typed them, with the days they got and who had them before. */
+  people: readonly {
+    name: string;
+    email: string;
+    previous: { name: string; email: string } | null;
+    days: readonly { label: string; startsAt: Date }[];
+  }[];
 }
 
 export function placeConfirmationEmail(settings: MailSettings, data: PlaceConfirmationData): OutgoingEmail {
   const ordersUrl = `${settings.publicUrl}/orders`;
-  const list = eventDayList(data.productName, data.days);
   const ref = orderReference(data.orderId);
-  const done = data.previous
-    ? `Reasignaste a ${data.to.name} (${data.to.email}) el lugar que tenía ${data.previous.name} (${data.previous.email}) en tu orden ${ref}:`
-    : `Asignaste a ${data.to.name} (${data.to.email}) un lugar de tu orden ${ref}:`;
-  const after = 'Le enviamos un correo con su acceso. Puedes ver todos los lugares en Mis Productos.';
+  const reassigned = data.people.some((p) => p.previous);
+  const n = data.people.length;
+  const done =
+    n === 1
+      ? `${reassigned ? 'Reasignaste' : 'Asignaste'} un lugar de tu orden ${ref} (${data.productName}):`
+      : `Asignaste lugares de tu orden ${ref} (${data.productName}) a ${n} personas:`;
+  const lines = data.people.map((p) => {
+    const days = p.days.map((d) => `${d.label} (${formatDateLong(d.startsAt)})`).join(', ');
+    const instead = p.previous ? `, en lugar de ${p.previous.name} (${p.previous.email})` : '';
+    return `${p.name} (${p.email})${instead}: ${days}`;
+  });
+  const after = `${n === 1 ? 'Le enviamos un correo' : 'Enviamos un correo a cada persona'} con su acceso. Puedes ver y cambiar los lugares en Mis Productos.`;
   return brandedEmail(settings, {
     to: data.buyer.email,
-    subject: `${data.previous ? 'Lugar reasignado' : 'Lugar asignado'} (orden ${ref})`,
+    subject: `${n > 1 ? `${n} lugares asignados` : reassigned ? 'Lugar reasignado' : 'Lugar asignado'} (orden ${ref})`,
     html: `<p>Hola ${escapeHtml(data.buyer.name)}:</p>
 <p>${escapeHtml(done)}</p>
-${list.html}
+<ul style="padding-left:20px">${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>
 <p>${escapeHtml(after)}</p>
 ${button(ordersUrl, 'Ir a Mis Productos')}`,
     text: `Hola ${data.buyer.name}:
 
 ${done}
-${list.text}
+${lines.map((l) => `- ${l}`).join('\n')}
 
 ${after}
 ${ordersUrl}`,

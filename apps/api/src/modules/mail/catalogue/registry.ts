@@ -128,16 +128,18 @@ export const CATALOGUE: readonly CatalogueExample[] = [
     buyer: ANA,
     productName: COURSE,
     days: DAYS,
+    presential: false,
     setPasswordToken: 'tok_SET-1',
     tokenDays: 7,
   }),
   example('place-confirmation', placeConfirmationEmail, {
     orderId: ORDER_ID,
     buyer: ANA,
-    to: LUIS,
-    previous: EVA,
     productName: COURSE,
-    days: DAYS,
+    people: [
+      { ...LUIS, previous: EVA, days: DAYS },
+      { ...EVA, previous: null, days: DAYS.slice(0, 1) },
+    ],
   }),
   example('place-withdrawn', placeWithdrawnEmail, { to: EVA, buyer: ANA, productName: COURSE, days: DAYS }),
   example('transfer-received', transferReceivedEmail, {
