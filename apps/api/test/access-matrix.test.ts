@@ -192,6 +192,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/group/place': signedIn(400, body({})),
   'POST /api/group/places': mine(409, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
   'POST /api/group/assign': signedIn(400, body({})),
+  'POST /api/group/reassign': signedIn(400, body({})),
   'POST /api/group/assign-csv': signedIn(400, body({})),
   'POST /api/group/cancel': signedIn(400, body({})),
   'POST /api/group/mine': signedIn(200, body({})),
