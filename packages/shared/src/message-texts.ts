@@ -69,11 +69,13 @@ export const productListStateInvalid = 'El estado debe ser proximos, finalizados
 export const emptyCart = 'Tu carrito está vacío';
 export const cartChanged = 'Tu carrito cambió; revisa tu orden e inténtalo de nuevo';
 export const notFreeOrder = 'Esta orden tiene costo; elige un método de pago';
+/**
+ * One text for every code a guesser must not tell apart (docs/product.md → Validation rules):
+ * unknown, inactive, not yet valid, expired, used up, or for another user type.
+ */
 export const couponInvalid = 'El cupón no es válido';
-export const couponExpired = 'El cupón ha expirado';
-export const couponNotYetValid = 'El cupón aún no está vigente';
+/** Only when the last use went to another order between the check and the hold of this call. */
 export const couponExhausted = 'El cupón ya alcanzó su límite de usos';
-export const couponNotForUser = 'El cupón no aplica para tu tipo de usuario';
 export const couponNotForCart = 'El cupón no aplica a los productos de tu carrito';
 export const couponAlreadyUsed = 'Ya usaste este cupón el número de veces permitido';
 export const cashOrderPlaced = 'Orden registrada. Queda pendiente hasta que se confirme tu pago en efectivo';

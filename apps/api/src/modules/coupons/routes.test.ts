@@ -1,5 +1,6 @@
 // coupon/validate: the discount comes from database prices of the qualifying lines of the
-// server cart and the user type from the database; every coupon rule is enforced.
+// server cart and the user type from the database; every coupon rule is enforced, and a code
+// the buyer may not use answers as an unknown one. The look-ups' budget: lookup-budget.test.ts.
 
 import { describe, expect, it } from 'vitest';
 import { couponAppliedToProducts, MSG } from '@store/shared/messages';
@@ -94,8 +95,8 @@ describe('coupon/validate', () => {
       orderAmount: 999_999,
       cartItems: { '00000000-0000-4000-8000-000000000000': { 'Día 1': 1 } },
     });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ success: false, message: MSG.couponNotForUser });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ success: false, message: MSG.couponInvalid });
     const pct = await createCoupon(ctx, { code: 'DIEZ', discountValue: 10 });
     const ok = await validate(user, { code: pct.code, orderAmount: 999_999 });
     expect(ok.json().discount).toBe(350);
@@ -114,7 +115,7 @@ describe('coupon/validate', () => {
     await createCoupon(ctx, { code: 'APAGADO', active: false });
     for (const code of ['NOEXISTE', 'APAGADO']) {
       const res = await validate(user, { code });
-      expect(res.statusCode).toBe(404);
+      expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message: MSG.couponInvalid });
     }
   });
@@ -129,8 +130,8 @@ describe('coupon/validate', () => {
       validFrom: new Date(Date.now() - day),
       validUntil: new Date(Date.now() + day),
     });
-    expect((await validate(user, { code: 'FUTURO' })).json().message).toBe(MSG.couponNotYetValid);
-    expect((await validate(user, { code: 'PASADO' })).json().message).toBe(MSG.couponExpired);
+    expect((await validate(user, { code: 'FUTURO' })).json().message).toBe(MSG.couponInvalid);
+    expect((await validate(user, { code: 'PASADO' })).json().message).toBe(MSG.couponInvalid);
     expect((await validate(user, { code: 'VIGENTE' })).statusCode).toBe(200);
   });
 
@@ -138,8 +139,30 @@ describe('coupon/validate', () => {
     const { user } = await userWithCart();
     await createCoupon(ctx, { code: 'AGOTADO', maxUses: 5, usedCount: 5 });
     const res = await validate(user, { code: 'AGOTADO' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(MSG.couponExhausted);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MSG.couponInvalid);
+  });
+
+  it('answers a code that does not exist, is not yet or no longer valid, is used up or is for another user type alike', async () => {
+    const { user } = await userWithCart();
+    const day = 24 * 3600_000;
+    await createCoupon(ctx, { code: 'NEUTRO-FUTURO', validFrom: new Date(Date.now() + day) });
+    await createCoupon(ctx, { code: 'NEUTRO-PASADO', validUntil: new Date(Date.now() - day) });
+    await createCoupon(ctx, { code: 'NEUTRO-AGOTADO', maxUses: 2, usedCount: 2 });
+    await createCoupon(ctx, { code: 'NEUTRO-RESID', userTypes: ['residente'] });
+    const answers = [];
+    for (const code of [
+      'NEUTRO-NOEXISTE',
+      'NEUTRO-FUTURO',
+      'NEUTRO-PASADO',
+      'NEUTRO-AGOTADO',
+      'NEUTRO-RESID',
+    ]) {
+      const res = await validate(user, { code });
+      answers.push({ status: res.statusCode, body: res.json() as unknown });
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toEqual({ status: 400, body: { success: false, message: MSG.couponInvalid } });
   });
 
   it('enforces the per-user limit, counting the orders that used it', async () => {
