@@ -1,5 +1,6 @@
-// Rate limits (429 with a Spanish message) on login, register, reset request and coupon
-// validation; failed logins per account; counters shared through Redis when REDIS_URL is set.
+// Rate limits (429 with a Spanish message) on login, register and reset request, and the coupon
+// look-ups' budget (distinct codes; the rest in modules/coupons/lookup-budget.test.ts); failed
+// logins per account; counters shared through Redis when REDIS_URL is set.
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -61,11 +62,15 @@ describe('per-IP rate limits (memory store)', () => {
     );
   });
 
-  it('coupon validation', async () => {
+  it('coupon validation: distinct codes, with its own message', async () => {
     const user = await createUser(ctx);
     const { product } = await createProduct(ctx.database.db);
     await addToCart(ctx, user, product.id);
-    await hitUntilLimited(() => post(ctx, '/api/coupon/validate', user.token, { code: 'NADA' }), 2);
+    const validate = (code: string) => post(ctx, '/api/coupon/validate', user.token, { code });
+    for (const code of ['NADA', 'NADA', 'NADA2', 'nada']) expect((await validate(code)).statusCode).toBe(400);
+    const limited = await validate('NADA3');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ success: false, message: MSG.couponLookupsExceeded });
   });
 
   it('counts each client IP separately', async () => {
@@ -204,6 +209,27 @@ describe.runIf(existsSync('/usr/bin/redis-server'))('with REDIS_URL', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe(MSG.rateLimited);
   });
+
+  it("shares the coupon look-ups' budget of a network between instances", async () => {
+    const validate = (ctx: TestContext, user: { token: string }, code: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/coupon/validate',
+        remoteAddress: '10.71.0.1',
+        headers: { token: user.token },
+        payload: { code },
+      });
+    const onA = await createUser(a);
+    const onB = await createUser(b);
+    // Empty carts: each look-up is counted before the cart is read.
+    expect((await validate(a, onA, 'REDIS1')).statusCode).toBe(400);
+    expect((await validate(a, onA, 'REDIS2')).statusCode).toBe(400);
+    const limited = await validate(b, onB, 'REDIS3');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe(MSG.couponLookupsExceeded);
+    // A code that network already looked up costs it nothing.
+    expect((await validate(b, onB, 'REDIS1')).statusCode).toBe(400);
+  });
 });
 
 /** Collects the app's JSON log lines. */
@@ -231,6 +257,14 @@ describe('with REDIS_URL pointing at a server that is down', () => {
     const login = () => post(ctx, '/api/user/login', undefined, { email: 'a@prueba.mx', password: 'x' });
     await hitUntilLimited(login, 3);
     expect(log.has(/Redis no responde/)).toBe(true);
+  });
+
+  it("keeps the coupon look-ups' budget in memory too", async () => {
+    const user = await createUser(ctx);
+    const validate = (code: string) => post(ctx, '/api/coupon/validate', user.token, { code });
+    expect((await validate('CAIDO1')).statusCode).toBe(400);
+    expect((await validate('CAIDO2')).statusCode).toBe(400);
+    expect((await validate('CAIDO3')).statusCode).toBe(429);
   });
 });
 

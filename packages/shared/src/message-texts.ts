@@ -78,6 +78,9 @@ export const couponInvalid = 'El cupón no es válido';
 export const couponExhausted = 'El cupón ya alcanzó su límite de usos';
 export const couponNotForCart = 'El cupón no aplica a los productos de tu carrito';
 export const couponAlreadyUsed = 'Ya usaste este cupón el número de veces permitido';
+/** Past the coupon look-ups' budget (distinct codes per account and per network). */
+export const couponLookupsExceeded =
+  'Demasiados cupones distintos probados desde tu cuenta o tu red. Espera un rato para probar otro; los cupones que ya aplicaste siguen funcionando';
 export const cashOrderPlaced = 'Orden registrada. Queda pendiente hasta que se confirme tu pago en efectivo';
 export const resetTokenInvalid = 'El enlace para restablecer la contraseña no es válido o ya expiró';
 export const loginDone = 'Bienvenido';

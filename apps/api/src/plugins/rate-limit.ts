@@ -5,6 +5,9 @@
 // Limits come from config (RATE_LIMIT_*) so tests can set them low; a 429 goes through the
 // one error handler, which answers MSG.rateLimited. Per-IP counters key an IPv6 client by its
 // /64 (ipKey): one customer line gets a whole /64, so its addresses are one client.
+// `app.rateCounters` are plain counters in the same store (Redis or memory, the same fallback)
+// for a budget that counts what a request asks rather than the request itself (the coupon
+// look-ups' budget, modules/coupons/lookup-budget.ts).
 
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { isIP } from 'node:net';
@@ -14,6 +17,28 @@ import { Redis } from 'ioredis';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { Config } from '../config';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counters in the rate limits' store, shared by replicas through Redis (RateCounters). */
+    rateCounters: RateCounters;
+  }
+}
+
+/**
+ * Counters in the rate limits' store: Redis when REDIS_URL is set (this process's memory while
+ * it does not answer), else memory. A key's window starts with its first count and is not
+ * moved by later ones; use the same window for a key every time.
+ */
+export interface RateCounters {
+  /** Counts one more for `key`; the count in its window, this one included. */
+  add(key: string, windowMs: number): Promise<number>;
+  /** The count of `key` in its window (0 once the window is over), without counting. */
+  read(key: string, windowMs: number): Promise<number>;
+}
+
+/** Keys the counters keep in memory (the plugin keeps 5,000 per route limit). */
+const COUNTER_KEYS_IN_MEMORY = 100_000;
 
 export type RateLimitName =
   | 'login'
@@ -148,8 +173,8 @@ function fallbackStore(redis: Redis, redisAvailable: () => boolean, onRedisError
     };
   }
   return class {
-    constructor(globalParams: { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
-      const { continueExceeding, exponentialBackoff } = globalParams;
+    constructor(globalParams: { continueExceeding?: boolean; exponentialBackoff?: boolean; cache?: number }) {
+      const { continueExceeding, exponentialBackoff, cache } = globalParams;
       const shared = new (RedisStore as unknown as new (...a: unknown[]) => LimitStore)(
         continueExceeding,
         exponentialBackoff,
@@ -159,10 +184,28 @@ function fallbackStore(redis: Redis, redisAvailable: () => boolean, onRedisError
       const local = new (LocalStore as unknown as new (...a: unknown[]) => LimitStore)(
         continueExceeding,
         exponentialBackoff,
+        cache,
       );
       return wrap(shared, local);
     }
   } as unknown as StoreConstructor;
+}
+
+/** RateCounters over one store of the plugin's kind (its `max` only matters to route limits). */
+function rateCounters(store: LimitStore): RateCounters {
+  const call = (method: 'incr' | 'read', key: string, windowMs: number) =>
+    new Promise<number>((resolve, reject) => {
+      store[method](
+        key,
+        (err, res) => (err ? reject(err) : resolve(res?.current ?? 0)),
+        windowMs,
+        Number.MAX_SAFE_INTEGER,
+      );
+    });
+  return {
+    add: (key, windowMs) => call('incr', key, windowMs),
+    read: (key, windowMs) => call('read', key, windowMs),
+  };
 }
 
 export async function registerRateLimit(app: FastifyInstance, config: Config): Promise<void> {
@@ -207,4 +250,14 @@ export async function registerRateLimit(app: FastifyInstance, config: Config): P
     keyGenerator: (req) => ipKey(req.ip),
     ...(store ? { store } : {}),
   });
+  const counterStore = store
+    ? new (store as unknown as new (params: { cache: number }) => LimitStore)({
+        cache: COUNTER_KEYS_IN_MEMORY,
+      })
+    : new (LocalStore as unknown as new (...a: unknown[]) => LimitStore)(
+        false,
+        false,
+        COUNTER_KEYS_IN_MEMORY,
+      );
+  app.decorate('rateCounters', rateCounters(counterStore));
 }

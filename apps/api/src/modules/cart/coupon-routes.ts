@@ -1,7 +1,9 @@
 // /api/coupon/validate (docs/product.md → API): the discount a code gives on the caller's server
 // cart. It lives with the cart because it prices the cart (quote.ts).
 // userType, orderAmount and cartItems in the body are accepted for compatibility and
-// ignored: the user type comes from the database and prices from the server cart.
+// ignored: the user type comes from the database and prices from the server cart. The code
+// is admitted by the coupon look-ups' budget first (coupons/lookup-budget.ts), as on every
+// call that names one.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toPesos } from '@store/shared/domain/money';
@@ -9,7 +11,7 @@ import { couponAppliedToProducts, MSG } from '@store/shared/messages';
 import { couponValidateBody, couponValidateResponse } from '@store/shared/schemas/coupon';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { rateLimits } from '../../plugins/rate-limit';
+import { countCouponLookup } from '../coupons/lookup-budget';
 import { quoteCart } from './quote';
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +19,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
     '/validate',
     {
       onRequest: requireUser,
-      config: { rateLimit: rateLimits(app.config).coupon },
+      preHandler: countCouponLookup('code'),
       schema: {
         tags: ['coupon'],
         summary: 'Validar un cupón contra el carrito del servidor',

@@ -4,7 +4,8 @@
 // A code that does not exist, is inactive, not yet or no longer valid, used up, or for another
 // user type gets one answer (400, MSG.couponInvalid), so a guesser cannot tell a real code
 // from a made-up one; only a code the buyer may use is told apart: not for the cart, or
-// already used by them (docs/product.md → Validation rules).
+// already used by them (docs/product.md → Validation rules). Every buyer's look-up is
+// admitted first by the look-ups' budget (lookup-budget.ts).
 
 import type { DiscountType, UserType } from '@store/shared/constants';
 import { computeCouponDiscount, type PricedLine } from '@store/shared/domain/coupons';

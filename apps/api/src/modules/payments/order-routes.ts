@@ -6,6 +6,7 @@ import { placeOrderBody, placeOrderResponse } from '@store/shared/schemas/order'
 import { networkOf } from '../../lib/network';
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
+import { countCouponLookup } from '../coupons/lookup-budget';
 import { placeOrder } from './place-service';
 import { seatBoardChecks, type PaymentRouteContext } from './route-context';
 import { inCheckoutLine } from '../../plugins/checkout-line';
@@ -15,6 +16,7 @@ export const orderRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (ap
     '/order/place',
     {
       ...ordering(),
+      preHandler: countCouponLookup('couponCode'),
       schema: {
         tags: ['order'],
         summary: 'Reclamar gratis (total del servidor 0) o, si está habilitado, orden en efectivo',

@@ -21,6 +21,8 @@ export const adminMember = z.object({
   userType: z.enum(USER_TYPES),
   role: z.enum(ROLES),
   mustChangePassword: z.boolean(),
+  /** False for an account made for someone else (a colleague, a team place, an import) whose owner has not chosen a password yet. */
+  hasPassword: z.boolean(),
   createdAt: z.number(),
   paidOrders: z.number().int(),
 });

@@ -24,6 +24,7 @@ const memberColumns = {
   userType: users.userType,
   role: users.role,
   mustChangePassword: users.mustChangePassword,
+  hasPassword: sql<boolean>`(${users.passwordHash} IS NOT NULL)`.mapWith(Boolean),
   createdAt: users.createdAt,
   paidOrders: paidOrderCount(sql`"users"."id"`),
 };
@@ -34,6 +35,7 @@ export type MemberRow = {
   userType: UserType;
   role: Role;
   mustChangePassword: boolean;
+  hasPassword: boolean;
   createdAt: Date;
   paidOrders: number;
 };

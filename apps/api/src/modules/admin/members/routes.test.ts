@@ -43,6 +43,7 @@ describe('admin members', () => {
     expect(list.json().members[0]).toMatchObject({
       paidOrders: 0,
       mustChangePassword: false,
+      hasPassword: true,
       role: 'customer',
     });
     const page = await call(ctx, admin.token, 'GET', '/api/admin/members?pageSize=1&page=2');
@@ -139,6 +140,8 @@ describe('admin members', () => {
       .select()
       .from(emailOutbox)
       .where(eq(emailOutbox.to, 'maria.perez@hospital.mx'));
+    const listed = await call(ctx, admin.token, 'GET', '/api/admin/members?search=maria.perez');
+    expect(listed.json().members[0]).toMatchObject({ hasPassword: false, mustChangePassword: true });
     expect(mail!.subject).toBe(ADMIN_MSG.importWelcomeSubject);
     const token = /reset-password\?token=([\w-]+)/.exec(mail!.text)?.[1];
     expect(mail!.text).toContain('http://tienda.test/reset-password?token=');
@@ -151,6 +154,8 @@ describe('admin members', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await userRow(ctx, row!.id)).mustChangePassword).toBe(false);
+    const after = await call(ctx, admin.token, 'GET', '/api/admin/members?search=maria.perez');
+    expect(after.json().members[0]).toMatchObject({ hasPassword: true, mustChangePassword: false });
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/user/login',

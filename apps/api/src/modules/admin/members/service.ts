@@ -55,6 +55,7 @@ export function toAdminMember(row: MemberRow): AdminMember {
     userType: row.userType,
     role: row.role,
     mustChangePassword: row.mustChangePassword,
+    hasPassword: row.hasPassword,
     createdAt: row.createdAt.getTime(),
     paidOrders: row.paidOrders,
   };

@@ -13,6 +13,7 @@ import { errorResponses, tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser, requireUser } from '../../../plugins/auth';
 import { inCheckoutLine } from '../../../plugins/checkout-line';
 import { rateLimits } from '../../../plugins/rate-limit';
+import { countCouponLookup } from '../../coupons/lookup-budget';
 import { holdGroup } from '../group-service';
 import type { PaymentRouteContext } from '../route-context';
 import type { PaymentDeps } from '../settle';
@@ -42,6 +43,7 @@ export const paypalGroupRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = asy
     '/group/paypal/create-order',
     {
       ...limited(),
+      preHandler: countCouponLookup('couponCode'),
       schema: {
         tags: ['group'],
         summary: 'Orden de grupo pendiente (toma un lugar por persona y día) y su orden de PayPal',

@@ -15,6 +15,7 @@ import {
 import { networkOf } from '../../../lib/network';
 import { tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser, requireUser } from '../../../plugins/auth';
+import { countCouponLookup } from '../../coupons/lookup-budget';
 import { cancelPaypalOrder, capturePaypalOrder, createPaypalOrder } from './service';
 import { paypalGroupRoutes } from './group-routes';
 import { paymentErrors, seatBoardChecks, type PaymentRouteContext } from '../route-context';
@@ -48,6 +49,7 @@ export const paypalRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (a
     '/paypal/create-order',
     {
       ...ordering(),
+      preHandler: countCouponLookup('couponCode'),
       schema: {
         tags: ['payments'],
         summary: 'Orden pendiente por el total del servidor y orden de PayPal en MXN por ese monto',

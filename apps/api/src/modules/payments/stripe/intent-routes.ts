@@ -10,6 +10,7 @@ import { PAY_MSG } from '@store/shared/payment-messages';
 import { networkOf } from '../../../lib/network';
 import { tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser } from '../../../plugins/auth';
+import { countCouponLookup } from '../../coupons/lookup-budget';
 import { inCheckoutLine } from '../../../plugins/checkout-line';
 import { paymentErrors, seatBoardChecks, type PaymentRouteContext } from '../route-context';
 import { createGroupSpeiOrder, createIntentOrder } from './intent-service';
@@ -27,6 +28,7 @@ export function intentRoutes(method: IntentMethod): FastifyPluginAsyncZod<Paymen
       `/order/${method}`,
       {
         ...ordering(),
+        preHandler: countCouponLookup('couponCode'),
         schema: {
           tags: ['payments'],
           summary: SUMMARY[method],
@@ -53,6 +55,7 @@ export function intentRoutes(method: IntentMethod): FastifyPluginAsyncZod<Paymen
       '/group/spei',
       {
         ...ordering(),
+        preHandler: countCouponLookup('couponCode'),
         schema: {
           tags: ['group'],
           summary: 'Orden de grupo pendiente (un lugar por persona y día) pagada por transferencia SPEI',

@@ -8,6 +8,7 @@ import { paymentDoneResponse } from '@store/shared/schemas/payments';
 import { networkOf } from '../../../lib/network';
 import { tokenSecurity } from '../../../lib/route-schemas';
 import { currentUser, requireUser } from '../../../plugins/auth';
+import { countCouponLookup } from '../../coupons/lookup-budget';
 import { createStripeCheckout, verifyStripeCheckout } from './service';
 import { paymentErrors, seatBoardChecks, type PaymentRouteContext } from '../route-context';
 import { inCheckoutLine } from '../../../plugins/checkout-line';
@@ -17,6 +18,7 @@ export const stripeRoutes: FastifyPluginAsyncZod<PaymentRouteContext> = async (a
     '/order/stripe',
     {
       ...ordering(),
+      preHandler: countCouponLookup('couponCode'),
       schema: {
         tags: ['payments'],
         summary: 'Orden pendiente y sesión de Stripe Checkout en MXN (no ofrecido en la interfaz)',

@@ -14,6 +14,7 @@ const member = (over: Partial<AdminMember>): AdminMember => ({
   userType: 'general',
   role: 'customer',
   mustChangePassword: false,
+  hasPassword: true,
   createdAt: Date.UTC(2026, 0, 5),
   paidOrders: 0,
   ...over,
@@ -119,6 +120,33 @@ describe('/admin/members', () => {
       email: 'jose@hospital.mx',
       userType: 'enfermeria',
     });
+  });
+
+  it('marks an account made for someone else that has no password yet, and one that must change it', async () => {
+    const colleague = member({ _id: 'c1', email: 'colega@hospital.mx', hasPassword: false });
+    const imported = member({
+      _id: 'i1',
+      email: 'importada@hospital.mx',
+      hasPassword: false,
+      mustChangePassword: true,
+    });
+    const temporary = member({ _id: 't1', email: 'temporal@hospital.mx', mustChangePassword: true });
+    api({
+      '/api/admin/members': () => ({
+        success: true,
+        members: [colleague, imported, temporary, ana, me],
+        total: 5,
+        page: 1,
+        pageSize: 25,
+      }),
+    });
+    renderPage();
+    const row = async (email: string) => (await screen.findByText(email)).closest('tr')!;
+    expect(await row('colega@hospital.mx')).toHaveTextContent('Sin contraseña aún');
+    expect(await row('importada@hospital.mx')).toHaveTextContent('Sin contraseña aún');
+    expect(await row('importada@hospital.mx')).not.toHaveTextContent('Debe definir su contraseña');
+    expect(await row('temporal@hospital.mx')).toHaveTextContent('Debe definir su contraseña');
+    expect(await row('ana@hospital.mx')).not.toHaveTextContent(/Sin contraseña aún|Debe definir/);
   });
 
   it("shows the server's message when the e-mail is taken", async () => {

@@ -1,6 +1,7 @@
-// The members list of /admin/members: name and e-mail, user type and role pickers, paid
-// orders, sign-up date, the scholarships and the temporary-password action (never on one's
-// own account).
+// The members list of /admin/members: name and e-mail (with «Sin contraseña aún» for an
+// account made for someone else whose owner has not chosen a password yet, else «Debe definir
+// su contraseña» after a temporary one), user type and role pickers, paid orders, sign-up date,
+// the scholarships and the temporary-password action (never on one's own account).
 import { GraduationCap, KeyRound } from 'lucide-react';
 import { ROLES, USER_TYPE_LABELS, USER_TYPES, type Role, type UserType } from '@store/shared/constants';
 import type { AdminMember } from '@store/shared/schemas/admin/members';
@@ -42,10 +43,16 @@ export function MembersTable({
         <>
           <span className="block font-medium text-ink">{m.name}</span>
           <span className="block truncate text-xs text-slate-500">{m.email}</span>
-          {m.mustChangePassword && (
-            <Badge tone="warning" className="mt-1">
-              Debe definir su contraseña
+          {!m.hasPassword ? (
+            <Badge className="mt-1" title="Aún no elige su contraseña con el enlace que recibió por correo">
+              Sin contraseña aún
             </Badge>
+          ) : (
+            m.mustChangePassword && (
+              <Badge tone="warning" className="mt-1">
+                Debe definir su contraseña
+              </Badge>
+            )
           )}
         </>
       ),

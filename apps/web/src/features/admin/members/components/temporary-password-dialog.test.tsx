@@ -12,6 +12,7 @@ const member: AdminMember = {
   userType: 'residente',
   role: 'customer',
   mustChangePassword: true,
+  hasPassword: true,
   createdAt: 0,
   paidOrders: 0,
 };
