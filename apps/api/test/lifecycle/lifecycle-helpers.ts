@@ -243,6 +243,8 @@ export async function invariantViolations(
         from order_refunds r
         cross join lateral unnest(r.product_day_ids) as d(id)
         join order_days od on od.order_id = r.order_id and od.product_day_id = d.id
+          -- A refund of some places of a team's order names their rows: only those ended.
+          and (cardinality(r.order_day_ids) = 0 or od.id = any(r.order_day_ids))
         where r.status = 'completado' and od.product_day_id in (${days})
           and (od.status in ('transferido', 'pagado')
             or exists (select 1 from day_transfers t where t.from_order_id = r.order_id and t.product_day_id = d.id))`)} as refunded_and_moved,

@@ -1,6 +1,7 @@
 // Model-based test of the order lifecycle (docs/after-sale.md → Invariants and the model
 // test): fast-check drives the real API (app.inject, the fake PayPal) with random sequences
 // of six buyers, an administrator and PayPal's notifications — buy (PayPal, cash, free claim),
+// buy places for a team (assign, reassign, cancel a place),
 // let a hold expire or abandon it, pay it (capture call, or only PayPal's webhook), cancel
 // (whole or one day), transfer a day, admin cancel and refund (with and without revoking
 // access, and with a refund of the same amount made in PayPal's dashboard while the admin's is
@@ -70,6 +71,10 @@ const BUYERS = 6;
 const TARGETS = ['C1', 'C2', 'C1+C2', 'T', 'G'] as const;
 /** The days: the course (30 and 31 days ahead, cancellable), the workshop (8 days ahead, in its transfer window), the free talk. */
 const DAYS = ['C1', 'C2', 'T', 'G'] as const;
+/** What a team's buyer can buy places of: one day of the course, both, the workshop. */
+const TEAM_TARGETS = ['C1', 'C1+C2', 'T'] as const;
+/** Unpaid team seats (places × limited days) one account may hold (docs/groups.md → Seats). */
+const TEAM_SEATS_PER_ACCOUNT = 4;
 type DayName = (typeof DAYS)[number];
 
 let h: PaymentsHarness;
@@ -80,7 +85,10 @@ let executed = 0;
 const whileRefunding = new Map<string, () => Promise<void>>();
 beforeAll(async () => {
   // Two checkouts at once: the line's steps fill it (docs/on-sale.md → The line).
-  h = await startLifecycleHarness({ CHECKOUT_CONCURRENCY: '2' });
+  h = await startLifecycleHarness({
+    CHECKOUT_CONCURRENCY: '2',
+    MAX_OPEN_TEAM_SEATS_PER_ACCOUNT: String(TEAM_SEATS_PER_ACCOUNT),
+  });
   // OXXO vouchers and SPEI transfers on (docs/payments.md), as an association would have them.
   await h.ctx.database.db.insert(paymentSettings).values({
     id: 'store',
@@ -159,6 +167,12 @@ function targetDays(w: World, t: number): DayRef[] {
 
 type Action =
   | { k: 'buy'; b: number; t: number; via: 'paypal' | 'hold' | 'cash' | 'oxxo' | 'spei' }
+  /** A team's places (1 or 2 of each day), paid through PayPal or left held. */
+  | { k: 'team'; b: number; t: number; places: number; pay: boolean }
+  /** The team's buyer names someone (another buyer, or a new colleague) for a place, or another person for a held one. */
+  | { k: 'assign'; b: number; n: number; i: number; to: number }
+  /** The team's buyer cancels one place by the terms. */
+  | { k: 'cancelPlace'; b: number; n: number; i: number }
   /**
    * Stripe confirms an OXXO voucher's cash or a whole SPEI transfer (its signed webhook): while
    * the order waits, or `late`, after it ended (payLate: honoured if the seats are free, else
@@ -221,6 +235,12 @@ function describeAction(a: Action): string {
       return `${a.late ? 'cashLate' : 'cash'}(${b})`;
     case 'line':
       return `line(${b}, ${TARGETS[a.t]}, ${a.out})`;
+    case 'team':
+      return `team(${b}, ${a.places} × ${TEAM_TARGETS[a.t]}, ${a.pay ? 'paypal' : 'hold'})`;
+    case 'assign':
+      return `assign(${b}, place ${a.i} → ${a.to < 0 || a.to === a.b ? 'new colleague' : `b${a.to}`})`;
+    case 'cancelPlace':
+      return `cancelPlace(${b}, place ${a.i})`;
     default:
       return `${a.k}(${b})`;
   }
@@ -274,6 +294,7 @@ async function api(
 
 interface OrderPick {
   id: string;
+  kind: string;
   status: string;
   payment_method: string;
   paypal_order_id: string | null;
@@ -294,7 +315,7 @@ async function ordersOf(w: World, b: number, statuses: string[]): Promise<OrderP
   );
   return rows<OrderPick>(
     h.ctx.database.db,
-    sql`select o.id, o.status, o.payment_method, p.external_id as paypal_order_id,
+    sql`select o.id, o.kind::text as kind, o.status, o.payment_method, p.external_id as paypal_order_id,
         p.capture_id as paypal_capture_id, o.amount_centavos, o.refunded_centavos
       from orders o left join order_payments p on p.order_id = o.id and p.provider = 'paypal'
       where o.user_id = ${w.buyers[b]!.user.id} and o.status::text in (${wanted})
@@ -590,6 +611,64 @@ async function perform(w: World, a: Action): Promise<void> {
       });
       return;
     }
+    case 'team': {
+      const who = w.buyers[a.b]!;
+      const name = TEAM_TARGETS[a.t]!;
+      const days = name === 'C1+C2' ? [w.days.C1, w.days.C2] : [w.days[name]];
+      const body = { productId: days[0]!.productId, days: days.map((d) => d.label), places: a.places };
+      const quote = await api(w, who, 'POST', '/api/group/quote', body);
+      if (quote.statusCode !== 200) return;
+      const created = await api(w, who, 'POST', '/api/group/paypal/create-order', {
+        ...body,
+        address: orderBody(days).address,
+        amount: (quote.json() as { quote: { total: number } }).quote.total,
+      });
+      if (created.statusCode !== 200 || !a.pay) return;
+      const { paypalOrderId } = created.json() as { paypalOrderId: string };
+      h.paypal.approve(paypalOrderId);
+      await api(w, who, 'POST', '/api/group/paypal/capture', { paypalOrderId });
+      return;
+    }
+    case 'assign':
+    case 'cancelPlace': {
+      // Any buyer's paid team order (few buyers have one): the n-th, from buyer b on.
+      const teams = [];
+      for (let k = 0; k < BUYERS; k += 1) {
+        const b = (a.b + k) % BUYERS;
+        for (const o of await ordersOf(w, b, ['pagado'])) if (o.kind === 'grupo') teams.push({ o, b });
+      }
+      const [picked] = rotate(teams, a.n);
+      if (!picked) return;
+      const { o: order } = picked;
+      const who = w.buyers[picked.b]!;
+      const view = await api(w, who, 'POST', '/api/group/places', { orderId: order.id });
+      const places = (view.json() as { group: { places: TeamPlace[] } }).group.places;
+      const place = places[a.i % places.length];
+      if (!place) return;
+      if (a.k === 'cancelPlace') {
+        await api(w, who, 'POST', '/api/group/cancel', { orderId: order.id, placeIds: [place.placeId] });
+        return;
+      }
+      const to = a.to < 0 || a.to === a.b ? null : w.buyers[a.to]!;
+      const person = { name: 'Persona Del Modelo', email: to ? to.user.email : newEmail() };
+      if (place.assignee) {
+        await api(w, who, 'POST', '/api/group/reassign', {
+          orderId: order.id,
+          placeIds: [place.placeId],
+          currentEmail: place.assignee.email,
+          ...person,
+        });
+        return;
+      }
+      // A free place's whole row: the same place number on every day of the order.
+      const row = places.filter((p) => p.place === place.place && p.state === 'sin_asignar');
+      await api(w, who, 'POST', '/api/group/assign', {
+        orderId: order.id,
+        placeIds: row.map((p) => p.placeId),
+        ...person,
+      });
+      return;
+    }
     case 'pay': {
       const [order] = await ordersOf(w, a.b, ['pendiente']);
       if (!order) return;
@@ -599,6 +678,12 @@ async function perform(w: World, a: Action): Promise<void> {
       }
       if (!order.paypal_order_id) return;
       if (h.paypal.orders.has(order.paypal_order_id)) h.paypal.approve(order.paypal_order_id);
+      if (order.kind === 'grupo') {
+        await api(w, w.buyers[a.b]!, 'POST', '/api/group/paypal/capture', {
+          paypalOrderId: order.paypal_order_id,
+        });
+        return;
+      }
       await api(
         w,
         w.buyers[a.b]!,
@@ -858,9 +943,29 @@ async function confirmStripeMoney(w: World, b: number, late: boolean): Promise<v
   if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode}: ${res.body}`);
 }
 
+interface TeamPlace {
+  placeId: string;
+  place: number;
+  state: string;
+  assignee: { name: string; email: string } | null;
+}
+
 async function verify(w: World, step: string): Promise<void> {
   executed += 1;
   const violations = await invariantViolations(h, { productDayIds: w.dayIds });
+  // No account holds more unpaid team seats of limited days than the cap (docs/groups.md → Seats).
+  const teamSeats = await rows<{ user_id: string; n: number }>(
+    h.ctx.database.db,
+    sql`select o.user_id, count(*)::int as n from order_days od join orders o on o.id = od.order_id
+      join product_days pd on pd.id = od.product_day_id
+      where o.kind = 'grupo' and o.status = 'pendiente' and od.status = 'pendiente'
+        and pd.seat_capacity is not null and o.user_id in (${sql.join(
+          w.buyers.map((b) => sql`${b.user.id}::uuid`),
+          sql`, `,
+        )})
+      group by o.user_id having count(*) > ${TEAM_SEATS_PER_ACCOUNT}`,
+  );
+  for (const t of teamSeats) violations.push(`an account holds ${t.n} unpaid team seats`);
   if (violations.length) throw new Error(`after ${step}:\n  ${violations.join('\n  ')}`);
 }
 
@@ -915,6 +1020,30 @@ const action: fc.Arbitrary<Action> = fc.oneof(
         'spei' as const,
       ),
     }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      k: fc.constant('team' as const),
+      b: buyer,
+      t: fc.integer({ min: 0, max: TEAM_TARGETS.length - 1 }),
+      places: fc.integer({ min: 1, max: 2 }),
+      pay: fc.boolean(),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      k: fc.constant('assign' as const),
+      b: buyer,
+      n: nth,
+      i: fc.nat(3),
+      to: fc.integer({ min: -1, max: BUYERS - 1 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ k: fc.constant('cancelPlace' as const), b: buyer, n: nth, i: fc.nat(3) }),
   },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('pay' as const), b: buyer }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('captureWebhook' as const), b: buyer }) },
