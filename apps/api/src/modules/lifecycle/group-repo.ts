@@ -65,6 +65,26 @@ export async function findPlacesAssignedTo(db: Queryable, userId: string) {
     .orderBy(asc(productDays.startsAt), asc(productDays.position));
 }
 
+/** Which of these people hold which of these days (pendiente or pagado), as `userId:productDayId`. */
+export async function findHeldDaysOfUsers(
+  db: Queryable,
+  userIds: readonly string[],
+  productDayIds: readonly string[],
+): Promise<Set<string>> {
+  if (userIds.length === 0 || productDayIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: orderDays.userId, productDayId: orderDays.productDayId })
+    .from(orderDays)
+    .where(
+      and(
+        inArray(orderDays.userId, [...userIds]),
+        inArray(orderDays.productDayId, [...productDayIds]),
+        inArray(orderDays.status, ['pendiente', 'pagado']),
+      ),
+    );
+  return new Set(rows.map((r) => `${r.userId}:${r.productDayId}`));
+}
+
 /** Of these day options, the ones the user holds (pendiente or pagado) through a row other than `exceptRowIds`. */
 export async function findHeldDaysOf(
   db: Queryable,

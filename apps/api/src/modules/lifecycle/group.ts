@@ -22,13 +22,13 @@ import { isUuid } from '../../lib/ids';
 import { quoteGroup, type GroupQuoteInput, type GroupQuoteResult } from '../cart/group-quote';
 import { incrementCouponUse, insertRedemption } from '../coupons/repo';
 import { takeSeat } from '../seats/repo';
-import { findUserByEmail, findUserById, type UserRow } from '../users/repo';
+import { findUserById, findUsersByEmails } from '../users/repo';
 import { cancellationRefusal, type RefundsOnline } from './cancellation';
 import { refusalOf } from './guard';
 import { emit, type LifecycleEvents } from './events';
 
 type PlacesAssigned = LifecycleEvents['places.assigned'];
-import { findHeldDaysOf, findPlaceRows, type PlaceRow } from './group-repo';
+import { findHeldDaysOfUsers, findPlaceRows, type PlaceRow } from './group-repo';
 import {
   countOpenHoldsOfNetwork,
   countOpenTeamSeats,
@@ -39,8 +39,9 @@ import { renewalDeadline } from './open';
 import { findOrder, type OrderRow } from './reads';
 import { findPendingRefund, type RefundRow } from './refunds-repo';
 import {
-  audit,
+  auditMany,
   insertOrder,
+  setFreePlaceHolders,
   insertOrderDays,
   lockOrder,
   lockProductsForSale,
@@ -48,7 +49,7 @@ import {
   setPlaceHolder,
 } from './repo';
 import { cancelPlacesWithoutRefund, refundable, requestRefund } from './service';
-import { colleagueAccount, TRANSFER_TOKEN_DAYS } from './transfer';
+import { colleagueAccounts, TRANSFER_TOKEN_DAYS } from './transfer';
 import {
   GROUP_MSG,
   groupSeatsNetworkLimit,
@@ -319,40 +320,84 @@ async function applyChange(
     daysOfPerson.set(req.email, held);
     return { req, places: chosen, dayIds: chosen.flatMap((p) => p.rows.map((r) => r.productDayId)) };
   });
-  // 2. The people, before any write.
-  const accounts = new Map<string, UserRow | null>();
+  // 2. The people, before any write: their accounts and the days they hold, one query each
+  // for the whole change.
+  const accounts = await findUsersByEmails(
+    tx,
+    plans.map((p) => p.req.email),
+  );
+  const held = await findHeldDaysOfUsers(
+    tx,
+    [...accounts.values()].map((u) => u.id),
+    [...new Set(plans.flatMap((p) => p.dayIds))],
+  );
   for (const { req, places: chosen, dayIds } of plans) {
-    if (!accounts.has(req.email)) accounts.set(req.email, await findUserByEmail(tx, req.email));
-    const account = accounts.get(req.email) ?? null;
+    const account = accounts.get(req.email);
     if (!account) continue;
     if (chosen.some((p) => p.rows[0]!.userId === account.id)) throw refusal(req, GROUP_MSG.placeSamePerson);
-    if (account.role === 'admin' || (await findHeldDaysOf(tx, account.id, dayIds, [])).size > 0) {
+    if (account.role === 'admin' || dayIds.some((d) => held.has(`${account.id}:${d}`))) {
       throw refusal(req, GROUP_MSG.placePersonUnavailable);
     }
   }
-  // 3. The writes.
+  // 3. The writes: the new accounts (no password) and their links in two statements, then each
+  // person's places, the audit in one statement.
+  const persons = await colleagueAccounts(
+    tx,
+    plans.map((p) => ({ email: p.req.email, name: p.req.name })),
+    now,
+  );
   const people: PlacesAssigned['people'] = [];
-  for (const { req, places: chosen } of plans) {
-    const person = await colleagueAccount(tx, { email: req.email, name: req.name }, now);
-    const previousId = chosen[0]!.rows[0]!.userId;
-    const rowIds = chosen.flatMap((p) => p.rows.map((r) => r.id));
+  const audits: Parameters<typeof auditMany>[1][number][] = [];
+  const rowsOf = (chosen: readonly Place[]) => chosen.flatMap((p) => p.rows.map((r) => r.id));
+  // Free places (every list, every «Asignar»): one statement for everyone.
+  const free = plans.filter((p) => p.req.current === null);
+  if (free.length > 0) {
     let changed: number;
     try {
-      changed = await tx.transaction((sp) =>
-        setPlaceHolder(sp, order.id, rowIds, previousId, person.user.id, req.name, now),
+      changed = await setFreePlaceHolders(
+        tx,
+        order.id,
+        free.map(({ req, places: chosen }) => ({
+          rowIds: rowsOf(chosen),
+          holder: persons.get(req.email)!.user.id,
+          holderName: req.name,
+        })),
+        now,
       );
     } catch (err) {
-      // The person got one of the days meanwhile (their own purchase committed first).
-      if (isUniqueViolation(err)) throw refusal(req, GROUP_MSG.placePersonUnavailable);
+      // Someone got one of the days meanwhile (their own purchase committed first); the
+      // transaction rolls back.
+      if (isUniqueViolation(err)) {
+        throw free.length === 1
+          ? refusal(free[0]!.req, GROUP_MSG.placePersonUnavailable)
+          : new AppError('conflict', GROUP_MSG.placePersonUnavailable);
+      }
       throw err;
     }
-    if (changed !== rowIds.length) throw refusal(req, GROUP_MSG.placeInProgress);
+    if (changed !== free.reduce((n, p) => n + rowsOf(p.places).length, 0)) {
+      throw new AppError('conflict', GROUP_MSG.placeInProgress);
+    }
+  }
+  for (const { req, places: chosen } of plans) {
+    const person = persons.get(req.email)!;
+    const previousId = chosen[0]!.rows[0]!.userId;
+    if (req.current !== null) {
+      const rowIds = rowsOf(chosen);
+      let changed: number;
+      try {
+        changed = await setPlaceHolder(tx, order.id, rowIds, previousId, person.user.id, req.name, now);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw refusal(req, GROUP_MSG.placePersonUnavailable);
+        throw err;
+      }
+      if (changed !== rowIds.length) throw refusal(req, GROUP_MSG.placeInProgress);
+    }
     const before = previousId ? await findUserById(tx, previousId) : null;
     const days = chosen
       .flatMap((p) => p.rows)
-      .sort((a, b) => a.position - b.position)
+      .sort((x, y) => x.position - y.position)
       .map((r) => ({ productDayId: r.productDayId, label: r.label, startsAt: r.startsAt }));
-    await audit(tx, {
+    audits.push({
       action: before ? 'order.place_reassigned' : 'order.place_assigned',
       orderId: order.id,
       actorId: buyer.id,
@@ -377,6 +422,7 @@ async function applyChange(
       setPasswordToken: person.token,
     });
   }
+  await auditMany(tx, audits);
   await emit(tx, 'places.assigned', {
     orderId: order.id,
     change: `${now.getTime()}:${[...claimed].sort()[0] ?? ''}`,

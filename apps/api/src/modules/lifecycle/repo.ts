@@ -112,6 +112,29 @@ export async function setPlaceHolder(
   return rows.length;
 }
 
+/**
+ * setPlaceHolder for free places of several people in one statement (a team's list): each
+ * entry's rows get its holder, if still paid and still free. Answers how many rows changed.
+ */
+export async function setFreePlaceHolders(
+  db: Queryable,
+  orderId: string,
+  entries: readonly { rowIds: readonly string[]; holder: string; holderName: string }[],
+  now: Date,
+): Promise<number> {
+  const values = entries.flatMap((e) =>
+    e.rowIds.map((id) => sql`(${id}::uuid, ${e.holder}::uuid, ${e.holderName}::text)`),
+  );
+  if (values.length === 0) return 0;
+  const result = await db.execute<{ id: string }>(
+    sql`UPDATE order_days AS od SET user_id = v.holder, holder_name = v.name, assigned_at = ${now.toISOString()}::timestamptz
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, holder, name)
+      WHERE od.id = v.id AND od.order_id = ${orderId}::uuid AND od.status = 'pagado' AND od.user_id IS NULL
+      RETURNING od.id`,
+  );
+  return (Array.isArray(result) ? result : ((result as { rows: unknown[] }).rows ?? [])).length;
+}
+
 /** Moves an order from one of `from` to `to` (with extra fields); null when it was not in `from`. */
 export async function transitionOrder(
   db: Queryable,
@@ -267,6 +290,28 @@ export async function audit(
     entityId: entry.orderId,
     details: entry.details,
   });
+}
+
+/** Several audit entries of one order in one statement. */
+export async function auditMany(
+  db: Queryable,
+  entries: readonly {
+    action: string;
+    orderId: string;
+    details: Record<string, unknown>;
+    actorId?: string | null;
+  }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((e) => ({
+      actorId: e.actorId ?? null,
+      action: e.action,
+      entity: 'order',
+      entityId: e.orderId,
+      details: e.details,
+    })),
+  );
 }
 
 export async function deleteOrders(db: Queryable, ids: readonly string[]): Promise<void> {

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import { placeAssignedEmail } from './catalogue/place-assigned';
 import { placeConfirmationEmail } from './catalogue/place-confirmation';
 import { placeWithdrawnEmail } from './catalogue/place-withdrawn';
-import { enqueueEmail } from './outbox';
+import { enqueueEmails, type OutgoingEmail } from './outbox';
 import type { MailSettings } from './settings';
 
 export interface PlacesMail {
@@ -33,20 +33,18 @@ export async function enqueuePlaceEmails(
   m: PlacesMail,
 ): Promise<void> {
   const key = `lugares:${m.orderId}:${m.change}`;
-  for (const p of m.people) {
-    await enqueueEmail(db, {
-      ...placeAssignedEmail(settings, {
-        to: { name: p.accountName, email: p.email },
-        buyer: m.buyer,
-        productName: m.productName,
-        days: p.days,
-        presential: p.presential,
-        setPasswordToken: p.setPasswordToken,
-        tokenDays: m.tokenDays,
-      }),
-      dedupeKey: `${key}:persona:${p.email}`,
-    });
-  }
+  const out: OutgoingEmail[] = m.people.map((p) => ({
+    ...placeAssignedEmail(settings, {
+      to: { name: p.accountName, email: p.email },
+      buyer: m.buyer,
+      productName: m.productName,
+      days: p.days,
+      presential: p.presential,
+      setPasswordToken: p.setPasswordToken,
+      tokenDays: m.tokenDays,
+    }),
+    dedupeKey: `${key}:persona:${p.email}`,
+  }));
   // Who lost places in this change, one e-mail each with every day they lost.
   const withdrawn = new Map<
     string,
@@ -59,7 +57,7 @@ export async function enqueuePlaceEmails(
     withdrawn.set(p.previous.email, found);
   }
   for (const w of withdrawn.values()) {
-    await enqueueEmail(db, {
+    out.push({
       ...placeWithdrawnEmail(settings, {
         to: w.to,
         buyer: m.buyer,
@@ -69,7 +67,7 @@ export async function enqueuePlaceEmails(
       dedupeKey: `${key}:anterior:${w.to.email}`,
     });
   }
-  await enqueueEmail(db, {
+  out.push({
     ...placeConfirmationEmail(settings, {
       orderId: m.orderId,
       buyer: m.buyer,
@@ -78,4 +76,6 @@ export async function enqueuePlaceEmails(
     }),
     dedupeKey: `${key}:comprador`,
   });
+  // One statement for the whole change.
+  await enqueueEmails(db, out);
 }

@@ -29,26 +29,37 @@ export const OUTBOX_INSERT_FAILED = 'no se pudo poner un correo en la cola';
 
 /** Queues a message; false when its dedupeKey was already used (nothing queued). */
 export async function enqueueEmail(db: Queryable, msg: OutgoingEmail): Promise<boolean> {
+  return (await enqueueEmails(db, [msg])) === 1;
+}
+
+/**
+ * Queues several messages in one statement (a team's list: one e-mail per person); answers how
+ * many were queued (a dedupeKey already used queues nothing).
+ */
+export async function enqueueEmails(db: Queryable, msgs: readonly OutgoingEmail[]): Promise<number> {
+  if (msgs.length === 0) return 0;
   const rows = await db
     .insert(emailOutbox)
-    .values({
-      to: msg.to,
-      subject: msg.subject,
-      html: msg.html,
-      text: msg.text,
-      replyTo: msg.replyTo ?? null,
-      attachments: (msg.attachments ?? []).map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        contentBase64: a.content.toString('base64'),
+    .values(
+      msgs.map((msg) => ({
+        to: msg.to,
+        subject: msg.subject,
+        html: msg.html,
+        text: msg.text,
+        replyTo: msg.replyTo ?? null,
+        attachments: (msg.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          contentBase64: a.content.toString('base64'),
+        })),
+        dedupeKey: msg.dedupeKey ?? null,
+        attachLater: msg.attachLater ?? null,
       })),
-      dedupeKey: msg.dedupeKey ?? null,
-      attachLater: msg.attachLater ?? null,
-    })
+    )
     .onConflictDoNothing({ target: emailOutbox.dedupeKey })
     .returning({ id: emailOutbox.id })
     .catch((err: unknown) => {
       throw withoutQueryParams(err, OUTBOX_INSERT_FAILED);
     });
-  return rows.length === 1;
+  return rows.length;
 }

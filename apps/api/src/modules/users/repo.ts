@@ -1,6 +1,6 @@
 // Every query of the users module: accounts and password-reset tokens.
 
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 
@@ -12,6 +12,19 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return row ?? null;
+}
+
+/** The accounts of these e-mails (any case), by lower-case e-mail: one query for a whole list. */
+export async function findUsersByEmails(
+  db: Queryable,
+  emails: readonly string[],
+): Promise<Map<string, UserRow>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, [...new Set(emails.map((e) => e.toLowerCase()))]));
+  return new Map(rows.map((r) => [r.email.toLowerCase(), r]));
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
@@ -42,6 +55,26 @@ export async function bumpTokenVersion(db: Queryable, userId: string): Promise<v
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
     .where(eq(users.id, userId));
+}
+
+/** New accounts in one statement (a team's list), with no password: see insertUser. */
+export async function insertUsersWithoutPassword(
+  db: Queryable,
+  rows: readonly { name: string; email: string }[],
+): Promise<UserRow[]> {
+  if (rows.length === 0) return [];
+  return db
+    .insert(users)
+    .values(rows.map((r) => ({ ...r, passwordHash: null })))
+    .returning();
+}
+
+/** Set-password tokens of several accounts in one statement. */
+export async function insertResetTokens(
+  db: Queryable,
+  rows: readonly { userId: string; tokenHash: string; expiresAt: Date }[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(passwordResetTokens).values([...rows]);
 }
 
 export async function insertResetToken(
