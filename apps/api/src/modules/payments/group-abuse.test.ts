@@ -282,7 +282,7 @@ describe('assigning', () => {
     expect(toBuyer).toHaveLength(1);
     expect(toBuyer[0]!.subject).toContain('3 lugares asignados');
     // An online day: the e-mail promises no QR ticket.
-    expect((await mailsTo(people[0]!.email))[0]!.text).not.toContain('QR');
+    expect((await mailsTo(people[0]!.email))[0]!.text).not.toContain('código QR');
   });
 
   it('per-day columns choose the days; the whole list is checked before any write', async () => {
