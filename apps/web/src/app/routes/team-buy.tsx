@@ -31,7 +31,7 @@ import {
   createGroupPaypalOrder,
   useGroupQuote,
 } from '../../features/groups/api/group';
-import { useTeamFiscalData } from '../../features/groups/api/team-fiscal-data';
+import { useTeamFiscalData } from '../../features/invoices/api/team-fiscal-data';
 import { TeamPayment } from '../../features/groups/components/team-payment';
 import { InvoiceRequestSection } from '../../features/invoices/components/invoice-request-section';
 import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choice';

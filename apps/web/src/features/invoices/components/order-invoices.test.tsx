@@ -93,6 +93,36 @@ describe('OrderInvoices', () => {
     });
   });
 
+  it("a team's order is invoiced to its institution: prefilled with the last one, never with the person's data", async () => {
+    setToken('sesion-ana');
+    const HOSPITAL = { ...SAVED, rfc: 'HMO850101AB1', razonSocial: 'HOSPITAL DEL EQUIPO' };
+    const api = stubApi({
+      '/api/invoice/mine': () => ({ success: true, invoices: [] }),
+      '/api/invoice/fiscal-data': () => ({ success: true, fiscalData: SAVED }),
+      '/api/group/fiscal-data': () => ({ success: true, fiscalData: HOSPITAL }),
+    });
+    const team = testOrder({
+      _id: 'dddddddd-4444-4444-8444-444444444444',
+      status: 'pagado',
+      amount: 4510,
+      paidAt: at('2026-11-03T10:00'),
+      kind: 'grupo',
+    });
+    render(
+      <TestProviders client={testQueryClient()}>
+        <OrderInvoices orders={[team]} now={at('2026-11-20T12:00')} />
+      </TestProviders>,
+    );
+    const list = await screen.findByRole('list', { name: 'Facturas de mis órdenes' });
+    await userEvent.click(await within(list).findByRole('button', { name: 'Solicitar factura' }));
+    const dialog = screen.getByRole('dialog', { name: 'Factura de la orden DDDDDDDD' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /RFC/ })).toHaveValue(HOSPITAL.rfc),
+    );
+    expect(within(dialog).getByText(/sin cambiar tus datos fiscales personales/)).toBeVisible();
+    expect(api.calls.map((c) => c.path)).not.toContain('/api/invoice/fiscal-data');
+  });
+
   it("lists a partial refund's credit note under its invoice with its files", async () => {
     setToken('sesion-ana');
     const order = testOrder({

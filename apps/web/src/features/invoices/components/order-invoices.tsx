@@ -26,7 +26,8 @@ import { errorMessage, notify } from '../../../lib/notify';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useMyInvoices } from '../api/get-my-invoices';
 import { useRequestInvoice } from '../api/request-invoice';
-import { useFiscalForm } from '../hooks/use-fiscal-form';
+import { useFiscalForm, type FiscalPrefill } from '../hooks/use-fiscal-form';
+import { useTeamFiscalData } from '../api/team-fiscal-data';
 import { FiscalFields } from './fiscal-fields';
 
 const TONES: Record<InvoiceStatus, BadgeTone> = {
@@ -270,8 +271,39 @@ function ComplementItem({
   );
 }
 
+/** A team's order is invoiced to its institution: prefilled with the last one, never with the person's own data. */
 function RequestDialog({ order, onClose }: { order: Order; onClose: () => void }) {
-  const { form } = useFiscalForm();
+  return order.kind === 'grupo' ? (
+    <TeamRequestDialog order={order} onClose={onClose} />
+  ) : (
+    <RequestForm order={order} onClose={onClose} />
+  );
+}
+
+function TeamRequestDialog({ order, onClose }: { order: Order; onClose: () => void }) {
+  const institution = useTeamFiscalData();
+  return (
+    <RequestForm
+      order={order}
+      onClose={onClose}
+      prefill={{ data: institution.isPending ? undefined : (institution.data ?? null) }}
+      description="Datos fiscales de la institución; los guardaremos para tu próxima compra de lugares para un equipo, sin cambiar tus datos fiscales personales."
+    />
+  );
+}
+
+function RequestForm({
+  order,
+  onClose,
+  prefill,
+  description = 'Revisa tus datos fiscales; los guardaremos en tu cuenta para la próxima vez.',
+}: {
+  order: Order;
+  onClose: () => void;
+  prefill?: FiscalPrefill;
+  description?: string;
+}) {
+  const { form } = useFiscalForm(prefill);
   const request = useRequestInvoice();
   const onSubmit = form.handleSubmit((fiscalData) =>
     request.mutateAsync({ orderId: order._id, fiscalData }).then(
@@ -287,7 +319,7 @@ function RequestDialog({ order, onClose }: { order: Order; onClose: () => void }
       open
       onClose={onClose}
       title={`Factura de la orden ${orderReference(order._id)}`}
-      description="Revisa tus datos fiscales; los guardaremos en tu cuenta para la próxima vez."
+      description={description}
       className="max-w-2xl"
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
