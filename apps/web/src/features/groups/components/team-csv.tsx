@@ -39,6 +39,7 @@ export function TeamCsvForm({
   const [csv, setCsv] = useState('');
   const [error, setError] = useState<string | null>(null);
   const days = templateDays(table);
+  const named = namedPeople(table).length > 0;
   const example =
     days.length > 0
       ? `nombre,correo,${days.join(',')}\nAna Ruiz Pérez,ana.ruiz@hospital.mx,${days.map(() => 'sí').join(',')}`
@@ -77,9 +78,10 @@ export function TeamCsvForm({
           )}
         </p>
         <p>
-          La plantilla ya trae el encabezado y, como guía, a las personas que ya asignaste: bórralas antes de
-          subirla y agrega una línea por cada persona nueva. Se asigna toda la lista o nada: si una línea
-          tiene un error te decimos cuál.
+          {named
+            ? 'La plantilla ya trae el encabezado y, como guía, a las personas que ya asignaste: bórralas antes de subirla y agrega una línea por cada persona nueva.'
+            : 'La plantilla ya trae el encabezado: agrega una línea por persona.'}{' '}
+          Se asigna toda la lista o nada: si una línea tiene un error te decimos cuál.
         </p>
       </div>
       <Button

@@ -8,7 +8,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { PLACE_STATE_LABELS, type PlaceState } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
-import { formatDateLong } from '@store/shared/domain/time';
 import { GROUP_MSG } from '@store/shared/group-messages';
 import { MSG } from '@store/shared/messages';
 import type { GroupPlace, GroupPlaces } from '@store/shared/schemas/group';
@@ -19,6 +18,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/notify';
 import { isPlaceTaken, useAssignPlace, useCancelPlaces, useReassignPlace } from '../api/group';
 import {
+  dateNote,
   holdersOf,
   isFree,
   placesTable,
@@ -90,7 +90,7 @@ export function TeamPlaces({ group }: { group: GroupPlaces }) {
           <span>Lugar</span>
           {table.columns.map((c) => (
             <span key={c.label}>
-              {c.label} <span className="block font-normal text-slate-600">{formatDateLong(c.startsAt)}</span>
+              {c.label} <span className="block font-normal text-slate-600">{dateNote(c)}</span>
             </span>
           ))}
           <span className="text-right">Acciones</span>
@@ -257,23 +257,23 @@ function PlaceRowView({
 
 /** A day of a row: its state and who holds it (the day is named on a phone, and to readers). */
 function DayCell({ column, place }: { column: DayColumn; place: GroupPlace | null }) {
+  const date = dateNote(column);
   return (
     <div className="mt-2 rounded-lg border border-slate-200 p-3 first-of-type:mt-0 md:mt-0 md:rounded-none md:border-0 md:p-0 md:pt-1">
-      <p className="text-sm font-semibold text-slate-800 md:sr-only">
-        {column.label} <span className="font-normal text-slate-600">({formatDateLong(column.startsAt)})</span>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-sm font-semibold text-slate-800 md:sr-only">
+          {column.label}
+          {date && <span className="font-normal text-slate-600"> ({date})</span>}
+        </p>
+        {place && <Badge tone={TONES[place.state]}>{PLACE_STATE_LABELS[place.state]}</Badge>}
+      </div>
+      <p className="mt-1 text-sm break-words text-slate-700">
+        {!place
+          ? 'No incluido en la compra'
+          : place.assignee
+            ? `${place.assignee.name} · ${place.assignee.email}`
+            : 'Nadie asignado todavía'}
       </p>
-      {place ? (
-        <>
-          <Badge tone={TONES[place.state]} className="mt-1 md:mt-0">
-            {PLACE_STATE_LABELS[place.state]}
-          </Badge>
-          <p className="mt-1 text-sm break-words text-slate-700">
-            {place.assignee ? `${place.assignee.name} · ${place.assignee.email}` : 'Nadie asignado todavía'}
-          </p>
-        </>
-      ) : (
-        <p className="mt-1 text-sm text-slate-600">No incluido en la compra</p>
-      )}
     </div>
   );
 }
@@ -281,7 +281,9 @@ function DayCell({ column, place }: { column: DayColumn; place: GroupPlace | nul
 /** The day (or days) a place of the row covers, as a checkbox's label names it. */
 function dayOf(place: GroupPlace, columns: DayColumn[]): string {
   const column = columns.find((c) => c.days.join('\u0000') === place.days.join('\u0000'));
-  return column ? `${column.label} (${formatDateLong(column.startsAt)})` : place.days.join(', ');
+  if (!column) return place.days.join(', ');
+  const date = dateNote(column);
+  return date ? `${column.label} (${date})` : column.label;
 }
 
 /** An open form whose places changed meanwhile (the list was read again). */

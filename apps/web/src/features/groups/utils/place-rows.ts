@@ -2,6 +2,7 @@
 // («Lugar 1», «Lugar 2»…) and one column per day the order bought (one column for an event
 // sold whole, whose place covers every day), each cell the place of that number and day. Also
 // what the CSV template needs: the order's day columns and the people already named.
+import { formatDateLong } from '@store/shared/domain/time';
 import type { GroupPlace } from '@store/shared/schemas/group';
 
 export interface DayColumn {
@@ -103,4 +104,19 @@ export function namedPeople(table: PlacesTable): { name: string; email: string; 
     }
   }
   return [...people.values()];
+}
+
+/**
+ * The column's date to show beside its label ('22 de diciembre de 2026'), or null when the
+ * label already says it ('Martes 22 de diciembre'): a label may be a date or a name ('Día 1').
+ */
+export function dateNote(column: DayColumn): string | null {
+  const long = formatDateLong(column.startsAt);
+  const short = long.replace(/ de \d{4}$/, '');
+  const plain = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase();
+  return plain(column.label).includes(plain(short)) ? null : long;
 }
