@@ -12,7 +12,7 @@
 import type { PaymentMethod } from '@store/shared/constants';
 import { cancellationFigures, canCancelDay } from '@store/shared/domain/cancellation';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
-import { MSG, holdNetworkLimit } from '@store/shared/messages';
+import { MSG } from '@store/shared/messages';
 import type { Address, OrderItem } from '@store/shared/schemas/order';
 import { productFields } from '@store/shared/domain/product-fields';
 import type { Queryable, Tx } from '../../db/client';
@@ -26,16 +26,9 @@ import { findUserById, findUsersByEmails } from '../users/repo';
 import { cancellationRefusal, type RefundsOnline } from './cancellation';
 import { refusalOf } from './guard';
 import { emit, type LifecycleEvents } from './events';
-
-type PlacesAssigned = LifecycleEvents['places.assigned'];
 import { findHeldDaysOfUsers, findPlaceRows, type PlaceRow } from './group-repo';
-import {
-  countOpenHoldsOfNetwork,
-  countOpenTeamSeats,
-  lockTeamHoldsOfNetwork,
-  takeNetworkSlot,
-} from './holds-repo';
-import { renewalDeadline } from './open';
+import { countOpenTeamSeats, lockTeamHoldsOfNetwork } from './holds-repo';
+import { checkNetworkHolds, renewalDeadline } from './open';
 import { findOrder, type OrderRow } from './reads';
 import { findPendingRefund, type RefundRow } from './refunds-repo';
 import {
@@ -58,6 +51,8 @@ import {
   placesCsvDuplicate,
   placesCsvLine,
 } from '@store/shared/group-messages';
+
+type PlacesAssigned = LifecycleEvents['places.assigned'];
 
 export interface GroupHoldInput {
   userId: string;
@@ -118,12 +113,7 @@ export async function holdPlaces(tx: Tx, input: GroupHoldInput): Promise<OrderRo
         throw new AppError('conflict', groupSeatsNetworkLimit(caps.perNetwork));
       }
     }
-    if (network && input.maxHoldsPerNetwork !== undefined) {
-      const inFlight = await takeNetworkSlot(tx, network, input.maxHoldsPerNetwork);
-      if ((await countOpenHoldsOfNetwork(tx, network, [])) + inFlight >= input.maxHoldsPerNetwork) {
-        throw new AppError('conflict', holdNetworkLimit(input.maxHoldsPerNetwork));
-      }
-    }
+    await checkNetworkHolds(tx, network, input.maxHoldsPerNetwork);
   }
   // As an individual order's item: `price` per day (one place), `quantity` the days; and
   // `places` per day, so the CFDI's line is days × places at that price (cfdi-rules.ts).

@@ -253,18 +253,30 @@ async function holdWindow(
     now,
     ending.filter((o) => o.productDayIds.some((d) => limited.includes(d))),
   );
-  const network = input.clientNetwork;
-  const max = input.maxHoldsPerNetwork;
-  if (network && max !== undefined) {
-    const inFlight = await takeNetworkSlot(tx, network, max);
-    const open = await countOpenHoldsOfNetwork(
-      tx,
-      network,
-      replaced.map((o) => o.id),
-    );
-    if (open + inFlight >= max) throw new AppError('conflict', holdNetworkLimit(max));
-  }
+  await checkNetworkHolds(
+    tx,
+    input.clientNetwork,
+    input.maxHoldsPerNetwork,
+    replaced.map((o) => o.id),
+  );
   return until;
+}
+
+/**
+ * The per-network rule (docs/lifecycle.md → Holds): at most `max` open holds of limited days
+ * from the network, counting the checkouts of it in flight, but the holds `replacing` ends.
+ * No network or no `max`: no cap.
+ */
+export async function checkNetworkHolds(
+  tx: Tx,
+  network: string | null | undefined,
+  max: number | undefined,
+  replacing: readonly string[] = [],
+): Promise<void> {
+  if (!network || max === undefined) return;
+  const inFlight = await takeNetworkSlot(tx, network, max);
+  const open = await countOpenHoldsOfNetwork(tx, network, replacing);
+  if (open + inFlight >= max) throw new AppError('conflict', holdNetworkLimit(max));
 }
 
 /**

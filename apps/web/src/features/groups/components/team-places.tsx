@@ -5,7 +5,15 @@
 // cancelled by the terms, or a whole list pasted or read from a .csv file is assigned (all or
 // nothing: the server names the bad line). A change another coordinator saved first is refused:
 // the places are read again and the page says so.
-import { useEffect, useId, useRef, useState, type CSSProperties, type FormEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { PLACE_STATE_LABELS, type PlaceState } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { GROUP_MSG } from '@store/shared/group-messages';
@@ -409,31 +417,15 @@ function PersonForm({
         />
       </div>
       {columns.length > 1 && (
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-ink">
-            {holder ? 'Días que pasan a la nueva persona' : 'Días para esta persona'}
-          </legend>
-          <div className="mt-1 flex flex-wrap gap-2">
-            {places.map((p) => (
-              <label
-                key={p.placeId}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 hover:border-slate-400"
-              >
-                <input
-                  type="checkbox"
-                  className="h-5 w-5 shrink-0 accent-brand-700"
-                  checked={ticked.includes(p.placeId)}
-                  onChange={(e) =>
-                    setTicked((cur) =>
-                      e.target.checked ? [...cur, p.placeId] : cur.filter((x) => x !== p.placeId),
-                    )
-                  }
-                />
-                <span className="text-sm">{dayOf(p, columns)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <DayChecklist
+          className="sm:col-span-2"
+          legendClassName="text-sm font-medium text-ink"
+          legend={holder ? 'Días que pasan a la nueva persona' : 'Días para esta persona'}
+          places={places}
+          ticked={ticked}
+          setTicked={setTicked}
+          labelOf={(p) => <span className="text-sm">{dayOf(p, columns)}</span>}
+        />
       )}
       {error && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
@@ -499,31 +491,18 @@ function CancelPanel({
       aria-label={`Cancelar ${label}`}
     >
       {several ? (
-        <fieldset>
-          <legend className="font-medium text-ink">Días que quieres cancelar</legend>
-          <div className="mt-1 flex flex-wrap gap-2">
-            {places.map((p) => (
-              <label
-                key={p.placeId}
-                className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 hover:border-slate-400"
-              >
-                <input
-                  type="checkbox"
-                  className="h-5 w-5 shrink-0 accent-brand-700"
-                  checked={ticked.includes(p.placeId)}
-                  onChange={(e) =>
-                    setTicked((cur) =>
-                      e.target.checked ? [...cur, p.placeId] : cur.filter((x) => x !== p.placeId),
-                    )
-                  }
-                />
-                <span>
-                  {dayOf(p, columns)} · {formatPrice(p.refund)}
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <DayChecklist
+          legendClassName="font-medium text-ink"
+          legend="Días que quieres cancelar"
+          places={places}
+          ticked={ticked}
+          setTicked={setTicked}
+          labelOf={(p) => (
+            <span>
+              {dayOf(p, columns)} · {formatPrice(p.refund)}
+            </span>
+          )}
+        />
       ) : null}
       <p className={several ? 'mt-3' : undefined}>
         Según los términos se reembolsan {formatPrice(refund)} (lo pagado por{' '}
@@ -544,5 +523,50 @@ function CancelPanel({
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A row's days as checkboxes (the ones to assign, or to cancel), ticked by place id. */
+function DayChecklist({
+  className,
+  legendClassName,
+  legend,
+  places,
+  ticked,
+  setTicked,
+  labelOf,
+}: {
+  className?: string;
+  legendClassName: string;
+  legend: string;
+  places: readonly GroupPlace[];
+  ticked: readonly string[];
+  setTicked: (update: (cur: string[]) => string[]) => void;
+  labelOf: (p: GroupPlace) => ReactNode;
+}) {
+  return (
+    <fieldset className={className}>
+      <legend className={legendClassName}>{legend}</legend>
+      <div className="mt-1 flex flex-wrap gap-2">
+        {places.map((p) => (
+          <label
+            key={p.placeId}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-300 bg-white px-3 py-2 hover:border-slate-400"
+          >
+            <input
+              type="checkbox"
+              className="h-5 w-5 shrink-0 accent-brand-700"
+              checked={ticked.includes(p.placeId)}
+              onChange={(e) =>
+                setTicked((cur) =>
+                  e.target.checked ? [...cur, p.placeId] : cur.filter((x) => x !== p.placeId),
+                )
+              }
+            />
+            {labelOf(p)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
