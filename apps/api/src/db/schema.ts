@@ -119,8 +119,21 @@ export const products = pgTable(
     requiresProductId: uuid('requires_product_id').references((): AnyPgColumn => products.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Where the in-person days happen (docs/product.md → Venue): the place's name, its street
+     * address and a map link; null = no venue (an online event). Set on an in-person or hybrid
+     * event; shown on the product page, the confirmation e-mail, the QR ticket and the .ics.
+     */
+    venueName: text('venue_name'),
+    venueAddress: text('venue_address'),
+    venueMapUrl: text('venue_map_url'),
     /** false = archived: out of the catalogue, orders and access kept. */
     active: boolean('active').notNull().default(true),
+    /**
+     * true = a draft: only staff see it (and preview it); out of the catalogue, the home page
+     * and every sale until published. New events start as drafts.
+     */
+    draft: boolean('draft').notNull().default(false),
     /** Written by the demo seed (see users.isDemo). */
     isDemo: boolean('is_demo').notNull().default(false),
     /**
@@ -136,6 +149,10 @@ export const products = pgTable(
     index('products_active_created_idx').on(t.active, t.createdAt),
     index('products_active_ends_idx').on(t.active, t.endsAt),
     check('products_price_nonneg', sql`${t.priceCentavos} >= 0`),
+    check(
+      'products_venue_named',
+      sql`${t.venueName} IS NOT NULL OR (${t.venueAddress} IS NULL AND ${t.venueMapUrl} IS NULL)`,
+    ),
     check('products_attendance_percent_range', sql`${t.attendancePercent} BETWEEN 1 AND 100`),
     check(
       'products_endorsement_complete',
