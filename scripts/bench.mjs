@@ -22,7 +22,7 @@ import { benchOnsale } from '../bench/onsale.mjs';
 import { benchAssignCsv } from '../bench/assign-csv.mjs';
 import { initialJsReport } from './initial-js.mjs';
 
-ensureInstall();
+await ensureInstall();
 if (
   !existsSync(path.join(root, 'apps/api/dist/server.js')) ||
   !existsSync(path.join(root, 'apps/web/dist/index.html'))

@@ -1,3 +1,3 @@
 // Installs dependencies when node_modules is missing or stale.
 import { ensureInstall } from './lib.mjs';
-ensureInstall();
+await ensureInstall();

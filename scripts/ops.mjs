@@ -3,8 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { buildIfStale, ensureInstall, root } from './lib.mjs';
 
-ensureInstall();
-buildIfStale();
+await ensureInstall();
+await buildIfStale();
 const res = spawnSync(
   process.execPath,
   ['--enable-source-maps', 'apps/api/dist/ops.js', ...process.argv.slice(2)],

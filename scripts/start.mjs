@@ -6,8 +6,8 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { buildIfStale, ensureInstall, root } from './lib.mjs';
 
-ensureInstall();
-buildIfStale();
+await ensureInstall();
+await buildIfStale();
 
 const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
   cwd: root,

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInstall, root } from './lib.mjs';
 
-ensureInstall();
+await ensureInstall();
 const dir = path.join(root, 'apps/api/test/stress');
 const only = process.argv.slice(2);
 const files = readdirSync(dir)

@@ -55,7 +55,7 @@ async function runTogether(checks) {
   );
 }
 
-ensureInstall();
+await ensureInstall();
 console.log('\n▶ Typecheck, lint, formatting, build, and unit, component and API tests (Vitest), at once');
 await runTogether([
   { title: 'Typecheck', cmd: bin('tsc'), args: ['-b'] },

@@ -19,6 +19,12 @@ import { seed, SeedRefusedError } from './seed';
 import { DEMO_COUPON, DEMO_CUSTOMER } from './seed-data';
 
 describe('a published store with demo rows', () => {
+  it('the README publishes the demo customer, as the refusal says', () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../../../README.md', import.meta.url)), 'utf8');
+    expect(readme).toContain(DEMO_CUSTOMER.email);
+    expect(readme).toContain(DEMO_CUSTOMER.password);
+  });
+
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
