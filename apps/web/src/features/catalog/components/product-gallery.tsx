@@ -1,8 +1,18 @@
-// Product image gallery (docs/product.md → Routes): a main image and thumbnails that swap it.
+// Product image gallery (docs/product.md → Routes): a main image and thumbnails that swap it;
+// an event without images shows the branded placeholder.
 import { useState } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { EventCoverPlaceholder } from '../../../components/ui/event-cover';
 
-export function ProductGallery({ images, name }: { images: readonly string[]; name: string }) {
+export function ProductGallery({
+  images,
+  name,
+  category,
+}: {
+  images: readonly string[];
+  name: string;
+  category: string;
+}) {
   const [selected, setSelected] = useState(0);
   const main = images[selected] ?? images[0];
   return (
@@ -28,7 +38,7 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
         </ul>
       )}
       <div className="aspect-[4/3] w-full flex-1 overflow-hidden rounded-xl bg-slate-100">
-        {main && (
+        {main ? (
           // The page's largest paint: fetched first (the server render preloads it with this priority).
           <img
             src={main}
@@ -38,6 +48,8 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
             fetchPriority="high"
             className="h-full w-full object-cover"
           />
+        ) : (
+          <EventCoverPlaceholder label={category} />
         )}
       </div>
     </div>
