@@ -425,7 +425,7 @@ export function EventForm({
       <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
         {draftForm ? (
           <>
-            <p className="mr-auto hidden text-sm text-slate-600 md:block">
+            <p className="hidden min-w-0 flex-1 text-sm text-slate-600 md:block">
               Solo el personal ve un borrador. Para publicarlo necesita descripción, precio, imagen de portada
               y un día por venir.
             </p>
