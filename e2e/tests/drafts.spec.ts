@@ -94,7 +94,7 @@ test('a draft is seen only by staff, previewed, refused while incomplete, then p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByRole('button', { name: 'AGREGAR AL CARRITO' })).toHaveCount(0);
   // No picture yet: the branded cover.
-  await expect(page.locator('main svg[data-placeholder]')).toBeVisible();
+  await expect(page.locator('main img[data-placeholder]')).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, 'draft-preview');
 
@@ -173,8 +173,12 @@ test('an event published without an image shows the branded cover on the home pa
     await page.goto('/');
     const card = page.getByRole('region', { name: 'EVENTOS' }).getByRole('link', { name: new RegExp(name) });
     await expect(card).toBeVisible();
-    await expect(card.locator('svg[data-placeholder]')).toBeVisible();
-    await expect(card.locator('img')).toHaveCount(0);
+    const cover = card.locator('img');
+    await expect(cover).toHaveAttribute('src', '/images/event-cover.svg');
+    // Loaded, not a broken picture.
+    await expect
+      .poll(() => cover.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThan(0);
     await expectNoAxeViolations(page);
     await shoot(page, 'draft-home-cover');
   } finally {

@@ -96,7 +96,7 @@ describe('/product/:productId', () => {
     expect(screen.queryByRole('button', { name: 'AGREGAR AL CARRITO' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /COMPRAR PARA MI EQUIPO/ })).not.toBeInTheDocument();
     // No image yet: the branded cover, not an empty box.
-    expect(document.querySelector('svg[data-placeholder]')).not.toBeNull();
+    expect(document.querySelector('img[data-placeholder]')).toHaveAttribute('src', '/images/event-cover.svg');
   });
 
   it('a draft is unknown to a member: the page says so, like an unknown event', async () => {

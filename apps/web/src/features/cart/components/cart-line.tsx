@@ -44,7 +44,6 @@ export function CartLine({
       >
         <EventCover
           src={product.image[0]}
-          compact
           alt=""
           width={96}
           height={72}

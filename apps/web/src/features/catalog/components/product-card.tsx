@@ -39,7 +39,6 @@ export function ProductCard({ product, now, onOpen, cover = 'lazy' }: ProductCar
         {ended && <Badge className="absolute top-2 left-2 z-10 shadow-sm">{ENDED_LABEL}</Badge>}
         <EventCover
           src={product.image[0]}
-          label={product.category}
           alt=""
           width={400}
           height={300}

@@ -2,17 +2,9 @@
 // an event without images shows the branded placeholder.
 import { useState } from 'react';
 import { cn } from '../../../components/ui/cn';
-import { EventCoverPlaceholder } from '../../../components/ui/event-cover';
+import { EventCover } from '../../../components/ui/event-cover';
 
-export function ProductGallery({
-  images,
-  name,
-  category,
-}: {
-  images: readonly string[];
-  name: string;
-  category: string;
-}) {
+export function ProductGallery({ images, name }: { images: readonly string[]; name: string }) {
   const [selected, setSelected] = useState(0);
   const main = images[selected] ?? images[0];
   return (
@@ -38,19 +30,15 @@ export function ProductGallery({
         </ul>
       )}
       <div className="aspect-[4/3] w-full flex-1 overflow-hidden rounded-xl bg-slate-100">
-        {main ? (
-          // The page's largest paint: fetched first (the server render preloads it with this priority).
-          <img
-            src={main}
-            alt={name}
-            width={800}
-            height={600}
-            fetchPriority="high"
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <EventCoverPlaceholder label={category} />
-        )}
+        {/* The page's largest paint: fetched first (the server render preloads it with this priority). */}
+        <EventCover
+          src={main}
+          alt={main ? name : ''}
+          width={800}
+          height={600}
+          fetchPriority="high"
+          className="h-full w-full object-cover"
+        />
       </div>
     </div>
   );

@@ -174,7 +174,7 @@ export function ProductPage({
           </Alert>
         )}
         <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-          <ProductGallery images={product.image} name={product.name} category={product.category} />
+          <ProductGallery images={product.image} name={product.name} />
           <div>
             <div className="flex flex-wrap gap-2">
               <Badge tone="brand">{product.category}</Badge>

@@ -64,7 +64,6 @@ export function OrderItemCard({ order, item, onWatch, actions, dayNote, note }: 
     <li className="grid gap-4 py-5 sm:grid-cols-[7rem_1fr_auto] sm:items-center">
       <EventCover
         src={item.image[0]}
-        compact
         alt=""
         width={112}
         height={84}

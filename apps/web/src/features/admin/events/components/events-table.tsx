@@ -37,7 +37,6 @@ export function EventsTable({ events, now, busy, onAction, onArchive }: EventsTa
         <div className="flex items-start gap-3">
           <EventCover
             src={e.image[0]}
-            compact
             alt=""
             className="h-12 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
           />
