@@ -91,7 +91,8 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
   await expect(page.getByLabel(/^Inicio/).nth(1)).toHaveValue(`${date2}T09:00`);
   await expect(page.getByLabel(/^Fin/).nth(1)).toHaveValue(`${date2}T14:00`);
   await expect(page.getByLabel('Nombre del día').nth(1)).toHaveValue(day2);
-  await page.getByRole('button', { name: 'Crear evento' }).click();
+  // A new event is a draft until published: «Publicar» saves it and puts it in the store.
+  await page.getByRole('button', { name: 'Publicar' }).click();
   await expect(page.getByText(`El enlace de «${day1}» debe ser de YouTube o Vimeo`)).toBeVisible();
 
   await page.getByLabel('Enlace de transmisión').first().fill(STREAM);
@@ -101,8 +102,8 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
     'src',
     'https://www.youtube.com/embed/aqz-KE-bpKQ',
   );
-  await page.getByRole('button', { name: 'Crear evento' }).click();
-  await expect(toasts(page).getByText('Evento creado')).toBeVisible();
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(toasts(page).getByText('Evento publicado: ya aparece en la tienda')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/events\/[0-9a-f-]{36}$/);
   const eventId = page.url().split('/').pop()!;
   await expect(page.getByRole('heading', { level: 1, name: eventName })).toBeVisible();

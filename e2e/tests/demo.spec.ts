@@ -5,7 +5,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoAxeViolations } from './a11y-helpers';
 import {
   ADMIN,
+  DEMO_CUSTOMER,
   fillAddress,
+  listProducts,
+  loginByApi,
   openSignedIn,
   productNamed,
   registerByApi,
@@ -147,4 +150,53 @@ test('"Simular una tarjeta rechazada" reopens the window for another card and pa
   await expect(toasts(page).getByText('Pago completado exitosamente')).toBeVisible();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByRole('link', { name: 'Carrito: 0 productos' })).toBeVisible();
+});
+
+test('the demo customer has attended the finished event: her constancia, the evaluation passed, staff see both attendees', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const [finished] = await listProducts(request, 'finalizados');
+  expect(finished, 'the demo data has one finished event').toBeTruthy();
+  const token = await loginByApi(request, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+
+  // Mis Productos: the event she bought, and its constancia to download.
+  await openSignedIn(page, token, '/orders');
+  await expect(page.getByRole('heading', { level: 2, name: finished!.name })).toBeVisible();
+  const constancias = page.getByRole('region', { name: 'Constancias' });
+  await expect(constancias).toContainText(finished!.name);
+  await expect(constancias).toContainText('12 h');
+  const folio = (await constancias.getByRole('link').first().textContent())!.trim();
+  expect(folio).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  const download = page.waitForEvent('download');
+  await constancias.getByRole('button', { name: 'Descargar PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  await expectNoAxeViolations(page);
+  await shoot(page, 'demo-finished-orders');
+
+  // Mi cuenta: the event's evaluation, passed.
+  await page.goto('/account');
+  const evaluation = page.getByRole('region', { name: finished!.name });
+  await expect(evaluation.getByTestId('evaluation-state')).toHaveText('Aprobada');
+  await expectNoAxeViolations(page);
+
+  // Anyone can verify the folio: the endorsement is printed on it.
+  await page.goto(`/constancias/${folio}`);
+  await expect(page.getByRole('heading', { name: 'Constancia auténtica' })).toBeVisible();
+  await expect(page.getByText('María González Ruiz')).toBeVisible();
+  await expect(page.getByText(/Consejo Mexicano de Anestesiología/)).toBeVisible();
+
+  // Staff: both attendees on the attendance screen, hers issued, her colleague's ready to issue.
+  const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
+  const staffContext = await browser.newContext({ baseURL: DEMO_URL });
+  const staff = await staffContext.newPage();
+  await openSignedIn(staff, adminToken, `/admin/attendance?productId=${finished!._id}`);
+  const table = staff.getByRole('table', { name: `Asistencia de ${finished!.name}` });
+  await expect(table.getByRole('row', { name: /María González Ruiz/ })).toContainText('Emitida');
+  await expect(table.getByRole('row', { name: /Jorge Ramírez Luna/ })).toContainText('Cumple');
+  await expect(staff.getByRole('button', { name: 'Emitir constancias' })).toBeEnabled();
+  await expectNoAxeViolations(staff);
+  await shoot(staff, 'demo-finished-attendance');
+  await staffContext.close();
 });

@@ -14,6 +14,9 @@ import { startJobs } from './jobs';
 import { withinGrace } from './lib/within-grace';
 import { startDraining } from './modules/health/routes';
 import { startMetricsListener } from './modules/metrics/metrics-listener';
+import { seedDemoAttendance } from './modules/attendance/demo';
+import { mailSettingsFrom } from './modules/mail/settings';
+import { createStorage } from './lib/storage/create-storage';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.dataDir,
   });
+  const storage = await createStorage(config);
   // Migrations and seeding one replica at a time (PostgreSQL advisory lock): replicas of a
   // new release may start together; the ones that wait say so and then find nothing to do.
   let seeded;
@@ -61,13 +65,22 @@ async function main(): Promise<void> {
         await database.migrate();
         // The demo's Stripe simulator: its three ways to pay on (a fresh demo database only).
         if (config.STRIPE_SIMULATOR) await enableSimulatedWaysToPay(database.db);
-        return seed(database.db, {
+        const result = await seed(database.db, {
           demo: config.SEED_DEMO,
           adminEmail: config.ADMIN_EMAIL,
           adminPassword: config.ADMIN_PASSWORD,
           adminPromoteExisting: config.ADMIN_PROMOTE_EXISTING,
           ...(config.demoDataAllowed ? {} : { refuseDemoAt: config.PUBLIC_URL }),
         });
+        // The demo's finished event as it looks afterwards: its attendees, their evaluation and
+        // a constancia (docs/dates-and-time.md → Demo data). Before the app is built, so the
+        // purchases of weeks ago send no confirmation now; a failure leaves the rest of the demo.
+        if (result.seededDemo) {
+          await seedDemoAttendance(database.db, storage, mailSettingsFrom(config)).catch((err: unknown) =>
+            console.error('No se pudo preparar la asistencia del evento finalizado de demostración:', err),
+          );
+        }
+        return result;
       },
       () => console.log('Otra instancia está migrando la base de datos; se espera a que termine…'),
     );
@@ -78,7 +91,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, storage });
   // A long queue of connections not yet accepted (capped by the kernel's somaxconn): at 9:00 a
   // thousand buyers connect at once, and a connection the queue drops is retried by the
   // browser only a second or more later.

@@ -338,6 +338,16 @@ const MATRIX: Record<string, Entry> = {
     200,
     id((f) => f.paidProductId),
   ),
+  // Already published: nothing to do.
+  'POST /api/admin/events/{id}/publish': adminOnly(
+    200,
+    id((f) => f.productId),
+  ),
+  // It has sales: it stays published.
+  'POST /api/admin/events/{id}/unpublish': adminOnly(
+    409,
+    id((f) => f.paidProductId),
+  ),
   'POST /api/admin/uploads/': adminOnly(400, body({})),
   'GET /api/admin/coupons/': adminOnly(200),
   'POST /api/admin/coupons/': adminOnly(400, body({})),

@@ -1,6 +1,8 @@
 // Spanish texts of the admin area (/admin): form validation and the answers of
 // /api/admin/*. Kept apart from messages.ts so the storefront's bundle never carries them.
 
+import type { PublishPart } from './domain/event-publishing';
+
 /** One constant per text; the functions below build the texts that name a value. */
 export const ADMIN_MSG = {
   demoDataRemoved: 'Se eliminaron los datos de demostración',
@@ -43,7 +45,13 @@ export const ADMIN_MSG = {
     'Ese requisito formaría un círculo: el evento requerido ya requiere (directa o indirectamente) este evento',
   eventCreated: 'Evento creado',
   eventSaved: 'Cambios guardados',
-  eventDuplicated: 'Evento duplicado; quedó archivado para que lo revises antes de publicarlo',
+  eventDuplicated: 'Evento duplicado; quedó como borrador para que lo revises antes de publicarlo',
+  // Drafts (docs/product.md → Drafts and publishing).
+  eventDraftCreated: 'Borrador guardado: solo el personal lo ve hasta que lo publiques',
+  eventPublished: 'Evento publicado: ya aparece en la tienda',
+  eventUnpublished: 'El evento volvió a borrador: ya no aparece en la tienda',
+  eventUnpublishHasSales:
+    'Este evento ya tiene ventas: no puede volver a borrador. Si quieres sacarlo de la tienda, archívalo; quien lo compró conserva su acceso.',
   eventArchived: 'Evento archivado: ya no aparece en la tienda; las órdenes y los accesos se conservan',
   eventUnarchived: 'Evento publicado de nuevo en la tienda',
   eventNotFound: 'El evento no existe',
@@ -185,6 +193,23 @@ export const ADMIN_MSG = {
   /** /api/metrics without its bearer token (operators and Prometheus, docs/operations.md). */
   metricsTokenRequired: 'Falta el token de métricas (Authorization: Bearer …)',
 } as const;
+
+/** What publishing asks for, named in the sentence of adminEventIncomplete (docs/product.md → Drafts and publishing). */
+export const PUBLISH_PART_LABELS: Record<PublishPart, string> = {
+  name: 'el nombre',
+  description: 'la descripción',
+  price: 'el precio (o una cuota General sin fecha límite)',
+  image: 'una imagen de portada',
+  days: 'al menos un día',
+  upcomingDay: 'un día que aún no haya terminado (todas sus fechas ya pasaron)',
+};
+
+/** 'Para publicar el evento falta una imagen de portada y la descripción.' */
+export function adminEventIncomplete(missing: readonly PublishPart[]): string {
+  const parts = missing.map((p) => PUBLISH_PART_LABELS[p]);
+  const list = parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} y ${parts.at(-1)}`;
+  return `Para publicar el evento falta ${list}.`;
+}
 
 /** 'No puedes quitar «Jueves»: tiene órdenes registradas…' */
 export function adminDayHasOrders(label: string): string {

@@ -110,6 +110,10 @@ export const duplicatePaymentRefunded =
 export const duplicatePaymentRefundNote =
   'Ya tenías acceso a este evento; te devolvemos este pago duplicado.';
 export const checkoutFixAddress = 'Revisa los datos marcados antes de pagar';
+// Drafts: what staff see when they open an event not yet published (docs/product.md → Drafts and publishing).
+export const draftPreviewTitle = 'Vista previa — borrador';
+export const draftPreviewBody =
+  'Solo el personal ve esta página: para los visitantes el evento aún no existe y no se puede comprar hasta que lo publiques.';
 // Storefront: texts for further cases left open.
 export const alreadyInCart = 'Esta opción ya está en tu carrito';
 export const networkError = 'No se pudo conectar con el servidor. Revisa tu conexión.';

@@ -50,7 +50,7 @@ export interface SeedTier {
 }
 
 export const COURSE_SLUG = 'curso-anestesia-cardiovascular';
-/** The one event whose days are all in the past (it will carry attendance and constancias). */
+/** The one event whose days are all in the past, with attendance and a constancia (DEMO_ATTENDEES). */
 export const FINISHED_EVENT_SLUG = 'ecocardiografia-transesofagica';
 /** The course starts on the first Thursday at least this many days after the seed runs. */
 export const COURSE_LEAD_DAYS = 42;
@@ -325,3 +325,108 @@ export const DEMO_CUSTOMER = {
   password: 'Anestesia-Demo-2026',
   userType: 'especialista' as const,
 };
+
+// ---- The finished event, as it looks after it happened (docs/dates-and-time.md → Demo data) ----
+// Staff and evaluators see a constancia and an evaluation at once, without waiting for an
+// event to end: the finished event is endorsed and asks an evaluation, the demo customer
+// bought it, watched enough of three of its four days, passed the evaluation and has her
+// constancia; a colleague attended, passed on his second attempt and is ready for "Emitir
+// constancias". The seed writes what staff set up; what the attendees did goes through the
+// store's own rules at start (modules/attendance/demo.ts).
+
+/** The endorsement printed on the finished event's constancias (4 days × 4 h). */
+export const DEMO_FINISHED_ENDORSEMENT = {
+  body: 'Consejo Mexicano de Anestesiología, A.C.',
+  number: 'CMA-DEMO-0147',
+  hours: 16,
+  points: 8,
+};
+
+/** Its evaluation: three exam questions (pass mark 70 %) and one survey question. */
+export const DEMO_FINISHED_EVALUATION = {
+  passPercent: 70,
+  maxAttempts: 3,
+  questions: [
+    {
+      kind: 'examen' as const,
+      text: '¿Cuántas vistas describe el examen transesofágico completo de la guía clásica (ASE/SCA, 1999)?',
+      options: ['11', '20', '28'],
+      correct: 1,
+    },
+    {
+      kind: 'examen' as const,
+      text: '¿Qué vista se usa con más frecuencia para vigilar la función del ventrículo izquierdo en quirófano?',
+      options: [
+        'Eje corto transgástrico medio',
+        'Cuatro cámaras medioesofágica',
+        'Eje largo de la aorta ascendente',
+      ],
+      correct: 0,
+    },
+    {
+      kind: 'examen' as const,
+      text: '¿Cuál es una contraindicación absoluta para colocar la sonda transesofágica?',
+      options: ['Hernia hiatal pequeña', 'Estenosis o perforación esofágica', 'Anticoagulación terapéutica'],
+      correct: 1,
+    },
+    {
+      kind: 'encuesta' as const,
+      text: '¿Cómo calificas el curso en general?',
+      options: ['Excelente', 'Bueno', 'Regular', 'Malo'],
+      correct: null,
+    },
+  ],
+};
+
+/** A colleague of the demo customer who attended too: an account without a password (it cannot sign in). */
+export const DEMO_COLLEAGUE = {
+  name: 'JORGE RAMIREZ LUNA',
+  email: 'residente@demo.mx',
+  userType: 'residente' as const,
+};
+
+export interface DemoAttendee {
+  email: string;
+  /** Mi cuenta → Datos para constancias. */
+  profile: { certificateName: string; cedula: string; specialty: string; institution: string };
+  /** Share of each day watched online, in day order (a day counts from 80 %). */
+  watched: number[];
+  /** The option chosen per question, one list per attempt, in order. */
+  attempts: number[][];
+  /** Issued at start; otherwise ready for staff to issue. */
+  constancia: boolean;
+}
+
+export const DEMO_ATTENDEES: DemoAttendee[] = [
+  {
+    email: DEMO_CUSTOMER.email,
+    profile: {
+      certificateName: 'María González Ruiz',
+      cedula: '12345678',
+      specialty: 'Anestesiología',
+      institution: 'Hospital de Especialidades de la Ciudad de México',
+    },
+    // The third day was cut short: three days count.
+    watched: [0.97, 0.93, 0.45, 1],
+    attempts: [[1, 0, 1, 0]],
+    constancia: true,
+  },
+  {
+    email: DEMO_COLLEAGUE.email,
+    profile: {
+      certificateName: 'Jorge Ramírez Luna',
+      cedula: '87654321',
+      specialty: 'Anestesiología (residente)',
+      institution: 'Hospital de Especialidades de la Ciudad de México',
+    },
+    watched: [1, 0.9, 0.86, 0.95],
+    attempts: [
+      [0, 1, 1, 1],
+      [1, 0, 1, 1],
+    ],
+    constancia: false,
+  },
+];
+
+/** They bought the finished event this many days before its first day (at 10:00). */
+export const DEMO_PURCHASE_DAYS_BEFORE = 21;

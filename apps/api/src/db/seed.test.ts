@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeStreamUrl } from '@store/shared/domain/stream-url';
 import { hasEnded } from '@store/shared/domain/event-days';
@@ -10,8 +11,23 @@ import {
 import { CATEGORIES, LEVELS } from '@store/shared/constants';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seed } from './seed';
-import { COURSE_SLUG, demoCatalogue, FINISHED_EVENT_SLUG, type SeedProduct } from './seed-data';
-import { coupons, productDays, products, users } from './schema';
+import {
+  COURSE_SLUG,
+  DEMO_ATTENDEES,
+  DEMO_COLLEAGUE,
+  DEMO_CUSTOMER,
+  DEMO_FINISHED_EVALUATION,
+  DEMO_PURCHASE_DAYS_BEFORE,
+  demoCatalogue,
+  FINISHED_EVENT_SLUG,
+  type SeedProduct,
+} from './seed-data';
+import { coupons, evaluations, orders, productDays, products, users } from './schema';
+import { seedDemoAttendance } from '../modules/attendance/demo';
+import { myEvaluations } from '../modules/attendance/evaluation';
+import { attendanceSummary, myConstancias, verifyConstancia } from '../modules/attendance/service';
+import { getAttendance } from '../modules/admin/attendance/service';
+import { scoreAttempt } from '@store/shared/domain/evaluation';
 
 describe('seed', () => {
   let ctx: TestContext;
@@ -168,6 +184,93 @@ describe('demo catalogue', () => {
     );
   });
 });
+
+describe('the demo finished event, as it looks afterwards', () => {
+  // Today, and a leap day years ahead: the story is dated from the event, whatever the day.
+  it.each([new Date(), fromMexicoCityLocal('2028-02-29T00:00')!])(
+    'has paid attendance, an answered evaluation and a constancia (seeded on %s)',
+    async (now) => {
+      const local = await createTestContext();
+      try {
+        const db = local.database.db;
+        await seed(db, { demo: true, now });
+        const result = await seedDemoAttendance(db, local.app.storage, local.app.mailSettings, now);
+        expect(result.attendees).toBe(2);
+        expect(result.constancias).toHaveLength(1);
+
+        const finished = bySlugIn(demoCatalogue(now).products, FINISHED_EVENT_SLUG);
+        const [event] = await db.select().from(products).where(eq(products.name, finished.name));
+        // Endorsed, with its evaluation (an exam the right answers pass, and a survey question).
+        expect(event).toMatchObject({
+          endorsementBody: 'Consejo Mexicano de Anestesiología, A.C.',
+          endorsementHours: 16,
+          endorsementPoints: 8,
+        });
+        const [evaluation] = await db.select().from(evaluations).where(eq(evaluations.productId, event!.id));
+        expect(evaluation!.questions.map((q) => q.kind)).toEqual(['examen', 'examen', 'examen', 'encuesta']);
+        for (const a of DEMO_ATTENDEES) {
+          expect(a.watched).toHaveLength(finished.days.length);
+          expect(
+            scoreAttempt(evaluation!.questions, a.attempts.at(-1)!, DEMO_FINISHED_EVALUATION.passPercent)
+              .passed,
+          ).toBe(true);
+        }
+
+        // The demo customer bought it before it began, and paid (with the demo coupon).
+        const maria = (await db.select().from(users).where(eq(users.email, DEMO_CUSTOMER.email)))[0]!;
+        const [order] = await db.select().from(orders).where(eq(orders.userId, maria.id));
+        expect(order).toMatchObject({ status: 'pagado', paymentMethod: 'free', couponCode: 'GRATIS100' });
+        expect(order!.paidAt!.getTime()).toBeLessThan(finished.days[0]!.startsAt.getTime());
+        expect(calendarDaysBetween(order!.paidAt!, finished.days[0]!.startsAt)).toBe(
+          DEMO_PURCHASE_DAYS_BEFORE,
+        );
+        expect(order!.items[0]!.days).toEqual(finished.days.map((d) => d.label));
+        // Three of its four days count online (the third was cut short).
+        const summary = await attendanceSummary(db, maria.id, event!.id);
+        expect(summary.days.map((d) => d.attended)).toEqual([true, true, false, true]);
+        expect(summary.minutes).toBe(3 * 4 * 60);
+        // Her evaluation is passed and her constancia issued, with the endorsement, verifiable.
+        const [mine] = (await myEvaluations(db, maria.id, now)).filter((e) => e.productId === event!.id);
+        expect(mine).toMatchObject({ state: 'aprobada', bestScore: 100 });
+        const [constancia] = await myConstancias(db, maria.id);
+        expect(constancia).toMatchObject({ eventName: finished.name, minutes: 720, revoked: false });
+        const verified = await verifyConstancia(db, constancia!.folio);
+        expect(verified).toMatchObject({
+          name: 'María González Ruiz',
+          endorsement: { number: 'CMA-DEMO-0147' },
+        });
+        expect(verified.issuedAt).toBeLessThanOrEqual(now.getTime());
+        expect(verified.issuedAt).toBeGreaterThan(finished.days.at(-1)!.endsAt.getTime());
+
+        // Staff see both in the attendance screen: hers issued, his ready to issue.
+        const staff = await getAttendance(db, event!.id);
+        const byEmail = new Map(staff.people.map((p) => [p.email, p]));
+        expect(byEmail.get(DEMO_CUSTOMER.email)).toMatchObject({
+          qualifies: true,
+          constancia: { folio: constancia!.folio, revoked: false },
+        });
+        expect(byEmail.get(DEMO_COLLEAGUE.email)).toMatchObject({
+          qualifies: true,
+          reason: null,
+          minutes: 4 * 4 * 60,
+          constancia: null,
+        });
+
+        // Once written, a second run changes nothing.
+        expect(await seedDemoAttendance(db, local.app.storage, local.app.mailSettings, now)).toEqual({
+          attendees: 0,
+          constancias: [],
+        });
+      } finally {
+        await local.close();
+      }
+    },
+  );
+});
+
+function bySlugIn(products: SeedProduct[], slug: string): SeedProduct {
+  return products.find((p) => p.slug === slug)!;
+}
 
 function range(d: { startsAt: Date; endsAt: Date }) {
   return { startsAt: d.startsAt.getTime(), endsAt: d.endsAt.getTime() };

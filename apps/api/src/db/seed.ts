@@ -9,8 +9,16 @@ import { toCentavos } from '@store/shared/domain/money';
 import { hashPassword } from '../lib/passwords';
 import type { Db } from './client';
 import { countDemoData } from './demo-data';
-import { coupons, priceTiers, productDays, products, users } from './schema';
-import { DEMO_COUPON, DEMO_CUSTOMER, demoCatalogue } from './seed-data';
+import { coupons, evaluations, priceTiers, productDays, products, users } from './schema';
+import {
+  DEMO_COLLEAGUE,
+  DEMO_COUPON,
+  DEMO_CUSTOMER,
+  DEMO_FINISHED_ENDORSEMENT,
+  DEMO_FINISHED_EVALUATION,
+  demoCatalogue,
+  FINISHED_EVENT_SLUG,
+} from './seed-data';
 
 export interface SeedResult {
   /** True when demo data was written by this call. */
@@ -190,6 +198,25 @@ async function seedDemo(db: Db, now: Date): Promise<boolean> {
         .set({ requiresProductId: ids.get(p.requires)! })
         .where(eq(products.id, ids.get(p.slug)!));
     }
+    // The finished event as staff set it up: endorsed, with an evaluation before its
+    // constancias (its attendees are written at start: modules/attendance/demo.ts).
+    const finishedId = ids.get(FINISHED_EVENT_SLUG)!;
+    await tx
+      .update(products)
+      .set({
+        endorsementBody: DEMO_FINISHED_ENDORSEMENT.body,
+        endorsementNumber: DEMO_FINISHED_ENDORSEMENT.number,
+        endorsementHours: DEMO_FINISHED_ENDORSEMENT.hours,
+        endorsementPoints: DEMO_FINISHED_ENDORSEMENT.points,
+      })
+      .where(eq(products.id, finishedId));
+    await tx.insert(evaluations).values({
+      productId: finishedId,
+      questions: DEMO_FINISHED_EVALUATION.questions,
+      passPercent: DEMO_FINISHED_EVALUATION.passPercent,
+      maxAttempts: DEMO_FINISHED_EVALUATION.maxAttempts,
+      updatedAt: now,
+    });
     // A free-everything code must not outlive the demo: it expires and runs out of uses.
     await tx.insert(coupons).values({
       code: DEMO_COUPON.code,
@@ -214,6 +241,16 @@ async function seedDemo(db: Db, now: Date): Promise<boolean> {
         isDemo: true,
       });
     }
+    // The demo customer's colleague at the finished event: no password, nobody signs in as him.
+    await tx
+      .insert(users)
+      .values({
+        name: DEMO_COLLEAGUE.name,
+        email: DEMO_COLLEAGUE.email,
+        userType: DEMO_COLLEAGUE.userType,
+        isDemo: true,
+      })
+      .onConflictDoNothing();
   });
   return true;
 }

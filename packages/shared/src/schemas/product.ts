@@ -89,9 +89,16 @@ export type ProductListResponse = z.infer<typeof productListResponse>;
 
 export const productIdParams = z.object({ id: z.string() });
 
-/** product/single: dayLinks holds only the day options the caller has paid for. */
+/**
+ * product/single: dayLinks holds only the day options the caller has paid for; `draft` is true
+ * only when staff preview an event not yet published (docs/product.md → Drafts and publishing).
+ */
 export const productSingleResponse = z.object({
   success: z.literal(true),
-  product: product.extend({ dayLinks: z.record(z.string(), z.string()), myPrice }),
+  product: product.extend({
+    dayLinks: z.record(z.string(), z.string()),
+    myPrice,
+    draft: z.boolean().optional(),
+  }),
 });
 export type ProductSingleResponse = z.infer<typeof productSingleResponse>;

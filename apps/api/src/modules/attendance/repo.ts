@@ -283,3 +283,44 @@ export async function findUserContact(db: Queryable, userId: string) {
     .where(eq(users.id, userId));
   return row ?? null;
 }
+
+// ---- Demo data (demo.ts) ----
+
+/** A demo event (is_demo) by name, with its days in order; null when absent (removed, or a store without demo data). */
+export async function findDemoEvent(db: Queryable, name: string) {
+  const [product] = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.isDemo, true), eq(products.name, name)));
+  if (!product) return null;
+  const days = await db
+    .select({
+      id: productDays.id,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+    })
+    .from(productDays)
+    .where(eq(productDays.productId, product.id))
+    .orderBy(asc(productDays.position));
+  return { ...product, days };
+}
+
+/** A demo account (is_demo) by e-mail: never a real customer who registered the same address. */
+export async function findDemoUser(db: Queryable, email: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.isDemo, true), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+  return row ?? null;
+}
+
+/** Whether the user holds any day of the product (any order status): the demo's purchase is made once. */
+export async function holdsAnyDay(db: Queryable, userId: string, productId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderDays.id })
+    .from(orderDays)
+    .where(and(eq(orderDays.userId, userId), eq(orderDays.productId, productId)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -53,7 +53,10 @@ export async function quoteGroup(
 ): Promise<GroupQuoteResult> {
   if (!isUuid(input.productId)) throw new AppError('not_found', GROUP_MSG.groupProductUnavailable);
   const [product] = await db.select().from(products).where(eq(products.id, input.productId));
-  if (!product || !product.active) throw new AppError('not_found', GROUP_MSG.groupProductUnavailable);
+  // Archived and draft events are not sold.
+  if (!product || !product.active || product.draft) {
+    throw new AppError('not_found', GROUP_MSG.groupProductUnavailable);
+  }
   const all = await db
     .select({
       productDayId: productDays.id,

@@ -17,12 +17,18 @@ export interface CartLineDetail {
   productDay: ProductDayRow;
 }
 
-/** The user's buyable lines, oldest first. Lines whose product or day went away are left out. */
+/**
+ * The user's buyable lines, oldest first. Lines whose product or day went away (archived,
+ * taken back to draft, removed) are left out.
+ */
 export async function findCartLines(db: Queryable, userId: string): Promise<CartLineDetail[]> {
   const rows = await db
     .select({ line: cartLines, product: products, productDay: productDays })
     .from(cartLines)
-    .innerJoin(products, and(eq(products.id, cartLines.productId), eq(products.active, true)))
+    .innerJoin(
+      products,
+      and(eq(products.id, cartLines.productId), eq(products.active, true), eq(products.draft, false)),
+    )
     .innerJoin(
       productDays,
       and(eq(productDays.productId, cartLines.productId), eq(productDays.label, cartLines.day)),

@@ -1,5 +1,5 @@
 // Server cart rules (docs/product.md → Cart): a line is one (product, day) with quantity 1; the
-// product must exist and be on sale, the day must be one of its options and not have ended,
+// product must exist and be on sale (not archived, not a draft: either is "not found"), the day must be one of its options and not have ended,
 // the day must not be sold out and the caller must not own it already. Updating to 0 removes
 // the line (also a line whose day ended, which stays in the cart, shown as such, until the
 // buyer removes it: checkout refuses it rather than charge for something else).
@@ -42,10 +42,10 @@ export async function addToCart(
   const found = await findProductDay(db, itemId, day);
   if (!found) {
     const product = await productExists(db, itemId);
-    if (!product || !product.active) throw new AppError('not_found', MSG.productNotFound);
+    if (!product || !onSale(product)) throw new AppError('not_found', MSG.productNotFound);
     throw new AppError('bad_request', MSG.invalidDay);
   }
-  if (!found.product.active) throw new AppError('not_found', MSG.productNotFound);
+  if (!onSale(found.product)) throw new AppError('not_found', MSG.productNotFound);
   if (found.product.saleMode === 'completo') {
     // Sold as a whole: choosing any day puts every day of the event in the cart.
     const days = await findProductDays(db, itemId);
@@ -55,6 +55,11 @@ export async function addToCart(
   }
   await assertDayBuyable(db, userId, found.productDay, now);
   await upsertCartLine(db, userId, itemId, day);
+}
+
+/** Archived and draft events are not sold (a draft is seen only by staff). */
+function onSale(product: { active: boolean; draft: boolean }): boolean {
+  return product.active && !product.draft;
 }
 
 async function assertDayBuyable(db: Queryable, userId: string, day: ProductDayRow, now: Date): Promise<void> {

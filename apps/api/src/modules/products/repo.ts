@@ -70,7 +70,7 @@ function dayColumns(now: Date) {
 }
 
 /**
- * Active products with their day options in order. `proximos`: at least one day not ended at
+ * Products on sale (active, published: drafts are seen only by staff) with their day options in order. `proximos`: at least one day not ended at
  * `now`, newest first; `finalizados`: every day ended, most recently ended first; `todos`:
  * both, newest first. One condition on products.ends_at (indexed with active).
  */
@@ -87,7 +87,7 @@ export async function listActiveProducts(
   const rows = await db
     .select()
     .from(products)
-    .where(and(eq(products.active, true), when[state]))
+    .where(and(eq(products.active, true), eq(products.draft, false), when[state]))
     .orderBy(
       ...(state === 'finalizados'
         ? [desc(products.endsAt), desc(products.id)]
@@ -107,7 +107,7 @@ export async function listActiveProducts(
   return attachDays(rows, days);
 }
 
-/** One product (active or archived) with its day options, or null. */
+/** One product (active, archived or a draft) with its day options, or null. */
 export async function findProductWithDays(db: Queryable, id: string): Promise<ProductWithDays | null> {
   const [product] = await db.select().from(products).where(eq(products.id, id));
   if (!product) return null;

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { choosePrice } from '@store/shared/domain/pricing';
-import type { UserType } from '@store/shared/constants';
+import type { Role, UserType } from '@store/shared/constants';
 import { hasPaidAccess } from '../streams/service';
 import { toPublicProducts } from './public-products';
 import { findBuyerView, findProductWithDays } from './repo';
@@ -27,7 +27,8 @@ export function heldBuyerView(
 /**
  * product/single (docs/product.md → Deliberate changes: needs the token): the public product plus
  * dayLinks for the days the caller has paid for and the caller's own price. An archived product
- * stays visible to those who own it. For an active event the public part and its fee schedule
+ * stays visible to those who own it; a draft only to staff, marked `draft` (their preview,
+ * docs/product.md → Drafts and publishing), and to anyone else it is unknown. For an active event the public part and its fee schedule
  * come from the snapshot, the caller's type from the session, and the rest (paid days with
  * their links, scholarship) one prepared statement, held per buyer and event by app.userViews.
  */
@@ -36,20 +37,23 @@ export async function getProductForUser(
   catalogue: Pick<CatalogueSnapshot, 'publicProduct'>,
   /** Holds the buyer's paid days and scholarship per event (app.userViews: memory on a repeat visit). */
   views: Pick<UserViews, 'value'>,
-  user: { id: string; userType: UserType },
+  user: { id: string; userType: UserType; role: Role },
   productId: string,
   now = new Date(),
 ): Promise<ProductSingleResponse['product']> {
   if (!isUuid(productId)) throw new AppError('not_found', MSG.productNotFound);
-  // An active event: its public part from the snapshot; otherwise (archived or unknown) it is
-  // shown only to those who paid for one of its days.
+  // An active event: its public part from the snapshot; otherwise (archived, a draft or
+  // unknown) it is shown only to those who paid for one of its days, or to staff for a draft.
   let publicProduct = await catalogue.publicProduct(productId);
+  let draft = false;
   if (!publicProduct) {
     const found = await findProductWithDays(db, productId);
     if (!found) throw new AppError('not_found', MSG.productNotFound);
-    if (!found.product.active && !(await hasPaidAccess(db, user.id, productId))) {
-      throw new AppError('not_found', MSG.productNotFound);
-    }
+    draft = found.product.draft;
+    const visible = draft
+      ? user.role === 'admin'
+      : found.product.active || (await hasPaidAccess(db, user.id, productId));
+    if (!visible) throw new AppError('not_found', MSG.productNotFound);
     [publicProduct] = await toPublicProducts(db, [found]);
   }
   const { paidDays, becado } = await heldBuyerView(db, views, user.id, productId);
@@ -68,6 +72,7 @@ export async function getProductForUser(
   for (const day of paidDays) if (day.streamUrl) dayLinks[day.label] = day.streamUrl;
   return {
     ...publicProduct!,
+    ...(draft ? { draft: true } : {}),
     dayLinks,
     myPrice: {
       price: toPesos(choice.priceCentavos),

@@ -14,7 +14,10 @@ const ACTIVE: WaitlistStatus[] = ['esperando', 'ofrecido'];
 /** A day option of a product, by label, with its product's state. */
 export async function findDay(db: Queryable, productId: string, label: string) {
   const [row] = await db
-    .select({ day: productDays, product: { id: products.id, name: products.name, active: products.active } })
+    .select({
+      day: productDays,
+      product: { id: products.id, name: products.name, active: products.active, draft: products.draft },
+    })
     .from(productDays)
     .innerJoin(products, eq(products.id, productDays.productId))
     .where(and(eq(productDays.productId, productId), eq(productDays.label, label)));

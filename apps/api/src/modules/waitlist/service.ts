@@ -41,7 +41,8 @@ const HOUR = 3_600_000;
 async function dayOf(db: Queryable, productId: string, label: string) {
   if (!isUuid(productId)) throw new AppError('not_found', MSG.productNotFound);
   const found = await findDay(db, productId, label);
-  if (!found || !found.product.active) {
+  // Archived and draft events have no waiting list (a draft is seen only by staff).
+  if (!found || !found.product.active || found.product.draft) {
     if (found) throw new AppError('not_found', MSG.productNotFound);
     throw new AppError('bad_request', MSG.invalidDay);
   }

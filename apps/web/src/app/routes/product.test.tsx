@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import type { Product } from '@store/shared/schemas/product';
 import { stubApi, testQueryClient } from '../../../test/providers';
+import { setToken } from '../../lib/auth-token';
 import { Component as ProductPage } from './product';
 
 const inDays = (n: number) => Date.now() + n * 86_400_000;
@@ -35,8 +36,8 @@ const taller = (seatsSold: number): Product => ({
   requires: null,
 });
 
-function renderProduct(product: Product) {
-  stubApi({ '/api/product/list': () => ({ success: true, products: [product] }) });
+function renderProduct(product: Product, more: Parameters<typeof stubApi>[0] = {}, listed = true) {
+  stubApi({ '/api/product/list': () => ({ success: true, products: listed ? [product] : [] }), ...more });
   const router = createMemoryRouter([{ path: '/product/:productId', element: <ProductPage /> }], {
     initialEntries: [`/product/${product._id}`],
   });
@@ -47,7 +48,10 @@ function renderProduct(product: Product) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setToken(null);
+});
 
 describe('/product/:productId', () => {
   it('a sold-out day: the add button is disabled, reads AGOTADO and says why', async () => {
@@ -62,5 +66,44 @@ describe('/product/:productId', () => {
     renderProduct(taller(19));
     expect(await screen.findByRole('button', { name: 'AGREGAR AL CARRITO' })).toBeEnabled();
     expect(screen.queryByText(MSG.eventSoldOut)).not.toBeInTheDocument();
+  });
+
+  it('staff preview a draft: the banner, a way back to the form, nothing to buy', async () => {
+    setToken('token-de-personal');
+    const draft = { ...taller(0), image: [] };
+    renderProduct(
+      draft,
+      {
+        '/api/product/single/p1': () => ({
+          success: true,
+          product: {
+            ...draft,
+            draft: true,
+            dayLinks: {},
+            myPrice: { price: 1000, userType: 'general', until: null, scholarship: false },
+          },
+        }),
+      },
+      false,
+    );
+    expect(await screen.findByText(MSG.draftPreviewTitle)).toBeVisible();
+    expect(screen.getByText(MSG.draftPreviewBody)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Taller de aminas vasoactivas');
+    expect(screen.getByRole('link', { name: 'Editar el evento' })).toHaveAttribute(
+      'href',
+      '/admin/events/p1',
+    );
+    expect(screen.queryByRole('button', { name: 'AGREGAR AL CARRITO' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /COMPRAR PARA MI EQUIPO/ })).not.toBeInTheDocument();
+    // No image yet: the branded cover, not an empty box.
+    expect(document.querySelector('img[data-placeholder]')).toHaveAttribute('src', '/images/event-cover.svg');
+  });
+
+  it('a draft is unknown to a member: the page says so, like an unknown event', async () => {
+    setToken('token-de-miembro');
+    // product/single answers 404 (the stub's default) for anyone but staff.
+    renderProduct(taller(0), {}, false);
+    expect(await screen.findByRole('heading', { level: 1, name: MSG.productNotFound })).toBeVisible();
+    expect(screen.queryByText(MSG.draftPreviewTitle)).not.toBeInTheDocument();
   });
 });

@@ -32,12 +32,14 @@ export function CouponStateBadge({ state }: { state: CouponState }) {
   return <Badge tone={COUPON_TONES[state]}>{COUPON_STATE_LABELS[state]}</Badge>;
 }
 
-export function EventStateBadge({ active }: { active: boolean }) {
-  return active ? (
+/** Archived, a draft (seen only by staff) or in the store (docs/product.md → Drafts and publishing). */
+export function EventStateBadge({ active, draft }: { active: boolean; draft: boolean }) {
+  if (!active) return <Badge>Archivado</Badge>;
+  return draft ? (
+    <Badge tone="warning">Borrador</Badge>
+  ) : (
     <Badge tone="success" className="whitespace-nowrap">
       En la tienda
     </Badge>
-  ) : (
-    <Badge>Archivado</Badge>
   );
 }

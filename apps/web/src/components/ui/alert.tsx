@@ -1,17 +1,18 @@
-// Inline notice (success, error, info) for messages that belong to a section rather than a toast.
+// Inline notice (success, warning, error, info) for messages that belong to a section rather than a toast.
 import type { ReactNode } from 'react';
 import { CheckCircle2, Info, TriangleAlert } from 'lucide-react';
 import { cn } from './cn';
 
-export type AlertTone = 'info' | 'success' | 'error';
+export type AlertTone = 'info' | 'success' | 'warning' | 'error';
 
 const tones: Record<AlertTone, string> = {
   info: 'border-sky-200 bg-sky-50 text-sky-900',
   success: 'border-emerald-200 bg-emerald-50 text-emerald-900',
+  warning: 'border-amber-300 bg-amber-50 text-amber-950',
   error: 'border-red-200 bg-red-50 text-red-900',
 };
 
-const icons = { info: Info, success: CheckCircle2, error: TriangleAlert } as const;
+const icons = { info: Info, success: CheckCircle2, warning: TriangleAlert, error: TriangleAlert } as const;
 
 export function Alert({
   tone = 'info',

@@ -41,6 +41,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'event.duplicate': 'Duplicó el evento',
   'event.archive': 'Archivó el evento',
   'event.unarchive': 'Publicó de nuevo el evento',
+  'event.publish': 'Publicó el borrador del evento',
+  'event.unpublish': 'Volvió el evento a borrador',
   'event.attendance_percent': 'Cambió el porcentaje de asistencia',
   'event.constancia_issue': 'Emitió una constancia',
   'event.constancia_revoke': 'Revocó una constancia',

@@ -162,6 +162,13 @@ export const adminEventInput = z
     endorsement: adminEndorsementInput.nullable().optional(),
     /** One place of a purchase for a team (docs/groups.md); null = the general price; absent = unchanged. */
     institutionalPrice: pesosField(ADMIN_MSG.eventInstitutionalPriceInvalid, 0.01).nullable().optional(),
+    /**
+     * true = a draft, seen only by staff; false = published (checked complete first; refused
+     * back to draft once it has sales). Absent: published on a create (as before drafts
+     * existed, so scripts keep working; the back office sends true), unchanged on an edit.
+     * docs/product.md → Drafts and publishing.
+     */
+    draft: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
     // Tiers left unchanged are checked against the stored ones by the server.
@@ -232,6 +239,8 @@ export const adminEvent = product
   })
   .extend({
     active: z.boolean(),
+    /** A draft: only staff see it (docs/product.md → Drafts and publishing). */
+    draft: z.boolean(),
     createdAt: z.number(),
     updatedAt: z.number(),
     days: z.array(adminEventDay),
@@ -245,7 +254,8 @@ export const adminEvent = product
   });
 export type AdminEvent = z.infer<typeof adminEvent>;
 
-export const ADMIN_EVENT_STATUSES = ['all', 'active', 'archived'] as const;
+/** active: in the store (published, not archived); draft: not yet published; archived. */
+export const ADMIN_EVENT_STATUSES = ['all', 'active', 'draft', 'archived'] as const;
 export const adminEventsQuery = z.object({
   search: optionalParam(z.string().trim().max(120)),
   status: optionalParam(z.enum(ADMIN_EVENT_STATUSES)).transform((v) => v ?? 'all'),

@@ -2,7 +2,16 @@
 
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
-import { auditLog, couponRedemptions, coupons, orderDays, orders, products, users } from '../../../db/schema';
+import {
+  auditLog,
+  constancias,
+  couponRedemptions,
+  coupons,
+  orderDays,
+  orders,
+  products,
+  users,
+} from '../../../db/schema';
 
 export async function demoUserIds(db: Queryable): Promise<string[]> {
   return (await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true))).map((r) => r.id);
@@ -65,6 +74,20 @@ export async function removeDemoCoupons(db: Queryable): Promise<{ deleted: numbe
   }
   if (drop.length > 0) await db.delete(coupons).where(inArray(coupons.id, drop));
   return { deleted: drop.length, deactivated };
+}
+
+/**
+ * The demo accounts' constancias (the demo's finished event issues one at start): their rows
+ * go, and the stored PDFs' keys are answered for the caller to delete once this commits.
+ * Attendance, profiles and evaluation attempts go with the accounts (cascade).
+ */
+export async function deleteConstanciasOf(db: Queryable, userIds: string[]): Promise<string[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .delete(constancias)
+    .where(inArray(constancias.userId, userIds))
+    .returning({ fileKey: constancias.fileKey });
+  return rows.map((r) => r.fileKey);
 }
 
 /** Demo accounts (their orders must be gone): cart lines and reset links cascade. */

@@ -8,6 +8,7 @@ import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { loadConfig } from '../../../config';
 import {
   auditLog,
+  constancias,
   couponRedemptions,
   coupons,
   orderDays,
@@ -17,7 +18,8 @@ import {
   users,
 } from '../../../db/schema';
 import { DEMO_COUPON_MAX_USES, seed } from '../../../db/seed';
-import { DEMO_COUPON, DEMO_CUSTOMER } from '../../../db/seed-data';
+import { DEMO_COLLEAGUE, DEMO_COUPON, DEMO_CUSTOMER } from '../../../db/seed-data';
+import { seedDemoAttendance } from '../../attendance/demo';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createUser, type TestUser } from '../../../../test/store-helpers';
 import { signSession } from '../../../lib/jwt';
@@ -46,6 +48,9 @@ describe('demo data', () => {
 
   it('is marked, and its coupon is limited in time and uses', async () => {
     expect((await seed(db(), { demo: true })).seededDemo).toBe(true);
+    // As at start: the finished event's attendees and the demo customer's constancia.
+    const attendance = await seedDemoAttendance(db(), ctx.app.storage, ctx.app.mailSettings);
+    expect(attendance).toMatchObject({ attendees: 2, constancias: [expect.any(String)] });
     const demoProducts = await db().select().from(products).where(eq(products.isDemo, true));
     expect(demoProducts.length).toBeGreaterThanOrEqual(12);
     const [coupon] = await db().select().from(coupons).where(eq(coupons.code, DEMO_COUPON.code));
@@ -54,6 +59,8 @@ describe('demo data', () => {
     expect(coupon!.validUntil!.getTime()).toBeLessThanOrEqual(Date.now() + 31 * 24 * 3_600_000);
     const [customer] = await db().select().from(users).where(eq(users.email, DEMO_CUSTOMER.email));
     expect(customer!.isDemo).toBe(true);
+    const [colleague] = await db().select().from(users).where(eq(users.email, DEMO_COLLEAGUE.email));
+    expect(colleague).toMatchObject({ isDemo: true, passwordHash: null });
     const [adminRow] = await db().select().from(users).where(eq(users.id, admin.id));
     expect(adminRow!.isDemo).toBe(false);
   });
@@ -61,7 +68,7 @@ describe('demo data', () => {
   it('is reported to the admin while any exists', async () => {
     const res = await call(ctx, admin.token, 'GET', '/api/admin/demo-data');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, present: true, coupons: 1, users: 1 });
+    expect(res.json()).toMatchObject({ success: true, present: true, coupons: 1, users: 2 });
     expect(res.json().products).toBeGreaterThanOrEqual(12);
   });
 
@@ -86,6 +93,8 @@ describe('demo data', () => {
       couponCode: DEMO_COUPON.code,
     });
     const [seatsBefore] = await db().select().from(productDays).where(eq(productDays.id, boughtDay!.id));
+    const [constancia] = await db().select().from(constancias);
+    expect(await ctx.app.storage.exists(constancia!.fileKey)).toBe(true);
 
     const res = await call(ctx, admin.token, 'POST', '/api/admin/demo-data/remove', {});
     expect(res.statusCode).toBe(200);
@@ -94,8 +103,9 @@ describe('demo data', () => {
       message: ADMIN_MSG.demoDataRemoved,
       archivedProducts: 1,
       deletedProducts: demoProducts.length - 1,
-      deletedUsers: 1,
-      deletedOrders: 1,
+      // The demo customer's claim here, and both attendees' orders of the finished event.
+      deletedUsers: 2,
+      deletedOrders: 3,
       deactivatedCoupons: 1,
       deletedCoupons: 0,
     });
@@ -117,12 +127,15 @@ describe('demo data', () => {
       await db().select().from(couponRedemptions).where(eq(couponRedemptions.couponId, coupon!.id)),
     ).toHaveLength(1);
     expect(await db().select().from(users).where(eq(users.email, DEMO_CUSTOMER.email))).toHaveLength(0);
+    // The constancia issued at start went too, with its PDF.
+    expect(await db().select().from(constancias)).toHaveLength(0);
+    expect(await ctx.app.storage.exists(constancia!.fileKey)).toBe(false);
 
     const [entry] = await db()
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'demo.remove'), eq(auditLog.actorId, admin.id)));
-    expect(entry!.details).toMatchObject({ archivedProducts: 1, deletedUsers: 1, deletedOrders: 1 });
+    expect(entry!.details).toMatchObject({ archivedProducts: 1, deletedUsers: 2, deletedOrders: 3 });
 
     const status = await call(ctx, admin.token, 'GET', '/api/admin/demo-data');
     expect(status.json()).toEqual({ success: true, present: false, products: 0, coupons: 0, users: 0 });

@@ -34,7 +34,7 @@ export const demoDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({
       success: true as const,
       message: ADMIN_MSG.demoDataRemoved,
-      ...(await removeDemoData(app.db.db, currentUser(req).id)),
+      ...(await removeDemoData(app.db.db, app.storage, currentUser(req).id)),
     }),
   );
 };

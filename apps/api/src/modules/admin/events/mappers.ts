@@ -29,6 +29,7 @@ export function toAdminEvent({ product, days, tiers }: EventRecord): AdminEvent 
     startsAt: product.startsAt.getTime(),
     endsAt: product.endsAt.getTime(),
     active: product.active,
+    draft: product.draft,
     createdAt: product.createdAt.getTime(),
     updatedAt: product.updatedAt.getTime(),
     saleMode: product.saleMode,

@@ -4,12 +4,14 @@
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import type { PriceTier } from '@store/shared/domain/pricing';
+import type { ADMIN_EVENT_STATUSES } from '@store/shared/schemas/admin/events';
 import { cartLines, priceTiers, productDays, products } from '../../../db/schema';
 import { countOrderDaysByDay } from '../../orders/repo';
 import { findTiers } from '../../pricing/repo';
 import { containsPattern } from '../sql';
 
 export type ProductRow = typeof products.$inferSelect;
+export type AdminEventStatus = (typeof ADMIN_EVENT_STATUSES)[number];
 export type ProductDayRow = typeof productDays.$inferSelect;
 export interface DayWithCounts extends ProductDayRow {
   seatsSold: number;
@@ -48,11 +50,14 @@ async function attachDays(db: Queryable, rows: ProductRow[]): Promise<EventRecor
 
 export async function listEvents(
   db: Queryable,
-  filter: { search?: string; status: 'all' | 'active' | 'archived' },
+  filter: { search?: string; status: AdminEventStatus },
 ): Promise<EventRecord[]> {
   const where: SQL[] = [];
   if (filter.search) where.push(ilike(products.name, containsPattern(filter.search)));
-  if (filter.status !== 'all') where.push(eq(products.active, filter.status === 'active'));
+  if (filter.status === 'archived') where.push(eq(products.active, false));
+  // In the store: published and not archived; drafts: not yet published (archived ones aside).
+  if (filter.status === 'active') where.push(eq(products.active, true), eq(products.draft, false));
+  if (filter.status === 'draft') where.push(eq(products.active, true), eq(products.draft, true));
   const rows = await db
     .select()
     .from(products)

@@ -318,14 +318,14 @@ describe('admin events', () => {
     expect(back.json().event.active).toBe(true);
   });
 
-  it('duplicates an event as an archived copy with no seats taken', async () => {
+  it('duplicates an event as a draft copy with no seats taken', async () => {
     const event = await create();
     await claim(ctx, await createUser(ctx), event._id, ['Jueves']);
     const res = await call(ctx, admin.token, 'POST', `/api/admin/events/${event._id}/duplicate`);
     expect(res.statusCode).toBe(200);
     const copy: AdminEvent = res.json().event;
     expect(copy._id).not.toBe(event._id);
-    expect(copy).toMatchObject({ name: `${event.name} (copia)`, active: false });
+    expect(copy).toMatchObject({ name: `${event.name} (copia)`, active: true, draft: true });
     expect(copy.days.map((d) => [d.label, d.streamUrl, d.seatCapacity, d.seatsTaken])).toEqual([
       ['Jueves', YT, 2, 0],
       ['Viernes', null, null, 0],

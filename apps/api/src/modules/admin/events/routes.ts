@@ -1,4 +1,5 @@
-// /api/admin/events: list with search, detail, create, edit, duplicate, archive, unarchive.
+// /api/admin/events: list with search, detail, create, edit, duplicate, archive, unarchive,
+// publish a draft and take an event back to draft.
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
@@ -16,7 +17,9 @@ import {
   duplicateEvent,
   getAdminEvent,
   listAdminEvents,
+  publishEvent,
   setEventActive,
+  unpublishEvent,
   updateEvent,
 } from './service';
 
@@ -56,16 +59,20 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Crear un evento',
+        summary:
+          'Crear un evento (draft: true lo guarda como borrador; sin draft se publica al crearlo, como antes de los borradores)',
         body: adminEventInput,
         response: { 200: adminEventResponse, ...errors },
       },
     },
-    async (req) => ({
-      success: true as const,
-      event: await createEvent(app.db.db, storage, currentUser(req).id, req.body),
-      message: ADMIN_MSG.eventCreated,
-    }),
+    async (req) => {
+      const event = await createEvent(app.db.db, storage, currentUser(req).id, req.body);
+      return {
+        success: true as const,
+        event,
+        message: event.draft ? ADMIN_MSG.eventDraftCreated : ADMIN_MSG.eventCreated,
+      };
+    },
   );
 
   app.put(
@@ -98,7 +105,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Duplicar un evento (la copia queda archivada)',
+        summary: 'Duplicar un evento (la copia queda como borrador)',
         params: adminIdParams,
         response: { 200: adminEventResponse, ...errors },
       },
@@ -141,6 +148,41 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       event: await setEventActive(app.db.db, currentUser(req).id, req.params.id, true),
       message: ADMIN_MSG.eventUnarchived,
+    }),
+  );
+
+  app.post(
+    '/:id/publish',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Publicar un borrador: se revisa que esté completo (nombre, descripción, precio, portada, un día por venir)',
+        params: adminIdParams,
+        response: { 200: adminEventResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      event: await publishEvent(app.db.db, currentUser(req).id, req.params.id),
+      message: ADMIN_MSG.eventPublished,
+    }),
+  );
+
+  app.post(
+    '/:id/unpublish',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Volver a borrador: sale de la tienda; no se puede si el evento ya tiene ventas',
+        params: adminIdParams,
+        response: { 200: adminEventResponse, ...errors },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      event: await unpublishEvent(app.db.db, currentUser(req).id, req.params.id),
+      message: ADMIN_MSG.eventUnpublished,
     }),
   );
 };

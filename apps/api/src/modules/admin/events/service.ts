@@ -1,4 +1,5 @@
-// Event rules: create, edit (without breaking orders already sold), duplicate, archive.
+// Event rules: create, edit (without breaking orders already sold), duplicate, archive,
+// publish a draft and take it back to draft.
 //
 // The fee schedule (docs/fees.md) is edited with the event: the list sent replaces the stored
 // one in the same transaction, after the checks of `tierProblem` (no negative price, no two
@@ -10,11 +11,16 @@
 // cannot be removed and its seat limit cannot drop below the seats already taken. A rename
 // is carried to the copies of the label (order_days.day, order item snapshots, cart lines)
 // so customers keep seeing and watching the day under its current name.
+//
+// Drafts (docs/product.md → Drafts and publishing): an event saved as a draft is seen only by
+// staff. Publishing checks it is complete (missingToPublish) and says what is missing; an
+// event that has sold anything cannot go back to draft (archiving is the way out of the store).
 
 import { eventSpan } from '@store/shared/domain/event-days';
+import { missingToPublish, type PublishableEvent } from '@store/shared/domain/event-publishing';
 import { toCentavos } from '@store/shared/domain/money';
 import { openGeneralStep, tierProblem, type PriceTier } from '@store/shared/domain/pricing';
-import { ADMIN_MSG, adminDayHasOrders } from '@store/shared/admin-messages';
+import { ADMIN_MSG, adminDayHasOrders, adminEventIncomplete } from '@store/shared/admin-messages';
 import {
   TIER_PROBLEM_MESSAGES,
   toPriceTiers,
@@ -39,6 +45,7 @@ import {
   replaceTiers,
   updateDay,
   updateProduct,
+  type AdminEventStatus,
   type EventRecord,
 } from './repo';
 import { findOrdersWithDays } from '../../orders/repo';
@@ -49,7 +56,7 @@ import { setSeatCapacity } from '../../seats/service';
 
 export async function listAdminEvents(
   db: Db,
-  filter: { search?: string; status: 'all' | 'active' | 'archived' },
+  filter: { search?: string; status: AdminEventStatus },
 ): Promise<AdminEvent[]> {
   return (await listEvents(db, filter)).map(toAdminEvent);
 }
@@ -175,13 +182,18 @@ export async function createEvent(
   storage: ImageStorage,
   actorId: string,
   data: AdminEventData,
+  now = new Date(),
 ): Promise<AdminEvent> {
   checkImages(storage, data.image);
   if (data.days.some((d) => d._id)) throw new AppError('bad_request', ADMIN_MSG.dayNotInEvent);
   const pricing = resolvePricing(data, null);
+  // Absent = published at once, as before drafts existed (scripts and integrations); asked
+  // for explicitly, publishing is checked like the publish action.
+  const draft = data.draft ?? false;
+  if (data.draft === false) assertPublishable(publishableFromInput(data, pricing), now);
   const id = await db.transaction(async (tx) => {
     await checkRequires(tx, null, pricing.requires);
-    const product = await insertProduct(tx, productValues(data, pricing));
+    const product = await insertProduct(tx, { ...productValues(data, pricing), draft });
     await insertDays(tx, dayRows(product.id, data.days));
     await replaceTiers(tx, product.id, pricing.tiers);
     await writeAudit(tx, {
@@ -189,7 +201,7 @@ export async function createEvent(
       action: 'event.create',
       entity: 'event',
       entityId: product.id,
-      details: { name: data.name, days: data.days.map((d) => d.label), tiers: pricing.tiers },
+      details: { name: data.name, days: data.days.map((d) => d.label), tiers: pricing.tiers, draft },
     });
     return product.id;
   });
@@ -203,6 +215,7 @@ export async function updateEvent(
   actorId: string,
   id: string,
   data: AdminEventData,
+  now = new Date(),
 ): Promise<AdminEvent> {
   checkImages(storage, data.image);
   await db.transaction(async (tx) => {
@@ -235,6 +248,14 @@ export async function updateEvent(
       (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
     );
     await updateProduct(tx, id, after);
+    // `draft` sent and different: published (checked complete, with the values just saved) or
+    // back to draft (refused with sales), in the same transaction as the edit.
+    if (data.draft !== undefined && data.draft !== p.draft) {
+      if (data.draft) assertNoSales(current);
+      else assertPublishable(publishableFromInput(data, pricing), now);
+      await updateProduct(tx, id, { draft: data.draft });
+      await auditDraftChange(tx, actorId, id, data.name, data.draft);
+    }
     const tiersChanged =
       JSON.stringify(sortTiers(current.tiers)) !== JSON.stringify(sortTiers(pricing.tiers));
     if (tiersChanged) await replaceTiers(tx, id, pricing.tiers);
@@ -379,7 +400,7 @@ async function carryLabelsToCopies(
 
 /**
  * A copy for the next edition: same content, days, fee schedule and prerequisite, no seats
- * taken, archived until reviewed.
+ * taken, a draft until reviewed and published.
  */
 export async function duplicateEvent(db: Db, actorId: string, id: string): Promise<AdminEvent> {
   const source = await findEvent(db, id);
@@ -403,7 +424,7 @@ export async function duplicateEvent(db: Db, actorId: string, id: string): Promi
       endorsementNumber: product.endorsementNumber,
       endorsementHours: product.endorsementHours,
       endorsementPoints: product.endorsementPoints,
-      active: false,
+      draft: true,
     });
     await insertDays(tx, dayRows(copy.id, source.days));
     await replaceTiers(tx, copy.id, source.tiers);
@@ -438,6 +459,88 @@ export async function setEventActive(
       entityId: id,
       details: { name: current.product.name },
     });
+  });
+  return getAdminEvent(db, id);
+}
+
+/** What publishing checks, from a create or edit body and its resolved pricing. */
+function publishableFromInput(data: AdminEventData, pricing: Pricing): PublishableEvent {
+  return {
+    name: data.name,
+    description: data.description,
+    hasPrice: data.price !== null || openGeneralStep(pricing.tiers) !== null,
+    image: data.image,
+    days: data.days,
+  };
+}
+
+/** What publishing checks, from a stored event. */
+function publishableFromRecord({ product, days }: EventRecord): PublishableEvent {
+  return {
+    name: product.name,
+    description: product.description,
+    // A stored event always has one: the column is required, and resolvePricing refuses a
+    // save without a general price or an open General step.
+    hasPrice: true,
+    image: product.images,
+    days: days.map((d) => ({ startsAt: d.startsAt.getTime(), endsAt: d.endsAt.getTime() })),
+  };
+}
+
+/** Refuses to publish an incomplete event, naming everything it lacks. */
+function assertPublishable(event: PublishableEvent, now: Date): void {
+  const missing = missingToPublish(event, now);
+  if (missing.length > 0) throw new AppError('bad_request', adminEventIncomplete(missing));
+}
+
+/** An event that sold anything (any order, even a cancelled one) stays published. */
+function assertNoSales(current: EventRecord): void {
+  if (current.days.some((d) => d.ordersCount > 0 || d.seatsTaken > 0)) {
+    throw new AppError('conflict', ADMIN_MSG.eventUnpublishHasSales);
+  }
+}
+
+async function auditDraftChange(tx: Tx, actorId: string, id: string, name: string, draft: boolean) {
+  await writeAudit(tx, {
+    actorId,
+    action: draft ? 'event.unpublish' : 'event.publish',
+    entity: 'event',
+    entityId: id,
+    details: { name },
+  });
+}
+
+/**
+ * Publishes a draft (docs/product.md → Drafts and publishing): refused, naming what is missing,
+ * until it has a name, a description, a price, a cover image and a day still to come. Publishing
+ * an event that is already published changes nothing.
+ */
+export async function publishEvent(
+  db: Db,
+  actorId: string,
+  id: string,
+  now = new Date(),
+): Promise<AdminEvent> {
+  await db.transaction(async (tx) => {
+    const current = await lockEvent(tx, id);
+    if (!current) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
+    if (!current.product.draft) return;
+    assertPublishable(publishableFromRecord(current), now);
+    await updateProduct(tx, id, { draft: false });
+    await auditDraftChange(tx, actorId, id, current.product.name, false);
+  });
+  return getAdminEvent(db, id);
+}
+
+/** Takes a published event back to draft: refused once it has sales (archive it instead). */
+export async function unpublishEvent(db: Db, actorId: string, id: string): Promise<AdminEvent> {
+  await db.transaction(async (tx) => {
+    const current = await lockEvent(tx, id);
+    if (!current) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
+    if (current.product.draft) return;
+    assertNoSales(current);
+    await updateProduct(tx, id, { draft: true });
+    await auditDraftChange(tx, actorId, id, current.product.name, true);
   });
   return getAdminEvent(db, id);
 }

@@ -1,4 +1,4 @@
-// /admin/events: the events (active and archived) with search, seats per day and actions.
+// /admin/events: the events (in the store, drafts and archived) with search, seats per day and actions.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Plus } from 'lucide-react';
@@ -19,6 +19,7 @@ import { useNow } from '../../../lib/use-now';
 const STATUS_LABELS: Record<(typeof ADMIN_EVENT_STATUSES)[number], string> = {
   all: 'Todos',
   active: 'En la tienda',
+  draft: 'Borradores',
   archived: 'Archivados',
 };
 
@@ -48,7 +49,7 @@ export function Component() {
     <>
       <AdminPageHeader
         title="Eventos"
-        description="Lo que se vende en la tienda: días, enlaces de transmisión y cupos."
+        description="Lo que se vende en la tienda: días, enlaces de transmisión y cupos. Los borradores solo los ve el personal."
         actions={
           <ButtonLink to="/admin/events/new">
             <Plus aria-hidden="true" className="h-4 w-4" />

@@ -9,6 +9,7 @@ import { parseQuantityInput } from '@store/shared/domain/cart';
 import { formatPrice } from '@store/shared/domain/money';
 import type { Product } from '@store/shared/schemas/product';
 import { Badge } from '../../../components/ui/badge';
+import { EventCover } from '../../../components/ui/event-cover';
 
 export interface CartLineProps {
   product: Product;
@@ -41,12 +42,12 @@ export function CartLine({
         aria-hidden="true"
         className="block overflow-hidden rounded-lg bg-slate-100"
       >
-        <img
+        <EventCover
           src={product.image[0]}
           alt=""
           width={96}
           height={72}
-          className="aspect-[4/3] w-full object-cover"
+          className="block aspect-[4/3] w-full object-cover"
         />
       </Link>
       <div className="min-w-0">

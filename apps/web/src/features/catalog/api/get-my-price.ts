@@ -1,5 +1,6 @@
 // GET /api/product/single/{id}, for its myPrice: the signed-in member's price for the event now
-// (their verified participant type, scholarship and the current step). Its own key under
+// (their verified participant type, scholarship and the current step), and, for staff, an event
+// not yet published, for its preview (docs/product.md → Drafts and publishing). Its own key under
 // 'product-single' (dropped on logout): the live page's stream query must never be served a
 // copy cached here before the member paid (its dayLinks would be empty).
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -30,9 +31,18 @@ export const myPriceQueryOptions = (productId: string, token: string | null) =>
     staleTime: 60_000,
   });
 
-/** The member's price (undefined for visitors and while loading). */
+/**
+ * The member's price (undefined for visitors and while loading); `draft`: the event as staff
+ * preview it, when it is a draft; `pending` while a signed-in member's answer is awaited.
+ */
 export function useMyPrice(productId: string) {
   const token = useToken();
   const query = useQuery(myPriceQueryOptions(productId, token));
-  return { myPrice: token ? query.data?.myPrice : undefined, signedIn: Boolean(token) };
+  const data = token ? query.data : undefined;
+  return {
+    myPrice: data?.myPrice,
+    signedIn: Boolean(token),
+    draft: data?.draft ? data : undefined,
+    pending: Boolean(token) && productId !== '' && query.isPending,
+  };
 }

@@ -10,6 +10,7 @@ import { formatPrice } from '@store/shared/domain/money';
 import { formatDateRange } from '@store/shared/domain/time';
 import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../components/ui/cn';
+import { EventCover } from '../../../components/ui/event-cover';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 export interface ProductCardProps {
@@ -36,7 +37,7 @@ export function ProductCard({ product, now, onOpen, cover = 'lazy' }: ProductCar
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
         {ended && <Badge className="absolute top-2 left-2 z-10 shadow-sm">{ENDED_LABEL}</Badge>}
-        <img
+        <EventCover
           src={product.image[0]}
           alt=""
           width={400}
@@ -44,7 +45,7 @@ export function ProductCard({ product, now, onOpen, cover = 'lazy' }: ProductCar
           loading={cover === 'lazy' ? 'lazy' : 'eager'}
           fetchPriority={cover === 'first' ? 'high' : undefined}
           className={cn(
-            'h-full w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100',
+            'block h-full w-full object-cover transition group-hover:scale-105 motion-reduce:transition-none motion-reduce:group-hover:scale-100',
             ended && 'grayscale-[60%]',
           )}
         />

@@ -1,6 +1,8 @@
-// Product image gallery (docs/product.md → Routes): a main image and thumbnails that swap it.
+// Product image gallery (docs/product.md → Routes): a main image and thumbnails that swap it;
+// an event without images shows the branded placeholder.
 import { useState } from 'react';
 import { cn } from '../../../components/ui/cn';
+import { EventCover } from '../../../components/ui/event-cover';
 
 export function ProductGallery({ images, name }: { images: readonly string[]; name: string }) {
   const [selected, setSelected] = useState(0);
@@ -28,17 +30,15 @@ export function ProductGallery({ images, name }: { images: readonly string[]; na
         </ul>
       )}
       <div className="aspect-[4/3] w-full flex-1 overflow-hidden rounded-xl bg-slate-100">
-        {main && (
-          // The page's largest paint: fetched first (the server render preloads it with this priority).
-          <img
-            src={main}
-            alt={name}
-            width={800}
-            height={600}
-            fetchPriority="high"
-            className="h-full w-full object-cover"
-          />
-        )}
+        {/* The page's largest paint: fetched first (the server render preloads it with this priority). */}
+        <EventCover
+          src={main}
+          alt={main ? name : ''}
+          width={800}
+          height={600}
+          fetchPriority="high"
+          className="h-full w-full object-cover"
+        />
       </div>
     </div>
   );

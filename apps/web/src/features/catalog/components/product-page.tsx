@@ -1,12 +1,23 @@
 // Product detail (docs/product.md → Routes): gallery, name, dates, price, description, day options, add to
 // cart (login and a day required, docs/product.md → Cart; greyed out as AGOTADO, with the reason, when
 // no day left on sale has a seat), and up to 5 related events. A finished event's
-// page stays reachable (from the finished list) with "Finalizado" and nothing to add. What other
-// features own comes in from the route module: the days the member owns, their waiting-list
+// page stays reachable (from the finished list) with "Finalizado" and nothing to add. An event
+// not yet published is unknown to visitors and members; staff see it as a preview, under a
+// «Vista previa — borrador» banner and with nothing to buy (docs/product.md → Drafts and
+// publishing). What other features own comes in from the route module: the days the member owns, their waiting-list
 // state and panel, their participant-type request, adding to the cart and opening a related event.
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Ban, CalendarDays, MapPin, MonitorPlay, PackageCheck, ShoppingCart, Users } from 'lucide-react';
+import {
+  Ban,
+  CalendarDays,
+  MapPin,
+  MonitorPlay,
+  PackageCheck,
+  Pencil,
+  ShoppingCart,
+  Users,
+} from 'lucide-react';
 import { RELATED_PRODUCT_COUNT } from '@store/shared/constants';
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatDateRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
@@ -68,13 +79,16 @@ export function ProductPage({
   // Not among the upcoming events: it may have finished (the page stays reachable).
   const finished = useFinishedProducts({ enabled: products.isSuccess && !current });
   const now = useNow();
-  const { myPrice, signedIn } = useMyPrice(productId);
+  // product/single: the member's price, and for staff an event not yet published (its preview).
+  const { myPrice, signedIn, draft, pending: memberPending } = useMyPrice(productId);
   // Keyed by product so moving to a related event starts with no day chosen.
   const [choice, setChoice] = useState({ productId, day: '' });
   const day = choice.productId === productId ? choice.day : '';
   const [adding, setAdding] = useState(false);
 
-  const product = current ?? finished.data?.find((p) => p._id === productId);
+  const listed = current ?? finished.data?.find((p) => p._id === productId);
+  const product = listed ?? draft;
+  const preview = !listed && draft !== undefined;
   const related = useMemo(
     () =>
       product && products.data
@@ -100,7 +114,8 @@ export function ProductPage({
       </main>
     );
   }
-  if (products.data && !product && finished.isSuccess) {
+  // Not in either list: unknown (a draft, for anyone but staff), once product/single has answered.
+  if (products.data && !product && finished.isSuccess && !memberPending) {
     return (
       <main>
         <Seo title="Evento no encontrado" noindex />
@@ -133,10 +148,31 @@ export function ProductPage({
     }
   };
 
+  // A preview sells nothing: what a buyer would act on is left out.
+  const onSale = !ended && !preview;
+
   return (
     <main>
-      <Seo title={product.name} description={product.description} image={product.image[0]} type="product" />
+      <Seo
+        title={product.name}
+        description={product.description}
+        image={product.image[0]}
+        type="product"
+        noindex={preview}
+      />
       <Container className="py-8 lg:py-12">
+        {preview && (
+          <Alert tone="warning" title={MSG.draftPreviewTitle} className="mb-6 lg:mb-8">
+            <p>{MSG.draftPreviewBody}</p>
+            <Link
+              to={`/admin/events/${product._id}`}
+              className="mt-2 inline-flex items-center gap-1.5 font-semibold underline underline-offset-2"
+            >
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              Editar el evento
+            </Link>
+          </Alert>
+        )}
         <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
           <ProductGallery images={product.image} name={product.name} />
           <div>
@@ -201,7 +237,7 @@ export function ProductPage({
                 now={now}
               />
             </div>
-            {!ended &&
+            {onSale &&
               renderWaitlist({
                 productId: product._id,
                 options: product.dayOptions,
@@ -210,7 +246,7 @@ export function ProductPage({
                 owned,
                 now,
               })}
-            {ended ? null : allOwned ? (
+            {!onSale ? null : allOwned ? (
               <ButtonLink to="/orders" size="lg" className="mt-6 w-full sm:w-auto">
                 <PackageCheck aria-hidden="true" className="h-5 w-5" />
                 VER EN MIS PRODUCTOS
@@ -232,7 +268,7 @@ export function ProductPage({
                 AGREGAR AL CARRITO
               </Button>
             )}
-            {!ended && (
+            {onSale && (
               <ButtonLink
                 to={signedIn ? `/equipo/${product._id}` : '/login'}
                 variant="secondary"
@@ -243,12 +279,12 @@ export function ProductPage({
                 {GROUP_MSG.groupBuy.toUpperCase()}
               </ButtonLink>
             )}
-            {!ended && !allOwned && soldOut && (
+            {onSale && !allOwned && soldOut && (
               <p id="agotado" className="mt-3 max-w-prose text-sm text-slate-700">
                 {soldOut}
               </p>
             )}
-            {!ended && (
+            {onSale && (
               <ul className="mt-8 space-y-1 border-t border-slate-200 pt-6 text-sm text-slate-600">
                 <li>Pago seguro con PayPal en pesos mexicanos (MXN).</li>
                 <li>

@@ -12,6 +12,7 @@ import { MSG } from '@store/shared/messages';
 import type { Order, OrderItem } from '@store/shared/schemas/order';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { EventCover } from '../../../components/ui/event-cover';
 import { PaymentNote } from './payment-note';
 
 const STATUS_TONES: Record<Order['status'], BadgeTone> = {
@@ -61,7 +62,7 @@ export function OrderItemCard({ order, item, onWatch, actions, dayNote, note }: 
   const pending = order.status === 'pendiente';
   return (
     <li className="grid gap-4 py-5 sm:grid-cols-[7rem_1fr_auto] sm:items-center">
-      <img
+      <EventCover
         src={item.image[0]}
         alt=""
         width={112}

@@ -32,6 +32,7 @@ const COURSE: AdminEvent = {
   startsAt: at('2030-05-29T09:00'),
   endsAt: at('2030-05-29T18:00'),
   active: true,
+  draft: false,
   createdAt: 0,
   updatedAt: 0,
   days: [

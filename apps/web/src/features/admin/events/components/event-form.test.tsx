@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminEventInput } from '@store/shared/schemas/admin/events';
 import { testQueryClient, TestProviders } from '../../../../../test/providers';
-import { EventForm } from './event-form';
+import { EventForm, type EventFormIntent } from './event-form';
 
 beforeAll(() => {
   vi.stubEnv('TZ', 'Asia/Tokyo');
@@ -17,7 +17,9 @@ afterAll(() => {
 });
 
 function setup() {
-  const onSubmit = vi.fn<(payload: AdminEventInput) => Promise<null>>().mockResolvedValue(null);
+  const onSubmit = vi
+    .fn<(payload: AdminEventInput, intent: EventFormIntent) => Promise<null>>()
+    .mockResolvedValue(null);
   render(
     <TestProviders client={testQueryClient()}>
       <EventForm onSubmit={onSubmit} />
@@ -51,8 +53,9 @@ describe('EventForm days', { timeout: 20_000 }, () => {
     expect(second.getByLabelText(/^Fin/)).toHaveValue('2030-05-31T18:00');
     expect(second.getByLabelText(/^Nombre del día/)).toHaveValue('Viernes 31 de mayo de 2030');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Crear evento' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![1]).toBe('publish');
     expect(onSubmit.mock.calls[0]![0].days).toMatchObject([
       {
         label: 'Jueves 30 de mayo de 2030',
@@ -82,16 +85,16 @@ describe('EventForm days', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText(/^Nombre\s*\*?$/), 'Curso');
     await userEvent.type(screen.getByLabelText(/^Precio/), '0');
     const first = within(day(1));
-    await userEvent.click(screen.getByRole('button', { name: 'Crear evento' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
     expect(await first.findByText(ADMIN_MSG.dayStartRequired)).toBeInTheDocument();
     expect(first.getByText(ADMIN_MSG.dayEndRequired)).toBeInTheDocument();
 
     set(first.getByLabelText(/^Inicio/), '2030-05-30T18:00');
     set(first.getByLabelText(/^Fin/), '2030-05-30T09:00');
-    await userEvent.click(screen.getByRole('button', { name: 'Crear evento' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
     expect(await first.findByText(ADMIN_MSG.dayEndBeforeStart)).toBeInTheDocument();
     set(first.getByLabelText(/^Fin/), '2030-05-31T19:00');
-    await userEvent.click(screen.getByRole('button', { name: 'Crear evento' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
     expect(await first.findByText(ADMIN_MSG.dayTooLong)).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
   });
@@ -109,5 +112,21 @@ describe('EventForm days', { timeout: 20_000 }, () => {
     expect(within(day(1)).getByLabelText(/^Inicio/)).toHaveValue('2030-06-01T09:00');
     expect(within(day(2)).getByLabelText(/^Inicio/)).toHaveValue('2030-06-02T09:00');
     expect(screen.queryByRole('button', { name: 'Ordenar por fecha' })).not.toBeInTheDocument();
+  });
+
+  it('saves a new event as a draft (also with Enter) and names what publishing needs', async () => {
+    const { onSubmit } = setup();
+    expect(screen.getByText(/Solo el personal ve un borrador/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Guardar cambios' })).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Precio/), '0');
+    const first = within(day(1));
+    set(first.getByLabelText(/^Inicio/), '2030-05-30T09:00');
+    set(first.getByLabelText(/^Fin/), '2030-05-30T18:00');
+    await userEvent.type(screen.getByLabelText(/^Nombre\s*\*?$/), 'Curso en preparación{Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![1]).toBe('draft');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]![1]).toBe('draft');
   });
 });

@@ -5,10 +5,12 @@
 // point at them; a day with orders cannot be removed. The "Cuotas" section (event-fee-fields)
 // edits how the event is sold, its prerequisite and its fee schedule; "Aval para
 // recertificación" the endorsement printed on the event's constancias (all four fields, or
-// none).
-import { useEffect } from 'react';
+// none). A new event or a draft is saved with «Guardar borrador» or «Publicar» (the route
+// saves, then publishes: what is missing is named and the draft keeps the edits); a published
+// one with «Guardar cambios» (docs/product.md → Drafts and publishing).
+import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
-import { ArrowDownUp, Plus, Trash2, WandSparkles } from 'lucide-react';
+import { ArrowDownUp, Plus, Send, Trash2, WandSparkles } from 'lucide-react';
 import { CATEGORIES, LEVELS, type SaleMode } from '@store/shared/constants';
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import {
@@ -202,6 +204,9 @@ const resolver = formResolver<EventFormValues, typeof adminEventInput>(
     path[0] === 'image' ? ['image'] : path,
 );
 
+/** What the button pressed asks for: save a draft (or keep it one), publish, or save a published event. */
+export type EventFormIntent = 'draft' | 'publish' | 'save';
+
 export function EventForm({
   event,
   events = [],
@@ -211,7 +216,7 @@ export function EventForm({
   event?: AdminEvent;
   /** Every event (for the prerequisite select); this one is left out. */
   events?: readonly { _id: string; name: string }[];
-  onSubmit: (payload: AdminEventInput) => Promise<AdminEvent | null>;
+  onSubmit: (payload: AdminEventInput, intent: EventFormIntent) => Promise<AdminEvent | null>;
   serverError?: string;
 }) {
   const form = useForm<EventFormValues>({ defaultValues: toEventForm(event), resolver });
@@ -235,9 +240,19 @@ export function EventForm({
     if (event) reset(toEventForm(event));
   }, [event, reset]);
 
+  // A new event and a draft stay drafts unless «Publicar» is pressed (Enter saves the draft:
+  // it presses the first submit button).
+  const draftForm = !event || event.draft;
+  const intent = useRef<EventFormIntent>(draftForm ? 'draft' : 'save');
+  const [pressed, setPressed] = useState<EventFormIntent>();
   const submit = handleSubmit(async (values) => {
-    const saved = await onSubmit(toEventPayload(values));
-    if (saved) reset(toEventForm(saved));
+    setPressed(intent.current);
+    try {
+      const saved = await onSubmit(toEventPayload(values), intent.current);
+      if (saved) reset(toEventForm(saved));
+    } finally {
+      setPressed(undefined);
+    }
   });
 
   const images = watch('image');
@@ -407,10 +422,37 @@ export function EventForm({
         </CardContent>
       </Card>
 
-      <div className="sticky bottom-0 -mx-4 flex justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
-        <Button type="submit" loading={formState.isSubmitting}>
-          {event ? 'Guardar cambios' : 'Crear evento'}
-        </Button>
+      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-xl sm:border">
+        {draftForm ? (
+          <>
+            <p className="hidden min-w-0 flex-1 text-sm text-slate-600 md:block">
+              Solo el personal ve un borrador. Para publicarlo necesita descripción, precio, imagen de portada
+              y un día por venir.
+            </p>
+            <Button
+              type="submit"
+              variant="secondary"
+              loading={pressed === 'draft'}
+              disabled={formState.isSubmitting}
+              onClick={() => (intent.current = 'draft')}
+            >
+              Guardar borrador
+            </Button>
+            <Button
+              type="submit"
+              loading={pressed === 'publish'}
+              disabled={formState.isSubmitting}
+              onClick={() => (intent.current = 'publish')}
+            >
+              <Send aria-hidden="true" className="h-4 w-4" />
+              Publicar
+            </Button>
+          </>
+        ) : (
+          <Button type="submit" loading={formState.isSubmitting} onClick={() => (intent.current = 'save')}>
+            Guardar cambios
+          </Button>
+        )}
       </div>
     </form>
   );

@@ -1,7 +1,9 @@
-// The events list of /admin/events: picture, name, dates, category and state ("Finalizado"
-// once the last day ended at `now`); price; each day's date, hours and seats; and the actions (edit, attendees, duplicate, archive or publish again).
+// The events list of /admin/events: picture, name, dates, category and state («Borrador» until
+// published, "Finalizado" once the last day ended at `now`); price; each day's date, hours and
+// seats; and the actions (edit, preview, publish a draft, attendees, duplicate, archive or
+// publish again).
 import { Link } from 'react-router';
-import { Archive, ArchiveRestore, Copy, Pencil, Users } from 'lucide-react';
+import { Archive, ArchiveRestore, Copy, Eye, Pencil, Send, Users } from 'lucide-react';
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatDate, formatDateRange, formatTimeRange } from '@store/shared/domain/time';
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
@@ -12,6 +14,7 @@ import { money } from '../../../../lib/admin/format';
 import { DataTable, type Column } from '../../../../components/admin/data-table';
 import { SeatMeter } from '../../../../components/admin/seat-meter';
 import { EventStateBadge } from '../../../../components/admin/status-badges';
+import { EventCover } from '../../../../components/ui/event-cover';
 
 export interface EventsTableProps {
   events: AdminEvent[];
@@ -32,15 +35,11 @@ export function EventsTable({ events, now, busy, onAction, onArchive }: EventsTa
       className: 'min-w-60',
       cell: (e) => (
         <div className="flex items-start gap-3">
-          {e.image[0] ? (
-            <img
-              src={e.image[0]}
-              alt=""
-              className="h-12 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
-            />
-          ) : (
-            <span aria-hidden="true" className="h-12 w-16 shrink-0 rounded-md bg-slate-100" />
-          )}
+          <EventCover
+            src={e.image[0]}
+            alt=""
+            className="h-12 w-16 shrink-0 rounded-md bg-slate-100 object-cover"
+          />
           <div>
             <Link
               to={`/admin/events/${e._id}`}
@@ -54,7 +53,7 @@ export function EventsTable({ events, now, busy, onAction, onArchive }: EventsTa
               {e.isPresential ? ' · Presencial' : ''}
             </span>
             <span className="mt-1 flex flex-wrap gap-1">
-              <EventStateBadge active={e.active} />
+              <EventStateBadge active={e.active} draft={e.draft} />
               {hasEnded(e, now) && <Badge>{ENDED_LABEL}</Badge>}
             </span>
           </div>
@@ -104,14 +103,36 @@ export function EventsTable({ events, now, busy, onAction, onArchive }: EventsTa
             <Pencil aria-hidden="true" className="h-5 w-5" />
           </ButtonLink>
           <ButtonLink
-            to={`/admin/attendees?productId=${e._id}`}
+            to={`/product/${e._id}`}
             variant="ghost"
             size="icon"
-            aria-label={`Asistentes de ${e.name}`}
-            title="Asistentes"
+            aria-label={`${e.draft ? 'Vista previa de' : 'Ver en la tienda'} ${e.name}`}
+            title={e.draft ? 'Vista previa' : 'Ver en la tienda'}
           >
-            <Users aria-hidden="true" className="h-5 w-5" />
+            <Eye aria-hidden="true" className="h-5 w-5" />
           </ButtonLink>
+          {e.draft ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Publicar el borrador ${e.name}`}
+              title="Publicar"
+              disabled={busy}
+              onClick={() => onAction(e, 'publish')}
+            >
+              <Send aria-hidden="true" className="h-5 w-5 text-brand-700" />
+            </Button>
+          ) : (
+            <ButtonLink
+              to={`/admin/attendees?productId=${e._id}`}
+              variant="ghost"
+              size="icon"
+              aria-label={`Asistentes de ${e.name}`}
+              title="Asistentes"
+            >
+              <Users aria-hidden="true" className="h-5 w-5" />
+            </ButtonLink>
+          )}
           <Button
             variant="ghost"
             size="icon"
