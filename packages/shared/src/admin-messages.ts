@@ -140,6 +140,11 @@ export const ADMIN_MSG = {
   constanciaNoProfile: 'Esta persona no ha completado sus datos profesionales',
   constanciaAlreadyIssued: 'Esta persona ya tiene una constancia vigente de este evento',
   constanciaEvaluationPending: 'Esta persona aún no aprueba (o no responde) la evaluación del evento',
+  // The venue of in-person days (docs/product.md → Venue).
+  venueNameRequired: 'Escribe el nombre de la sede para indicar su dirección o su mapa',
+  venueNameTooLong: 'El nombre de la sede admite hasta 120 caracteres',
+  venueAddressTooLong: 'La dirección de la sede admite hasta 300 caracteres',
+  venueMapUrlInvalid: 'El enlace al mapa debe ser una dirección https:// válida (hasta 500 caracteres)',
   endorsementBodyInvalid: 'Escribe el organismo que avala (2 a 160 caracteres)',
   endorsementNumberInvalid: 'Escribe el número de aval (1 a 60 caracteres)',
   endorsementHoursInvalid: 'Las horas avaladas deben ser un número de 0.5 a 999, con un decimal como máximo',

@@ -26,6 +26,17 @@ export const priceTier = z.object({
 });
 export type PriceTierOut = z.infer<typeof priceTier>;
 
+/**
+ * Where the in-person days happen (docs/product.md → Venue): the place's name, its address and
+ * an https map link (both optional, only with a name).
+ */
+export const venue = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  mapUrl: z.string().nullable(),
+});
+export type Venue = z.infer<typeof venue>;
+
 /** Public fields of a product: never dayLinks (docs/product.md → API, Deliberate changes). */
 export const product = z.object({
   _id: z.string(),
@@ -49,6 +60,8 @@ export const product = z.object({
   tiers: z.array(priceTier),
   /** The event a buyer must hold or buy in the same order (the workshops require the course). */
   requires: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  /** null = no venue (an online event). */
+  venue: venue.nullable(),
 });
 export type Product = z.infer<typeof product>;
 

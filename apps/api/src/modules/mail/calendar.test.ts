@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromMexicoCityLocal } from '@store/shared/domain/time';
-import { calendarFile, icsText, orderCalendar } from './calendar';
+import { calendarFile, dayLocation, icsText, orderCalendar } from './calendar';
 
 const at = (local: string) => fromMexicoCityLocal(local)!;
 
@@ -52,5 +52,37 @@ describe('calendar file', () => {
     expect(icsText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');
     const file = calendarFile({ events: [], url: 'https://x.test/orders', description: 'd' });
     expect(file).not.toContain('BEGIN:VEVENT');
+  });
+
+  it('names the venue as LOCATION, and says a hybrid event is also streamed', () => {
+    const venue = { name: 'Instituto Nacional de Cardiología', address: 'Juan Badiano 1, Tlalpan, CDMX' };
+    const hybrid = orderCalendar({
+      orderId: '4299283a-0000-4000-8000-000000000000',
+      ordersUrl: 'https://tienda.test/orders',
+      host: 'tienda.test',
+      days: [
+        {
+          productId: 'p1',
+          productName: 'Curso',
+          label: 'Jueves',
+          startsAt: at('2027-01-07T09:00'),
+          endsAt: at('2027-01-07T18:00'),
+          isPresential: false,
+          venue,
+        },
+      ],
+    }).replace(/\r\n /g, '');
+    expect(hybrid).toContain(
+      'LOCATION:Instituto Nacional de Cardiología\\, Juan Badiano 1\\, Tlalpan\\, CDMX. También en transmisión en vivo (Mis Productos)',
+    );
+    expect(hybrid).not.toContain('LOCATION:Transmisión en vivo');
+    expect(dayLocation({ isPresential: true, venue })).toBe(
+      'Instituto Nacional de Cardiología, Juan Badiano 1, Tlalpan, CDMX',
+    );
+    expect(dayLocation({ isPresential: true, venue: { name: 'Hotel Sede', address: null } })).toBe(
+      'Hotel Sede',
+    );
+    expect(dayLocation({ isPresential: true })).toBe('Evento presencial');
+    expect(dayLocation({ isPresential: false, venue: null })).toBe('Transmisión en vivo (Mis Productos)');
   });
 });

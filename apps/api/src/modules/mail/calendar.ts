@@ -100,6 +100,21 @@ export function calendarFile(opts: {
   return `${lines.map(fold).join('\r\n')}\r\n`;
 }
 
+const STREAM_LOCATION = 'Transmisión en vivo (Mis Productos)';
+
+/**
+ * LOCATION: the venue's name and address when the event has one (a hybrid event, streamed
+ * with a venue, says it is also streamed); else in person or the stream (docs/product.md → Venue).
+ */
+export function dayLocation(d: {
+  isPresential: boolean;
+  venue?: { name: string; address: string | null } | null;
+}): string {
+  if (!d.venue) return d.isPresential ? 'Evento presencial' : STREAM_LOCATION;
+  const place = d.venue.address ? `${d.venue.name}, ${d.venue.address}` : d.venue.name;
+  return d.isPresential ? place : `${place}. También en transmisión en vivo (Mis Productos)`;
+}
+
 /** The confirmation's calendar: one event per bought day. */
 export function orderCalendar(opts: {
   orderId: string;
@@ -112,6 +127,8 @@ export function orderCalendar(opts: {
     startsAt: Date;
     endsAt: Date;
     isPresential: boolean;
+    /** The event's venue; a streamed event with one is hybrid. */
+    venue?: { name: string; address: string | null } | null;
   }[];
 }): string {
   const ref = orderReference(opts.orderId);
@@ -123,7 +140,7 @@ export function orderCalendar(opts: {
       summary: `${d.productName} · ${d.label}`,
       startsAt: d.startsAt,
       endsAt: d.endsAt,
-      location: d.isPresential ? 'Evento presencial' : 'Transmisión en vivo (Mis Productos)',
+      location: dayLocation(d),
     })),
   });
 }

@@ -9,6 +9,7 @@ import { signTicket } from '../../lib/tickets';
 import { toPesos } from '@store/shared/domain/money';
 import type { OrderKind } from '@store/shared/constants';
 import type { OrderItem } from '@store/shared/schemas/order';
+import type { Venue } from '@store/shared/schemas/product';
 import { enqueueEmail, type EmailAttachment } from './outbox';
 import type { MailSettings } from './settings';
 import { orderConfirmationEmail } from './catalogue/order-confirmation';
@@ -19,7 +20,30 @@ export interface ConfirmationOrder {
   email: string;
   name: string;
   /** When each bought day happens (current label and instants of its day option). */
-  schedule: { productId: string; productDayId: string; label: string; startsAt: Date; endsAt: Date }[];
+  /** When each bought day happens and where (the event's current venue, when it has one). */
+  schedule: {
+    productId: string;
+    productDayId: string;
+    label: string;
+    startsAt: Date;
+    endsAt: Date;
+    venueName?: string | null;
+    venueAddress?: string | null;
+    venueMapUrl?: string | null;
+  }[];
+}
+
+type ScheduledDay = ConfirmationOrder['schedule'][number];
+
+/** The venue of a scheduled day's event, or null (docs/product.md → Venue). */
+function venueOfDay(d: ScheduledDay): Venue | null {
+  if (!d.venueName) return null;
+  return { name: d.venueName, address: d.venueAddress ?? null, mapUrl: d.venueMapUrl ?? null };
+}
+
+function venueOfItem(schedule: readonly ScheduledDay[], productId: string): Venue | null {
+  const day = schedule.find((d) => d.productId === productId);
+  return day ? venueOfDay(day) : null;
 }
 
 /** The kind of late attachments (late-attachments.ts) of an order's confirmation. */
@@ -79,7 +103,9 @@ export async function enqueueOrderConfirmation(
     host: new URL(settings.publicUrl).hostname,
     days: schedule.flatMap((d) => {
       const item = order.items.find((i) => i._id === d.productId);
-      return item ? [{ ...d, productName: item.name, isPresential: item.isPresential }] : [];
+      return item
+        ? [{ ...d, productName: item.name, isPresential: item.isPresential, venue: venueOfDay(d) }]
+        : [];
     }),
   });
   const email = orderConfirmationEmail(settings, {
@@ -91,6 +117,7 @@ export async function enqueueOrderConfirmation(
       name: i.name,
       days: schedule.filter((d) => d.productId === i._id),
       isPresential: i.isPresential,
+      venue: venueOfItem(schedule, i._id),
     })),
     tickets: tickets.length,
   });

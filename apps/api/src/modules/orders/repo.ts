@@ -157,7 +157,7 @@ export async function findOrderForConfirmation(db: Queryable, orderId: string) {
   return { ...row, schedule: schedule.filter((d) => !seen.has(d.productDayId) && seen.add(d.productDayId)) };
 }
 
-/** When each day of an order happens (current label and instants of the day option). */
+/** When and where each day of an order happens (current label, instants and the event's venue). */
 export async function findOrderDaySchedule(db: Queryable, orderId: string) {
   return db
     .select({
@@ -166,9 +166,13 @@ export async function findOrderDaySchedule(db: Queryable, orderId: string) {
       label: productDays.label,
       startsAt: productDays.startsAt,
       endsAt: productDays.endsAt,
+      venueName: products.venueName,
+      venueAddress: products.venueAddress,
+      venueMapUrl: products.venueMapUrl,
     })
     .from(orderDays)
     .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .innerJoin(products, eq(products.id, orderDays.productId))
     .where(eq(orderDays.orderId, orderId))
     .orderBy(asc(productDays.startsAt), asc(productDays.position));
 }

@@ -2,13 +2,23 @@
 
 import type { PriceTier } from '@store/shared/domain/pricing';
 import { toPesos } from '@store/shared/domain/money';
-import type { Product } from '@store/shared/schemas/product';
+import type { Product, Venue } from '@store/shared/schemas/product';
 import { productFields } from '@store/shared/domain/product-fields';
 import type { ProductWithDays } from './repo';
 
 export interface PricingExtras {
   tiers: readonly PriceTier[];
   requires: { id: string; name: string } | null;
+}
+
+/** The event's venue, or null when it has none (an address or map only come with a name). */
+export function venueOf(p: {
+  venueName: string | null;
+  venueAddress: string | null;
+  venueMapUrl: string | null;
+}): Venue | null {
+  if (p.venueName === null) return null;
+  return { name: p.venueName, address: p.venueAddress, mapUrl: p.venueMapUrl };
 }
 
 export function toPublicProduct({ product, days }: ProductWithDays, extras: PricingExtras): Product {
@@ -35,5 +45,6 @@ export function toPublicProduct({ product, days }: ProductWithDays, extras: Pric
       scholarshipPrice: t.scholarshipPriceCentavos === null ? null : toPesos(t.scholarshipPriceCentavos),
     })),
     requires: extras.requires ? { _id: extras.requires.id, name: extras.requires.name } : null,
+    venue: venueOf(product),
   };
 }

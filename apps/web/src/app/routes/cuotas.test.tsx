@@ -25,6 +25,7 @@ const course: Product = {
   saleMode: 'completo',
   tiers: [{ userType: 'especialista', until: null, price: 3000, scholarshipPrice: null }],
   requires: null,
+  venue: null,
 };
 
 function renderWith(products: Product[]) {

@@ -34,6 +34,7 @@ const taller = (seatsSold: number): Product => ({
   saleMode: 'por_dia',
   tiers: [],
   requires: null,
+  venue: null,
 });
 
 function renderProduct(product: Product, more: Parameters<typeof stubApi>[0] = {}, listed = true) {

@@ -38,6 +38,7 @@ const CURSO: Product = {
   saleMode: 'por_dia',
   tiers: [],
   requires: null,
+  venue: null,
 };
 const PERSON = {
   rfc: 'GODE561231GR8',

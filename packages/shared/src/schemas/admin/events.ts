@@ -8,7 +8,7 @@ import { normalizeStreamUrl } from '../../domain/stream-url';
 import { MAX_DAY_LENGTH_MS } from '../../domain/event-days';
 import { ADMIN_MSG, adminDuplicateDay, adminStreamUrlInvalid } from '../../admin-messages';
 import { constanciaEndorsement } from '../attendance';
-import { priceTier, product } from '../product';
+import { priceTier, product, venue } from '../product';
 import { idParam, optionalParam, pesosField } from './common';
 
 /** Paths we serve (uploads, the seed's covers) or an https URL of the configured storage. */
@@ -127,6 +127,41 @@ export const adminEndorsementInput = z.object({
 });
 export type AdminEndorsementInput = z.input<typeof adminEndorsementInput>;
 
+/** An https link (a map), or null when it is not one. */
+function httpsUrl(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.includes('.') ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The venue as the form sends it: empty texts are "not given"; all three empty = no venue.
+ * An address or a map link needs a name (as the products_venue_named check in the database).
+ */
+export const adminVenueInput = z
+  .object({
+    name: z.string().trim().max(120, { error: ADMIN_MSG.venueNameTooLong }).default(''),
+    address: z.string().trim().max(300, { error: ADMIN_MSG.venueAddressTooLong }).default(''),
+    mapUrl: z.string().trim().max(500, { error: ADMIN_MSG.venueMapUrlInvalid }).default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.name && (v.address || v.mapUrl)) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MSG.venueNameRequired, path: ['name'] });
+    }
+    if (v.mapUrl && !httpsUrl(v.mapUrl)) {
+      ctx.addIssue({ code: 'custom', message: ADMIN_MSG.venueMapUrlInvalid, path: ['mapUrl'] });
+    }
+  })
+  .transform((v) =>
+    v.name
+      ? { name: v.name, address: v.address || null, mapUrl: v.mapUrl ? httpsUrl(v.mapUrl) : null }
+      : null,
+  );
+export type AdminVenueInput = z.input<typeof adminVenueInput>;
+
 export const adminEventInput = z
   .object({
     name: z
@@ -169,6 +204,8 @@ export const adminEventInput = z
      * docs/product.md → Drafts and publishing.
      */
     draft: z.boolean().optional(),
+    /** Where the in-person days happen; null (or all empty) = none; absent = unchanged. */
+    venue: adminVenueInput.nullable().optional(),
   })
   .superRefine((v, ctx) => {
     // Tiers left unchanged are checked against the stored ones by the server.
@@ -251,6 +288,7 @@ export const adminEvent = product
     endorsement: constanciaEndorsement.nullable(),
     /** One place of a purchase for a team, pesos; null = the general price. */
     institutionalPrice: z.number().nullable().optional(),
+    venue: venue.nullable(),
   });
 export type AdminEvent = z.infer<typeof adminEvent>;
 

@@ -5,6 +5,7 @@ import { toPesos } from '@store/shared/domain/money';
 import { productFields } from '@store/shared/domain/product-fields';
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
 import type { EventRecord } from './repo';
+import { venueOf } from '../../products/mappers';
 
 /** The event's endorsement, or null when it has none (the four columns are set together). */
 export function endorsementOf(p: {
@@ -35,6 +36,7 @@ export function toAdminEvent({ product, days, tiers }: EventRecord): AdminEvent 
     saleMode: product.saleMode,
     requires: product.requiresProductId,
     endorsement: endorsementOf(product),
+    venue: venueOf(product),
     institutionalPrice:
       product.institutionalPriceCentavos === null ? null : toPesos(product.institutionalPriceCentavos),
     tiers: tiers.map((t) => ({

@@ -96,7 +96,14 @@ function productValues(data: AdminEventData, pricing: Pricing) {
     institutionalPriceCentavos: pricing.institutionalPriceCentavos,
     ...span(data.days),
     ...endorsementValues(data.endorsement),
+    ...venueValues(data.venue),
   };
+}
+
+/** The venue columns to write: none when the body leaves the venue unchanged. */
+function venueValues(v: AdminEventData['venue']) {
+  if (v === undefined) return {};
+  return { venueName: v?.name ?? null, venueAddress: v?.address ?? null, venueMapUrl: v?.mapUrl ?? null };
 }
 
 /** The endorsement columns to write: none when the body leaves it unchanged. */
@@ -242,6 +249,9 @@ export async function updateEvent(
       endorsementNumber: p.endorsementNumber,
       endorsementHours: p.endorsementHours,
       endorsementPoints: p.endorsementPoints,
+      venueName: p.venueName,
+      venueAddress: p.venueAddress,
+      venueMapUrl: p.venueMapUrl,
     };
     const after = productValues(data, pricing);
     const fields = (Object.keys(after) as (keyof typeof after)[]).filter(
@@ -424,6 +434,9 @@ export async function duplicateEvent(db: Db, actorId: string, id: string): Promi
       endorsementNumber: product.endorsementNumber,
       endorsementHours: product.endorsementHours,
       endorsementPoints: product.endorsementPoints,
+      venueName: product.venueName,
+      venueAddress: product.venueAddress,
+      venueMapUrl: product.venueMapUrl,
       draft: true,
     });
     await insertDays(tx, dayRows(copy.id, source.days));

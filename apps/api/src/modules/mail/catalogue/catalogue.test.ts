@@ -168,4 +168,26 @@ describe('orderConfirmationEmail', () => {
     expect(mail.text).toContain('Total: GRATIS');
     expect(mail.text).not.toContain('/orders');
   });
+  it('names the venue, its address and map link instead of just «Evento presencial»', () => {
+    const venue = {
+      name: 'Hotel Sede',
+      address: 'Av. Reforma 1, CDMX',
+      mapUrl: 'https://maps.example.org/?q=1&z=2',
+    };
+    const mail = orderConfirmationEmail(settings, {
+      to: 'ana@prueba.mx',
+      name: 'ANA',
+      orderId: '1a2b3c4d-0000-4000-8000-000000000000',
+      amount: 2510,
+      items: [
+        { ...items[0]!, venue },
+        { ...items[1]!, venue },
+      ],
+    });
+    expect(mail.text).toContain('  Presencial en Hotel Sede, Av. Reforma 1, CDMX y transmisión en vivo');
+    expect(mail.text).toContain('  Evento presencial en Hotel Sede, Av. Reforma 1, CDMX');
+    expect(mail.text).toContain('  Mapa: https://maps.example.org/?q=1&z=2');
+    expect(mail.text).toContain('preséntate en la sede indicada arriba');
+    expect(mail.html).toContain('<a href="https://maps.example.org/?q=1&amp;z=2"');
+  });
 });

@@ -20,6 +20,15 @@ export interface ConfirmationItem {
   name: string;
   days: ConfirmationDay[];
   isPresential: boolean;
+  /** Where the in-person days happen; a streamed event with a venue is hybrid. */
+  venue?: { name: string; address: string | null; mapUrl: string | null } | null;
+}
+
+/** How the item is attended: «Evento presencial en …», hybrid, or the stream. */
+function attendance(i: ConfirmationItem): string {
+  if (!i.venue) return i.isPresential ? 'Evento presencial' : 'Transmisión en vivo';
+  const place = i.venue.address ? `${i.venue.name}, ${i.venue.address}` : i.venue.name;
+  return i.isPresential ? `Evento presencial en ${place}` : `Presencial en ${place} y transmisión en vivo`;
 }
 
 /** 'Jueves 29 de mayo: 29 de mayo de 2025, 9:00–18:00' (Mexico City time). */
@@ -45,25 +54,26 @@ export function orderConfirmationEmail(settings: MailSettings, data: OrderConfir
   const subject = `Confirmación de tu compra (orden ${ref})`;
   const total = data.amount === 0 ? 'GRATIS' : formatPrice(data.amount, CURRENCY_LABEL);
   const hasStreams = data.items.some((i) => !i.isPresential);
-  const hasPresential = data.items.some((i) => i.isPresential);
+  const hasPresential = data.items.some((i) => i.isPresential || i.venue);
+  const venuesNamed = data.items.every((i) => !i.isPresential || i.venue);
 
   const htmlItems = data.items
     .map(
       (i) =>
-        `<li style="margin-bottom:8px"><strong>${escapeHtml(i.name)}</strong><br>${i.days.map((d) => escapeHtml(dayLine(d))).join('<br>')}<br><span style="color:#52525b">${i.isPresential ? 'Evento presencial' : 'Transmisión en vivo'}</span></li>`,
+        `<li style="margin-bottom:8px"><strong>${escapeHtml(i.name)}</strong><br>${i.days.map((d) => escapeHtml(dayLine(d))).join('<br>')}<br><span style="color:#52525b">${escapeHtml(attendance(i))}</span>${i.venue?.mapUrl ? `<br><a href="${escapeHtml(i.venue.mapUrl)}" style="color:#1d4ed8">Abrir en mapa</a>` : ''}</li>`,
     )
     .join('\n');
   const textItems = data.items
     .map(
       (i) =>
-        `- ${i.name}\n${i.days.map((d) => `  ${dayLine(d)}`).join('\n')}\n  ${i.isPresential ? 'Evento presencial' : 'Transmisión en vivo'}`,
+        `- ${i.name}\n${i.days.map((d) => `  ${dayLine(d)}`).join('\n')}\n  ${attendance(i)}${i.venue?.mapUrl ? `\n  Mapa: ${i.venue.mapUrl}` : ''}`,
     )
     .join('\n');
   const howToWatch = hasStreams
     ? 'Para ver las transmisiones, inicia sesión con tu cuenta, entra a «Mis Productos» y pulsa «Ver transmisión» en el evento; ahí verás el video de cada día que compraste.'
     : '';
   const presential = hasPresential
-    ? `Para los eventos presenciales, preséntate en la sede el día del evento con una identificación; tu lugar está reservado a tu nombre.${
+    ? `Para asistir en persona, preséntate en ${venuesNamed ? 'la sede indicada arriba' : 'la sede'} el día del evento con una identificación; tu lugar está reservado a tu nombre.${
         data.tickets
           ? ' Adjuntamos tu boleto con código QR de cada día: muéstralo en la entrada (también está en «Mis Productos»).'
           : ''

@@ -22,6 +22,7 @@ const product: Product = {
   saleMode: 'por_dia',
   tiers: [],
   requires: null,
+  venue: null,
 };
 
 function setup() {

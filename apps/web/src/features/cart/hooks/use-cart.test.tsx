@@ -25,6 +25,7 @@ const product = (id: string, price: number): Product => ({
   saleMode: 'por_dia',
   tiers: [],
   requires: null,
+  venue: null,
 });
 const products = [product('A', 2500), product('B', 600.5)];
 

@@ -25,6 +25,7 @@ const product = (id: string, days: [string, number, number][]): Product => ({
   saleMode: 'por_dia',
   tiers: [],
   requires: null,
+  venue: null,
 });
 
 const serie = product('serie', [

@@ -30,6 +30,7 @@ const event = (i: number): Product => ({
   saleMode: 'por_dia',
   tiers: [],
   requires: null,
+  venue: null,
 });
 
 function covers(aboveFold?: number) {

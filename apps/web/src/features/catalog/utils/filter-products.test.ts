@@ -25,6 +25,7 @@ const make = (over: Partial<Product>): Product => ({
   saleMode: 'por_dia',
   tiers: [],
   requires: null,
+  venue: null,
   ...over,
 });
 

@@ -52,6 +52,7 @@ const COURSE: AdminEvent = {
   saleMode: 'completo',
   requires: null,
   endorsement: null,
+  venue: null,
   tiers: [
     // "Hasta el 15 de mayo, 23:59": the step ends at 16 May 00:00.
     { userType: 'especialista', until: at('2030-05-16T00:00'), price: 2500, scholarshipPrice: null },
