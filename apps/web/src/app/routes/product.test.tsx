@@ -63,6 +63,41 @@ describe('/product/:productId', () => {
     expect(screen.queryByRole('button', { name: 'AGREGAR AL CARRITO' })).not.toBeInTheDocument();
   });
 
+  it('shows the venue with its address and a map link in a new tab; a streamed one is hybrid', async () => {
+    const venue = {
+      name: 'Instituto Nacional de Cardiología',
+      address: 'Juan Badiano 1, Tlalpan, Ciudad de México',
+      mapUrl: 'https://maps.example.org/?q=inc',
+    };
+    renderProduct({ ...taller(0), venue });
+    const block = await screen.findByRole('region', { name: 'Sede' });
+    expect(block).toHaveTextContent(venue.name);
+    expect(block).toHaveTextContent(venue.address);
+    expect(block).not.toHaveTextContent('transmite');
+    const link = screen.getByRole('link', { name: /Abrir en mapa/ });
+    expect(link).toHaveAttribute('href', venue.mapUrl);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('a hybrid event (streamed, with a venue) says it is also streamed; no venue, no block', async () => {
+    renderProduct({
+      ...taller(0),
+      isPresential: false,
+      venue: { name: 'Hotel Sede', address: null, mapUrl: null },
+    });
+    const block = await screen.findByRole('region', { name: 'Sede' });
+    expect(block).toHaveTextContent('Hotel Sede');
+    expect(block).toHaveTextContent('También se transmite en vivo');
+    expect(screen.queryByRole('link', { name: /Abrir en mapa/ })).not.toBeInTheDocument();
+  });
+
+  it('without a venue there is no Sede block', async () => {
+    renderProduct(taller(19));
+    await screen.findByRole('button', { name: 'AGREGAR AL CARRITO' });
+    expect(screen.queryByRole('region', { name: 'Sede' })).not.toBeInTheDocument();
+  });
+
   it('with a seat left, the add button is there and enabled', async () => {
     renderProduct(taller(19));
     expect(await screen.findByRole('button', { name: 'AGREGAR AL CARRITO' })).toBeEnabled();

@@ -38,6 +38,7 @@ import { DayOptions } from './day-options';
 import { PriceBlock } from './price-block';
 import { ProductGallery } from './product-gallery';
 import { ProductGrid, type ProductGridProps } from './product-grid';
+import { VenueBlock } from './venue-block';
 import { relatedProducts } from '../utils/filter-products';
 import { soldOutReason } from '../utils/sold-out';
 import { useNow } from '../../../lib/use-now';
@@ -209,6 +210,7 @@ export function ProductPage({
               pendingType={pendingRequest?.status === 'solicitada' ? pendingRequest.requestedType : null}
             />
             <p className="mt-5 text-pretty text-slate-700">{product.description}</p>
+            {product.venue && <VenueBlock venue={product.venue} isPresential={product.isPresential} />}
             {ended && (
               <Alert tone="info" className="mt-6" title="Este evento ya terminó">
                 Ya no está a la venta.{' '}

@@ -130,3 +130,37 @@ describe('EventForm days', { timeout: 20_000 }, () => {
     expect(onSubmit.mock.calls[1]![1]).toBe('draft');
   });
 });
+
+describe('EventForm venue', { timeout: 20_000 }, () => {
+  it('shows the venue errors next to their fields, then sends name, address and map', async () => {
+    const { onSubmit } = setup();
+    await userEvent.type(screen.getByLabelText(/^Nombre\s*\*?$/), 'Taller presencial');
+    await userEvent.type(screen.getByLabelText(/^Precio/), '500');
+    const first = within(day(1));
+    set(first.getByLabelText(/^Inicio/), '2030-05-30T09:00');
+    set(first.getByLabelText(/^Fin/), '2030-05-30T14:00');
+
+    await userEvent.type(screen.getByLabelText(/^Dirección/), 'Juan Badiano 1, Tlalpan');
+    await userEvent.type(screen.getByLabelText(/^Enlace al mapa/), 'http://maps.example.org/x');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    expect(await screen.findByText(ADMIN_MSG.venueNameRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Nombre de la sede/)).toHaveAccessibleDescription(
+      ADMIN_MSG.venueNameRequired,
+    );
+    expect(screen.getByLabelText(/^Enlace al mapa/)).toHaveAccessibleDescription(
+      expect.stringContaining(ADMIN_MSG.venueMapUrlInvalid),
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText(/^Nombre de la sede/), 'Instituto Nacional de Cardiología');
+    await userEvent.clear(screen.getByLabelText(/^Enlace al mapa/));
+    await userEvent.type(screen.getByLabelText(/^Enlace al mapa/), 'https://maps.example.org/x');
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar borrador' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].venue).toEqual({
+      name: 'Instituto Nacional de Cardiología',
+      address: 'Juan Badiano 1, Tlalpan',
+      mapUrl: 'https://maps.example.org/x',
+    });
+  });
+});

@@ -63,6 +63,8 @@ export interface EventFormValues {
   endorsement: { body: string; number: string; hours: string; points: string };
   /** One place of a purchase for a team (pesos); '' = the general price. */
   institutionalPrice: string;
+  /** Where the in-person days happen; all three empty = no venue. */
+  venue: { name: string; address: string; mapUrl: string };
 }
 
 const NO_ENDORSEMENT = { body: '', number: '', hours: '', points: '' };
@@ -124,6 +126,7 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
       tiers: [],
       endorsement: NO_ENDORSEMENT,
       institutionalPrice: '',
+      venue: { name: '', address: '', mapUrl: '' },
     };
   }
   return {
@@ -160,6 +163,11 @@ export function toEventForm(event?: AdminEvent): EventFormValues {
       event.institutionalPrice === null || event.institutionalPrice === undefined
         ? ''
         : String(event.institutionalPrice),
+    venue: {
+      name: event.venue?.name ?? '',
+      address: event.venue?.address ?? '',
+      mapUrl: event.venue?.mapUrl ?? '',
+    },
   };
 }
 
@@ -193,6 +201,8 @@ export function toEventPayload(v: EventFormValues): AdminEventInput {
     tiers: toTierPayload(v.tiers),
     endorsement: toEndorsementPayload(v.endorsement),
     institutionalPrice: v.institutionalPrice.trim() === '' ? null : parseAmount(v.institutionalPrice),
+    // Empty texts are "not given"; all empty = no venue (the schema says so).
+    venue: v.venue,
   };
 }
 
@@ -314,6 +324,40 @@ export function EventForm({
               </option>
             ))}
           </SelectField>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Sede</CardTitle>
+          <p className="text-sm text-slate-600">
+            Dónde se realizan los días presenciales: aparece en la página del evento, el correo de
+            confirmación, el boleto y el calendario. Un evento transmitido con sede es híbrido. Déjala vacía
+            si el evento es solo en línea.
+          </p>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField
+            label="Nombre de la sede"
+            placeholder="Instituto Nacional de Cardiología"
+            error={errors.venue?.name?.message}
+            {...register('venue.name')}
+          />
+          <TextField
+            label="Enlace al mapa"
+            inputMode="url"
+            placeholder="https://maps.google.com/…"
+            hint="Una dirección https:// (Google Maps, por ejemplo)."
+            error={errors.venue?.mapUrl?.message}
+            {...register('venue.mapUrl')}
+          />
+          <TextField
+            containerClassName="sm:col-span-2"
+            label="Dirección"
+            placeholder="Calle y número, colonia, código postal, ciudad"
+            error={errors.venue?.address?.message}
+            {...register('venue.address')}
+          />
         </CardContent>
       </Card>
 
