@@ -29,6 +29,13 @@ export const site = {
     name: '2º Curso de Anestesia Cardiovascular',
     dates: '29 al 31 de mayo de 2025',
     venue: 'Instituto Nacional de Cardiología, Ciudad de México',
+    /** The venue of the course and its workshops as events store it (docs/product.md → Venue). */
+    venuePlace: {
+      name: 'Instituto Nacional de Cardiología Ignacio Chávez',
+      address: 'Juan Badiano 1, Belisario Domínguez Secc. 16, Tlalpan, 14080 Ciudad de México',
+      mapUrl:
+        'https://www.google.com/maps/search/?api=1&query=Instituto+Nacional+de+Cardiolog%C3%ADa+Ignacio+Ch%C3%A1vez',
+    },
     modality: 'Híbrido: presencial y en transmisión en vivo',
   },
 } as const;

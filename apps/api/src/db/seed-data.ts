@@ -16,6 +16,7 @@ import {
   fromMexicoCityLocal,
   mexicoCityDate,
 } from '@store/shared/domain/time';
+import { site } from '@store/shared/site';
 
 export interface SeedDay {
   label: string;
@@ -38,6 +39,8 @@ export interface SeedProduct {
   saleMode?: SaleMode;
   /** Slug of the event a buyer must hold or buy with this one. */
   requires?: string;
+  /** Where the in-person days happen (the course, hybrid, and its workshops). */
+  venue?: { name: string; address: string; mapUrl: string };
   /** The published fees (pesos); `until` = the step applies while now < until. */
   tiers?: SeedTier[];
 }
@@ -280,6 +283,7 @@ export function demoCatalogue(now: Date): DemoCatalogue {
       isPresential: true,
       days: [arritmias],
       requires: COURSE_SLUG,
+      venue: site.course.venuePlace,
     },
     {
       slug: 'taller-aminas',
@@ -291,6 +295,7 @@ export function demoCatalogue(now: Date): DemoCatalogue {
       isPresential: true,
       days: [aminas],
       requires: COURSE_SLUG,
+      venue: site.course.venuePlace,
     },
     {
       slug: COURSE_SLUG,
@@ -300,6 +305,8 @@ export function demoCatalogue(now: Date): DemoCatalogue {
       category: 'Conferencias',
       subCategory: 'Avanzado',
       isPresential: false,
+      // Hybrid: streamed, and held at the institute.
+      venue: site.course.venuePlace,
       days: courseDays,
       saleMode: 'completo',
       tiers: courseTiers,

@@ -9,6 +9,7 @@ import {
   fromMexicoCityLocal,
 } from '@store/shared/domain/time';
 import { CATEGORIES, LEVELS } from '@store/shared/constants';
+import { site } from '@store/shared/site';
 import { createTestContext, type TestContext } from '../../test/context';
 import { seed } from './seed';
 import {
@@ -74,6 +75,23 @@ describe('seed', () => {
     expect(all.some((p) => p.name.includes('2º Curso de Anestesia Cardiovascular'))).toBe(true);
     expect(all.some((p) => /aminas/i.test(p.name))).toBe(true);
     expect(all.some((p) => /arritmias/i.test(p.name))).toBe(true);
+    // The course (hybrid) and its in-person workshops are held at the site's venue; the others say none.
+    const place = site.course.venuePlace;
+    const atVenue = all.filter((p) => p.venueName !== null);
+    expect(atVenue.map((p) => p.name).sort()).toEqual(
+      all
+        .filter((p) => /2º Curso de Anestesia|aminas|arritmias/i.test(p.name))
+        .map((p) => p.name)
+        .sort(),
+    );
+    expect(atVenue).toHaveLength(3);
+    for (const p of atVenue) {
+      expect(p).toMatchObject({
+        venueName: place.name,
+        venueAddress: place.address,
+        venueMapUrl: place.mapUrl,
+      });
+    }
 
     const [coupon] = await db.select().from(coupons);
     expect(coupon).toMatchObject({
