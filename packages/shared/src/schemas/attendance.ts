@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { MSG } from '../messages';
+import { venue } from './product';
 
 /** Letters of any language (accents, ñ, ü), spaces, dots, hyphens and apostrophes. */
 export const CERTIFICATE_NAME_PATTERN = /^[\p{L}][\p{L}\p{M} .'’-]*$/u;
@@ -99,6 +100,8 @@ export const ticket = z.object({
   /** The QR as a PNG data URL. */
   qr: z.string(),
   checkedInAt: z.number().nullable(),
+  /** Where to show it (docs/product.md → Venue); null = the event names no venue. */
+  venue: venue.nullable(),
 });
 export type Ticket = z.infer<typeof ticket>;
 export const ticketsResponse = z.object({ success: z.literal(true), tickets: z.array(ticket) });

@@ -152,6 +152,9 @@ export async function findTicketDays(db: Queryable, userId: string) {
       productDayId: productDays.id,
       day: productDays.label,
       startsAt: productDays.startsAt,
+      venueName: products.venueName,
+      venueAddress: products.venueAddress,
+      venueMapUrl: products.venueMapUrl,
       position: productDays.position,
       checkedInAt: checkins.checkedInAt,
     })

@@ -19,7 +19,8 @@ import { createTestContext, type TestContext } from '../../../test/context';
 import { createProduct } from '../../../test/factories';
 import { call, claim } from '../../../test/admin-helpers';
 import { createUser, sentAttachments, type TestUser } from '../../../test/store-helpers';
-import { emailOutbox } from '../../db/schema';
+import { emailOutbox, products } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 import { signTicket } from '../../lib/tickets';
 import { ticketNotToday, watchBeforeDay } from '@store/shared/attendance-messages';
 
@@ -255,11 +256,22 @@ describe('attendance and constancias', () => {
         { label: 'Viernes', startsAt: new Date(t0 - 60_000), endsAt: new Date(t0 - 60_000 + 9 * 3_600_000) },
       ],
     });
+    // Held at a venue: the ticket, the e-mail and the calendar say where (docs/product.md → Venue).
+    const venue = {
+      name: 'Hotel Sede',
+      address: 'Av. Reforma 1, CDMX',
+      mapUrl: 'https://maps.example.org/?q=sede',
+    };
+    await ctx.database.db
+      .update(products)
+      .set({ venueName: venue.name, venueAddress: venue.address, venueMapUrl: venue.mapUrl })
+      .where(eq(products.id, e.product.id));
     const user = await createUser(ctx);
     await claim(ctx, user, e.product.id, ['Viernes']);
     await call(ctx, user.token, 'PUT', '/api/attendance/profile', PROFILE);
     const tickets = (await call(ctx, user.token, 'GET', '/api/attendance/tickets')).json().tickets;
     expect(tickets).toHaveLength(1);
+    expect(tickets[0].venue).toEqual(venue);
     const code = decodePng(Buffer.from(tickets[0].qr.split(',')[1], 'base64'));
     expect(code).toBe(tickets[0].code);
     // The confirmation e-mail carries the same ticket as a PNG (after the calendar entry).
@@ -270,6 +282,10 @@ describe('attendance and constancias', () => {
     expect(files.map((a) => a.filename)).toEqual(['evento.ics', 'Boleto Taller de Arritmias - Viernes.png']);
     expect(decodePng(files[1]!.content)).toBe(code);
     expect(confirmation!.text).toContain('código QR');
+    expect(confirmation!.text).toContain('Evento presencial en Hotel Sede, Av. Reforma 1, CDMX');
+    expect(files[0]!.content.toString().replace(/\r\n /g, '')).toContain(
+      'LOCATION:Hotel Sede\\, Av. Reforma 1\\, CDMX',
+    );
 
     const forged = await call(ctx, admin.token, 'POST', '/api/admin/attendance/checkin', {
       code: signTicket('otro-secreto-de-al-menos-32-caracteres!!', user.id, e.days[0]!.id),

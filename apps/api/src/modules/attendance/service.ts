@@ -55,6 +55,7 @@ import {
   upsertProfile,
 } from './repo';
 import { signTicket, verifyTicket } from '../../lib/tickets';
+import { venueOf } from '../products/mappers';
 import { findAttempts, findEvaluation } from './evaluation-repo';
 import { newFolio } from './folio';
 import { ticketNotToday, watchBeforeDay } from '@store/shared/attendance-messages';
@@ -218,6 +219,7 @@ export async function listTickets(db: Queryable, secret: string, userId: string)
         code,
         qr: await ticketQrDataUrl(code),
         checkedInAt: d.checkedInAt?.getTime() ?? null,
+        venue: venueOf(d),
       };
     }),
   );

@@ -1,6 +1,6 @@
 // "Boletos" on Mis Productos: one QR ticket per paid day of an in-person event, to show at the
-// door. Hidden when there are none.
-import { CheckCircle2, Ticket as TicketIcon } from 'lucide-react';
+// door, with the venue when the event names one. Hidden when there are none.
+import { CheckCircle2, MapPin, Ticket as TicketIcon } from 'lucide-react';
 import { formatDateTime } from '@store/shared/domain/time';
 import { Badge } from '../../../components/ui/badge';
 import { useTickets } from '../api/tickets';
@@ -33,6 +33,23 @@ export function TicketsSection() {
             <p className="text-sm text-slate-600">
               {t.day} · {formatDateTime(t.dayStartsAt)}
             </p>
+            {t.venue && (
+              <p className="mt-1 text-sm text-pretty text-slate-700">
+                <MapPin aria-hidden="true" className="mr-1 inline h-4 w-4 align-text-bottom text-brand-700" />
+                <span className="font-medium">{t.venue.name}</span>
+                {t.venue.address && <span className="block text-slate-600">{t.venue.address}</span>}
+                {t.venue.mapUrl && (
+                  <a
+                    href={t.venue.mapUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="mt-1 inline-block font-semibold text-brand-700 underline underline-offset-2"
+                  >
+                    Abrir en mapa<span className="sr-only"> (se abre en otra pestaña)</span>
+                  </a>
+                )}
+              </p>
+            )}
             {t.checkedInAt !== null && (
               <Badge tone="success" className="mt-2">
                 <CheckCircle2 aria-hidden="true" className="h-3.5 w-3.5" /> Asistencia registrada el{' '}
