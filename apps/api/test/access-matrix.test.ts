@@ -298,6 +298,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/attendance/mine': signedIn(200, (f) => ({ query: { productId: f.productId } })),
   'GET /api/waitlist/product/{productId}': signedIn(200, (f) => ({ params: { productId: f.productId } })),
   // The fixture's days have no seat limit: nobody can join (409); leaving and claiming find nothing (404).
+  'GET /api/waitlist/mine': signedIn(200),
   'POST /api/waitlist/join': signedIn(409, (f) => ({ body: { productId: f.productId, day: 'Día 1' } })),
   'POST /api/waitlist/leave': signedIn(404, (f) => ({ body: { productId: f.productId, day: 'Día 1' } })),
   'POST /api/waitlist/claim': signedIn(404, body({ token: 'enlace-que-no-existe' })),

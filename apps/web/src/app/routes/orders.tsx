@@ -13,6 +13,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { ConstanciasSection } from '../../features/attendance/components/constancias-section';
 import { TicketsSection } from '../../features/attendance/components/tickets-section';
+import { MyWaitlistSection } from '../../features/waitlist/components/my-waitlist-section';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { CancelOrderButton } from '../../features/orders/components/cancel-order';
 import { PaymentNote } from '../../features/orders/components/payment-note';
@@ -148,6 +149,7 @@ function Orders() {
           }}
         />
         <TicketsSection />
+        <MyWaitlistSection />
         <ConstanciasSection />
         {orders.data && <OrderInvoices orders={orders.data} now={now} />}
       </Container>
