@@ -32,8 +32,11 @@ export function Component() {
     claimOffer(token)
       .then(async (res) => {
         // The cart is read again before leaving: an invalidation alone refetches only carts on
-        // screen, so /cart would first show the cart as it was before the claim (empty).
-        await qc.fetchQuery({ ...cartQueryOptions(session), staleTime: 0 });
+        // screen, so /cart would first show the cart as it was before the claim (empty). A read
+        // begun before the claim (the header's) is dropped, not reused.
+        const cart = cartQueryOptions(session);
+        await qc.cancelQueries({ queryKey: cart.queryKey });
+        await qc.fetchQuery({ ...cart, staleTime: 0 });
         await qc.invalidateQueries({ queryKey: ['waitlist'] });
         await qc.invalidateQueries({ queryKey: ['products'] });
         notify.success(res.message);
