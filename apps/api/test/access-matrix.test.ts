@@ -214,6 +214,7 @@ const MATRIX: Record<string, Entry> = {
   // Someone else's order: 403, whoever asks (the admin looks orders up under /api/admin).
   'POST /api/order/single': mine(200, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
   // The receipt of a paid order: only its buyer (the free claim has one too).
+  'GET /api/order/{orderId}/calendar': mine(200, 403, (f) => ({ params: { orderId: f.ownerOrderId } }), 403),
   'GET /api/order/{orderId}/receipt': mine(200, 403, (f) => ({ params: { orderId: f.ownerOrderId } }), 403),
   // Cancelling by the terms: only the buyer, about their own order (the admin refunds under /api/admin).
   'POST /api/order/cancellation': mine(200, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),

@@ -20,6 +20,7 @@ import { PaymentNote } from '../../features/orders/components/payment-note';
 import { RefundNote } from '../../features/orders/components/refund-note';
 import { DayStatus, type DayTimes } from '../../features/orders/components/day-status';
 import { ReceiptButton } from '../../features/orders/components/receipt-button';
+import { CalendarButton } from '../../features/orders/components/calendar-button';
 import { canOfferTransfer, TransferDayButton } from '../../features/orders/components/transfer-day';
 import { allProductsQueryOptions } from '../../lib/products-query';
 import { useNow } from '../../lib/use-now';
@@ -110,6 +111,7 @@ function Orders() {
                     )}
                     {entries[i - 1]?.order._id === order._id ? null : (
                       <>
+                        <CalendarButton order={order} />
                         <ReceiptButton order={order} />
                         <CancelOrderButton order={order} />
                       </>
