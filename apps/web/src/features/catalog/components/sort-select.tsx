@@ -5,7 +5,7 @@ import { Select } from '../../../components/ui/input';
 
 const LABELS: Record<SortValue, string> = {
   relavent: 'Relevancia',
-  date: 'Fecha: próximos primero',
+  date: 'Próximos primero',
   'low-high': 'Precio: de menor a mayor',
   'high-low': 'Precio: de mayor a menor',
 };
