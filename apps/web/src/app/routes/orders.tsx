@@ -111,7 +111,10 @@ function Orders() {
                     )}
                     {entries[i - 1]?.order._id === order._id ? null : (
                       <>
-                        <CalendarButton order={order} />
+                        {/* Only while one of its days is still to come. */}
+                        {order.items.some((it) =>
+                          it.days.some((d) => (times.get(`${it._id}|${d}`)?.endsAt ?? Infinity) > now),
+                        ) && <CalendarButton order={order} />}
                         <ReceiptButton order={order} />
                         <CancelOrderButton order={order} />
                       </>
