@@ -214,6 +214,7 @@ const MATRIX: Record<string, Entry> = {
   // Someone else's order: 403, whoever asks (the admin looks orders up under /api/admin).
   'POST /api/order/single': mine(200, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
   // The receipt of a paid order: only its buyer (the free claim has one too).
+  'GET /api/order/{orderId}/calendar': mine(200, 403, (f) => ({ params: { orderId: f.ownerOrderId } }), 403),
   'GET /api/order/{orderId}/receipt': mine(200, 403, (f) => ({ params: { orderId: f.ownerOrderId } }), 403),
   // Cancelling by the terms: only the buyer, about their own order (the admin refunds under /api/admin).
   'POST /api/order/cancellation': mine(200, 403, (f) => ({ body: { orderId: f.ownerOrderId } }), 403),
@@ -298,6 +299,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/attendance/mine': signedIn(200, (f) => ({ query: { productId: f.productId } })),
   'GET /api/waitlist/product/{productId}': signedIn(200, (f) => ({ params: { productId: f.productId } })),
   // The fixture's days have no seat limit: nobody can join (409); leaving and claiming find nothing (404).
+  'GET /api/waitlist/mine': signedIn(200),
   'POST /api/waitlist/join': signedIn(409, (f) => ({ body: { productId: f.productId, day: 'Día 1' } })),
   'POST /api/waitlist/leave': signedIn(404, (f) => ({ body: { productId: f.productId, day: 'Día 1' } })),
   'POST /api/waitlist/claim': signedIn(404, body({ token: 'enlace-que-no-existe' })),

@@ -20,7 +20,7 @@ export type Category = (typeof CATEGORIES)[number];
 export const LEVELS = ['Basico', 'Intermedio', 'Avanzado'] as const;
 export type Level = (typeof LEVELS)[number];
 
-export const SORT_VALUES = ['relavent', 'low-high', 'high-low'] as const;
+export const SORT_VALUES = ['relavent', 'date', 'low-high', 'high-low'] as const;
 export type SortValue = (typeof SORT_VALUES)[number];
 
 export const USER_TYPES = [

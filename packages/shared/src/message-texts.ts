@@ -218,6 +218,7 @@ export const paymentDeclinedRetry =
   'Tu banco rechazó este medio de pago. Elige otra tarjeta u otra forma de pago en PayPal.';
 export const paymentStillProcessing =
   'PayPal todavía está procesando tu pago. Te avisaremos por correo en cuanto se confirme; no vuelvas a pagar.';
+export const calendarNotAvailable = 'El calendario está disponible para los días pagados de la orden.';
 export const receiptNotAvailable = 'El recibo está disponible cuando la orden está pagada.';
 export const cancellationRefundNote = `Reembolso por cancelación, menos el cargo administrativo del ${CANCELLATION_CHARGE_PERCENT} %.`;
 

@@ -5,6 +5,8 @@ export const userQueryKeys = {
   profile: (token: string | null) => ['profile', token] as const,
   orders: (token: string | null) => ['orders', token] as const,
   waitlist: (token: string | null, productId: string) => ['waitlist', token, productId] as const,
+  /** Under `waitlist` too, so joining or leaving anywhere reads it again. */
+  myWaitlist: (token: string | null) => ['waitlist', token, 'mine'] as const,
   all: [
     ['cart'],
     ['profile'],

@@ -50,3 +50,22 @@ export const waitlistClaimResponse = z.object({
   offerExpiresAt: z.number(),
 });
 export type WaitlistClaimResponse = z.infer<typeof waitlistClaimResponse>;
+
+/** One of the member's live waiting-list entries, as Mis Productos lists them. */
+export const myWaitlistEntry = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  day: z.string(),
+  startsAt: z.number(),
+  status: z.enum(WAITLIST_STATUSES),
+  /** 1 = next in line; null once a seat is offered. */
+  position: z.number().int().nullable(),
+  offerExpiresAt: z.number().nullable(),
+});
+export type MyWaitlistEntry = z.infer<typeof myWaitlistEntry>;
+
+export const myWaitlistResponse = z.object({
+  success: z.literal(true),
+  entries: z.array(myWaitlistEntry),
+});
+export type MyWaitlistResponse = z.infer<typeof myWaitlistResponse>;

@@ -177,6 +177,22 @@ export async function findOrderDaySchedule(db: Queryable, orderId: string) {
     .orderBy(asc(productDays.startsAt), asc(productDays.position));
 }
 
+/** The order's days this user holds paid (not those given away since), soonest first. */
+export async function findPaidDaySchedule(db: Queryable, orderId: string, userId: string) {
+  return db
+    .selectDistinct({
+      productId: orderDays.productId,
+      productDayId: orderDays.productDayId,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+      endsAt: productDays.endsAt,
+    })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .where(and(eq(orderDays.orderId, orderId), eq(orderDays.userId, userId), eq(orderDays.status, 'pagado')))
+    .orderBy(asc(productDays.startsAt));
+}
+
 /** Per day option of these products: paid order days and all order days (any status). */
 export async function countOrderDaysByDay(db: Queryable, productIds: readonly string[]) {
   if (productIds.length === 0) return [];

@@ -14,7 +14,7 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import { inCheckoutLine } from '../../plugins/checkout-line';
 import { z } from 'zod';
 import { quoteForDisplay } from '../cart/quote';
-import { ownApiOrder, ownReceipt } from './service';
+import { ownApiOrder, ownCalendar, ownReceipt } from './service';
 import { sendCached, sendEncoded } from '../../lib/http-cache';
 import { rateLimits } from '../../plugins/rate-limit';
 import {
@@ -148,6 +148,31 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
         .header('Cache-Control', 'private, no-store')
         .send(pdf);
+    },
+  );
+
+  app.get(
+    '/:orderId/calendar',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['order'],
+        summary: 'Calendario (.ics) de los días pagados de una orden propia',
+        security: tokenSecurity,
+        produces: ['text/calendar'],
+        params: z.object({ orderId: z.string().min(1).max(64) }),
+        response: { 200: z.string(), ...errorResponses(401, 403, 404, 409) },
+      },
+    },
+    async (req, reply) => {
+      const { fileName, ics } = await ownCalendar(app.db.db, currentUser(req).id, req.params.orderId, {
+        publicUrl: app.mailSettings.publicUrl,
+      });
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(ics);
     },
   );
 };

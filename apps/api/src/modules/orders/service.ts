@@ -12,6 +12,7 @@ import {
   findOrder,
   findOrderDayDetails,
   findOrderForConfirmation,
+  findPaidDaySchedule,
   listUserOrdersWithDetails,
   type OrderDayDetail,
   type OrderRow,
@@ -22,6 +23,8 @@ import { paymentReference, toApiOrder } from './mappers';
 import { findPayment } from '../lifecycle';
 import { invoiceReceiverOf } from '../invoices/service';
 import { receiptFileName, renderReceipt } from './receipt';
+import { orderCalendar } from '../mail/calendar';
+import { orderReference } from '@store/shared/domain/order-reference';
 
 export { toApiOrder };
 export type { OrderRow } from './repo';
@@ -88,6 +91,32 @@ export async function ownReceipt(
     throw new AppError('conflict', MSG.receiptNotAvailable);
   }
   return { fileName: receiptFileName(order.id), pdf: await receiptOf(db, order) };
+}
+
+/**
+ * «Agregar a mi calendario»: the same .ics as the confirmation e-mail's (mail/calendar.ts),
+ * for the days of the user's own order they still hold paid — never someone else's order.
+ */
+export async function ownCalendar(
+  db: Queryable,
+  userId: string,
+  orderId: string,
+  site: { publicUrl: string },
+): Promise<{ fileName: string; ics: string }> {
+  const order = await getOwnOrder(db, userId, orderId);
+  const days = await findPaidDaySchedule(db, order.id, userId);
+  if (days.length === 0) throw new AppError('conflict', MSG.calendarNotAvailable);
+  const ordersUrl = `${site.publicUrl}/orders`;
+  const ics = orderCalendar({
+    orderId: order.id,
+    ordersUrl,
+    host: new URL(site.publicUrl).hostname,
+    days: days.flatMap((d) => {
+      const item = order.items.find((i) => i._id === d.productId);
+      return item ? [{ ...d, productName: item.name, isPresential: item.isPresential }] : [];
+    }),
+  });
+  return { fileName: `evento-${orderReference(order.id)}.ics`, ics };
 }
 
 /** Renders the order's receipt from the database. */

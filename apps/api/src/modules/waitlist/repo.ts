@@ -159,6 +159,8 @@ export async function markOffered(
 /** Which open offers `markClaimed` looks at (all of them when empty). */
 export interface ClaimScope {
   productId?: string;
+  /** Only this member's offers. */
+  userId?: string;
   /** Only offers whose day the member holds through this order. */
   orderId?: string;
 }
@@ -187,6 +189,7 @@ export async function markClaimed(
       and(
         eq(waitlistEntries.status, 'ofrecido'),
         scope.productId ? eq(waitlistEntries.productId, scope.productId) : undefined,
+        scope.userId ? eq(waitlistEntries.userId, scope.userId) : undefined,
         sql`EXISTS (SELECT 1 FROM order_days od WHERE od.user_id = waitlist_entries.user_id
           AND od.product_day_id = waitlist_entries.product_day_id AND od.status = 'pagado' ${byOrder})`,
       ),
@@ -310,4 +313,30 @@ export async function restoreSettledByOrder(
       ),
     )
     .returning({ id: waitlistEntries.id, productDayId: waitlistEntries.productDayId });
+}
+
+/** Every live entry of the user on an upcoming day, soonest day first (Mis Productos). */
+export async function findMyEntries(db: Queryable, userId: string, now: Date) {
+  return db
+    .select({
+      productId: waitlistEntries.productId,
+      productName: products.name,
+      day: productDays.label,
+      startsAt: productDays.startsAt,
+      status: waitlistEntries.status,
+      offerExpiresAt: waitlistEntries.offerExpiresAt,
+      position: positionSql,
+    })
+    .from(waitlistEntries)
+    .innerJoin(productDays, eq(productDays.id, waitlistEntries.productDayId))
+    .innerJoin(products, eq(products.id, waitlistEntries.productId))
+    .where(
+      and(
+        eq(waitlistEntries.userId, userId),
+        inArray(waitlistEntries.status, ACTIVE),
+        eq(products.active, true),
+        sql`${productDays.endsAt} > ${now}`,
+      ),
+    )
+    .orderBy(asc(productDays.startsAt), asc(productDays.label));
 }

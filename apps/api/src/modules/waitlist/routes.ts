@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { okResponse } from '@store/shared/schemas/common';
 import {
   waitlistClaimBody,
+  myWaitlistResponse,
   waitlistClaimResponse,
   waitlistDayBody,
   waitlistProductResponse,
@@ -14,7 +15,7 @@ import {
 import { errorResponses, tokenSecurity } from '../../lib/route-schemas';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { rateLimits } from '../../plugins/rate-limit';
-import { claimOffer, joinWaitlist, leaveWaitlist, waitlistStateFor } from './service';
+import { claimOffer, joinWaitlist, leaveWaitlist, myWaitlist, waitlistStateFor } from './service';
 import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,6 +35,20 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       days: await waitlistStateFor(app.db.db, currentUser(req).id, req.params.productId),
     }),
+  );
+
+  app.get(
+    '/mine',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Tus listas de espera: evento, día, lugar en la fila u oferta y su plazo',
+        security: tokenSecurity,
+        response: { 200: myWaitlistResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => ({ success: true as const, entries: await myWaitlist(app.db.db, currentUser(req).id) }),
   );
 
   app.post(

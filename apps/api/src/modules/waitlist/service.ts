@@ -6,7 +6,11 @@
 import { WAITLIST_OFFER_HOURS } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import type { AdminWaitlistEntry } from '@store/shared/schemas/admin/waitlist';
-import type { WaitlistClaimResponse, WaitlistDayState } from '@store/shared/schemas/waitlist';
+import type {
+  MyWaitlistEntry,
+  WaitlistClaimResponse,
+  WaitlistDayState,
+} from '@store/shared/schemas/waitlist';
 import type { Db, Queryable, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -22,6 +26,7 @@ import {
   findDay,
   findDayLabel,
   findDaysWithWaiting,
+  findMyEntries,
   findNextWaiting,
   findProductDayIds,
   findUserEntries,
@@ -76,6 +81,21 @@ export async function waitlistStateFor(
           : null,
       };
     });
+}
+
+/** The member's live waiting-list entries on upcoming days, for Mis Productos. */
+export async function myWaitlist(db: Db, userId: string, now = new Date()): Promise<MyWaitlistEntry[]> {
+  // Offers already paid for are closed first, so a bought day is not listed as offered.
+  await markClaimed(db, now, { userId });
+  return (await findMyEntries(db, userId, now)).map((e) => ({
+    productId: e.productId,
+    productName: e.productName,
+    day: e.day,
+    startsAt: e.startsAt.getTime(),
+    status: e.status,
+    position: e.status === 'esperando' ? Number(e.position) : null,
+    offerExpiresAt: e.offerExpiresAt?.getTime() ?? null,
+  }));
 }
 
 /** Joins the day's waiting list: only a limited, sold-out, upcoming day the member does not hold. */

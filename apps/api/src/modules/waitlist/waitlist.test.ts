@@ -79,6 +79,17 @@ async function offerToken(u: TestUser): Promise<string | null> {
   return /reclamar\?token=([A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1]!;
 }
 
+/** The member's waiting lists as Mis Productos reads them. */
+async function mineOf(u: TestUser) {
+  const res = await h.ctx.app.inject({
+    method: 'GET',
+    url: '/api/waitlist/mine',
+    headers: { token: u.token },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().entries as { productId: string; day: string; status: string; position: number | null }[];
+}
+
 async function entriesOf(dayId: string) {
   return h.ctx.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.productDayId, dayId));
 }
@@ -158,6 +169,16 @@ describe('waiting list of a sold-out workshop', () => {
     expect([direct.statusCode, direct.json().message]).toEqual([409, MSG.seatsSoldOut]);
     expect((await claimOffer(c, 'no-es-un-token')).json().message).toBe(AFTER_SALE_MSG.waitlistClaimInvalid);
 
+    // Mis Productos: each member sees only their own entries, with the offer or the place.
+    const mineB = await mineOf(b);
+    expect(mineB.map((e) => [e.productId, e.day, e.status, e.position])).toEqual([
+      [productId, 'Taller', 'ofrecido', null],
+    ]);
+    expect((mineB[0] as unknown as { offerExpiresAt: number }).offerExpiresAt).toBeGreaterThan(Date.now());
+    expect((await mineOf(c)).map((e) => [e.status, e.position])).toEqual([['esperando', 1]]);
+    expect(await mineOf(a)).toEqual([]);
+    expect((await h.ctx.app.inject({ method: 'GET', url: '/api/waitlist/mine' })).statusCode).toBe(401);
+
     // B claims: the day is in B's cart, and B pays within the window.
     const claimed = await claimOffer(b, token!);
     expect(claimed.statusCode, claimed.body).toBe(200);
@@ -170,6 +191,8 @@ describe('waiting list of a sold-out workshop', () => {
     expect(cart.json().cartData).toEqual({ [productId]: { Taller: 1 } });
     const bOrder = await payDay(b, productId, dayId);
     expect(await seatsTaken(h.ctx, dayId)).toBe(1);
+    // Bought: the offer is closed and no longer listed as a waiting list of B's.
+    expect(await mineOf(b)).toEqual([]);
 
     // The admin's list: B claimed with the order, C still first in line.
     const list = await call(h.ctx, admin.token, 'GET', `/api/admin/waitlist/?productId=${productId}`);

@@ -74,11 +74,12 @@ export function Component() {
     filters.categories.length === 0 &&
     filters.levels.length === 0 &&
     !filters.showFinished &&
+    !filters.workshopsOnly &&
     !(showSearch && search.trim());
   const visible = useMemo(() => {
     if (!products.data || (filters.showFinished && !finished.data)) return undefined;
     const shown = catalogueProducts(products.data, finished.data, filters.showFinished, now);
-    return filterProducts(shown, { ...filters, search: showSearch ? search : '' });
+    return filterProducts(shown, { ...filters, search: showSearch ? search : '' }, now);
   }, [products.data, finished.data, filters, search, showSearch, now]);
 
   return (
@@ -98,7 +99,11 @@ export function Component() {
               onToggleLevel={(l: Level) => update({ levels: toggle(filters.levels, l) })}
               showFinished={filters.showFinished}
               onToggleFinished={() => update({ showFinished: !filters.showFinished })}
-              onClear={() => update({ categories: [], levels: [], showFinished: false })}
+              workshopsOnly={filters.workshopsOnly}
+              onToggleWorkshops={() => update({ workshopsOnly: !filters.workshopsOnly })}
+              onClear={() =>
+                update({ categories: [], levels: [], showFinished: false, workshopsOnly: false })
+              }
             />
           </aside>
           <section className="min-w-0 flex-1" aria-labelledby="todos-los-eventos">

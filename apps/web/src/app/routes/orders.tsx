@@ -13,12 +13,14 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { ConstanciasSection } from '../../features/attendance/components/constancias-section';
 import { TicketsSection } from '../../features/attendance/components/tickets-section';
+import { MyWaitlistSection } from '../../features/waitlist/components/my-waitlist-section';
 import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { CancelOrderButton } from '../../features/orders/components/cancel-order';
 import { PaymentNote } from '../../features/orders/components/payment-note';
 import { RefundNote } from '../../features/orders/components/refund-note';
 import { DayStatus, type DayTimes } from '../../features/orders/components/day-status';
 import { ReceiptButton } from '../../features/orders/components/receipt-button';
+import { CalendarButton } from '../../features/orders/components/calendar-button';
 import { canOfferTransfer, TransferDayButton } from '../../features/orders/components/transfer-day';
 import { allProductsQueryOptions } from '../../lib/products-query';
 import { useNow } from '../../lib/use-now';
@@ -109,6 +111,10 @@ function Orders() {
                     )}
                     {entries[i - 1]?.order._id === order._id ? null : (
                       <>
+                        {/* Only while one of its days is still to come. */}
+                        {order.items.some((it) =>
+                          it.days.some((d) => (times.get(`${it._id}|${d}`)?.endsAt ?? Infinity) > now),
+                        ) && <CalendarButton order={order} />}
                         <ReceiptButton order={order} />
                         <CancelOrderButton order={order} />
                       </>
@@ -148,6 +154,7 @@ function Orders() {
           }}
         />
         <TicketsSection />
+        <MyWaitlistSection />
         <ConstanciasSection />
         {orders.data && <OrderInvoices orders={orders.data} now={now} />}
       </Container>

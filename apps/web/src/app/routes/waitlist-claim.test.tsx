@@ -29,8 +29,11 @@ describe('/lista-de-espera/reclamar', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it("claims the member's offer and goes to the cart", async () => {
+  it("claims the member's offer and goes to the cart, already holding the day", async () => {
     act(() => setToken('sesion'));
+    const client = testQueryClient();
+    // The cart as it was before the claim, cached by an earlier visit and not on screen.
+    client.setQueryData(['cart', 'sesion'], {});
     const api = stubApi({
       '/api/waitlist/claim': () => ({
         success: true,
@@ -39,9 +42,16 @@ describe('/lista-de-espera/reclamar', () => {
         day: 'Taller',
         offerExpiresAt: Date.parse('2030-03-02T18:00:00Z'),
       }),
+      '/api/cart/get': () => ({ success: true, cartData: { p1: { Taller: 1 } } }),
     });
-    renderAt('?token=abc');
+    render(
+      <TestProviders client={client} path="/lista-de-espera/reclamar" search="?token=abc">
+        <ClaimPage />
+      </TestProviders>,
+    );
     expect(await screen.findByTestId('location')).toHaveTextContent('/cart');
+    // No reload needed: the cart the next page reads already has the offered day.
+    expect(client.getQueryData(['cart', 'sesion'])).toEqual({ p1: { Taller: 1 } });
     expect(api.calls.filter((c) => c.path === '/api/waitlist/claim').map((c) => c.body)).toEqual([
       { token: 'abc' },
     ]);

@@ -11,6 +11,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Container } from '../../components/ui/container';
 import { Spinner } from '../../components/ui/spinner';
+import { cartQueryOptions } from '../../features/cart/api/get-cart';
 import { claimOffer } from '../../features/waitlist/api/claim-offer';
 import { useToken } from '../../lib/auth-token';
 import { errorMessage, notify } from '../../lib/notify';
@@ -30,8 +31,14 @@ export function Component() {
     started.current = true;
     claimOffer(token)
       .then(async (res) => {
-        await qc.invalidateQueries({ queryKey: ['cart'] });
+        // The cart is read again before leaving: an invalidation alone refetches only carts on
+        // screen, so /cart would first show the cart as it was before the claim (empty). A read
+        // begun before the claim (the header's) is dropped, not reused.
+        const cart = cartQueryOptions(session);
+        await qc.cancelQueries({ queryKey: cart.queryKey });
+        await qc.fetchQuery({ ...cart, staleTime: 0 });
         await qc.invalidateQueries({ queryKey: ['waitlist'] });
+        await qc.invalidateQueries({ queryKey: ['products'] });
         notify.success(res.message);
         navigate('/cart', { replace: true });
       })

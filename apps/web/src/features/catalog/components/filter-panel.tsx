@@ -13,6 +13,8 @@ export interface FilterPanelProps {
   onToggleLevel: (l: Level) => void;
   showFinished: boolean;
   onToggleFinished: () => void;
+  workshopsOnly: boolean;
+  onToggleWorkshops: () => void;
   onClear: () => void;
 }
 
@@ -23,11 +25,13 @@ export function FilterPanel({
   onToggleLevel,
   showFinished,
   onToggleFinished,
+  workshopsOnly,
+  onToggleWorkshops,
   onClear,
 }: FilterPanelProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const active = categories.length + levels.length + (showFinished ? 1 : 0);
+  const active = categories.length + levels.length + (showFinished ? 1 : 0) + (workshopsOnly ? 1 : 0);
   return (
     <div>
       <button
@@ -56,6 +60,12 @@ export function FilterPanel({
             onToggle={onToggleCategory}
           />
           <FilterGroup legend="Nivel" options={LEVELS} checked={levels} onToggle={onToggleLevel} />
+          <fieldset className="rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-semibold">Tipo</legend>
+            <div className="mt-1">
+              <Checkbox label="Solo talleres" checked={workshopsOnly} onChange={onToggleWorkshops} />
+            </div>
+          </fieldset>
           <fieldset className="rounded-xl border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold">Fechas</legend>
             <div className="mt-1">

@@ -1,5 +1,6 @@
 // One event in a grid: cover, category and level, name, dates (Mexico City), price, and a
-// "Finalizado" badge once its last day has ended at `now`. `onOpen` lets the page run the
+// "Finalizado" badge once its last day has ended at `now`, «Agotado» or «Quedan N lugares» while
+// on sale (utils/card-seats.ts). `onOpen` lets the page run the
 // owned-event check before navigating (docs/product.md → Cart).
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
@@ -12,6 +13,7 @@ import { Badge } from '../../../components/ui/badge';
 import { cn } from '../../../components/ui/cn';
 import { EventCover } from '../../../components/ui/event-cover';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { cardSeats, cardSeatsLabel } from '../utils/card-seats';
 
 export interface ProductCardProps {
   product: Product;
@@ -29,6 +31,7 @@ export interface ProductCardProps {
 
 export function ProductCard({ product, now, onOpen, cover = 'lazy' }: ProductCardProps) {
   const ended = hasEnded(product, now);
+  const seats = ended ? null : cardSeats(product, now);
   return (
     <Link
       to={`/product/${product._id}`}
@@ -37,6 +40,14 @@ export function ProductCard({ product, now, onOpen, cover = 'lazy' }: ProductCar
     >
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
         {ended && <Badge className="absolute top-2 left-2 z-10 shadow-sm">{ENDED_LABEL}</Badge>}
+        {seats && (
+          <Badge
+            tone={seats.kind === 'agotado' ? 'danger' : 'warning'}
+            className="absolute top-2 right-2 z-10 shadow-sm"
+          >
+            {cardSeatsLabel(seats)}
+          </Badge>
+        )}
         <EventCover
           src={product.image[0]}
           alt=""

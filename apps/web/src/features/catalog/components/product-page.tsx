@@ -40,7 +40,7 @@ import { ProductGallery } from './product-gallery';
 import { ProductGrid, type ProductGridProps } from './product-grid';
 import { VenueBlock } from './venue-block';
 import { relatedProducts } from '../utils/filter-products';
-import { soldOutReason } from '../utils/sold-out';
+import { soldOutReason, withOfferedSeats } from '../utils/sold-out';
 import { useNow } from '../../../lib/use-now';
 import { GROUP_MSG } from '@store/shared/group-messages';
 
@@ -136,7 +136,9 @@ export function ProductPage({
   const ownedCount = product.dayOptions.filter((o) => owned?.has(o.label)).length;
   const allOwned = ownedCount > 0 && ownedCount === product.dayOptions.length;
   const ended = hasEnded(product, now);
-  const soldOut = soldOutReason(product, { now, owned, fullForMe });
+  // A seat offered to this member from the waiting list is theirs to buy, not «Agotado».
+  const myOptions = withOfferedSeats(product.dayOptions, signedIn ? waitlist : undefined);
+  const soldOut = soldOutReason({ ...product, dayOptions: myOptions }, { now, owned, fullForMe });
 
   const onAdd = async () => {
     setAdding(true);
@@ -231,7 +233,7 @@ export function ProductPage({
             )}
             <div className="mt-6">
               <DayOptions
-                options={product.dayOptions}
+                options={myOptions}
                 selected={day}
                 onSelect={(d) => setChoice({ productId, day: d })}
                 owned={owned}

@@ -1,10 +1,11 @@
-// Sort selector (docs/product.md → Sort: relavent, low-high, high-low).
+// Sort selector (docs/product.md → Sort: relavent, date, low-high, high-low).
 import { useId } from 'react';
 import { SORT_VALUES, type SortValue } from '@store/shared/constants';
 import { Select } from '../../../components/ui/input';
 
 const LABELS: Record<SortValue, string> = {
   relavent: 'Relevancia',
+  date: 'Próximos primero',
   'low-high': 'Precio: de menor a mayor',
   'high-low': 'Precio: de mayor a menor',
 };

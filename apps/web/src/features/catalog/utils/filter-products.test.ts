@@ -35,7 +35,14 @@ const list = [
   make({ name: 'Casos de taponamiento', price: 500, category: 'Estudios de caso', subCategory: 'Avanzado' }),
   make({ name: 'Ecocardiografía', price: 1500 }),
 ];
-const none = { categories: [], levels: [], sort: 'relavent', showFinished: false, search: '' } as const;
+const none = {
+  categories: [],
+  levels: [],
+  sort: 'relavent',
+  showFinished: false,
+  workshopsOnly: false,
+  search: '',
+} as const;
 
 describe('filterProducts', () => {
   it('keeps the server order for relevance and sorts by price both ways', () => {
@@ -82,6 +89,52 @@ describe('relatedProducts', () => {
   });
 });
 
+describe('workshops and the date sort', () => {
+  const day = (startsAt: number) => ({
+    label: 'Día',
+    seatCapacity: null,
+    seatsSold: 0,
+    startsAt,
+    endsAt: startsAt + 100,
+  });
+  const late = make({
+    name: 'Taller de aminas vasoactivas',
+    dayOptions: [day(9_000)],
+    startsAt: 9_000,
+    endsAt: 9_100,
+  });
+  const soon = make({
+    name: 'TALLERES de vía aérea',
+    dayOptions: [day(5_000)],
+    startsAt: 5_000,
+    endsAt: 5_100,
+  });
+  // Two days: the first already over, the next one decides its place.
+  const ongoing = make({
+    name: 'Curso en dos días',
+    dayOptions: [day(1_000), day(7_000)],
+    startsAt: 1_000,
+    endsAt: 7_100,
+  });
+  const ended = make({ name: 'Terminado', dayOptions: [day(500)], startsAt: 500, endsAt: 600 });
+  const tallerista = make({ name: 'Panel con talleristas' });
+
+  it('«Solo talleres» keeps events named taller or talleres, not words that merely contain it', () => {
+    const shown = filterProducts([late, soon, ongoing, tallerista], { ...none, workshopsOnly: true }, 3_000);
+    expect(shown.map((p) => p.name)).toEqual(['Taller de aminas vasoactivas', 'TALLERES de vía aérea']);
+  });
+
+  it('sorts by the next day to come, soonest first, finished events last', () => {
+    const shown = filterProducts([ended, late, ongoing, soon], { ...none, sort: 'date' }, 3_000);
+    expect(shown.map((p) => p.name)).toEqual([
+      'TALLERES de vía aérea',
+      'Curso en dos días',
+      'Taller de aminas vasoactivas',
+      'Terminado',
+    ]);
+  });
+});
+
 describe('URL params', () => {
   it('round-trips filters and drops unknown values and the default sort', () => {
     const params = filtersToParams(new URLSearchParams('q=eco'), {
@@ -89,28 +142,33 @@ describe('URL params', () => {
       levels: ['Avanzado', 'Basico'],
       sort: 'high-low',
       showFinished: true,
+      workshopsOnly: true,
     });
     expect(params.toString()).toBe(
-      'q=eco&categoria=Paneles&nivel=Avanzado&nivel=Basico&orden=high-low&finalizados=1',
+      'q=eco&categoria=Paneles&nivel=Avanzado&nivel=Basico&orden=high-low&finalizados=1&tipo=taller',
     );
     expect(filtersFromParams(params)).toEqual({
       categories: ['Paneles'],
       levels: ['Basico', 'Avanzado'],
       sort: 'high-low',
       showFinished: true,
+      workshopsOnly: true,
     });
+    expect(filtersFromParams(new URLSearchParams('orden=date')).sort).toBe('date');
     expect(filtersFromParams(new URLSearchParams('categoria=Otra&orden=barato&finalizados=si'))).toEqual({
       categories: [],
       levels: [],
       sort: 'relavent',
       showFinished: false,
+      workshopsOnly: false,
     });
     expect(
-      filtersToParams(new URLSearchParams('finalizados=1'), {
+      filtersToParams(new URLSearchParams('finalizados=1&tipo=taller'), {
         categories: [],
         levels: [],
         sort: 'relavent',
         showFinished: false,
+        workshopsOnly: false,
       }).toString(),
     ).toBe('');
   });

@@ -1,6 +1,6 @@
 // The catalogue's view rules (docs/product.md → Routes, Sort): category and level checkboxes, name search
-// (case-insensitive, only while search is on), sort by relevance or price, and whether
-// finished events are shown. Pure, so the rules are tested without a browser.
+// (case-insensitive, only while search is on), «Solo talleres», sort by relevance, date (soonest
+// first) or price, and whether finished events are shown. Pure, so the rules are tested without a browser.
 import {
   CATEGORIES,
   LEVELS,
@@ -18,6 +18,8 @@ export interface CatalogFilters {
   sort: SortValue;
   /** "Mostrar eventos finalizados". */
   showFinished: boolean;
+  /** "Solo talleres": events that are workshops (`isWorkshop`). */
+  workshopsOnly: boolean;
   /** Applied only when non-empty. */
   search: string;
 }
@@ -27,16 +29,40 @@ function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 }
 
-export function filterProducts(products: readonly Product[], f: CatalogFilters): Product[] {
+/**
+ * A workshop (taller): the data has no flag, so an event is one when its name has the word
+ * «taller» or «talleres» (accent- and case-insensitive) — how the association names its
+ * hands-on, limited-seat sessions (docs/product.md → Catalogue).
+ */
+export function isWorkshop(product: Pick<Product, 'name'>): boolean {
+  return /\btaller(es)?\b/.test(fold(product.name));
+}
+
+/** When the event next happens at `now`: its first day not yet ended (its end once finished). */
+function nextStart(p: Product, now: number): number {
+  return p.dayOptions.find((o) => !hasEnded(o, now))?.startsAt ?? p.startsAt;
+}
+
+export function filterProducts(products: readonly Product[], f: CatalogFilters, now = Date.now()): Product[] {
   const needle = fold(f.search);
   const result = products.filter(
     (p) =>
       (f.categories.length === 0 || f.categories.includes(p.category)) &&
       (f.levels.length === 0 || f.levels.includes(p.subCategory)) &&
+      (!f.workshopsOnly || isWorkshop(p)) &&
       (needle === '' || fold(p.name).includes(needle)),
   );
   if (f.sort === 'low-high') result.sort((a, b) => a.price - b.price);
   else if (f.sort === 'high-low') result.sort((a, b) => b.price - a.price);
+  else if (f.sort === 'date') {
+    // Upcoming events soonest first; finished ones (when shown) after them, latest first.
+    result.sort((a, b) => {
+      const endedA = hasEnded(a, now);
+      const endedB = hasEnded(b, now);
+      if (endedA !== endedB) return endedA ? 1 : -1;
+      return endedA ? b.endsAt - a.endsAt : nextStart(a, now) - nextStart(b, now);
+    });
+  }
   return result;
 }
 
@@ -74,6 +100,8 @@ const CATEGORY_PARAM = 'categoria';
 const LEVEL_PARAM = 'nivel';
 const SORT_PARAM = 'orden';
 const FINISHED_PARAM = 'finalizados';
+const KIND_PARAM = 'tipo';
+const WORKSHOP_KIND = 'taller';
 export const SEARCH_PARAM = 'q';
 
 /** Reads the filters from the URL, ignoring values that are not in the lists. */
@@ -84,6 +112,7 @@ export function filtersFromParams(params: URLSearchParams): Omit<CatalogFilters,
     levels: LEVELS.filter((l) => params.getAll(LEVEL_PARAM).includes(l)),
     sort: SORT_VALUES.find((s) => s === sort) ?? 'relavent',
     showFinished: params.get(FINISHED_PARAM) === '1',
+    workshopsOnly: params.get(KIND_PARAM) === WORKSHOP_KIND,
   };
 }
 
@@ -97,9 +126,11 @@ export function filtersToParams(
   next.delete(LEVEL_PARAM);
   next.delete(SORT_PARAM);
   next.delete(FINISHED_PARAM);
+  next.delete(KIND_PARAM);
   for (const c of f.categories) next.append(CATEGORY_PARAM, c);
   for (const l of f.levels) next.append(LEVEL_PARAM, l);
   if (f.sort !== 'relavent') next.set(SORT_PARAM, f.sort);
   if (f.showFinished) next.set(FINISHED_PARAM, '1');
+  if (f.workshopsOnly) next.set(KIND_PARAM, WORKSHOP_KIND);
   return next;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import type { DayOption } from '@store/shared/schemas/product';
-import { soldOutReason } from './sold-out';
+import { soldOutReason, withOfferedSeats } from './sold-out';
 
 const NOW = Date.parse('2030-03-01T12:00:00Z');
 const day = (label: string, over: Partial<DayOption> = {}): DayOption => ({
@@ -57,5 +57,22 @@ describe('soldOutReason', () => {
     expect(
       soldOutReason({ saleMode: 'por_dia', dayOptions: [day('A', { ...full, ...ended })] }, { now: NOW }),
     ).toBeNull();
+  });
+});
+
+describe('withOfferedSeats', () => {
+  const offered = [{ day: 'A', entry: { status: 'ofrecido' } }];
+  it('keeps one seat of a full day for the member it is offered to', () => {
+    const mine = withOfferedSeats([day('A', full), day('B', full)], offered);
+    expect(mine.map((o) => o.seatsSold)).toEqual([9, 10]);
+    expect(soldOutReason({ saleMode: 'por_dia', dayOptions: mine }, { now: NOW })).toBeNull();
+  });
+  it('changes nothing while waiting in line or for visitors', () => {
+    const options = [day('A', full)];
+    expect(withOfferedSeats(options, [{ day: 'A', entry: { status: 'esperando' } }])).toEqual(options);
+    expect(withOfferedSeats(options, undefined)).toEqual(options);
+    expect(
+      soldOutReason({ saleMode: 'por_dia', dayOptions: withOfferedSeats(options, undefined) }, { now: NOW }),
+    ).toBe(MSG.eventSoldOut);
   });
 });

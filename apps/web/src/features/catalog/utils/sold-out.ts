@@ -23,3 +23,23 @@ export function soldOutReason(
   if (product.saleMode === 'completo') return full.length > 0 ? MSG.wholeEventSoldOut : null;
   return full.length === onSale.length ? MSG.eventSoldOut : null;
 }
+
+/**
+ * The days as the signed-in member sees them: a day whose freed seat is offered to them
+ * (waiting list, status `ofrecido`) keeps one seat for them, so it is not «Agotado» on their
+ * product page and they can buy it (docs/after-sale.md → Waiting list).
+ */
+export function withOfferedSeats<
+  T extends Pick<Product['dayOptions'][number], 'label' | 'seatCapacity' | 'seatsSold'>,
+>(
+  options: readonly T[],
+  states: readonly { day: string; entry: { status: string } | null }[] | undefined,
+): T[] {
+  const offered = new Set(states?.filter((s) => s.entry?.status === 'ofrecido').map((s) => s.day));
+  if (offered.size === 0) return [...options];
+  return options.map((o) =>
+    offered.has(o.label) && o.seatCapacity !== null && o.seatsSold >= o.seatCapacity
+      ? { ...o, seatsSold: o.seatCapacity - 1 }
+      : o,
+  );
+}
