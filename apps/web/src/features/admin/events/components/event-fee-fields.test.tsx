@@ -127,6 +127,18 @@ describe('EventForm fees', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('a new event opens without «sin precio»; the warning comes once the form is touched', async () => {
+    render(
+      <TestProviders client={testQueryClient()}>
+        <EventForm events={EVENTS} onSubmit={vi.fn()} />
+      </TestProviders>,
+    );
+    await screen.findByLabelText(/^Precio \(MXN\$, pesos\)/);
+    expect(screen.queryByText(ADMIN_MSG.tierNoPrice)).toBeNull();
+    set(screen.getAllByLabelText(/^Nombre/)[0]!, 'Simposio de ecocardiografía');
+    expect(await screen.findByText(ADMIN_MSG.tierNoPrice)).toBeVisible();
+  });
+
   it('shows the shared check while typing and does not save a faulty schedule', async () => {
     const { onSubmit } = setup();
     const [early, full] = rows().map((r) => within(r));

@@ -113,8 +113,10 @@ export function EventFeeFields({
   const rows = useFieldArray({ control, name: 'tiers' });
   const errors = formState.errors;
   // The same check the schema runs on submit, so its message is always current (the
-  // resolver's copy of it would stay until the next submit).
-  const problem = liveTierProblem(watch('price'), watch('tiers'));
+  // resolver's copy of it would stay until the next submit). It waits until the form is
+  // touched or a save is tried: a new, empty form does not open on «sin precio».
+  const touched = formState.isDirty || formState.submitCount > 0;
+  const problem = touched ? liveTierProblem(watch('price'), watch('tiers')) : null;
   const others = events.filter((e) => e._id !== selfId);
 
   return (
