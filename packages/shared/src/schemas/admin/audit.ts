@@ -72,4 +72,32 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'demo.remove': 'Eliminó los datos de demostración',
   'waitlist.offered': 'Ofreció un lugar liberado a la lista de espera',
   'waitlist.expired': 'Venció una oferta de la lista de espera',
+  'waitlist.restored': 'Devolvió a su lugar en la lista de espera a quien tenía la oferta',
+  'event.evaluation': 'Editó la evaluación del evento',
+  'invoice.credit_note_retry': 'Reintentó la nota de crédito de la orden',
+  'invoice.credit_note_attach': 'Adjuntó un archivo a la nota de crédito de la orden',
+  'invoice.complement_retry': 'Reintentó el complemento de pago de la orden',
+  'invoice.complement_attach': 'Adjuntó un archivo al complemento de pago de la orden',
+  'order.cancelled_by_buyer': 'El comprador canceló la orden',
+  'order.refund_requested': 'Pidió el reembolso al proveedor de pago',
+  'payment.settings': 'Cambió las formas de pago',
+  'payment.mismatch': 'Recibió un pago que no corresponde a la orden (no se entregó nada)',
+  'payment.partially_funded': 'Recibió una parte de la transferencia SPEI',
+  'payment.instrument_declined': 'El banco rechazó la tarjeta; el comprador puede intentar de nuevo',
+  'payment.capture_reused': 'Recibió de nuevo un cobro ya registrado (no se cobró dos veces)',
+  'payment.duplicate_refund_requested': 'Pidió el reembolso de un cobro duplicado',
+  'payment.duplicate_needs_refund': 'Cobro duplicado: hay que reembolsarlo a mano',
+  'payment.received_for_closed_order':
+    'Llegó dinero para una orden ya cerrada: hay que reembolsarlo o entregar el lugar',
+  'payment.late_honoured': 'Aceptó un pago tardío: los lugares seguían libres',
+  'payment.late_refunded': 'Reembolsó un pago tardío: los lugares ya no estaban libres',
+  'payment.late_needs_refund': 'Pago tardío sin lugares: hay que reembolsarlo a mano',
+  'payment.refund_pending': 'El reembolso espera la respuesta del proveedor',
+  'payment.refund_unconfirmed': 'El proveedor no confirmó el reembolso; se volverá a preguntar',
+  'payment.refund_retry': 'Volvió a preguntar al proveedor por un reembolso pendiente',
+  'payment.refund_failed': 'El proveedor rechazó el reembolso; la orden sigue igual',
+  'payment.refund_unmatched': 'El proveedor avisó de un reembolso que no corresponde a ninguno pedido aquí',
 };
+
+/** Who an audit entry names when no account did it: the store's own jobs, webhooks and sweeps. */
+export const AUDIT_SYSTEM_ACTOR = 'Sistema';

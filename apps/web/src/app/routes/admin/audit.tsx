@@ -1,7 +1,7 @@
 // /admin/audit: every change made from the back office (who, when, what), newest first.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { AdminAuditEntry } from '@store/shared/schemas/admin/audit';
+import { AUDIT_SYSTEM_ACTOR, type AdminAuditEntry } from '@store/shared/schemas/admin/audit';
 import { Select } from '../../../components/ui/input';
 import { useAudit } from '../../../features/admin/audit/api/get-audit';
 import { AdminPageHeader } from '../../../components/admin/admin-page-header';
@@ -31,7 +31,7 @@ function target(e: AdminAuditEntry): string | null {
 
 const COLUMNS: Column<AdminAuditEntry>[] = [
   { header: 'Fecha', className: 'whitespace-nowrap', cell: (e) => formatDateTime(e.date) },
-  { header: 'Quién', className: 'max-w-48 truncate', cell: (e) => e.actor?.email ?? 'Cuenta eliminada' },
+  { header: 'Quién', className: 'max-w-48 truncate', cell: (e) => e.actor?.email ?? AUDIT_SYSTEM_ACTOR },
   {
     header: 'Qué',
     className: 'min-w-64',

@@ -1,4 +1,5 @@
 // The back-office changes made to one order (who, when, what), from the audit log.
+import { AUDIT_SYSTEM_ACTOR } from '@store/shared/schemas/admin/audit';
 import type { AdminOrderDetail } from '@store/shared/schemas/admin/orders';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { auditActionLabel, auditSummary } from '../../../../lib/admin/audit';
@@ -20,7 +21,7 @@ export function OrderHistoryCard({ history }: { history: AdminOrderDetail['histo
                 <p className="font-medium text-ink">{auditActionLabel(h.action)}</p>
                 <p className="text-slate-600">{auditSummary(h)}</p>
                 <p className="text-xs text-slate-500">
-                  {formatDateTime(h.date)} · {h.actor?.email ?? 'Cuenta eliminada'}
+                  {formatDateTime(h.date)} · {h.actor?.email ?? AUDIT_SYSTEM_ACTOR}
                 </p>
               </li>
             ))}
