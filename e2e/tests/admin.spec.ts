@@ -184,7 +184,10 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
 
   // Cancelling the order ends the customer's access and frees the seat.
   await nav.getByRole('link', { name: 'Órdenes' }).click();
-  await page.getByLabel('Evento', { exact: true }).selectOption({ label: eventName });
+  // Pickers name each event with its dates («Simposio… · 12 de enero de 2027»).
+  const picker = page.getByLabel('Evento', { exact: true });
+  const option = picker.locator('option', { hasText: `${eventName} · ` });
+  await picker.selectOption((await option.getAttribute('value'))!);
   const orderRow = page.getByRole('row').filter({ hasText: email });
   await expect(orderRow).toHaveCount(1);
   await orderRow.getByRole('link').first().click();

@@ -1,6 +1,7 @@
 // Event and (optionally) day selects, used by the orders filter and the attendee list.
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
 import { SelectField } from '../ui/input';
+import { eventOptionLabel, eventsForPicker } from '../../lib/admin/event-options';
 
 export function EventDayPicker({
   events,
@@ -24,10 +25,9 @@ export function EventDayPicker({
         onChange={(e) => onChange({ productId: e.target.value, productDayId: '' })}
       >
         <option value="">{eventPlaceholder}</option>
-        {events.map((e) => (
+        {eventsForPicker(events).map((e) => (
           <option key={e._id} value={e._id}>
-            {e.name}
-            {e.active ? '' : ' (archivado)'}
+            {eventOptionLabel(e)}
           </option>
         ))}
       </SelectField>

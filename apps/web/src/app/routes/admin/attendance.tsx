@@ -19,6 +19,7 @@ import { AdminAttendanceTable } from '../../../features/admin/attendance/compone
 import { ConstanciaBatch } from '../../../features/admin/attendance/components/constancia-batch';
 import { EvaluationEditor } from '../../../features/admin/attendance/components/evaluation-editor';
 import { errorMessage, notify } from '../../../lib/notify';
+import { eventOptionLabel, eventsForPicker } from '../../../lib/admin/event-options';
 
 export function Component() {
   const [params, setParams] = useSearchParams();
@@ -58,10 +59,9 @@ export function Component() {
           onChange={(e) => setParams(e.target.value ? { productId: e.target.value } : {}, { replace: true })}
         >
           <option value="">Elige un evento</option>
-          {(events.data ?? []).map((e) => (
+          {eventsForPicker(events.data ?? []).map((e) => (
             <option key={e._id} value={e._id}>
-              {e.name}
-              {e.active ? '' : ' (archivado)'}
+              {eventOptionLabel(e)}
             </option>
           ))}
         </SelectField>

@@ -15,6 +15,7 @@ import { Checkbox, FieldError, TextField } from '../../../../components/ui/input
 import { MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import { fromLocalInput, toLocalInput } from '../../../../lib/admin/format';
 import { parseAmount, parseOptionalInt, formResolver } from '../../../../lib/form-resolver';
+import { eventOptionLabel, eventsForPicker } from '../../../../lib/admin/event-options';
 
 export interface CouponFormValues {
   code: string;
@@ -155,18 +156,8 @@ export function CouponForm({
             <legend className="text-sm font-medium text-ink">Eventos</legend>
             <p className="text-sm text-slate-600">Sin ninguno marcado, aplica a toda la orden.</p>
             <div className="mt-2 max-h-72 space-y-2 overflow-y-auto rounded-lg border border-slate-200 bg-white p-3">
-              {events.map((e) => (
-                <Checkbox
-                  key={e._id}
-                  value={e._id}
-                  label={
-                    <>
-                      {e.name}
-                      {!e.active && <span className="text-slate-500"> (archivado)</span>}
-                    </>
-                  }
-                  {...register('productIds')}
-                />
+              {eventsForPicker(events).map((e) => (
+                <Checkbox key={e._id} value={e._id} label={eventOptionLabel(e)} {...register('productIds')} />
               ))}
             </div>
             <FieldError>{(errors.productIds as { message?: string } | undefined)?.message}</FieldError>

@@ -12,6 +12,7 @@ import { Spinner } from '../../../../components/ui/spinner';
 import { errorMessage, notify } from '../../../../lib/notify';
 import { eventsQueryOptions } from '../../../../lib/admin/get-events';
 import { useGrantScholarship, useRevokeScholarship, useScholarships } from '../api/scholarships';
+import { eventOptionLabel, eventsForPicker } from '../../../../lib/admin/event-options';
 
 const EVERY_EVENT = 'todos';
 
@@ -92,9 +93,9 @@ export function ScholarshipsDialog({ member, onClose }: { member: AdminMember | 
             {(control) => (
               <Select {...control} value={target} onChange={(e) => setTarget(e.target.value)}>
                 <option value={EVERY_EVENT}>Todos los eventos</option>
-                {(events.data ?? []).map((ev) => (
+                {eventsForPicker(events.data ?? []).map((ev) => (
                   <option key={ev._id} value={ev._id}>
-                    {ev.name}
+                    {eventOptionLabel(ev)}
                   </option>
                 ))}
               </Select>
