@@ -7,7 +7,8 @@ import { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS } from './constan
 // docs/product.md → Validation rules
 export const emailsDoNotMatch = 'Los correos no coinciden';
 export const passwordsDoNotMatch = 'Las contraseñas no coinciden';
-export const loginRequiredToAdd = 'Por favor inicia sesión para añadir productos al carrito';
+export const loginRequiredToAdd =
+  'Inicia sesión o regístrate para agregar al carrito: guardamos tu elección y volverás a esta página';
 export const chooseDay = 'Por favor selecciona una opción';
 export const waitForUserInfo = 'Por favor espere mientras se carga su información';
 export const alreadyOwned = 'Ya tienes acceso a este producto';

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
+import { takePendingAdd } from '../../../lib/pending-add';
 import type { Product } from '@store/shared/schemas/product';
 import { setToken } from '../../../lib/auth-token';
 import { clearLocalCart, setLocalCart } from '../../../lib/cart-store';
@@ -142,5 +143,6 @@ describe('useCart without a token', () => {
     await userEvent.click(screen.getByRole('button', { name: 'con día' }));
     expect(await screen.findByText(MSG.loginRequiredToAdd)).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(takePendingAdd()).toMatchObject({ itemId: expect.any(String) as string });
   });
 });
