@@ -51,6 +51,7 @@ export const payloadTooLarge = 'La solicitud es demasiado grande';
 export const invalidCredentials = 'Correo o contraseña incorrectos';
 export const emailTaken = 'Ya existe una cuenta con este correo';
 export const invalidName = 'El nombre solo puede contener letras (A-Z, Ñ) y espacios';
+export const nameRequired = 'Escribe tu nombre completo';
 export const invalidEmail = 'Ingresa un correo electrónico válido';
 export const passwordTooShort = 'La contraseña debe tener al menos 8 caracteres';
 export const passwordTooLong = 'La contraseña no puede tener más de 128 caracteres';
