@@ -24,12 +24,15 @@ function authError(err: unknown): string {
   return err instanceof ApiError && err.status > 0 ? err.message : MSG.genericProcessError;
 }
 
-/** Adds the day chosen before signing in; the toast says whether it is in the cart. */
-async function addPendingChoice(): Promise<void> {
+/**
+ * Adds the day chosen before signing in, with the new session before the app adopts it (so the
+ * cart is read with the line in it); the toast says whether it is in the cart.
+ */
+async function addPendingChoice(token: string): Promise<void> {
   const pending = takePendingAdd();
   if (!pending) return;
   try {
-    await addCartItem({ itemId: pending.itemId, days: pending.day });
+    await addCartItem({ itemId: pending.itemId, days: pending.day }, token);
     notify.success(MSG.cartAddDone);
   } catch (err) {
     notify.error(errorMessage(err, MSG.serverError));
@@ -58,9 +61,9 @@ export function Component() {
       }
       if (!res.token) throw new ApiError(res.message ?? MSG.genericProcessError, 200);
       setDone(true);
+      await addPendingChoice(res.token);
       auth.login(res.token);
       notify.success(MSG.loginDone);
-      await addPendingChoice();
       navigate(next);
     } catch (err) {
       notify.error(authError(err));
@@ -72,9 +75,9 @@ export function Component() {
       const res = await register({ name: values.name, email: values.email, password: values.password });
       if (!res.token) throw new ApiError(res.message ?? MSG.genericProcessError, 200);
       setDone(true);
+      await addPendingChoice(res.token);
       auth.login(res.token);
       notify.success(MSG.registerDone);
-      await addPendingChoice();
       navigate(next);
     } catch (err) {
       notify.error(authError(err));
