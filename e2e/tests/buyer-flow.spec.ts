@@ -67,6 +67,8 @@ test('a visitor who chose a day signs in and is back on the product with the day
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(toasts(page).getByText('Producto agregado al carrito')).toBeVisible();
   await expectDayInCart(page, event, day);
+  await toasts(page).getByRole('button', { name: 'Ver carrito' }).click();
+  await expect(page).toHaveURL('/cart');
   await shoot(page, 'header-after-sign-in');
 });
 

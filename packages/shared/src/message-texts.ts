@@ -16,7 +16,8 @@ export const alreadyOwned = 'Ya tienes acceso a este producto';
 // docs/product.md → Messages
 export const genericProcessError = 'Error en el proceso';
 export const resetRequestError = 'Error al solicitar el restablecimiento';
-export const resetRequestSent = 'Se ha enviado un enlace a tu correo electrónico';
+export const resetRequestSent =
+  'Se ha enviado un enlace a tu correo electrónico. Si no lo ves en unos minutos, revisa tu carpeta de spam o correo no deseado';
 export const resetError = 'Error al restablecer la contraseña';
 export const resetDone = 'Contraseña actualizada correctamente';
 export const paymentError = 'Error al procesar el pago';

@@ -28,12 +28,12 @@ function authError(err: unknown): string {
  * Adds the day chosen before signing in, with the new session before the app adopts it (so the
  * cart is read with the line in it); the toast says whether it is in the cart.
  */
-async function addPendingChoice(token: string): Promise<void> {
+async function addPendingChoice(token: string, openCart: () => void): Promise<void> {
   const pending = takePendingAdd();
   if (!pending) return;
   try {
     await addCartItem({ itemId: pending.itemId, days: pending.day }, token);
-    notify.success(MSG.cartAddDone);
+    notify.successWithAction(MSG.cartAddDone, { label: 'Ver carrito', onClick: openCart });
   } catch (err) {
     notify.error(errorMessage(err, MSG.serverError));
   }
@@ -61,7 +61,7 @@ export function Component() {
       }
       if (!res.token) throw new ApiError(res.message ?? MSG.genericProcessError, 200);
       setDone(true);
-      await addPendingChoice(res.token);
+      await addPendingChoice(res.token, () => navigate('/cart'));
       auth.login(res.token);
       notify.success(MSG.loginDone);
       navigate(next);
@@ -75,7 +75,7 @@ export function Component() {
       const res = await register({ name: values.name, email: values.email, password: values.password });
       if (!res.token) throw new ApiError(res.message ?? MSG.genericProcessError, 200);
       setDone(true);
-      await addPendingChoice(res.token);
+      await addPendingChoice(res.token, () => navigate('/cart'));
       auth.login(res.token);
       notify.success(MSG.registerDone);
       navigate(next);

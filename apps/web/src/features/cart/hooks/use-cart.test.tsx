@@ -91,6 +91,7 @@ describe('useCart with a token', () => {
       token: 'tok',
     });
     expect(await screen.findByText(MSG.cartAddDone)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver carrito' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'quitar' }));
     await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));

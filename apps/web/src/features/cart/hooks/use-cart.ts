@@ -106,7 +106,7 @@ export function useCart(): UseCart {
       queryClient.setQueryData<CartData>(key, addLine(before, itemId, day, MAX_LINE_QUANTITY));
       try {
         await addCartItem({ itemId, days: day });
-        notify.success(MSG.cartAddDone);
+        notify.successWithAction(MSG.cartAddDone, { label: 'Ver carrito', onClick: () => navigate('/cart') });
         return true;
       } catch (err) {
         queryClient.setQueryData<CartData>(key, before);
