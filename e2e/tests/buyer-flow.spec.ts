@@ -66,6 +66,8 @@ test('a visitor who chose a day signs in and is back on the product with the day
   await page.getByLabel(/^Contraseña/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await expect(toasts(page).getByText('Producto agregado al carrito')).toBeVisible();
+  // The explanation has been acted on: it leaves.
+  await expect(toasts(page).locator('.Toastify__toast--info')).toHaveCount(0);
   await expectDayInCart(page, event, day);
   await toasts(page).getByRole('button', { name: 'Ver carrito' }).click();
   await expect(page).toHaveURL('/cart');

@@ -61,6 +61,14 @@ export const notify = {
   success(message: string, id: string = message) {
     show('success', message, id);
   },
+  /** Takes a toast off the screen (one whose explanation no longer applies). */
+  dismiss(id: string) {
+    if (toastify)
+      void toastify.then(
+        ({ toast }) => toast.dismiss(id),
+        () => undefined,
+      );
+  },
   /** A success with one action after its message. */
   successWithAction(message: string, action: ToastAction, id: string = message) {
     showNotices().then(

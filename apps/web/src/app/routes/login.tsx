@@ -31,6 +31,8 @@ function authError(err: unknown): string {
 async function addPendingChoice(token: string, openCart: () => void): Promise<void> {
   const pending = takePendingAdd();
   if (!pending) return;
+  // The explanation shown on the way here has been acted on.
+  notify.dismiss(MSG.loginRequiredToAdd);
   try {
     await addCartItem({ itemId: pending.itemId, days: pending.day }, token);
     notify.successWithAction(MSG.cartAddDone, { label: 'Ver carrito', onClick: openCart });
