@@ -123,10 +123,8 @@ test('product page: gallery, price, days, related events; adding needs a login',
   await page.getByRole('button', { name: course.days[0]! }).click();
   await expect(page.getByRole('button', { name: course.days[0]! })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
-  await expect(
-    toasts(page).getByText('Por favor inicia sesión para añadir productos al carrito'),
-  ).toBeVisible();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(toasts(page).getByText(/^Inicia sesión o regístrate para agregar al carrito/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2Fproduct%2F/);
 });
 
 test('unknown routes show a friendly Spanish page', async ({ page }) => {

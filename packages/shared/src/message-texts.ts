@@ -7,7 +7,8 @@ import { CANCELLATION_CHARGE_PERCENT, CANCELLATION_NOTICE_DAYS } from './constan
 // docs/product.md → Validation rules
 export const emailsDoNotMatch = 'Los correos no coinciden';
 export const passwordsDoNotMatch = 'Las contraseñas no coinciden';
-export const loginRequiredToAdd = 'Por favor inicia sesión para añadir productos al carrito';
+export const loginRequiredToAdd =
+  'Inicia sesión o regístrate para agregar al carrito: guardamos tu elección y volverás a esta página';
 export const chooseDay = 'Por favor selecciona una opción';
 export const waitForUserInfo = 'Por favor espere mientras se carga su información';
 export const alreadyOwned = 'Ya tienes acceso a este producto';
@@ -15,7 +16,8 @@ export const alreadyOwned = 'Ya tienes acceso a este producto';
 // docs/product.md → Messages
 export const genericProcessError = 'Error en el proceso';
 export const resetRequestError = 'Error al solicitar el restablecimiento';
-export const resetRequestSent = 'Se ha enviado un enlace a tu correo electrónico';
+export const resetRequestSent =
+  'Se ha enviado un enlace a tu correo electrónico. Si no lo ves en unos minutos, revisa tu carpeta de spam o correo no deseado';
 export const resetError = 'Error al restablecer la contraseña';
 export const resetDone = 'Contraseña actualizada correctamente';
 export const paymentError = 'Error al procesar el pago';
@@ -50,6 +52,7 @@ export const payloadTooLarge = 'La solicitud es demasiado grande';
 export const invalidCredentials = 'Correo o contraseña incorrectos';
 export const emailTaken = 'Ya existe una cuenta con este correo';
 export const invalidName = 'El nombre solo puede contener letras (A-Z, Ñ) y espacios';
+export const nameRequired = 'Escribe tu nombre completo';
 export const invalidEmail = 'Ingresa un correo electrónico válido';
 export const passwordTooShort = 'La contraseña debe tener al menos 8 caracteres';
 export const passwordTooLong = 'La contraseña no puede tener más de 128 caracteres';

@@ -5,11 +5,13 @@ import { useProfile } from '../features/account/api/get-profile';
 import { useAuth } from '../features/account/hooks/use-auth';
 import { useCart } from '../features/cart/hooks/use-cart';
 import { Header } from '../components/layout/header';
+import { useSession } from '../lib/auth-token';
 import { Shell } from '../components/layout/shell';
 
 export function StoreShell() {
   const { count } = useCart();
-  const { isLoggedIn, logout } = useAuth();
+  const { logout } = useAuth();
+  const isLoggedIn = useSession();
   // The profile query runs only with a token; the server checks the role again on every admin call.
   const isAdmin = useProfile().data?.role === 'admin';
   return (

@@ -48,3 +48,21 @@ function subscribe(listener: () => void): () => void {
 export function useToken(): string | null {
   return useSyncExternalStore(subscribe, getToken, () => null);
 }
+
+const noSubscription = () => () => undefined;
+
+/**
+ * Whether there is a session, or null while the page is the server's HTML being hydrated: the
+ * server cannot know (the token is in local storage), so the header shows a neutral slot until
+ * the first client render after hydration instead of a «Acceder» that flips to the account menu
+ * (docs/speed.md → Server rendering). A page mounted without server HTML knows at once.
+ */
+export function useSession(): boolean | null {
+  const token = useToken();
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  return hydrated ? Boolean(token) : null;
+}

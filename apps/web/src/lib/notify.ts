@@ -4,7 +4,7 @@
 // screen waits in react-toastify's queue and appears when the container mounts. The container
 // (app/toast-container.tsx) also holds the checkout line's notice, which mounts it with
 // `showNotices` the first time a call waits in the line (lib/checkout-line.ts).
-import { useSyncExternalStore } from 'react';
+import { createElement, useSyncExternalStore } from 'react';
 import type * as ReactToastify from 'react-toastify';
 
 type Toastify = typeof ReactToastify;
@@ -29,9 +29,52 @@ function show(kind: 'success' | 'error' | 'info', message: string, id: string) {
   );
 }
 
+/** A button after the message (e.g. «Ver carrito»); it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+function withAction(message: string, action: ToastAction) {
+  return ({ closeToast }: { closeToast: () => void }) =>
+    createElement(
+      'div',
+      { className: 'flex flex-wrap items-center justify-between gap-x-3 gap-y-1' },
+      createElement('span', null, message),
+      createElement(
+        'button',
+        {
+          type: 'button',
+          className: 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800',
+          onClick: (e: { stopPropagation: () => void }) => {
+            e.stopPropagation();
+            action.onClick();
+            closeToast();
+          },
+        },
+        action.label,
+      ),
+    );
+}
+
 export const notify = {
   success(message: string, id: string = message) {
     show('success', message, id);
+  },
+  /** Takes a toast off the screen (one whose explanation no longer applies). */
+  dismiss(id: string) {
+    if (toastify)
+      void toastify.then(
+        ({ toast }) => toast.dismiss(id),
+        () => undefined,
+      );
+  },
+  /** A success with one action after its message. */
+  successWithAction(message: string, action: ToastAction, id: string = message) {
+    showNotices().then(
+      ({ toast }) => toast.success(withAction(message, action), { toastId: id }),
+      () => undefined,
+    );
   },
   error(message: string, id: string = message) {
     show('error', message, id);

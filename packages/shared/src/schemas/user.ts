@@ -24,11 +24,12 @@ export const newPasswordField = z
   .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { error: MSG.passwordTooCommon });
 
 export const nameField = z
-  .string({ error: MSG.invalidName })
+  .string({ error: MSG.nameRequired })
   .transform(normalizeName)
   .pipe(
     z
       .string()
+      .min(1, { error: MSG.nameRequired, abort: true })
       .min(2, { error: MSG.invalidName })
       .max(120, { error: MSG.invalidName })
       .regex(NAME_PATTERN, { error: MSG.invalidName }),

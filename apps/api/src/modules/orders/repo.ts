@@ -17,6 +17,7 @@ import {
   users,
   type RefundStatus,
 } from '../../db/schema';
+import { greetingName } from '../mail/greeting';
 export {
   findExpiredPending,
   findOrder,
@@ -146,7 +147,7 @@ export async function findPaidDays(db: Queryable, userId: string, productId: str
 /** The order with its buyer's name and account e-mail, for the confirmation e-mail. */
 export async function findOrderForConfirmation(db: Queryable, orderId: string) {
   const [row] = await db
-    .select({ order: orders, email: users.email, name: users.name })
+    .select({ order: orders, email: users.email, name: greetingName })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
@@ -435,7 +436,7 @@ export async function findDaysToRemind(db: Queryable, kind: string, from: Date, 
       orderDayId: orderDays.id,
       orderId: orderDays.orderId,
       email: users.email,
-      name: users.name,
+      name: greetingName,
       productName: products.name,
       isPresential: products.isPresential,
       label: productDays.label,

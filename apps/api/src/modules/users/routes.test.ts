@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
-import { emailOutbox, passwordResetTokens, users } from '../../db/schema';
+import { emailOutbox, passwordResetTokens, professionalProfiles, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createUser, post, TEST_PASSWORD, userRow } from '../../../test/store-helpers';
 import { hashSecretToken } from '../../lib/secret-tokens';
@@ -169,6 +169,24 @@ describe('password reset', () => {
     expect(mail?.subject).toBe('Restablece tu contraseña');
     expect(mail?.text).toMatch(/http:\/\/tienda\.test\/reset-password\?token=[\w-]{40,}/);
     expect(mail?.html).toContain('http://tienda.test/reset-password?token=');
+  });
+
+  it('greets by the accented constancia name once it is set in Mi cuenta (docs/product.md → Names)', async () => {
+    const user = await createUser(ctx);
+    await post(ctx, '/api/user/reset-password-request', undefined, { email: user.email });
+    expect((await outboxTo(user.email))[0]?.text).toContain('Hola CLIENTE DE PRUEBA:');
+    await ctx.database.db.insert(professionalProfiles).values({
+      userId: user.id,
+      certificateName: 'Ana María Núñez',
+      cedula: '1234567',
+      specialty: 'Anestesiología',
+      institution: 'Hospital',
+    });
+    await ctx.database.db.delete(emailOutbox).where(eq(emailOutbox.to, user.email));
+    await post(ctx, '/api/user/reset-password-request', undefined, { email: user.email });
+    const [mail] = await outboxTo(user.email);
+    expect(mail?.text).toContain('Hola Ana María Núñez:');
+    expect(mail?.html).toContain('Hola Ana María Núñez:');
   });
 
   /** Requests a reset and reads the token from the queued e-mail. */

@@ -11,6 +11,7 @@ import { signSession } from '../../lib/jwt';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import { enqueueEmail } from '../mail/outbox';
+import { findGreetingName } from '../mail/greeting';
 import { passwordResetEmail } from '../mail/catalogue/password-reset';
 import type { MailSettings } from '../mail/settings';
 import {
@@ -104,7 +105,8 @@ export async function requestPasswordReset(db: Db, mail: MailSettings, email: st
   if (!user) return;
   await db.transaction(async (tx) => {
     const token = await createResetToken(tx, user.id);
-    await enqueueEmail(tx, passwordResetEmail(mail, { to: user.email, name: user.name, token }));
+    const name = (await findGreetingName(tx, user.id)) ?? user.name;
+    await enqueueEmail(tx, passwordResetEmail(mail, { to: user.email, name, token }));
   });
 }
 

@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { getToken, setToken } from '../../lib/auth-token';
+import { savePendingAdd, takePendingAdd } from '../../lib/pending-add';
 import { stubApi, testQueryClient, TestProviders } from '../../../test/providers';
 import { Component as LoginPage } from './login';
 
-const renderLogin = () =>
+const renderLogin = (search = '') =>
   render(
-    <TestProviders client={testQueryClient()} path="/login">
+    <TestProviders client={testQueryClient()} path="/login" search={search}>
       <LoginPage />
     </TestProviders>,
   );
@@ -31,6 +32,39 @@ describe('/login', () => {
     await signIn();
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
     expect(getToken()).toBe('sesion');
+  });
+
+  it('returns to ?next= with the day chosen before signing in added to the cart', async () => {
+    const api = stubApi({
+      '/api/user/login': () => ({ success: true, isFirstLogin: false, token: 'sesion' }),
+      '/api/cart/add': () => ({ success: true }),
+    });
+    savePendingAdd({ itemId: 'P1', day: '2026-03-14' });
+    renderLogin('?next=%2Fproduct%2FP1');
+    await signIn();
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/product\/P1$/);
+    const add = api.calls.find((c) => c.path === '/api/cart/add');
+    expect(add).toMatchObject({ body: { itemId: 'P1', days: '2026-03-14' }, token: 'sesion' });
+    expect(await screen.findByText(MSG.cartAddDone)).toBeInTheDocument();
+    expect(takePendingAdd()).toBeNull();
+  });
+
+  it('after registering too; a return path to another site is ignored (no open redirect)', async () => {
+    const api = stubApi({
+      '/api/user/register': () => ({ success: true, token: 'nueva' }),
+      '/api/cart/add': () => ({ success: true }),
+    });
+    savePendingAdd({ itemId: 'P2', day: '2026-03-15' });
+    renderLogin('?next=%2F%2Fmalo.example%2Fx');
+    await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
+    await userEvent.type(screen.getByLabelText(/^Nombre/), 'ANA PEREZ');
+    await userEvent.type(screen.getByLabelText(/^Correo electrónico/), 'ana@demo.mx');
+    await userEvent.type(screen.getByLabelText(/^Confirmar correo/), 'ana@demo.mx');
+    await userEvent.type(screen.getByLabelText(/^Contraseña/), 'una-clave-larga-1');
+    await userEvent.type(screen.getByLabelText(/^Confirmar contraseña/), 'una-clave-larga-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Registrarse' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(api.calls.some((c) => c.path === '/api/cart/add')).toBe(true);
   });
 
   it('first login: no session, straight to /reset-password with the reset token and a message', async () => {

@@ -1,7 +1,8 @@
 // /login (docs/product.md → Login form, First login): Acceso or Registro, the reset-request view, and the first-login
-// redirect to /reset-password. A signed-in visitor goes straight to /.
+// redirect to /reset-password. After signing in or registering the visitor returns to `?next=` (a same-site path,
+// lib/pending-add.ts) with the day chosen before signing in added to the cart; a signed-in visitor goes straight there.
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '@store/shared/messages';
 import { Seo } from '../../components/layout/seo';
 import { Card, CardContent } from '../../components/ui/card';
@@ -13,23 +14,44 @@ import { AuthForm } from '../../features/account/components/auth-form';
 import { ResetRequestForm } from '../../features/account/components/reset-request-form';
 import { useAuth } from '../../features/account/hooks/use-auth';
 import type { LoginFormValues, RegisterFormValues } from '../../features/account/utils/auth-schemas';
+import { addCartItem } from '../../features/cart/api/add-cart-item';
 import { ApiError } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
+import { errorMessage, notify } from '../../lib/notify';
+import { safeReturnPath, takePendingAdd } from '../../lib/pending-add';
 
 /** docs/product.md → Login form: the server's message when there is one, else 'Error en el proceso'. */
 function authError(err: unknown): string {
   return err instanceof ApiError && err.status > 0 ? err.message : MSG.genericProcessError;
 }
 
+/**
+ * Adds the day chosen before signing in, with the new session before the app adopts it (so the
+ * cart is read with the line in it); the toast says whether it is in the cart.
+ */
+async function addPendingChoice(token: string, openCart: () => void): Promise<void> {
+  const pending = takePendingAdd();
+  if (!pending) return;
+  // The explanation shown on the way here has been acted on.
+  notify.dismiss(MSG.loginRequiredToAdd);
+  try {
+    await addCartItem({ itemId: pending.itemId, days: pending.day }, token);
+    notify.successWithAction(MSG.cartAddDone, { label: 'Ver carrito', onClick: openCart });
+  } catch (err) {
+    notify.error(errorMessage(err, MSG.serverError));
+  }
+}
+
 export function Component() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeReturnPath(params.get('next')) ?? '/';
   const [view, setView] = useState<'auth' | 'reset'>('auth');
   // Set while a successful sign-in navigates, so the redirect for signed-in visitors
   // does not race it.
   const [done, setDone] = useState(false);
 
-  if (auth.isLoggedIn && !done) return <Navigate to="/" replace />;
+  if (auth.isLoggedIn && !done) return <Navigate to={next} replace />;
 
   const onLogin = async (values: LoginFormValues) => {
     try {
@@ -41,9 +63,10 @@ export function Component() {
       }
       if (!res.token) throw new ApiError(res.message ?? MSG.genericProcessError, 200);
       setDone(true);
+      await addPendingChoice(res.token, () => navigate('/cart'));
       auth.login(res.token);
       notify.success(MSG.loginDone);
-      navigate('/');
+      navigate(next);
     } catch (err) {
       notify.error(authError(err));
     }
@@ -54,9 +77,10 @@ export function Component() {
       const res = await register({ name: values.name, email: values.email, password: values.password });
       if (!res.token) throw new ApiError(res.message ?? MSG.genericProcessError, 200);
       setDone(true);
+      await addPendingChoice(res.token, () => navigate('/cart'));
       auth.login(res.token);
       notify.success(MSG.registerDone);
-      navigate('/');
+      navigate(next);
     } catch (err) {
       notify.error(authError(err));
     }

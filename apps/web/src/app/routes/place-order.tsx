@@ -15,6 +15,7 @@ import { cartHasUnlistedEvents, cartViewLines } from '../../features/cart/utils/
 import { linePriceViews } from '../../features/cart/utils/line-prices';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
 import { invoiceKeys } from '../../features/invoices/api/keys';
+import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { InvoiceRequestSection } from '../../features/invoices/components/invoice-request-section';
 import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choice';
 import { PaypalCheckout } from '../../features/payments/components/paypal-checkout';
@@ -40,6 +41,11 @@ function PlaceOrder() {
   const finished = useFinishedProducts({ enabled: unlisted });
   const now = useNow();
   const profile = useProfile();
+  // The address of the newest order that has one: where this checkout starts.
+  const orders = useUserOrders();
+  const lastAddress = orders.isPending
+    ? 'loading'
+    : (orders.data?.find((o) => o.address.street)?.address ?? null);
   const invoice = useInvoiceChoice();
   const simulated = useSiteConfig().data?.paymentsMode === 'simulated';
 
@@ -78,6 +84,7 @@ function PlaceOrder() {
       summary={listed.map((l, i) => ({ ...l, ...prices[i] }))}
       ended={ended}
       account={profile.data}
+      lastAddress={lastAddress}
       invoice={{
         section: <InvoiceRequestSection choice={invoice} />,
         wanted: invoice.wanted,

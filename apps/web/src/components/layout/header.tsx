@@ -18,7 +18,8 @@ const iconButton =
 export interface HeaderProps {
   /** Items in the cart, for the badge. */
   cartCount: number;
-  isLoggedIn: boolean;
+  /** null while the app does not know yet (the server's HTML and its hydration): a neutral slot. */
+  isLoggedIn: boolean | null;
   /** Shows Administración in the account menus. */
   isAdmin: boolean;
   onLogout: () => void;
@@ -80,7 +81,9 @@ export function Header({ cartCount: count, isLoggedIn, isAdmin, onLogout: logout
             <Search aria-hidden="true" className="h-5 w-5" />
           </button>
 
-          {isLoggedIn ? (
+          {isLoggedIn === null ? (
+            <AccountSlot />
+          ) : isLoggedIn ? (
             <AccountMenu isAdmin={isAdmin} onLogout={logout} />
           ) : (
             <ButtonLink to="/login" size="sm" className="mx-1">
@@ -127,5 +130,19 @@ export function Header({ cartCount: count, isLoggedIn, isAdmin, onLogout: logout
         onLogout={logout}
       />
     </header>
+  );
+}
+
+/**
+ * Where «Acceder» or the account menu goes while the app does not know yet whether there is a
+ * session (the server's HTML and its hydration): the button's size, no text that could flip.
+ */
+export function AccountSlot({ className }: { className?: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-account-slot=""
+      className={cn('mx-1 inline-block h-9 w-[5.25rem] rounded-lg bg-slate-100', className)}
+    />
   );
 }

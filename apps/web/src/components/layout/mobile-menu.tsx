@@ -11,7 +11,8 @@ import { MOBILE_NAV_LINKS } from './nav-links';
 export interface MobileMenuProps {
   open: boolean;
   onClose: () => void;
-  isLoggedIn: boolean;
+  /** null while the app does not know yet (the server's HTML and its hydration): a neutral slot. */
+  isLoggedIn: boolean | null;
   isAdmin: boolean;
   onLogout: () => void;
   id: string;
@@ -71,7 +72,9 @@ export function MobileMenu({ open, onClose, isLoggedIn, isAdmin, onLogout, id }:
           </ul>
         </nav>
         <div className="border-t border-slate-200 px-3 py-4">
-          {isLoggedIn ? (
+          {isLoggedIn === null ? (
+            <span aria-hidden="true" className="block h-12 rounded-lg bg-slate-100" />
+          ) : isLoggedIn ? (
             <ul className="flex flex-col gap-1">
               <li>
                 <Link to="/orders" onClick={onClose} className={cn(itemClass, 'hover:bg-slate-100')}>

@@ -370,7 +370,7 @@ describe('admin members', () => {
         { name: 'Ana Dos', email: 'ana2@hospital.mx', userType: 'astronauta' },
         ADMIN_MSG.memberUserTypeInvalid,
       ],
-      [{}, MSG.invalidName],
+      [{}, MSG.nameRequired],
     ] as const) {
       const r = await create(payload);
       expect(r.statusCode, JSON.stringify(payload)).toBe(400);

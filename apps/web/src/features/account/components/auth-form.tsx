@@ -78,7 +78,7 @@ export function AuthForm({ onLogin, onRegister, onForgotPassword }: AuthFormProp
           label="Nombre completo"
           autoComplete="name"
           required
-          hint="Como aparecerá en tus constancias: solo letras y espacios."
+          hint="En mayúsculas, solo letras y espacios. El nombre de tus constancias, con acentos, lo escribes en Mi cuenta."
           error={errors.name?.message}
           {...name}
           onChange={(e) => {

@@ -32,6 +32,9 @@ describe('registerFormSchema', () => {
       confirmPassword: MSG.passwordsDoNotMatch,
       name: MSG.invalidName,
     });
+    expect(messages(registerFormSchema.safeParse({ ...valid, name: '  ' }))).toMatchObject({
+      name: MSG.nameRequired,
+    });
   });
 
   it('refuses short and very common passwords', () => {

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
+import { takePendingAdd } from '../../../lib/pending-add';
 import type { Product } from '@store/shared/schemas/product';
 import { setToken } from '../../../lib/auth-token';
 import { clearLocalCart, setLocalCart } from '../../../lib/cart-store';
@@ -91,6 +92,7 @@ describe('useCart with a token', () => {
       token: 'tok',
     });
     expect(await screen.findByText(MSG.cartAddDone)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ver carrito' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'quitar' }));
     await waitFor(() => expect(screen.getByTestId('count')).toHaveTextContent('2'));
@@ -143,5 +145,6 @@ describe('useCart without a token', () => {
     await userEvent.click(screen.getByRole('button', { name: 'con día' }));
     expect(await screen.findByText(MSG.loginRequiredToAdd)).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+    expect(takePendingAdd()).toMatchObject({ itemId: expect.any(String) as string });
   });
 });

@@ -3,7 +3,7 @@
 // come from the shared domain functions so the header, the cart page and checkout always agree.
 // The amount needs prices, so this hook reads the product list query (lib/products-query.ts).
 import { useCallback, useEffect, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   addToCart as addLine,
@@ -17,6 +17,7 @@ import { MAX_LINE_QUANTITY } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import { getToken, useToken } from '../../../lib/auth-token';
 import { clearLocalCart, getLocalCart, setLocalCart, useLocalCart } from '../../../lib/cart-store';
+import { loginPath, savePendingAdd } from '../../../lib/pending-add';
 import { errorMessage, notify } from '../../../lib/notify';
 import { userQueryKeys } from '../../../lib/query-keys';
 import { productsQueryOptions } from '../../../lib/products-query';
@@ -52,6 +53,7 @@ export function useCart(): UseCart {
   const localCart = useLocalCart();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const serverCart = useQuery(cartQueryOptions(token));
   const products = useQuery(productsQueryOptions());
 
@@ -82,13 +84,16 @@ export function useCart(): UseCart {
   const addToCart = useCallback(
     async (itemId: string, day: string) => {
       const current = getToken();
-      if (!current) {
-        notify.error(MSG.loginRequiredToAdd);
-        navigate('/login');
-        return false;
-      }
       if (!day) {
         notify.error(MSG.chooseDay);
+        return false;
+      }
+      if (!current) {
+        // An explanation, not an error: the choice is kept and added after signing in
+        // (lib/pending-add.ts, app/routes/login.tsx).
+        savePendingAdd({ itemId, day });
+        notify.info(MSG.loginRequiredToAdd);
+        navigate(loginPath(location.pathname + location.search));
         return false;
       }
       const key = userQueryKeys.cart(current);
@@ -101,7 +106,7 @@ export function useCart(): UseCart {
       queryClient.setQueryData<CartData>(key, addLine(before, itemId, day, MAX_LINE_QUANTITY));
       try {
         await addCartItem({ itemId, days: day });
-        notify.success(MSG.cartAddDone);
+        notify.successWithAction(MSG.cartAddDone, { label: 'Ver carrito', onClick: () => navigate('/cart') });
         return true;
       } catch (err) {
         queryClient.setQueryData<CartData>(key, before);
@@ -111,7 +116,7 @@ export function useCart(): UseCart {
         void queryClient.invalidateQueries({ queryKey: key });
       }
     },
-    [navigate, queryClient],
+    [location.pathname, location.search, navigate, queryClient],
   );
 
   const updateQuantity = useCallback(

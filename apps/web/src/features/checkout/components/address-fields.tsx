@@ -19,6 +19,27 @@ export const EMPTY_ADDRESS: AddressInput = {
   phone: '',
 };
 
+/**
+ * Where a checkout starts (docs/product.md → Checkout and payment method): the newest order's
+ * address when there is one, else the account's name (the last two words as the surnames
+ * when there are three or more) and e-mail.
+ */
+export function prefilledAddress(
+  last: AddressInput | null,
+  accountName: string | undefined,
+  accountEmail: string | undefined,
+): AddressInput {
+  if (last) return { ...EMPTY_ADDRESS, ...last, email: last.email || accountEmail || '' };
+  const words = (accountName ?? '').trim().split(/\s+/).filter(Boolean);
+  const surnames = words.length >= 3 ? 2 : words.length === 2 ? 1 : 0;
+  return {
+    ...EMPTY_ADDRESS,
+    firstName: words.slice(0, words.length - surnames).join(' '),
+    lastName: words.slice(words.length - surnames).join(' '),
+    email: accountEmail ?? '',
+  };
+}
+
 interface AddressField {
   name: keyof AddressInput;
   label: string;

@@ -7,7 +7,7 @@
 // cart and its events, the buyer's account, the invoice request, the totals box, the PayPal
 // buttons, and what follows a placed order. A SPEI transfer with an invoice asks when the CFDI is
 // stamped: once paid (PUE) or before paying (PPD, with its payment complement after the transfer).
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarX, ShoppingCart } from 'lucide-react';
@@ -32,7 +32,7 @@ import { usePaymentMethods } from '../../../lib/payment-methods';
 import { placeOrder } from '../api/place-order';
 import { placeOxxoOrder, placeSpeiOrder, startCardPayment } from '../api/place-mx-order';
 import { validateCoupon } from '../api/validate-coupon';
-import { AddressFields, EMPTY_ADDRESS } from './address-fields';
+import { AddressFields, EMPTY_ADDRESS, prefilledAddress } from './address-fields';
 import { CouponField } from './coupon-field';
 import { OrderSummary, type OrderSummaryLine } from './order-summary';
 import { mxPaymentChoices } from './mx-payment-choices';
@@ -55,7 +55,13 @@ export interface CheckoutPageProps {
   /** Lines whose day has ended: the buyer removes them in the cart first. */
   ended: readonly { day: string; product: { name: string } }[];
   /** The signed-in buyer: the likely billing e-mail and the user type coupons are checked for. */
-  account: { email: string; userType: UserType } | undefined;
+  account: { email: string; name?: string; userType: UserType } | undefined;
+  /**
+   * The address of the buyer's newest order (kept on the server with the order, so it follows
+   * the buyer to another device): the form starts from it; null without one, 'loading' while the
+   * orders load.
+   */
+  lastAddress?: AddressInput | null | 'loading';
   /**
    * "¿Requieres factura?": its section, whether it is ticked, and `build`, which validates it and
    * answers what the order carries (the fiscal data, null for none, undefined while the form
@@ -89,6 +95,7 @@ export function CheckoutPage({
   summary,
   ended,
   account,
+  lastAddress = null,
   invoice,
   renderTotals,
   renderPaypal,
@@ -106,6 +113,9 @@ export function CheckoutPage({
   const [leaving, setLeaving] = useState(false);
   const offer = usePaymentMethods();
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  /** Under the coupon field: why the last code was refused. */
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
     handleSubmit,
@@ -116,13 +126,32 @@ export function CheckoutPage({
   } = useForm<AddressInput>({
     resolver: formResolver(address),
     defaultValues: EMPTY_ADDRESS,
+    // The first marked field is scrolled to and focused below (the sticky header would hide it).
+    shouldFocusError: false,
   });
 
-  // The account's e-mail is the likely billing e-mail; only filled in while the field is empty.
+  // docs/product.md → Checkout and payment method: the form starts from the newest order's address, else the
+  // account's name and e-mail; only fields the buyer has not typed in are filled.
   const profileEmail = account?.email;
+  const profileName = account?.name;
   useEffect(() => {
-    if (profileEmail && !getValues('email')) setValue('email', profileEmail);
-  }, [profileEmail, getValues, setValue]);
+    if (lastAddress === 'loading' || profileEmail === undefined) return;
+    const start = prefilledAddress(lastAddress, profileName, profileEmail);
+    for (const [name, value] of Object.entries(start) as [keyof AddressInput, string][]) {
+      const now = getValues(name) ?? '';
+      if (value && (now === '' || now === EMPTY_ADDRESS[name])) setValue(name, value);
+    }
+  }, [lastAddress, profileEmail, profileName, getValues, setValue]);
+
+  /** After a refused submit: the first marked field, scrolled to the middle of the screen and focused. */
+  const showFirstMarked = () => {
+    requestAnimationFrame(() => {
+      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (!field) return;
+      field.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      field.focus({ preventScroll: true });
+    });
+  };
 
   const lines = useMemo(() => cartLines(cart), [cart]);
   const totals = computeTotals(toCentavos(amount), toCentavos(coupon?.discount ?? 0));
@@ -150,12 +179,17 @@ export function CheckoutPage({
    */
   const buildPaidOrder = async (): Promise<PlaceOrderBody | null> => {
     const [addressOk, fiscal] = await Promise.all([trigger(), invoice.build()]);
-    return addressOk && fiscal !== undefined ? orderBody(getValues(), fiscal) : null;
+    if (addressOk && fiscal !== undefined) return orderBody(getValues(), fiscal);
+    showFirstMarked();
+    return null;
   };
 
   const onSubmit = handleSubmit(async (addr) => {
     const fiscal = totals.isFree ? null : await invoice.build();
-    if (fiscal === undefined) return;
+    if (fiscal === undefined) {
+      showFirstMarked();
+      return;
+    }
     setRefusal(null);
     if (current === 'stripe' || current === 'oxxo' || current === 'spei') {
       try {
@@ -183,7 +217,7 @@ export function CheckoutPage({
       notify.error(errorMessage(err, MSG.serverError));
       void queryClient.invalidateQueries({ queryKey: userQueryKeys.cart(getToken()) });
     }
-  });
+  }, showFirstMarked);
 
   const applyCoupon = async (code: string) => {
     // docs/product.md → Checkout and payment method: the user type must be loaded before a coupon can be checked.
@@ -191,6 +225,7 @@ export function CheckoutPage({
       notify.error(MSG.waitForUserInfo);
       return false;
     }
+    setCouponError(null);
     try {
       const res = await validateCoupon({
         code,
@@ -207,7 +242,8 @@ export function CheckoutPage({
       );
       return true;
     } catch (err) {
-      notify.error(errorMessage(err, MSG.couponError));
+      // Under the field (read by screen readers as it appears), not only a passing toast.
+      setCouponError(errorMessage(err, MSG.couponError));
       return false;
     }
   };
@@ -254,7 +290,12 @@ export function CheckoutPage({
       <CheckoutSeo />
       <Container className="py-8 lg:py-12">
         <h1 className="sr-only">Finalizar compra</h1>
-        <form onSubmit={onSubmit} noValidate className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
+        <form
+          ref={formRef}
+          onSubmit={onSubmit}
+          noValidate
+          className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]"
+        >
           <div>
             <AddressFields register={register} errors={errors} />
             {!totals.isFree && invoice.section}
@@ -264,7 +305,9 @@ export function CheckoutPage({
             {renderTotals(coupon)}
             <CouponField
               applied={coupon?.code ?? null}
+              error={couponError}
               onApply={applyCoupon}
+              onEdit={() => setCouponError(null)}
               onRemove={() => setCoupon(null)}
             />
             <PaymentOptions

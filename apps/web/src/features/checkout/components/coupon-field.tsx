@@ -6,12 +6,16 @@ import { Input } from '../../../components/ui/input';
 
 export interface CouponFieldProps {
   applied: string | null;
+  /** Why the last code was refused, shown under the field; null for none. */
+  error?: string | null;
+  /** The code is being changed (the refusal no longer applies). */
+  onEdit?: () => void;
   /** Resolves true when the code was accepted. */
   onApply: (code: string) => Promise<boolean>;
   onRemove: () => void;
 }
 
-export function CouponField({ applied, onApply, onRemove }: CouponFieldProps) {
+export function CouponField({ applied, error = null, onApply, onEdit, onRemove }: CouponFieldProps) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const id = useId();
@@ -59,7 +63,12 @@ export function CouponField({ applied, onApply, onRemove }: CouponFieldProps) {
           value={code}
           autoComplete="off"
           autoCapitalize="characters"
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setCode(e.target.value.toUpperCase());
+            if (error) onEdit?.();
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') void apply(e);
           }}
@@ -69,6 +78,11 @@ export function CouponField({ applied, onApply, onRemove }: CouponFieldProps) {
           Aplicar
         </Button>
       </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

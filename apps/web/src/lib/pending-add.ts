@@ -1,0 +1,65 @@
+// The choice a visitor made before signing in (docs/product.md → Login form): «Agregar al
+// carrito» without a session keeps the (product, day) in session storage and sends the visitor
+// to /login?next=<the product page>; after signing in or registering the login page adds it to
+// the server cart and returns to `next`. `next` is only ever a path of this site (no open
+// redirect): it must start with one «/», not «//» or «/\», and carry no scheme or control character.
+
+const KEY = 'store.pendingAdd';
+
+export interface PendingAdd {
+  itemId: string;
+  day: string;
+}
+
+/** The path to return to, or null when `raw` is not a same-site path. */
+export function safeReturnPath(raw: string | null | undefined): string | null {
+  if (!raw || raw.length > 512) return null;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
+  // Control characters (tabs, new lines) are dropped by URL parsers and could rebuild «//».
+  for (const ch of raw) if (ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f) return null;
+  try {
+    const url = new URL(raw, 'https://store.invalid');
+    if (url.origin !== 'https://store.invalid') return null;
+  } catch {
+    return null;
+  }
+  if (raw === '/login' || raw.startsWith('/login?') || raw.startsWith('/login#')) return null;
+  return raw;
+}
+
+/** /login with the return path of `path` when it is a same-site path. */
+export function loginPath(path: string): string {
+  const next = safeReturnPath(path);
+  return next && next !== '/' ? `/login?next=${encodeURIComponent(next)}` : '/login';
+}
+
+export function savePendingAdd(add: PendingAdd): void {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(add));
+  } catch {
+    // Storage refused (private mode, quota): the visitor returns to the page without the day.
+  }
+}
+
+/** Reads and forgets the pending choice (one use). */
+export function takePendingAdd(): PendingAdd | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    sessionStorage.removeItem(KEY);
+    if (!raw) return null;
+    const value: unknown = JSON.parse(raw);
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as PendingAdd).itemId === 'string' &&
+      typeof (value as PendingAdd).day === 'string' &&
+      (value as PendingAdd).itemId !== '' &&
+      (value as PendingAdd).day !== ''
+    ) {
+      return { itemId: (value as PendingAdd).itemId, day: (value as PendingAdd).day };
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
