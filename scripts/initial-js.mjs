@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 export const INITIAL_JS_TARGET_KB = 100;
-export const INITIAL_JS_BUDGET_KB = 115;
+export const INITIAL_JS_BUDGET_KB = 116;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 /**

@@ -17,7 +17,6 @@ import { MAX_LINE_QUANTITY } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
 import { getToken, useToken } from '../../../lib/auth-token';
 import { clearLocalCart, getLocalCart, setLocalCart, useLocalCart } from '../../../lib/cart-store';
-import { loginPath, savePendingAdd } from '../../../lib/pending-add';
 import { errorMessage, notify } from '../../../lib/notify';
 import { userQueryKeys } from '../../../lib/query-keys';
 import { productsQueryOptions } from '../../../lib/products-query';
@@ -91,9 +90,13 @@ export function useCart(): UseCart {
       if (!current) {
         // An explanation, not an error: the choice is kept and added after signing in
         // (lib/pending-add.ts, app/routes/login.tsx).
-        savePendingAdd({ itemId, day });
-        notify.info(MSG.loginRequiredToAdd);
-        navigate(loginPath(location.pathname + location.search));
+        // Loaded when needed: it stays out of the home page's first script.
+        const returnTo = location.pathname + location.search;
+        void import('../../../lib/pending-add').then(({ loginPath, savePendingAdd }) => {
+          savePendingAdd({ itemId, day });
+          notify.info(MSG.loginRequiredToAdd);
+          navigate(loginPath(returnTo));
+        });
         return false;
       }
       const key = userQueryKeys.cart(current);
