@@ -42,7 +42,7 @@ export const course = {
   audience:
     'Dirigido a anestesiólogos, residentes de anestesiología, intensivistas, cirujanos cardiovasculares, perfusionistas y profesionales de enfermería de quirófano y terapia intensiva.',
   hybridNote:
-    'Puedes asistir en la sede o seguir la transmisión en vivo. Te inscribes por día: elige los días que te interesan al agregar el curso al carrito. Los talleres son presenciales y se contratan por separado.',
+    'Puedes asistir en la sede o seguir la transmisión en vivo. La inscripción es al curso completo: un solo precio incluye los tres días. Los talleres son presenciales y se contratan por separado.',
   programmeNote: 'Programa preliminar: los horarios y los ponentes pueden ajustarse; los cambios se publican en esta página.',
   days: [
     {
