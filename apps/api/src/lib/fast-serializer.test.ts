@@ -26,6 +26,7 @@ const product = {
   saleMode: 'completo',
   tiers: [{ userType: 'residente', until: 3, price: 1000, scholarshipPrice: 750.25 }],
   requires: { _id: 'p0', name: 'Curso previo' },
+  venue: { name: 'Hospital Central', address: 'Av. Reforma 1, CDMX', mapUrl: 'https://maps.example/1' },
   dayLinks: { Jueves: 'https://vimeo.com/event/1' },
   myPrice: { price: 1000, userType: 'residente', until: 3, scholarship: false },
 };

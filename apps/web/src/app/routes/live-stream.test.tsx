@@ -53,6 +53,7 @@ describe('/live-stream', () => {
           saleMode: 'completo',
           tiers: [],
           requires: null,
+          venue: null,
           myPrice: { price: 3000, userType: 'general', until: null, scholarship: false },
           dayLinks: {
             Jueves: 'https://vimeo.com/event/5123401',
