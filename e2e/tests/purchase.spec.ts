@@ -172,7 +172,8 @@ test('the coupon waits for the user type; a YouTube day gets a player without ch
 
   await page.getByLabel('Cupón de descuento').fill('NOEXISTE');
   await page.getByRole('button', { name: 'Aplicar' }).click();
-  await expect(toasts(page).getByText('El cupón no es válido')).toBeVisible();
+  // The refusal is written under the coupon field.
+  await expect(page.locator('main').getByText('El cupón no es válido')).toBeVisible();
 
   await page.getByLabel('Cupón de descuento').fill('gratis100');
   await page.getByRole('button', { name: 'Aplicar' }).click();
