@@ -30,6 +30,8 @@ test('Mis Productos: «Agregar a mi calendario» downloads the order’s .ics', 
   expect(ics).toContain('BEGIN:VEVENT');
   expect(ics).toContain('DTSTART;TZID=America/Mexico_City:');
   expect(ics).not.toMatch(/streamUrl|youtube|zoom\.us/i);
+  // Read at rest: the payment's toast closes by fading out, which axe would read half-way.
+  await expect(page.getByText('Pago completado exitosamente')).toBeHidden();
   await expectNoAxeViolations(page);
   await shoot(page, 'orders-calendar');
 });

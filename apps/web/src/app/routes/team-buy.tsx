@@ -153,8 +153,8 @@ function TeamBuy() {
           Después del pago escribes el nombre y el correo de quien usará cada lugar: cada persona recibe su
           acceso, su boleto y su constancia a su nombre.
         </p>
-        <div className="mt-8 grid items-start gap-10 lg:grid-cols-[1fr_24rem]">
-          <div className="space-y-8">
+        <div className="mt-8 grid grid-cols-1 items-start gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="min-w-0 space-y-8">
             <section aria-labelledby="team-days" className="space-y-4">
               <h2 id="team-days" className="text-xl font-bold tracking-tight">
                 LUGARES

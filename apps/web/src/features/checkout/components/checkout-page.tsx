@@ -294,7 +294,7 @@ export function CheckoutPage({
           ref={formRef}
           onSubmit={onSubmit}
           noValidate
-          className="grid items-start gap-10 lg:grid-cols-[1fr_24rem]"
+          className="grid grid-cols-1 items-start gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]"
         >
           <div>
             <AddressFields register={register} errors={errors} />
