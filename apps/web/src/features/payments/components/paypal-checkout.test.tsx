@@ -46,7 +46,12 @@ vi.mock('@paypal/react-paypal-js', () => ({
           onClick={async () => {
             try {
               const orderID = await open();
-              if (orderID) await props.onApprove({ orderID, payerID: 'PAYER1' }, {});
+              if (orderID)
+                await props.onApprove(
+                  { orderID, payerID: 'PAYER1' },
+                  // A declined card: PayPal reopens on the same order and the buyer approves again.
+                  { restart: async () => props.onApprove({ orderID, payerID: 'PAYER1' }, {}) },
+                );
             } catch (err) {
               props.onError(err);
             }
@@ -66,7 +71,7 @@ vi.mock('@paypal/react-paypal-js', () => ({
 }));
 vi.mock('../../../lib/notify', async (importOriginal) => ({
   ...(await importOriginal<typeof NotifyModule>()),
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
+  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn(), dismiss: vi.fn() },
 }));
 
 const ORDER: PlaceOrderBody = {
@@ -191,6 +196,28 @@ describe('PaypalCheckout', () => {
     expect(await screen.findByText(MSG.paymentNotConfigured)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'PayPal' })).not.toBeInTheDocument();
     expect(screen.queryByText(/ventana segura de PayPal/)).not.toBeInTheDocument();
+  });
+
+  it('a declined card then an approval: the decline is taken off the screen when the payment succeeds', async () => {
+    let captures = 0;
+    replies['/api/order/paypal'] = () =>
+      new Response(
+        JSON.stringify(
+          ++captures === 1
+            ? { success: false, code: 'payment_failed', message: MSG.paymentDeclinedRetry, reason: 'restart' }
+            : { success: true, message: MSG.paymentDone, orderId: 'o-1' },
+        ),
+        { status: captures === 1 ? 402 : 200 },
+      );
+    const { onPaid } = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'PayPal' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith('o-1'));
+    expect(notify.error).toHaveBeenCalledWith(MSG.paymentDeclinedRetry);
+    expect(notify.dismiss).toHaveBeenCalledWith(MSG.paymentDeclinedRetry);
+    expect(vi.mocked(notify.dismiss).mock.invocationCallOrder[0]).toBeLessThan(
+      vi.mocked(notify.success).mock.invocationCallOrder[0]!,
+    );
+    expect(notify.success).toHaveBeenCalledWith(MSG.paymentDone);
   });
 
   it('creates the order on our server, captures on approval, then hands over to the page', async () => {

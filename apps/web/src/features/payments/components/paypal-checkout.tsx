@@ -136,6 +136,22 @@ function Buttons<B>({ buildOrder, onPaid, flow, recovery }: PaypalCheckoutProps<
   const openedRef = useRef<OpenedPaypalOrder | null>(null);
   /** Still on the page: a recovery that ends after the buyer went elsewhere changes nothing. */
   const mountedRef = useRef(true);
+  /**
+   * The failures this checkout has shown (a declined card, a closed window…). A payment that
+   * then succeeds takes them off the screen, so the buyer never reads «tarjeta rechazada» beside
+   * «Pago completado».
+   */
+  const failuresShownRef = useRef(new Set<string>());
+  const fail = (message: string, kind: 'error' | 'info' = 'error') => {
+    failuresShownRef.current.add(message);
+    notify[kind](message);
+  };
+  const paid = (orderId: string) => {
+    for (const message of failuresShownRef.current) notify.dismiss(message);
+    failuresShownRef.current.clear();
+    notify.success(MSG.paymentDone);
+    onPaid(orderId);
+  };
 
   // Leaving the page (closing it, going elsewhere) with a payment opened here and not captured
   // gives its seats back at once. PayPal's own window is another window: this page stays.
@@ -185,10 +201,9 @@ function Buttons<B>({ buildOrder, onPaid, flow, recovery }: PaypalCheckoutProps<
     });
     if (!mountedRef.current) return;
     if (outcome.kind === 'paid') {
-      notify.success(MSG.paymentDone);
-      onPaid(opened.orderId);
+      paid(opened.orderId);
     } else if (outcome.kind === 'ended') {
-      notify.error(outcome.message);
+      fail(outcome.message);
     } else {
       setStillPending(pendingMessage);
     }
@@ -209,7 +224,7 @@ function Buttons<B>({ buildOrder, onPaid, flow, recovery }: PaypalCheckoutProps<
         onClick={async (_data, actions) => {
           const order = await buildOrder();
           if (!order) {
-            notify.error(MSG.checkoutFixAddress);
+            fail(MSG.checkoutFixAddress);
             return actions.reject();
           }
           orderRef.current = order;
@@ -238,13 +253,12 @@ function Buttons<B>({ buildOrder, onPaid, flow, recovery }: PaypalCheckoutProps<
           try {
             if (!order) throw new Error(MSG.paymentError);
             const orderId = await calls.capture(order, data.orderID, data.payerID ?? null);
-            notify.success(MSG.paymentDone);
-            onPaid(orderId);
+            paid(orderId);
           } catch (err) {
             if (err instanceof ApiError && err.reason === 'restart') {
               // A declined funding source (docs/providers.md): PayPal reopens on the same order
               // so the buyer picks another card or method; our order keeps its seats.
-              notify.error(err.message);
+              fail(err.message);
               setBusy(null);
               openRef.current = open;
               await actions.restart();
@@ -252,7 +266,7 @@ function Buttons<B>({ buildOrder, onPaid, flow, recovery }: PaypalCheckoutProps<
             }
             if (!order || isClearRefusal(err)) {
               // docs/product.md → PayPal payment: 'Error al procesar el pago' (or the server's more precise reason).
-              notify.error(errorMessage(err, MSG.paymentError));
+              fail(errorMessage(err, MSG.paymentError));
             } else {
               // No answer, or "still processing": the buyer may have paid. Never a generic error.
               await recover(data.orderID, pendingMessageOf(err));
@@ -262,13 +276,13 @@ function Buttons<B>({ buildOrder, onPaid, flow, recovery }: PaypalCheckoutProps<
           }
         }}
         onCancel={(data) => {
-          notify.info(MSG.paymentCancelled);
+          fail(MSG.paymentCancelled, 'info');
           const id = typeof data.orderID === 'string' ? data.orderID : null;
           if (openRef.current?.id === id) openRef.current = null;
           if (id) void cancelPaypalOrder(id).catch(() => undefined);
         }}
         onError={() => {
-          notify.error(failureRef.current ?? MSG.paymentError);
+          fail(failureRef.current ?? MSG.paymentError);
           failureRef.current = null;
         }}
       />
