@@ -13,6 +13,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { orderReference } from '@store/shared/domain/order-reference';
 import { GROUP_MSG } from '@store/shared/group-messages';
+import { MSG } from '@store/shared/messages';
 import {
   ADMIN,
   fillAddress,
@@ -23,6 +24,7 @@ import {
   productNamed,
   registerByApi,
   shoot,
+  toasts,
   uniqueEmail,
 } from './storefront-helpers';
 import { expectNoAxeViolations, horizontalOverflow } from './a11y-helpers';
@@ -126,12 +128,17 @@ test('a hospital buys 3 places, names them (by hand and CSV), one watches, one i
   const context = await browser.newContext();
   const other = await context.newPage();
   await other.goto(link);
-  await other.getByLabel(/^Nueva contraseña/).fill('residente-clave-segura-1');
-  await other.getByLabel('Confirmar nueva contraseña').fill('residente-clave-segura-1');
-  await other.getByRole('button', { name: 'Guardar contraseña' }).click();
-  await expect(other).toHaveURL(/\/login$/);
-  const anaToken = await loginByApi(request, ana, 'residente-clave-segura-1');
-  await openSignedIn(other, anaToken, '/orders');
+  // The page welcomes her and names the event of her place; saving signs her in.
+  await expect(other.getByRole('heading', { name: /^Te damos la bienvenida, / })).toBeVisible();
+  await expect(other.getByRole('region', { name: 'Tienes lugar en' })).toContainText(EVENT);
+  await checkPage(other);
+  await shoot(other, 'team-welcome');
+  await other.getByLabel(/^Contraseña/).fill('residente-clave-segura-1');
+  await other.getByLabel('Confirmar contraseña').fill('residente-clave-segura-1');
+  await other.getByRole('button', { name: 'Guardar y entrar' }).click();
+  await expect(other).toHaveURL(/\/orders$/);
+  await expect(toasts(other).getByText(MSG.welcomePasswordSet)).toBeVisible();
+  expect(await loginByApi(request, ana, 'residente-clave-segura-1')).toBeTruthy();
   const assigned = other.getByRole('region', { name: 'LUGARES QUE TE ASIGNARON' });
   await expect(assigned).toContainText(EVENT);
   await expect(assigned).toContainText('Pagado por');

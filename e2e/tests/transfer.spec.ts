@@ -8,8 +8,6 @@ import { expect, test } from '@playwright/test';
 import {
   buyWithPaypal,
   linkFromNewestEmail,
-  loginByApi,
-  openSignedIn,
   shoot,
   uniqueEmail,
 } from './storefront-helpers';
@@ -54,12 +52,12 @@ test('pay 9 days before (nothing to cancel), transfer: the colleague signs in an
   const context = await browser.newContext();
   const other = await context.newPage();
   await other.goto(link);
-  await other.getByLabel(/^Nueva contraseña/).fill('colega-clave-segura-1');
-  await other.getByLabel('Confirmar nueva contraseña').fill('colega-clave-segura-1');
-  await other.getByRole('button', { name: 'Guardar contraseña' }).click();
-  await expect(other).toHaveURL(/\/login$/);
-  const colleagueToken = await loginByApi(request, colleague, 'colega-clave-segura-1');
-  await openSignedIn(other, colleagueToken, '/orders');
+  await expect(other.getByRole('region', { name: 'Tienes lugar en' })).toContainText(SOON);
+  await other.getByLabel(/^Contraseña/).fill('colega-clave-segura-1');
+  await other.getByLabel('Confirmar contraseña').fill('colega-clave-segura-1');
+  await other.getByRole('button', { name: 'Guardar y entrar' }).click();
+  // Signed in at once, in Mis Productos.
+  await expect(other).toHaveURL(/\/orders$/);
   const theirs = other.getByRole('listitem').filter({ has: other.getByRole('heading', { name: SOON }) });
   await expect(theirs.getByText('Listo para ver')).toBeVisible();
   await theirs.getByRole('button', { name: 'Ver transmisión' }).click();

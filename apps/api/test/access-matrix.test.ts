@@ -165,6 +165,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/user/logout-all': { ...signedIn(200, body({})), last: 9 },
   'POST /api/user/reset-password-request': open(200, body({ email: 'nadie@matriz.mx' })),
   'POST /api/user/reset-password': open(400, body({ token: 'x'.repeat(43), newPassword: 'una clave larga' })),
+  'POST /api/user/password-link': open(200, body({ token: 'x'.repeat(43) })),
   'POST /api/cart/add': signedIn(200, (f) => ({ body: { itemId: f.productId, days: 'Día 3' } })),
   'POST /api/cart/update': signedIn(200, (f) => ({
     body: { itemId: f.productId, days: 'Día 3', quantity: 0 },

@@ -86,6 +86,8 @@ export const couponLookupsExceeded =
   'Demasiados cupones distintos probados desde tu cuenta o tu red. Espera un rato para probar otro; los cupones que ya aplicaste siguen funcionando';
 export const cashOrderPlaced = 'Orden registrada. Queda pendiente hasta que se confirme tu pago en efectivo';
 export const resetTokenInvalid = 'El enlace para restablecer la contraseña no es válido o ya expiró';
+/** After an invited person (a team place, a transfer, an import) chose their first password: signed in. */
+export const welcomePasswordSet = 'Listo: tu contraseña quedó guardada y ya estás dentro de tu cuenta';
 export const loginDone = 'Bienvenido';
 export const logoutDone = 'Sesión cerrada';
 export const cartUpdated = 'Carrito actualizado';

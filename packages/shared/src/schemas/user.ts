@@ -66,6 +66,31 @@ export const resetPasswordBody = z.object({
   newPassword: newPasswordField,
 });
 export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+/** A first password (an account the store made for the person) also answers a session token. */
+export const resetPasswordResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string().optional(),
+});
+
+/** POST /api/user/password-link: what the set-password page says before the password is chosen. */
+export const passwordLinkBody = resetPasswordBody.pick({ token: true });
+export const passwordLinkResponse = z.object({
+  success: z.literal(true),
+  /**
+   * `welcome`: an account the store made for the person (a team place, a transfer, an import);
+   * `invalid`: an unknown, used or expired link (name empty).
+   */
+  kind: z.enum(['welcome', 'reset', 'invalid']),
+  name: z.string(),
+  events: z.array(
+    z.object({
+      name: z.string(),
+      days: z.array(z.object({ label: z.string(), startsAt: z.number() })),
+    }),
+  ),
+});
+export type PasswordLinkResponse = z.infer<typeof passwordLinkResponse>;
 
 export const publicUser = z.object({
   _id: z.string(),

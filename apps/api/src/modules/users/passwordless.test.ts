@@ -116,15 +116,39 @@ describe('a person named for a team place by CSV', () => {
       expect({ status: refused.statusCode, body: refused.json() }).toEqual(wrong);
     }
 
-    // The e-mailed link sets the password; then it signs in, and the link is spent.
+    // The link's page welcomes her by name and names the event whose day she holds.
     const token = await linkTokenTo(ana);
+    const info = await post(h.ctx, '/api/user/password-link', undefined, { token });
+    expect(info.statusCode, info.body).toBe(200);
+    expect(info.json()).toMatchObject({
+      success: true,
+      kind: 'welcome',
+      name: 'ANA RUIZ PEREZ',
+      events: [{ name: expect.any(String), days: [{ label: 'Día 1', startsAt: expect.any(Number) }] }],
+    });
+
+    // The e-mailed link sets the password and signs her in at once; the link is spent.
     const set = await post(h.ctx, '/api/user/reset-password', undefined, {
       token,
       newPassword: NEW_PASSWORD,
     });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().message).toBe(MSG.resetDone);
+    expect(set.json().message).toBe(MSG.welcomePasswordSet);
+    const session = set.json().token as string;
+    const profile = await h.ctx.app.inject({
+      method: 'GET',
+      url: '/api/user/profile',
+      headers: { token: session },
+    });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().user.email).toBe(ana);
     expect((await userByEmail(ana))!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect((await post(h.ctx, '/api/user/password-link', undefined, { token })).json()).toEqual({
+      success: true,
+      kind: 'invalid',
+      name: '',
+      events: [],
+    });
     const signedIn = await login(ana, NEW_PASSWORD);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     expect(signedIn.json().token).toBeTruthy();
@@ -145,6 +169,18 @@ describe('a person named for a team place by CSV', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await login(beto, NEW_PASSWORD)).statusCode).toBe(200);
+
+    // A reset of an account that has a password: the page says «restablecer», no session.
+    const again2 = await post(h.ctx, '/api/user/reset-password-request', undefined, { email: beto });
+    expect(again2.statusCode).toBe(200);
+    const secondToken = await linkTokenTo(beto);
+    const resetInfo = await post(h.ctx, '/api/user/password-link', undefined, { token: secondToken });
+    expect(resetInfo.json()).toMatchObject({ kind: 'reset', events: [] });
+    const plain = await post(h.ctx, '/api/user/reset-password', undefined, {
+      token: secondToken,
+      newPassword: 'otra-clave-nueva-segura-8',
+    });
+    expect(plain.json()).toEqual({ success: true, message: MSG.resetDone });
   });
 
   it('an account that already exists keeps its password', async () => {

@@ -1,8 +1,9 @@
 // Every query of the users module: accounts and password-reset tokens.
 
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { passwordResetTokens, users } from '../../db/schema';
+import { orderDays, passwordResetTokens, productDays, products, users } from '../../db/schema';
+import { greetingName } from '../mail/greeting';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -101,6 +102,52 @@ export async function consumeResetToken(db: Queryable, tokenHash: string, now: D
     )
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;
+}
+
+/**
+ * The account a set-password link (unused, unexpired) belongs to, read without using it: its
+ * greeting name and whether it has a password yet (none: the store made it for the person).
+ */
+export async function findResetTokenHolder(
+  db: Queryable,
+  tokenHash: string,
+  now: Date,
+): Promise<{ id: string; name: string; hasPassword: boolean } | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: greetingName,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Every day this user holds paid and that has not ended, with its event's name, soonest first (the set-password
+ * page's welcome names them).
+ */
+export async function findUpcomingHeldDays(db: Queryable, userId: string, now: Date) {
+  return db
+    .selectDistinct({
+      productId: orderDays.productId,
+      productName: products.name,
+      label: productDays.label,
+      startsAt: productDays.startsAt,
+    })
+    .from(orderDays)
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .innerJoin(products, eq(products.id, orderDays.productId))
+    .where(and(eq(orderDays.userId, userId), eq(orderDays.status, 'pagado'), gt(productDays.endsAt, now)))
+    .orderBy(asc(productDays.startsAt));
 }
 
 /** After a reset, every other outstanding link of the user stops working. */

@@ -9,7 +9,10 @@ import {
   loginBody,
   profileResponse,
   registerBody,
+  passwordLinkBody,
+  passwordLinkResponse,
   resetPasswordBody,
+  resetPasswordResponse,
   resetRequestBody,
 } from '@store/shared/schemas/user';
 import { AppError } from '../../lib/errors';
@@ -23,6 +26,7 @@ import {
   logoutEverywhere,
   register,
   requestPasswordReset,
+  passwordLinkInfo,
   resetPassword,
 } from './service';
 
@@ -134,12 +138,39 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: 'Elegir una nueva contraseña con el token del enlace (vale 1 hora, una sola vez)',
         body: resetPasswordBody,
-        response: { 200: okResponse, ...errorResponses(400, 429) },
+        response: { 200: resetPasswordResponse, ...errorResponses(400, 429) },
       },
     },
     async (req) => {
-      await resetPassword(app.db.db, req.body.token, req.body.newPassword);
-      return { success: true as const, message: MSG.resetDone };
+      const { session } = await resetPassword(app.db.db, app.config, req.body.token, req.body.newPassword);
+      return session
+        ? { success: true as const, message: MSG.welcomePasswordSet, token: session }
+        : { success: true as const, message: MSG.resetDone };
+    },
+  );
+
+  app.post(
+    '/password-link',
+    {
+      config: { rateLimit: limits.resetRequest },
+      schema: {
+        tags: ['user'],
+        summary:
+          'Lo que dice la página de un enlace para elegir contraseña (bienvenida con sus eventos, o restablecer), sin usarlo',
+        body: passwordLinkBody,
+        response: { 200: passwordLinkResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (req) => {
+      const info = await passwordLinkInfo(app.db.db, req.body.token);
+      return {
+        success: true as const,
+        ...info,
+        events: info.events.map((e) => ({
+          name: e.name,
+          days: e.days.map((d) => ({ label: d.label, startsAt: d.startsAt.getTime() })),
+        })),
+      };
     },
   );
 };

@@ -18,6 +18,8 @@ import {
   bumpTokenVersion,
   consumeResetToken,
   findUserByEmail,
+  findResetTokenHolder,
+  findUpcomingHeldDays,
   findUserById,
   insertResetToken,
   insertUser,
@@ -110,16 +112,55 @@ export async function requestPasswordReset(db: Db, mail: MailSettings, email: st
   });
 }
 
-/** Sets the new password with a valid, unused, unexpired token; every older session ends. */
-export async function resetPassword(db: Db, token: string, newPassword: string): Promise<void> {
+/** What a set-password link's page says before the password is chosen. */
+export interface PasswordLinkInfo {
+  /**
+   * `welcome`: the store made the account for the person (a team place, a transfer, an import);
+   * `invalid`: unknown, used or expired (said on arrival, before a password is typed).
+   */
+  kind: 'welcome' | 'reset' | 'invalid';
+  name: string;
+  /** For a welcome: the events whose days the person holds and that have not ended. */
+  events: { name: string; days: { label: string; startsAt: Date }[] }[];
+}
+
+/** Reads a set-password link without using it. */
+export async function passwordLinkInfo(db: Db, token: string, now = new Date()): Promise<PasswordLinkInfo> {
+  const holder = await findResetTokenHolder(db, hashSecretToken(token), now);
+  if (!holder) return { kind: 'invalid', name: '', events: [] };
+  if (holder.hasPassword) return { kind: 'reset', name: holder.name, events: [] };
+  const events = new Map<string, PasswordLinkInfo['events'][number]>();
+  for (const d of await findUpcomingHeldDays(db, holder.id, now)) {
+    const event = events.get(d.productId) ?? { name: d.productName, days: [] };
+    event.days.push({ label: d.label, startsAt: d.startsAt });
+    events.set(d.productId, event);
+  }
+  return { kind: 'welcome', name: holder.name, events: [...events.values()] };
+}
+
+/**
+ * Sets the new password with a valid, unused, unexpired token; every older session ends. The
+ * first password of an account the store made for someone (they had none) also signs them in:
+ * the e-mailed link proves the address as a reset does, and they came to use what they were
+ * given. A reset answers no session: the person signs in with the new password.
+ */
+export async function resetPassword(
+  db: Db,
+  config: Config,
+  token: string,
+  newPassword: string,
+): Promise<{ session: string | null }> {
   const passwordHash = await hashPassword(newPassword);
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const user = await db.transaction(async (tx) => {
     const userId = await consumeResetToken(tx, hashSecretToken(token), now);
     if (!userId) throw new AppError('bad_request', MSG.resetTokenInvalid);
+    const before = await findUserById(tx, userId);
     await setPassword(tx, userId, passwordHash);
     await revokeResetTokens(tx, userId, now);
+    return before?.passwordHash === null ? await findUserById(tx, userId) : null;
   });
+  return { session: user ? await sessionFor(config, user) : null };
 }
 
 /** "Cerrar sesión en todos los dispositivos": every session of the account ends, this one too. */

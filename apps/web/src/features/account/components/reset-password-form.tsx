@@ -7,7 +7,14 @@ import { TextField } from '../../../components/ui/input';
 import { notify } from '../../../lib/notify';
 import { resetPasswordFormSchema, type ResetPasswordFormValues } from '../utils/auth-schemas';
 
-export function ResetPasswordForm({ onSubmit }: { onSubmit: (password: string) => Promise<void> }) {
+/** `first`: the first password of an account the store made for the person (they are signed in after). */
+export function ResetPasswordForm({
+  onSubmit,
+  first = false,
+}: {
+  onSubmit: (password: string) => Promise<void>;
+  first?: boolean;
+}) {
   const {
     register,
     handleSubmit,
@@ -29,7 +36,7 @@ export function ResetPasswordForm({ onSubmit }: { onSubmit: (password: string) =
       className="space-y-4"
     >
       <TextField
-        label="Nueva contraseña"
+        label={first ? 'Contraseña' : 'Nueva contraseña'}
         type="password"
         autoComplete="new-password"
         required
@@ -38,7 +45,7 @@ export function ResetPasswordForm({ onSubmit }: { onSubmit: (password: string) =
         {...register('password')}
       />
       <TextField
-        label="Confirmar nueva contraseña"
+        label={first ? 'Confirmar contraseña' : 'Confirmar nueva contraseña'}
         type="password"
         autoComplete="new-password"
         required
@@ -46,7 +53,7 @@ export function ResetPasswordForm({ onSubmit }: { onSubmit: (password: string) =
         {...register('confirmPassword')}
       />
       <Button type="submit" size="lg" fullWidth loading={isSubmitting}>
-        Guardar contraseña
+        {first ? 'Guardar y entrar' : 'Guardar contraseña'}
       </Button>
     </form>
   );

@@ -2,7 +2,7 @@
 // («Lugar 1», «Lugar 2»…) and one column per day the order bought (one column for an event
 // sold whole, whose place covers every day), each cell the place of that number and day. Also
 // what the CSV template needs: the order's day columns and the people already named.
-import { formatDateLong } from '@store/shared/domain/time';
+import { dayDateNote } from '../../../lib/day-date';
 import type { GroupPlace } from '@store/shared/schemas/group';
 
 export interface DayColumn {
@@ -111,12 +111,5 @@ export function namedPeople(table: PlacesTable): { name: string; email: string; 
  * label already says it ('Martes 22 de diciembre'): a label may be a date or a name ('Día 1').
  */
 export function dateNote(column: DayColumn): string | null {
-  const long = formatDateLong(column.startsAt);
-  const short = long.replace(/ de \d{4}$/, '');
-  const plain = (s: string) =>
-    s
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase();
-  return plain(column.label).includes(plain(short)) ? null : long;
+  return dayDateNote(column.label, column.startsAt);
 }
