@@ -5,12 +5,7 @@
 // rules (the window, the seat and the stream moving, one transfer per day, refusals) are the
 // API's: apps/api/src/modules/orders/transfer.test.ts.
 import { expect, test } from '@playwright/test';
-import {
-  buyWithPaypal,
-  linkFromNewestEmail,
-  shoot,
-  uniqueEmail,
-} from './storefront-helpers';
+import { buyWithPaypal, linkFromNewestEmail, shoot, uniqueEmail } from './storefront-helpers';
 
 /** A demo conference 9 days from today: inside the 15 days, so no longer cancellable. */
 const SOON = 'Analgesia regional en cirugía cardíaca';
