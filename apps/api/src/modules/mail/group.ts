@@ -7,6 +7,7 @@ import type { Queryable } from '../../db/client';
 import { placeAssignedEmail } from './catalogue/place-assigned';
 import { placeConfirmationEmail } from './catalogue/place-confirmation';
 import { placeWithdrawnEmail } from './catalogue/place-withdrawn';
+import { withGreetingNames } from './greeting';
 import { enqueueEmails, type OutgoingEmail } from './outbox';
 import type { MailSettings } from './settings';
 
@@ -32,6 +33,24 @@ export async function enqueuePlaceEmails(
   settings: MailSettings,
   m: PlacesMail,
 ): Promise<void> {
+  // Everyone greeted (and named to the others) by the accented name they set for their
+  // constancias; an account made now has the name the buyer typed.
+  const greet = await withGreetingNames(db, [
+    m.buyer,
+    ...m.people.flatMap((p) => [
+      { name: p.accountName, email: p.email },
+      ...(p.previous ? [p.previous] : []),
+    ]),
+  ]);
+  m = {
+    ...m,
+    buyer: greet(m.buyer.email, m.buyer),
+    people: m.people.map((p) => ({
+      ...p,
+      accountName: greet(p.email, { name: p.accountName, email: p.email }).name,
+      previous: p.previous && greet(p.previous.email, p.previous),
+    })),
+  };
   const key = `lugares:${m.orderId}:${m.change}`;
   const out: OutgoingEmail[] = m.people.map((p) => ({
     ...placeAssignedEmail(settings, {

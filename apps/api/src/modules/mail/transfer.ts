@@ -5,6 +5,7 @@
 import type { Queryable } from '../../db/client';
 import { transferReceivedEmail } from './catalogue/transfer-received';
 import { transferSentEmail } from './catalogue/transfer-sent';
+import { withGreetingNames } from './greeting';
 import { enqueueEmail } from './outbox';
 import type { MailSettings } from './settings';
 
@@ -27,6 +28,9 @@ export async function enqueueTransferEmails(
   settings: MailSettings,
   m: TransferMail,
 ): Promise<void> {
+  // Both greeted (and named to each other) by the accented name they set for their constancias.
+  const greet = await withGreetingNames(db, [m.from, m.to]);
+  m = { ...m, from: greet(m.from.email, m.from), to: greet(m.to.email, m.to) };
   await enqueueEmail(db, {
     ...transferReceivedEmail(settings, m),
     dedupeKey: `transferencia:${m.transferId}:colega`,

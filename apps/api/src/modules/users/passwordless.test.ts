@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@store/shared/messages';
 import { GROUP_MSG } from '@store/shared/group-messages';
 import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
-import { emailOutbox, users } from '../../db/schema';
+import { emailOutbox, professionalProfiles, users } from '../../db/schema';
 import { createProduct, mexicoCityTime } from '../../../test/factories';
 import { startPaymentsHarness, type PaymentsHarness } from '../../../test/payments-helpers';
 import {
@@ -226,5 +226,43 @@ describe('a colleague who receives a day', () => {
     });
     expect(set.statusCode, set.body).toBe(200);
     expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('both are greeted and named by the accented names they set for their constancias', async () => {
+    const giver = await createUser(h.ctx);
+    const colleague = await createUser(h.ctx);
+    await h.ctx.database.db.insert(professionalProfiles).values([
+      {
+        userId: giver.id,
+        certificateName: 'Begoña Ibáñez',
+        cedula: '1234567',
+        specialty: 'Anestesiología',
+        institution: 'Hospital',
+      },
+      {
+        userId: colleague.id,
+        certificateName: 'José Peña',
+        cedula: '7654321',
+        specialty: 'Anestesiología',
+        institution: 'Hospital',
+      },
+    ]);
+    const { product, days } = await createProduct(h.ctx.database.db, { price: 0, days: oneDay(10) });
+    await addToCart(h.ctx, giver, product.id, 'Día 1');
+    const placed = await placeOrder(h.ctx, giver, [{ productId: product.id, day: 'Día 1' }]);
+    const res = await post(h.ctx, '/api/order/transfer', giver.token, {
+      orderId: placed.json().orderId,
+      productDayId: days[0]!.id,
+      email: colleague.email,
+      name: 'Jose Pena',
+      confirm: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const outbox = await h.ctx.database.db.select().from(emailOutbox);
+    const received = outbox.find((m) => m.to === colleague.email && m.subject.includes('transfirió'))!;
+    expect(received.text).toContain('Hola José Peña');
+    expect(received.text).toContain('Begoña Ibáñez');
+    const sent = outbox.find((m) => m.to === giver.email && m.subject.startsWith('Transferencia'))!;
+    expect(sent.text).toContain('Hola Begoña Ibáñez');
   });
 });

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { WaitlistStatus } from '@store/shared/constants';
 import type { Queryable } from '../../db/client';
+import { greetingName } from '../mail/greeting';
 import { auditLog, orderDays, productDays, products, users, waitlistEntries } from '../../db/schema';
 
 export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
@@ -115,7 +116,8 @@ export async function findNextWaiting(db: Queryable, productDayId: string, limit
       id: waitlistEntries.id,
       userId: waitlistEntries.userId,
       email: users.email,
-      name: users.name,
+      // Greeted in the offer e-mail by the accented name of their constancias, when set.
+      name: greetingName,
       productName: products.name,
       label: productDays.label,
       startsAt: productDays.startsAt,

@@ -12,6 +12,7 @@ import type { ParticipantRequestStatus } from '@store/shared/schemas/participant
 import type { Db, Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import type { MailSettings } from '../../mail/settings';
+import { findGreetingName } from '../../mail/greeting';
 import { enqueueDecisionEmail } from '../../participant-types/emails';
 import {
   countByStatus,
@@ -131,7 +132,7 @@ export async function decide(
     await enqueueDecisionEmail(tx, mail, {
       requestId: id,
       to: member.email,
-      name: member.name,
+      name: (await findGreetingName(tx, request.userId)) ?? member.name,
       requestedType: request.requestedType,
       rejectionReason,
     });
