@@ -90,6 +90,9 @@ describe('/product/:productId', () => {
     expect(block).toHaveTextContent('Hotel Sede');
     expect(block).toHaveTextContent('También se transmite en vivo');
     expect(screen.queryByRole('link', { name: /Abrir en mapa/ })).not.toBeInTheDocument();
+    // Its badge says both ways of attending, never «En línea» alone.
+    expect(screen.getByText('Presencial y en línea')).toBeInTheDocument();
+    expect(screen.queryByText('En línea', { exact: true })).not.toBeInTheDocument();
   });
 
   it('without a venue there is no Sede block', async () => {

@@ -187,6 +187,11 @@ export function ProductPage({
                   <>
                     <MapPin aria-hidden="true" className="h-3.5 w-3.5" /> Presencial
                   </>
+                ) : product.venue ? (
+                  // Streamed and with a venue: a hybrid event.
+                  <>
+                    <MapPin aria-hidden="true" className="h-3.5 w-3.5" /> Presencial y en línea
+                  </>
                 ) : (
                   <>
                     <MonitorPlay aria-hidden="true" className="h-3.5 w-3.5" /> En línea
