@@ -363,6 +363,14 @@ test('a hospital pays its team order by SPEI in two transfers, with a PPD invoic
   await page.getByRole('combobox', { name: 'Uso del CFDI' }).selectOption(HOSPITAL.uso);
   await page.getByRole('radio', { name: /^Transferencia SPEI/ }).check();
   await page.getByRole('radio', { name: 'Antes de pagar, para tramitar el pago (PPD)' }).check();
+  // A field left empty: the order is refused on the spot, the field brought into view and focused.
+  const phone = page.getByRole('textbox', { name: /^Teléfono/ });
+  const typed = await phone.inputValue();
+  await phone.fill('');
+  await page.getByRole('button', { name: 'OBTENER DATOS PARA TRANSFERIR' }).click();
+  await expect(phone).toBeFocused();
+  await expect(phone).toBeInViewport();
+  await phone.fill(typed);
   await shot(page, 'mx-team-spei');
   await page.getByRole('button', { name: 'OBTENER DATOS PARA TRANSFERIR' }).click();
 

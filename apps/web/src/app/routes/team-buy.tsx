@@ -4,7 +4,7 @@
 // buyer's last team purchase, never with the buyer's own fiscal data), then PayPal or, when the
 // association offers it, a SPEI transfer (the order is held and its payment page gives the
 // CLABE). After payment the buyer names each place on /orders/:orderId/lugares.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -38,6 +38,7 @@ import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choi
 import { PaypalCheckout, type PaypalFlow } from '../../features/payments/components/paypal-checkout';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { formResolver } from '../../lib/form-resolver';
+import { showFirstMarked } from '../../lib/first-marked';
 import { usePaymentMethods } from '../../lib/payment-methods';
 import { useNow } from '../../lib/use-now';
 import { GROUP_MSG } from '@store/shared/group-messages';
@@ -54,6 +55,8 @@ function TeamBuy() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  /** The form's columns: a refused order scrolls to the first marked field in them. */
+  const columnsRef = useRef<HTMLDivElement>(null);
   const products = useProducts();
   const product = products.data?.find((p) => p._id === productId);
   const now = useNow();
@@ -115,7 +118,10 @@ function TeamBuy() {
 
   const buildOrder = async (): Promise<GroupCheckoutBody | null> => {
     const [addressOk, fiscal] = await Promise.all([trigger(), invoice.build()]);
-    if (!addressOk || fiscal === undefined || !body || !quote.data) return null;
+    if (!addressOk || fiscal === undefined || !body || !quote.data) {
+      showFirstMarked(columnsRef.current);
+      return null;
+    }
     return { ...body, address: getValues(), amount: quote.data.total, invoice: fiscal };
   };
   const flow: PaypalFlow<GroupCheckoutBody> = {
@@ -153,7 +159,10 @@ function TeamBuy() {
           Después del pago escribes el nombre y el correo de quien usará cada lugar: cada persona recibe su
           acceso, su boleto y su constancia a su nombre.
         </p>
-        <div className="mt-8 grid grid-cols-1 items-start gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div
+          ref={columnsRef}
+          className="mt-8 grid grid-cols-1 items-start gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]"
+        >
           <div className="min-w-0 space-y-8">
             <section aria-labelledby="team-days" className="space-y-4">
               <h2 id="team-days" className="text-xl font-bold tracking-tight">

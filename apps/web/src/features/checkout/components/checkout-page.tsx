@@ -26,6 +26,7 @@ import { Container } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { getToken } from '../../../lib/auth-token';
 import { formResolver } from '../../../lib/form-resolver';
+import { showFirstMarked as showMarked } from '../../../lib/first-marked';
 import { errorMessage, notify } from '../../../lib/notify';
 import { userQueryKeys } from '../../../lib/query-keys';
 import { usePaymentMethods } from '../../../lib/payment-methods';
@@ -143,15 +144,8 @@ export function CheckoutPage({
     }
   }, [lastAddress, profileEmail, profileName, getValues, setValue]);
 
-  /** After a refused submit: the first marked field, scrolled to the middle of the screen and focused. */
-  const showFirstMarked = () => {
-    requestAnimationFrame(() => {
-      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-      if (!field) return;
-      field.scrollIntoView({ block: 'center', behavior: 'smooth' });
-      field.focus({ preventScroll: true });
-    });
-  };
+  /** After a refused submit: the first marked field, scrolled to and focused. */
+  const showFirstMarked = () => showMarked(formRef.current);
 
   const lines = useMemo(() => cartLines(cart), [cart]);
   const totals = computeTotals(toCentavos(amount), toCentavos(coupon?.discount ?? 0));
