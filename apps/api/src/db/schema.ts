@@ -32,6 +32,7 @@ import {
   type CfdiDocumentKind,
   type OrderKind,
 } from '@store/shared/constants';
+import { QUESTION_KINDS, QUESTION_PRESETS } from '@store/shared/questions';
 import type { OrderItem, Address } from '@store/shared/schemas/order';
 import type { ParticipantRequestStatus } from '@store/shared/schemas/participant-types';
 import type { ConstanciaEndorsement } from '@store/shared/schemas/attendance';
@@ -52,6 +53,8 @@ export type CancellationStatus = (typeof CANCELLATION_STATUSES)[number];
 /** What the CFDI job still has to do with a document. */
 export type CfdiPendingAction = 'stamp' | 'cancel';
 export const saleModeEnum = pgEnum('sale_mode', SALE_MODES);
+export const questionKindEnum = pgEnum('question_kind', QUESTION_KINDS);
+export const questionPresetEnum = pgEnum('question_preset', QUESTION_PRESETS);
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const outboxStatusEnum = pgEnum('outbox_status', OUTBOX_STATUSES);
 export const waitlistStatusEnum = pgEnum('waitlist_status', WAITLIST_STATUSES);
@@ -1023,5 +1026,68 @@ export const dayTransfers = pgTable(
     uniqueIndex('day_transfers_seq_idx').on(t.rootOrderId, t.productDayId, t.seq),
     index('day_transfers_from_order_idx').on(t.fromOrderId),
     index('day_transfers_to_order_idx').on(t.toOrderId),
+  ],
+);
+
+/**
+ * Registration questions of an event (docs/questions.md), in `position` order; per event or
+ * for one day (`product_day_id`). A question the admin removes keeps its row (`removed_at`) so
+ * its past answers stay in the export; it is no longer asked.
+ */
+export const eventQuestions = pgTable(
+  'event_questions',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    productDayId: uuid('product_day_id').references(() => productDays.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: questionKindEnum('kind').notNull(),
+    label: text('label').notNull(),
+    help: text('help'),
+    required: boolean('required').notNull().default(false),
+    /** opcion / opciones: the options in order; [] for the other kinds. */
+    options: jsonb('options').$type<string[]>().notNull().default([]),
+    /** numero: the allowed range (null = open). */
+    minValue: numeric('min_value', { mode: 'number' }),
+    maxValue: numeric('max_value', { mode: 'number' }),
+    preset: questionPresetEnum('preset'),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('event_questions_product_idx').on(t.productId, t.position),
+    check(
+      'event_questions_range_check',
+      sql`${t.minValue} IS NULL OR ${t.maxValue} IS NULL OR ${t.minValue} <= ${t.maxValue}`,
+    ),
+  ],
+);
+
+/**
+ * An attendee's answer to a question: it belongs to the person who attends the event (a buyer
+ * for themselves, a team place's assignee, a transfer's colleague), not to an order row, so the
+ * lifecycle's orders and order days stay whole and a transferred place is answered anew by its
+ * new holder. `value` is the normalised answer (text, list of options, yes/no, number,
+ * 'YYYY-MM-DD').
+ */
+export const attendeeAnswers = pgTable(
+  'attendee_answers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => eventQuestions.id, { onDelete: 'cascade' }),
+    value: jsonb('value').$type<string | string[] | boolean | number>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    index('attendee_answers_question_idx').on(t.questionId),
   ],
 );
