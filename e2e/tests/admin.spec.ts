@@ -190,6 +190,21 @@ test('admin: set up an event, a customer claims it, attendees CSV, cancel ends a
   await picker.selectOption((await option.getAttribute('value'))!);
   const orderRow = page.getByRole('row').filter({ hasText: email });
   await expect(orderRow).toHaveCount(1);
+  // The filtered list as CSV; payment attempts that ended without money have their own filter.
+  await expect(
+    page
+      .getByLabel('Estado', { exact: true })
+      .locator('option', { hasText: 'Intentos de pago sin concretar' }),
+  ).toHaveCount(1);
+  const [ordersDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar CSV' }).click(),
+  ]);
+  expect(ordersDownload.suggestedFilename()).toMatch(/^ordenes-\d{4}-\d{2}-\d{2}\.csv$/);
+  const ordersCsv = (await readFile((await ordersDownload.path())!)).toString('utf8');
+  expect(ordersCsv).toContain('Orden,Fecha,Fecha de pago,Cliente,Correo,Eventos y días');
+  expect(ordersCsv).toContain(`ELENA RUIZ,${email},${eventName}: ${day1}`);
+  expect(ordersCsv.trim().split('\r\n')).toHaveLength(2);
   await orderRow.getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1, name: /^Orden [0-9A-F]{8}$/ })).toBeVisible();
   await page.getByRole('button', { name: 'Cancelar orden' }).click();

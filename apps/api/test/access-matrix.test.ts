@@ -410,6 +410,7 @@ const MATRIX: Record<string, Entry> = {
   ),
   'POST /api/admin/members/import': adminOnly(400, body({ csv: 'sin,cabecera' })),
   'GET /api/admin/orders/': adminOnly(200),
+  'GET /api/admin/orders/export': adminOnly(200),
   'GET /api/admin/orders/{id}': adminOnly(
     200,
     id((f) => f.ownerOrderId),

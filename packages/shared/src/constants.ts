@@ -95,6 +95,19 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   transferido: 'Transferido',
 };
 
+/**
+ * The back office's order status filter: the statuses, and `sin_pago`, the payment attempts that
+ * ended without any money (a PayPal window closed, a voucher or a hold expired, a cart replaced
+ * or a card declined). Those are kept (for the holds' rules) but listed only under this filter,
+ * never among real orders (docs/product.md → Back office).
+ */
+export const ORDER_STATUS_FILTERS = [...ORDER_STATUSES, 'sin_pago'] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+export const ORDER_STATUS_FILTER_LABELS: Record<OrderStatusFilter, string> = {
+  ...ORDER_STATUS_LABELS,
+  sin_pago: 'Intentos de pago sin concretar',
+};
+
 /** A waiting-list entry's state (docs/after-sale.md → Waiting list). */
 export const WAITLIST_STATUSES = ['esperando', 'ofrecido', 'reclamado', 'expirado', 'retirado'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];

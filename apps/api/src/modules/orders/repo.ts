@@ -2,14 +2,30 @@
 // buyer's pages make. Rows are written only by the lifecycle module (lifecycle/repo.ts); its
 // own reads (lifecycle/reads.ts) are re-exported here for everyone else.
 
-import type { OrderStatus, PaymentMethod, UserType } from '@store/shared/constants';
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus, OrderStatusFilter, PaymentMethod, UserType } from '@store/shared/constants';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client';
 import {
   cfdiDocuments,
   emailOutbox,
   orderDays,
+  orderRefunds,
   orders,
   productDays,
   orderPayments,
@@ -250,34 +266,58 @@ export async function orderTotals(db: Queryable) {
   return { revenue: o?.revenue ?? 0, paid: o?.paid ?? 0, pending: o?.pending ?? 0, seats: seats?.n ?? 0 };
 }
 
-/** Every paid (event, day) line with its order's amounts. */
-export async function paidLines(db: Queryable) {
+/**
+ * Every (event, day) line of the orders that received money (paid, or paid then cancelled,
+ * refunded or transferred), with its order's amounts and status: the dashboard splits each
+ * order's net over them (admin/dashboard/revenue.ts → lineRevenue).
+ */
+export async function revenueLines(db: Queryable) {
   return db
     .select({
+      id: orderDays.id,
       orderId: orderDays.orderId,
       productId: orderDays.productId,
       productDayId: orderDays.productDayId,
       priceCentavos: orderDays.priceCentavos,
+      status: orderDays.status,
       subtotalCentavos: orders.subtotalCentavos,
       discountCentavos: orders.discountCentavos,
       refundedCentavos: orders.refundedCentavos,
     })
     .from(orderDays)
     .innerJoin(orders, eq(orders.id, orderDays.orderId))
-    .where(eq(orderDays.status, 'pagado'));
+    .where(isNotNull(orders.paidAt))
+    .orderBy(asc(orderDays.orderId), asc(orderDays.id));
+}
+
+/** The completed refunds of orders that received money, oldest first, with the lines each ended. */
+export async function completedRefunds(db: Queryable) {
+  return db
+    .select({
+      orderId: orderRefunds.orderId,
+      amountCentavos: orderRefunds.amountCentavos,
+      productDayIds: orderRefunds.productDayIds,
+      orderDayIds: orderRefunds.orderDayIds,
+    })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.status, 'completado'))
+    .orderBy(asc(orderRefunds.createdAt), asc(orderRefunds.id));
 }
 
 export async function ordersSince(db: Queryable, since: Date) {
-  return db
-    .select({
-      createdAt: orders.createdAt,
-      paidAt: orders.paidAt,
-      status: orders.status,
-      amountCentavos: orders.amountCentavos,
-      refundedCentavos: orders.refundedCentavos,
-    })
-    .from(orders)
-    .where(gte(orders.createdAt, since));
+  return (
+    db
+      .select({
+        createdAt: orders.createdAt,
+        paidAt: orders.paidAt,
+        status: orders.status,
+        amountCentavos: orders.amountCentavos,
+        refundedCentavos: orders.refundedCentavos,
+      })
+      .from(orders)
+      // An attempt that ended without money is not an order for the dashboard.
+      .where(and(gte(orders.createdAt, since), sql`not ${unpaidAttempt}`))
+  );
 }
 
 /** Paid attendees of an event (or one of its days), from the order_days rows; who paid each order. */
@@ -323,7 +363,8 @@ export interface OrderWithCustomer {
 export interface OrderSearch {
   productId?: string;
   productDayId?: string;
-  status?: OrderStatus;
+  /** A status, or `sin_pago`: only the payment attempts that ended without money. */
+  status?: OrderStatusFilter;
   method?: PaymentMethod;
   createdFrom?: Date;
   createdBefore?: Date;
@@ -337,9 +378,21 @@ export interface OrderSearch {
 
 const customerColumns = { id: users.id, name: users.name, email: users.email, userType: users.userType };
 
+/**
+ * A payment attempt that ended without any money: cancelled, never paid, nothing refunded, closed
+ * by the hold's end (expired, the PayPal window closed, replaced by a new attempt, declined, a
+ * duplicate; not an admin's cancellation), and no money ever captured at the provider.
+ */
+export const unpaidAttempt: SQL = sql`(${orders.status} = 'cancelado' and ${orders.paidAt} is null and ${orders.refundedCentavos} = 0 and ${orders.closedReason} in ('expirado', 'abandonado', 'reemplazado', 'rechazado', 'duplicado') and not exists (select 1 from ${orderPayments} where ${orderPayments.orderId} = ${orders.id} and ${orderPayments.status} = 'cobrado'))`;
+
 function searchConditions(s: OrderSearch): SQL | undefined {
   const where: SQL[] = [];
-  if (s.status) where.push(eq(orders.status, s.status));
+  // The attempts that ended without money are listed only when asked for.
+  if (s.status === 'sin_pago') where.push(unpaidAttempt);
+  else {
+    where.push(sql`not ${unpaidAttempt}`);
+    if (s.status) where.push(eq(orders.status, s.status));
+  }
   if (s.method) where.push(eq(orders.paymentMethod, s.method));
   if (s.createdFrom) where.push(gte(orders.createdAt, s.createdFrom));
   if (s.createdBefore) where.push(lt(orders.createdAt, s.createdBefore));
@@ -380,6 +433,20 @@ export async function searchOrders(
     .innerJoin(users, eq(users.id, orders.userId))
     .where(cond);
   return { rows, total: totalRow?.n ?? 0 };
+}
+
+/** Which of these orders asked for a CFDI (a document of kind invoice, in any state). */
+export async function findInvoicedOrderIds(db: Queryable, orderIds: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < orderIds.length; i += 1000) {
+    const chunk = orderIds.slice(i, i + 1000);
+    const rows = await db
+      .selectDistinct({ orderId: cfdiDocuments.orderId })
+      .from(cfdiDocuments)
+      .where(and(inArray(cfdiDocuments.orderId, [...chunk]), eq(cfdiDocuments.kind, 'I')));
+    for (const r of rows) found.add(r.orderId);
+  }
+  return found;
 }
 
 export async function findOrderWithCustomer(db: Queryable, id: string): Promise<OrderWithCustomer | null> {

@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'invoice.retry': 'Reintentó la factura de la orden',
   'invoice.attach': 'Adjuntó un archivo a la factura de la orden',
   'invoice.download': 'Descargó el CFDI de la orden',
+  'order.export': 'Exportó las órdenes (CSV)',
   'invoice.credit_note_download': 'Descargó la nota de crédito de la orden',
   'event.update': 'Editó el evento',
   'event.duplicate': 'Duplicó el evento',

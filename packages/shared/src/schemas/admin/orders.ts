@@ -1,7 +1,13 @@
 // Request and response shapes of /api/admin/orders: orders: filters, detail, mark paid, cancel and refund.
 
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_METHODS, USER_TYPES, ORDER_KINDS } from '../../constants';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_FILTERS,
+  PAYMENT_METHODS,
+  USER_TYPES,
+  ORDER_KINDS,
+} from '../../constants';
 import { ADMIN_MSG } from '../../admin-messages';
 import { address } from '../order';
 import { idParam, optionalParam, pageQuery, pesosField } from './common';
@@ -12,7 +18,7 @@ const dateOnly = z.iso.date({ error: ADMIN_MSG.dateInvalid });
 export const adminOrdersQuery = z.object({
   productId: optionalParam(idParam),
   productDayId: optionalParam(idParam),
-  status: optionalParam(z.enum(ORDER_STATUSES)),
+  status: optionalParam(z.enum(ORDER_STATUS_FILTERS)),
   method: optionalParam(z.enum(PAYMENT_METHODS)),
   from: optionalParam(dateOnly),
   to: optionalParam(dateOnly),
@@ -21,6 +27,9 @@ export const adminOrdersQuery = z.object({
   ...pageQuery,
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
+/** GET /api/admin/orders/export: the list's filters, every page. */
+export const adminOrdersExportQuery = adminOrdersQuery.omit({ page: true, pageSize: true });
+export type AdminOrdersExportQuery = z.input<typeof adminOrdersExportQuery>;
 
 export const adminCustomer = z.object({
   _id: z.string(),

@@ -6,28 +6,31 @@ import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboa
 import type { Db } from '../../../db/client';
 import { listAdminOrders } from '../orders/service';
 import { addCalendarDays, mexicoCityDate, startOfMexicoCityDay } from '@store/shared/domain/time';
-import { ordersSince, paidLines } from '../../orders/repo';
+import { completedRefunds, ordersSince, revenueLines } from '../../orders/repo';
 import { eventsWithDays, totals } from './repo';
-import { allocateCentavos, orderEventNet } from './revenue';
+import { lineRevenue, type RevenueRefund } from './revenue';
 
 type Dashboard = Omit<AdminDashboardResponse, 'success'>;
 
 export async function getDashboard(db: Db, windowDays: number, now = new Date()): Promise<Dashboard> {
   const t = await totals(db);
-  const lines = await paidLines(db);
+  const lines = await revenueLines(db);
+  const refundsByOrder = new Map<string, RevenueRefund[]>();
+  for (const r of await completedRefunds(db)) {
+    refundsByOrder.set(r.orderId, [...(refundsByOrder.get(r.orderId) ?? []), r]);
+  }
 
   const revenueByDay = new Map<string, number>();
   const seatsByDay = new Map<string, number>();
   const byOrder = new Map<string, typeof lines>();
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
-  for (const group of byOrder.values()) {
-    const shares = allocateCentavos(
-      orderEventNet(group[0]!),
-      group.map((l) => l.priceCentavos),
-    );
+  for (const [orderId, group] of byOrder) {
+    // Each day keeps what was paid for it less what was refunded for it: a cancellation's
+    // charge stays on the cancelled day (revenue.ts → lineRevenue).
+    const kept = lineRevenue(group[0]!, group, refundsByOrder.get(orderId) ?? []);
     group.forEach((l, i) => {
-      revenueByDay.set(l.productDayId, (revenueByDay.get(l.productDayId) ?? 0) + shares[i]!);
-      seatsByDay.set(l.productDayId, (seatsByDay.get(l.productDayId) ?? 0) + 1);
+      revenueByDay.set(l.productDayId, (revenueByDay.get(l.productDayId) ?? 0) + kept[i]!);
+      if (l.status === 'pagado') seatsByDay.set(l.productDayId, (seatsByDay.get(l.productDayId) ?? 0) + 1);
     });
   }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mexicoCityDate } from '@store/shared/domain/time';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { AdminOrderDetail, AdminOrderSummary } from '@store/shared/schemas/admin/orders';
-import { coupons, emailOutbox, orderDays, orders, productDays } from '../../../db/schema';
+import { auditLog, coupons, emailOutbox, orderDays, orders, productDays, users } from '../../../db/schema';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
 import { createCoupon, createUser, FEE, type TestUser } from '../../../../test/store-helpers';
@@ -284,5 +284,81 @@ describe('admin orders', () => {
       'order.refund',
       'order.mark_paid',
     ]);
+  });
+
+  it('a payment attempt that ended without money is listed only under «Intentos de pago sin concretar», never as an order', async () => {
+    const e = await event(4900, null);
+    const carla = await createUser(ctx, { email: 'carla.abandono@hospital.mx' });
+    const abandoned = await claim(ctx, carla, e.product.id, ['Viernes'], { amount: 4900 + FEE });
+    // What a PayPal window closed without paying leaves: cancelled, never paid, nothing refunded.
+    await ctx.database.db
+      .update(orders)
+      .set({ status: 'cancelado', closedReason: 'abandonado' })
+      .where(eq(orders.id, abandoned));
+    const real = await claim(ctx, carla, e.product.id, ['Jueves'], { amount: 4900 + FEE });
+    // An admin's cancellation of a pending order is a real order.
+    await call(ctx, admin.token, 'POST', `/api/admin/orders/${real}/cancel`, {
+      reason: 'Pidió cancelar por teléfono',
+    });
+
+    const list = async (qs: string) =>
+      (await call(ctx, admin.token, 'GET', `/api/admin/orders?search=carla.abandono&${qs}`))
+        .json()
+        .orders.map((o: AdminOrderSummary) => o._id);
+    expect(await list('')).toEqual([real]);
+    expect(await list('status=cancelado')).toEqual([real]);
+    expect(await list('status=sin_pago')).toEqual([abandoned]);
+    // Nor does the dashboard count it among the day's orders.
+    const dash = (await call(ctx, admin.token, 'GET', '/api/admin/dashboard?days=7')).json();
+    expect(dash.latestOrders.map((o: AdminOrderSummary) => o._id)).not.toContain(abandoned);
+  });
+
+  it('exports the filtered orders as CSV, neutralises formulas, and audits the export', async () => {
+    const e = await event(1200, null);
+    const dora = await createUser(ctx, { email: 'dora.export@hospital.mx' });
+    // A name a spreadsheet would run as a formula (written straight into the database).
+    await ctx.database.db.update(users).set({ name: '=HYPERLINK("http://x")' }).where(eq(users.id, dora.id));
+    const id = await claim(ctx, dora, e.product.id, ['Jueves', 'Viernes'], { amount: 2400 + FEE });
+    const res = await call(ctx, admin.token, 'GET', '/api/admin/orders/export?search=dora.export');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="ordenes-\d{4}-\d{2}-\d{2}\.csv"/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Orden,Fecha,Fecha de pago,Cliente,Correo,Eventos y días,Tipo,Estado,Método de pago,Subtotal,Descuento,Precio de servicio,Total,Reembolsado,Cupón,Factura solicitada',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(id.slice(0, 8).toUpperCase());
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://x"")"`);
+    expect(lines[1]).toContain('Pendiente de pago');
+    expect(lines[1]).toContain('2400.00');
+    // Filters apply: nothing pending for her under «Pagado».
+    const none = await call(
+      ctx,
+      admin.token,
+      'GET',
+      '/api/admin/orders/export?search=dora.export&status=pagado',
+    );
+    expect(
+      none.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+
+    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'order.export'));
+    expect(audit.at(-2)).toMatchObject({
+      actorId: admin.id,
+      entity: 'order',
+      details: { filters: { search: 'dora.export' }, rows: 1 },
+    });
+
+    const member = await createUser(ctx);
+    expect((await call(ctx, member.token, 'GET', '/api/admin/orders/export')).statusCode).toBe(403);
   });
 });

@@ -2,11 +2,14 @@
 // PayPal for PayPal orders, recorded otherwise).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mexicoCityDate } from '@store/shared/domain/time';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { adminIdParams } from '@store/shared/schemas/admin/common';
 import {
   adminOrderNoteBody,
   adminOrderResponse,
+  adminOrdersExportQuery,
   adminOrdersQuery,
   adminOrdersResponse,
   adminRefundBody,
@@ -17,6 +20,7 @@ import { createPaymentDeps } from '../../payments/registry';
 import {
   allowAnotherTransfer,
   cancelAdminOrder,
+  exportAdminOrders,
   getAdminOrder,
   listAdminOrders,
   markCashOrderPaid,
@@ -40,6 +44,29 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => ({ success: true as const, ...(await listAdminOrders(app.db.db, req.query)) }),
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Órdenes filtradas en CSV (UTF-8 con BOM, para Excel); queda en la auditoría',
+        produces: ['text/csv'],
+        querystring: adminOrdersExportQuery,
+        // Sent as text/csv, so Fastify passes the string through without JSON serialisation.
+        response: { 200: z.string(), 400: errorResponse },
+      },
+    },
+    async (req, reply) => {
+      const { csv } = await exportAdminOrders(app.db.db, currentUser(req).id, req.query);
+      const name = `ordenes-${mexicoCityDate(new Date())}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${name}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
   );
 
   app.get(

@@ -3,7 +3,7 @@
 // coupon use, events); this adds the admin rules around them and an audit entry for each, in
 // the same transaction.
 
-import type { OrderStatus, PaymentMethod } from '@store/shared/constants';
+import type { OrderStatusFilter, PaymentMethod } from '@store/shared/constants';
 import { toCentavos, toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
@@ -25,9 +25,11 @@ import {
   findInvoiceReceiver,
   findOrderLines,
   findOrderWithCustomer,
+  findInvoicedOrderIds,
   searchOrders,
   type OrderRow,
 } from '../../orders/repo';
+import { ordersCsv } from './csv';
 import { addCalendarDays, startOfMexicoCityDay } from '@store/shared/domain/time';
 import { containsPattern } from '../sql';
 import { refundOnline, refundsOnline } from '../../payments/refunds';
@@ -37,7 +39,7 @@ import type { PaymentDeps } from '../../payments/settle';
 export interface OrderFilter {
   productId?: string;
   productDayId?: string;
-  status?: OrderStatus;
+  status?: OrderStatusFilter;
   method?: PaymentMethod;
   /** YYYY-MM-DD, Mexico City calendar. */
   from?: string;
@@ -47,12 +49,10 @@ export interface OrderFilter {
   pageSize: number;
 }
 
-export async function listAdminOrders(
-  db: Db,
-  filter: OrderFilter,
-): Promise<Omit<AdminOrdersResponse, 'success'>> {
+/** The filter as the order search takes it: Mexico City calendar days, the search resolved. */
+function orderSearch(filter: OrderFilter) {
   const { from, to, search, ...rest } = filter;
-  const { rows, total } = await searchOrders(db, {
+  return {
     ...rest,
     // Whole Mexico City calendar days, `to` included.
     ...(from ? { createdFrom: startOfMexicoCityDay(from) } : {}),
@@ -64,8 +64,50 @@ export async function listAdminOrders(
           ...(/^[0-9a-f-]{4,36}$/i.test(search) ? { idPrefix: search.toLowerCase() } : {}),
         }
       : {}),
-  });
+  };
+}
+
+export async function listAdminOrders(
+  db: Db,
+  filter: OrderFilter,
+): Promise<Omit<AdminOrdersResponse, 'success'>> {
+  const { rows, total } = await searchOrders(db, orderSearch(filter));
   return { orders: rows.map(toAdminOrderSummary), total, page: filter.page, pageSize: filter.pageSize };
+}
+
+/** The most rows one export carries (a filter narrows a larger list). */
+export const ORDERS_EXPORT_MAX = 20_000;
+
+/**
+ * Every order matching the filter (newest first, up to ORDERS_EXPORT_MAX) as CSV, audited as a
+ * bulk export of personal data (who, the filters, how many rows) in the same transaction.
+ */
+export async function exportAdminOrders(
+  db: Db,
+  actorId: string,
+  filter: Omit<OrderFilter, 'page' | 'pageSize'>,
+): Promise<{ csv: string; rows: number }> {
+  return db.transaction(async (tx) => {
+    const { rows } = await searchOrders(tx, orderSearch({ ...filter, page: 1, pageSize: ORDERS_EXPORT_MAX }));
+    const invoiced = await findInvoicedOrderIds(
+      tx,
+      rows.map((r) => r.order.id),
+    );
+    const csv = ordersCsv(
+      rows.map((r) => ({ ...toAdminOrderSummary(r), invoiced: invoiced.has(r.order.id) })),
+    );
+    await writeAudit(tx, {
+      actorId,
+      action: 'order.export',
+      entity: 'order',
+      entityId: null,
+      details: {
+        filters: Object.fromEntries(Object.entries(filter).filter(([, v]) => v)),
+        rows: rows.length,
+      },
+    });
+    return { csv, rows: rows.length };
+  });
 }
 
 export async function getAdminOrder(db: Db, id: string): Promise<AdminOrderDetail> {

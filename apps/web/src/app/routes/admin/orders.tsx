@@ -1,9 +1,11 @@
 // /admin/orders: orders filtered by event, day, status, method, dates or customer; the
 // filters live in the address so a filtered list can be shared or reloaded.
 import { useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
 import {
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
+  ORDER_STATUS_FILTER_LABELS,
+  ORDER_STATUS_FILTERS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
 } from '@store/shared/constants';
@@ -11,7 +13,8 @@ import type { AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/input';
 import { useAdminEvents } from '../../../lib/admin/get-events';
-import { useAdminOrders } from '../../../features/admin/orders/api/get-orders';
+import { downloadOrdersCsv, useAdminOrders } from '../../../features/admin/orders/api/get-orders';
+import { errorMessage, notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../../../components/admin/admin-page-header';
 import { EventDayPicker } from '../../../components/admin/event-day-picker';
 import { OrdersTable } from '../../../features/admin/orders/components/orders-table';
@@ -50,12 +53,27 @@ export function Component() {
   const events = useAdminEvents();
   const orders = useAdminOrders(query);
   const filtered = FILTERS.some((k) => get(k));
+  const csv = useMutation({ mutationFn: downloadOrdersCsv });
+  const onCsv = async () => {
+    const { page: _p, pageSize: _s, ...filters } = query;
+    try {
+      notify.success(`Descargado: ${await csv.mutateAsync(filters)}`);
+    } catch (err) {
+      notify.error(errorMessage(err, 'No se pudo descargar el CSV'));
+    }
+  };
 
   return (
     <>
       <AdminPageHeader
         title="Órdenes"
-        description="Compras y reclamos de la tienda, con su estado y método de pago."
+        description="Compras y reclamos de la tienda, con su estado y método de pago. Los intentos de pago que terminaron sin dinero (una ventana de PayPal cerrada, una ficha vencida) están aparte, en el estado «Intentos de pago sin concretar»."
+        actions={
+          <Button variant="secondary" loading={csv.isPending} onClick={() => void onCsv()}>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Exportar CSV
+          </Button>
+        }
       />
       <form
         role="search"
@@ -71,9 +89,9 @@ export function Component() {
         />
         <SelectField label="Estado" value={get('status')} onChange={(e) => set({ status: e.target.value })}>
           <option value="">Todos</option>
-          {ORDER_STATUSES.map((s) => (
+          {ORDER_STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
+              {ORDER_STATUS_FILTER_LABELS[s]}
             </option>
           ))}
         </SelectField>

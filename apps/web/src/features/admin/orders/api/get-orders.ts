@@ -1,6 +1,10 @@
-// GET /api/admin/orders: filtered, paged list.
+// GET /api/admin/orders: filtered, paged list; its CSV export.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminOrdersResponse, type AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
+import {
+  adminOrdersResponse,
+  type AdminOrdersExportQuery,
+  type AdminOrdersQuery,
+} from '@store/shared/schemas/admin/orders';
 import { apiRequest } from '../../../../lib/api-client';
 import { adminKeys, toSearch } from '../../../../lib/admin/query-keys';
 
@@ -17,4 +21,13 @@ export const ordersQueryOptions = (q: AdminOrdersQuery) =>
 
 export function useAdminOrders(q: AdminOrdersQuery) {
   return useQuery(ordersQueryOptions(q));
+}
+
+/** GET /api/admin/orders/export: the filtered orders as CSV, saved; answers the file's name. */
+export async function downloadOrdersCsv(q: AdminOrdersExportQuery): Promise<string> {
+  const { apiDownload } = await import('../../../../lib/api-download');
+  const { saveFile } = await import('../../../../lib/save-file');
+  const file = await apiDownload(`/api/admin/orders/export${toSearch(q)}`, 'ordenes.csv');
+  saveFile(file);
+  return file.filename;
 }
