@@ -458,6 +458,25 @@ describe('when answers close', () => {
     expect((await get('/api/questions/pending', user)).json().events).toEqual([]);
   });
 
+  it('keeps a question of a later day open until that day starts', async () => {
+    const ev = await event([{ label: 'En línea' }, { label: 'Presencial' }]);
+    const qs = await setQuestions(ev.id, [preset('restricciones', { day: 'Presencial', required: true })]);
+    const user = await holder(ev.id, ['En línea', 'Presencial']);
+    await db()
+      .update(productDays)
+      .set({ startsAt: new Date(Date.now() - HOUR) })
+      .where(eq(productDays.id, ev.days[0]!.id));
+    expect(await mine(user, ev.id)).toMatchObject({
+      complete: false,
+      editableUntil: ev.days[1]!.startsAt.getTime(),
+    });
+    expect((await get('/api/questions/pending', user)).json().events).toHaveLength(1);
+    const diet = qs['Restricciones alimentarias o alergias']!._id;
+    const res = await answer(user, ev.id, [{ questionId: diet, value: 'Vegetariana' }]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().event as EventQuestions).complete).toBe(true);
+  });
+
   it('asks again after sales when a new required question is added, until it is answered', async () => {
     const ev = await event();
     const first = await setQuestions(ev.id, [preset('institucion')]);
