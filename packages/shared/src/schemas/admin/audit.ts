@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.export': 'Exportó las órdenes (CSV)',
   'invoice.credit_note_download': 'Descargó la nota de crédito de la orden',
   'event.update': 'Editó el evento',
+  'event.questions_update': 'Editó las preguntas de registro',
   'event.duplicate': 'Duplicó el evento',
   'event.archive': 'Archivó el evento',
   'event.unarchive': 'Publicó de nuevo el evento',
