@@ -268,7 +268,12 @@ function ChoiceGroup({ id, question, value, error, proposed, disabled, onChange 
               *
             </span>
             {/* A radio says it is required; a group of checkboxes cannot. */}
-            {many && <span className="sr-only"> (obligatoria)</span>}
+            {many && (
+              <>
+                {' '}
+                <span className="sr-only">(obligatoria)</span>
+              </>
+            )}
           </>
         )}
       </legend>

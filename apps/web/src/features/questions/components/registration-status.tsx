@@ -62,8 +62,8 @@ export function RegistrationAction({
   if (pending) {
     return (
       <ButtonLink to={registroPath(productId)} size="sm">
-        <ClipboardList aria-hidden="true" className="h-4 w-4" /> {QUESTION_MSG.completeRegistration}
-        <span className="sr-only"> de {productName}</span>
+        <ClipboardList aria-hidden="true" className="h-4 w-4" /> {QUESTION_MSG.completeRegistration}{' '}
+        <span className="sr-only">de {productName}</span>
       </ButtonLink>
     );
   }
@@ -74,7 +74,7 @@ export function RegistrationAction({
       to={registroPath(productId)}
       className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
     >
-      Editar mis respuestas<span className="sr-only"> de {productName}</span>
+      Editar mis respuestas <span className="sr-only">de {productName}</span>
     </Link>
   );
 }
