@@ -5,6 +5,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PackageOpen } from 'lucide-react';
+import type { Order, OrderItem } from '@store/shared/schemas/order';
 import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -72,6 +73,14 @@ function Orders() {
   const isPending = (productId: string) => pending.some((e) => e.productId === productId);
   const upcoming = (productId: string, days: readonly string[]) =>
     days.some((d) => (times.get(`${productId}|${d}`)?.startsAt ?? 0) > now);
+  /** The card's days I still hold (paid, not cancelled or transferred on their own). */
+  const heldDays = (order: Order, item: OrderItem) =>
+    order.status !== 'pagado'
+      ? []
+      : item.days.filter((day) => {
+          const own = order.dayStatuses?.find((d) => d.productId === item._id && d.day === day);
+          return !own || own.status === 'pagado';
+        });
 
   return (
     <main>
@@ -118,12 +127,12 @@ function Orders() {
                 // One cancellation control per order, on its first card.
                 actions={
                   <>
-                    {order.status === 'pagado' && (
+                    {heldDays(order, item).length > 0 && (
                       <RegistrationAction
                         productId={item._id}
                         productName={item.name}
                         pending={isPending(item._id)}
-                        upcoming={upcoming(item._id, item.days)}
+                        upcoming={upcoming(item._id, heldDays(order, item))}
                       />
                     )}
                     {canOfferTransfer(order, item, (day) => times.get(`${item._id}|${day}`), now) && (
