@@ -21,7 +21,10 @@ const EVENT = testEventQuestions({
   ],
 });
 
-function show(event: EventQuestions, save: (body: unknown) => unknown = () => ({ success: true, event })) {
+function show(
+  event: EventQuestions,
+  save: (body: unknown) => unknown = () => ({ success: true, message: QUESTION_MSG.answersSaved, event }),
+) {
   const api = stubApi({
     '/api/questions/event/congreso': () => ({ success: true, event }),
     '/api/questions/answers': save,
