@@ -46,7 +46,18 @@ function LocationProbe() {
 
 type Handler = (body: unknown) => unknown;
 
-/** Stubs fetch: each API path answers JSON from its handler (200), others 404. Records calls. */
+/** A handler's answer with another status than 200 (a refusal: 400 with its message). */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/**
+ * Stubs fetch: each API path answers JSON from its handler (200, or a `Reply`'s status), others
+ * 404. Records calls.
+ */
 export function stubApi(handlers: Record<string, Handler>) {
   const calls: { path: string; body: unknown; token: string | null }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -60,7 +71,9 @@ export function stubApi(handlers: Record<string, Handler>) {
         status: 404,
       });
     }
-    return new Response(JSON.stringify(handler(body)), { status: 200 });
+    const answer = handler(body);
+    if (answer instanceof Reply) return new Response(JSON.stringify(answer.body), { status: answer.status });
+    return new Response(JSON.stringify(answer), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: 'orders', element: page(() => import('./routes/orders')) },
       { path: 'orders/:orderId/lugares', element: page(() => import('./routes/team-places')) },
       { path: 'equipo/:productId', element: page(() => import('./routes/team-buy')) },
+      { path: 'registro/:productId', element: page(() => import('./routes/registration')) },
       { path: 'account', element: page(() => import('./routes/account')) },
       { path: 'verify', element: page(() => import('./routes/verify')) },
       { path: 'pago/:orderId', element: page(() => import('./routes/payment')) },

@@ -42,6 +42,18 @@ describe('apiRequest', () => {
     expect(err).toMatchObject({ message: MSG.paymentDeclinedRetry, status: 402, reason: 'restart' });
   });
 
+  it('keeps the messages of a form refused field by field (registration answers)', async () => {
+    stubFetch(() =>
+      json(
+        { success: false, message: 'Revisa', problems: { q1: 'Esta pregunta es obligatoria.', q2: 3 } },
+        400,
+      ),
+    );
+    const err = await apiRequest('/api/questions/answers', ok).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 400, problems: { q1: 'Esta pregunta es obligatoria.' } });
+    expect((err as ApiError).problems).not.toHaveProperty('q2');
+  });
+
   it('sends JSON with the token header and parses the answer with the schema', async () => {
     setToken('t1');
     const seen = stubFetch(() => json({ success: true, url: '/x.png' }));

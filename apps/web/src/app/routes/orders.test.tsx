@@ -1,12 +1,15 @@
 // /orders ("Mis Productos"): paid online items offer the stream, in-person ones say so,
 // pending payments say they wait, and cancelled payment attempts are not listed.
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
+import { QUESTION_MSG } from '@store/shared/question-messages';
 import type { Order } from '@store/shared/schemas/order';
+import type { Product } from '@store/shared/schemas/product';
 import { setToken } from '../../lib/auth-token';
 import { testOrder, testOrderItem } from '../../../test/orders';
+import { testEventQuestions } from '../../../test/questions';
 import { stubApi, testQueryClient, TestProviders } from '../../../test/providers';
 import { Component as OrdersPage } from './orders';
 
@@ -95,5 +98,130 @@ describe('/orders', () => {
     renderPage([testOrder({ status: 'cancelado', payment: false, paymentMethod: 'paypal' })]);
     expect(await screen.findByText('Aún no tienes productos.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ver eventos' })).toHaveAttribute('href', '/collection');
+  });
+});
+
+describe('/orders: registration questions', () => {
+  const SOON = Date.now() + 30 * 86_400_000;
+  /** An event of the catalogue with its days to come (the card's «upcoming»). */
+  const product = (id: string): Product => ({
+    _id: id,
+    name: id,
+    description: '',
+    price: 3000,
+    image: [],
+    category: 'Conferencias',
+    subCategory: 'Avanzado',
+    days: ['Jueves'],
+    dayOptions: [
+      { label: 'Jueves', startsAt: SOON, endsAt: SOON + 3_600_000, seatCapacity: null, seatsSold: 0 },
+    ],
+    isPresential: false,
+    date: SOON,
+    startsAt: SOON,
+    endsAt: SOON + 3_600_000,
+    saleMode: 'completo',
+    tiers: [],
+    requires: null,
+    venue: null,
+  });
+
+  it('asks «Completa tu registro» where answers are missing, and offers to edit complete ones', async () => {
+    const api = stubApi({
+      '/api/order/userorders': () => ({
+        success: true,
+        orders: [
+          testOrder({
+            _id: 'o1',
+            date: 2,
+            items: [testOrderItem({ _id: 'congreso', name: 'Congreso', days: ['Jueves'] })],
+          }),
+          testOrder({
+            _id: 'o2',
+            date: 1,
+            items: [testOrderItem({ _id: 'taller', name: 'Taller', days: ['Jueves'] })],
+          }),
+          testOrder({
+            _id: 'o3',
+            date: 0,
+            items: [testOrderItem({ _id: 'curso', name: 'Curso', days: ['Jueves'] })],
+          }),
+        ],
+      }),
+      '/api/product/list': () => ({ success: true, products: ['congreso', 'taller', 'curso'].map(product) }),
+      '/api/questions/pending': () => ({
+        success: true,
+        events: [
+          { productId: 'congreso', productName: 'Congreso' },
+          { productId: 'panel', productName: 'Panel de coagulación' },
+        ],
+      }),
+      '/api/questions/event/taller': () => ({
+        success: true,
+        event: testEventQuestions({ productId: 'taller', answers: { inst: 'IMSS' }, complete: true }),
+      }),
+      '/api/questions/event/curso': () => ({
+        success: true,
+        event: testEventQuestions({ productId: 'curso', questions: [] }),
+      }),
+      '/api/group/mine': () => ({
+        success: true,
+        places: [
+          {
+            placeId: 'p1',
+            productId: 'panel',
+            productName: 'Panel de coagulación',
+            days: [{ productDayId: 'd1', label: 'Viernes', startsAt: SOON }],
+            paidBy: 'Hospital Ángeles',
+            item: testOrderItem({ _id: 'panel', name: 'Panel de coagulación', days: ['Viernes'] }),
+          },
+        ],
+      }),
+    });
+    render(
+      <TestProviders client={testQueryClient()} path="/orders">
+        <OrdersPage />
+      </TestProviders>,
+    );
+    const banner = (await screen.findByText(QUESTION_MSG.completeRegistration, { selector: 'p' }))
+      .parentElement!;
+    expect(within(banner).getByRole('link', { name: 'Congreso' })).toHaveAttribute(
+      'href',
+      '/registro/congreso',
+    );
+    expect(within(banner).getByRole('link', { name: 'Panel de coagulación' })).toHaveAttribute(
+      'href',
+      '/registro/panel',
+    );
+
+    const row = (name: string) => screen.getByRole('heading', { name }).closest('li')!;
+    expect(
+      await within(row('Congreso')).findByRole('link', { name: 'Completa tu registro de Congreso' }),
+    ).toHaveAttribute('href', '/registro/congreso');
+    expect(
+      await within(row('Taller')).findByRole('link', { name: 'Editar mis respuestas de Taller' }),
+    ).toHaveAttribute('href', '/registro/taller');
+    const assigned = screen.getByRole('region', { name: 'LUGARES QUE TE ASIGNARON' });
+    expect(
+      within(assigned).getByRole('link', { name: 'Completa tu registro de Panel de coagulación' }),
+    ).toHaveAttribute('href', '/registro/panel');
+    // An event without questions asks nothing; a pending one is not asked for twice.
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/questions/event/curso')).toBe(true));
+    expect(within(row('Curso')).queryByRole('link', { name: /registro|respuestas/ })).not.toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/api/questions/event/congreso')).toBe(false);
+  });
+
+  it('shows no banner when nothing is pending', async () => {
+    stubApi({
+      '/api/order/userorders': () => ({ success: true, orders: [testOrder()] }),
+      '/api/questions/pending': () => ({ success: true, events: [] }),
+    });
+    render(
+      <TestProviders client={testQueryClient()} path="/orders">
+        <OrdersPage />
+      </TestProviders>,
+    );
+    await screen.findByRole('list', { name: 'Mis productos' });
+    expect(screen.queryByText(QUESTION_MSG.completeRegistration)).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,11 @@
 // My products (docs/product.md → Routes): every purchased event with its status and a way to its stream;
-// which orders count as products is utils/visible-order-items.ts.
+// which orders count as products is utils/visible-order-items.ts. An event whose registration
+// questions wait for my answers says «Completa tu registro» (docs/questions.md).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PackageOpen } from 'lucide-react';
+import type { Order, OrderItem } from '@store/shared/schemas/order';
 import { Seo } from '../../components/layout/seo';
 import { Alert } from '../../components/ui/alert';
 import { Button, ButtonLink } from '../../components/ui/button';
@@ -27,6 +29,11 @@ import { useNow } from '../../lib/use-now';
 import { OrderItemCard } from '../../features/orders/components/order-item-card';
 import { AssignedPlacesSection, GroupOrdersSection } from '../../features/groups/components/group-sections';
 import { useAssignedPlaces } from '../../features/groups/api/group';
+import { usePendingQuestions } from '../../features/questions/api/get-pending-questions';
+import {
+  PendingRegistrationBanner,
+  RegistrationAction,
+} from '../../features/questions/components/registration-status';
 import { OrderInvoices } from '../../features/invoices/components/order-invoices';
 import { visibleOrderItems } from '../../features/orders/utils/visible-order-items';
 import type { LiveStreamState } from '../../features/streams/utils/live-stream-state';
@@ -61,6 +68,19 @@ function Orders() {
     return map;
   }, [products.data]);
   const now = useNow();
+  // Events whose registration questions wait for my answers (docs/questions.md).
+  const pending = usePendingQuestions().data ?? [];
+  const isPending = (productId: string) => pending.some((e) => e.productId === productId);
+  const upcoming = (productId: string, days: readonly string[]) =>
+    days.some((d) => (times.get(`${productId}|${d}`)?.startsAt ?? 0) > now);
+  /** The card's days I still hold (paid, not cancelled or transferred on their own). */
+  const heldDays = (order: Order, item: OrderItem) =>
+    order.status !== 'pagado'
+      ? []
+      : item.days.filter((day) => {
+          const own = order.dayStatuses?.find((d) => d.productId === item._id && d.day === day);
+          return !own || own.status === 'pagado';
+        });
 
   return (
     <main>
@@ -73,6 +93,7 @@ function Orders() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
           MIS <span className="text-brand-700">PRODUCTOS</span>
         </h1>
+        <PendingRegistrationBanner events={pending} className="mt-6" />
         {orders.isError ? (
           <Alert tone="error" className="mt-6" title={orders.error.message}>
             <Button variant="secondary" size="sm" className="mt-2" onClick={() => void orders.refetch()}>
@@ -106,6 +127,14 @@ function Orders() {
                 // One cancellation control per order, on its first card.
                 actions={
                   <>
+                    {heldDays(order, item).length > 0 && (
+                      <RegistrationAction
+                        productId={item._id}
+                        productName={item.name}
+                        pending={isPending(item._id)}
+                        upcoming={upcoming(item._id, heldDays(order, item))}
+                      />
+                    )}
                     {canOfferTransfer(order, item, (day) => times.get(`${item._id}|${day}`), now) && (
                       <TransferDayButton order={order} item={item} />
                     )}
@@ -148,6 +177,14 @@ function Orders() {
           />
         )}
         <AssignedPlacesSection
+          action={(place) => (
+            <RegistrationAction
+              productId={place.productId}
+              productName={place.productName}
+              pending={isPending(place.productId)}
+              upcoming={place.days.some((d) => d.startsAt > now)}
+            />
+          )}
           onWatch={(item) => {
             const state: LiveStreamState = { item };
             navigate('/live-stream', { state });

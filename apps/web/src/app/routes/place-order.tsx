@@ -1,7 +1,8 @@
 // /place-order: the checkout feature's page, given what the other features own: the cart and its
 // events (upcoming, and finished ones when the cart names an event no longer listed), the
-// buyer's account, the invoice request, the totals box, the PayPal buttons, and what follows a
-// placed or paid order (an order held for cash at OXXO or a SPEI transfer: its payment page).
+// buyer's account, the invoice request, the registration questions of the cart's events, the
+// totals box, the PayPal buttons, and what follows a placed or paid order (an order held for
+// cash at OXXO or a SPEI transfer: its payment page).
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { InstructionsResponse } from '@store/shared/schemas/mx-payments';
@@ -19,6 +20,7 @@ import { useUserOrders } from '../../features/orders/api/get-user-orders';
 import { InvoiceRequestSection } from '../../features/invoices/components/invoice-request-section';
 import { useInvoiceChoice } from '../../features/invoices/hooks/use-invoice-choice';
 import { PaypalCheckout } from '../../features/payments/components/paypal-checkout';
+import { useCheckoutAnswers } from '../../features/questions/hooks/use-checkout-answers';
 import { useSiteConfig } from '../../features/site-config/api/get-site-config';
 import { getToken } from '../../lib/auth-token';
 import { userQueryKeys } from '../../lib/query-keys';
@@ -47,6 +49,7 @@ function PlaceOrder() {
     ? 'loading'
     : (orders.data?.find((o) => o.address.street)?.address ?? null);
   const invoice = useInvoiceChoice();
+  const questions = useCheckoutAnswers(JSON.stringify(cart));
   const simulated = useSiteConfig().data?.paymentsMode === 'simulated';
 
   const listed = cartViewLines(cart, products.data ?? [], now);
@@ -78,7 +81,7 @@ function PlaceOrder() {
 
   return (
     <CheckoutPage
-      loading={isLoading || products.isPending || (unlisted && finished.isPending)}
+      loading={isLoading || products.isPending || (unlisted && finished.isPending) || questions.loading}
       cart={cart}
       subtotal={amount}
       summary={listed.map((l, i) => ({ ...l, ...prices[i] }))}
@@ -90,6 +93,7 @@ function PlaceOrder() {
         wanted: invoice.wanted,
         build: invoice.build,
       }}
+      questions={questions}
       renderTotals={(coupon) => (
         <CartTotals subtotal={amount} discount={coupon?.discount ?? 0} couponCode={coupon?.code} />
       )}

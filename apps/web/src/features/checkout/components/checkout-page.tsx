@@ -7,6 +7,8 @@
 // cart and its events, the buyer's account, the invoice request, the totals box, the PayPal
 // buttons, and what follows a placed order. A SPEI transfer with an invoice asks when the CFDI is
 // stamped: once paid (PUE) or before paying (PPD, with its payment complement after the transfer).
+// The registration questions of the cart's events come after the billing fields; their answers
+// are checked with everything else and saved before any way to pay starts.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -81,6 +83,17 @@ export interface CheckoutPageProps {
     buildOrder: () => Promise<PlaceOrderBody | null>;
     onPaid: () => void;
   }) => ReactNode;
+  /**
+   * The registration questions of the cart's events (docs/questions.md → At checkout): their
+   * section, shown after the billing fields; `check` marks the wrong answers (true when none);
+   * `save` checks and saves them, before any way to pay starts (false: a field is marked or the
+   * save was refused).
+   */
+  questions?: {
+    section: ReactNode;
+    check: () => boolean;
+    save: () => Promise<boolean>;
+  };
   /** After an order is placed or paid: the cart emptied, the buyer's data refreshed, /orders. */
   onDone: () => void;
   /** An order held for cash at OXXO or a SPEI transfer: the cart emptied, its payment page. */
@@ -98,6 +111,7 @@ export function CheckoutPage({
   account,
   lastAddress = null,
   invoice,
+  questions,
   renderTotals,
   renderPaypal,
   onDone: finish,
@@ -167,20 +181,33 @@ export function CheckoutPage({
     };
   };
 
+  /** The registration answers, saved once everything else is valid: true to go on and pay. */
+  const saveAnswers = async () => (questions ? questions.save() : true);
+
   /**
-   * For the PayPal buttons: validates the address (showing its errors) and answers the body
-   * to send, or null when the form is not valid yet.
+   * For the PayPal buttons: validates the address, the invoice and the registration answers
+   * (showing their errors), saves the answers and answers the body to send, or null when the
+   * form is not valid yet.
    */
   const buildPaidOrder = async (): Promise<PlaceOrderBody | null> => {
     const [addressOk, fiscal] = await Promise.all([trigger(), invoice.build()]);
-    if (addressOk && fiscal !== undefined) return orderBody(getValues(), fiscal);
+    const answered = questions?.check() ?? true;
+    if (addressOk && fiscal !== undefined && answered && (await saveAnswers()))
+      return orderBody(getValues(), fiscal);
     showFirstMarked();
     return null;
   };
 
+  /** A refused address: the registration answers are marked too, then the first marked field shown. */
+  const onInvalid = () => {
+    questions?.check();
+    showFirstMarked();
+  };
+
   const onSubmit = handleSubmit(async (addr) => {
     const fiscal = totals.isFree ? null : await invoice.build();
-    if (fiscal === undefined) {
+    const answered = questions?.check() ?? true;
+    if (fiscal === undefined || !answered || !(await saveAnswers())) {
       showFirstMarked();
       return;
     }
@@ -211,7 +238,7 @@ export function CheckoutPage({
       notify.error(errorMessage(err, MSG.serverError));
       void queryClient.invalidateQueries({ queryKey: userQueryKeys.cart(getToken()) });
     }
-  }, showFirstMarked);
+  }, onInvalid);
 
   const applyCoupon = async (code: string) => {
     // docs/product.md → Checkout and payment method: the user type must be loaded before a coupon can be checked.
@@ -293,6 +320,7 @@ export function CheckoutPage({
           <div>
             <AddressFields register={register} errors={errors} />
             {!totals.isFree && invoice.section}
+            {questions?.section}
           </div>
           <div className="space-y-6 lg:sticky lg:top-24">
             <OrderSummary lines={summary} />

@@ -65,7 +65,14 @@ export function GroupOrdersSection({
 }
 
 /** Places bought by someone else and assigned to me. */
-export function AssignedPlacesSection({ onWatch }: { onWatch: (item: OrderItem) => void }) {
+export function AssignedPlacesSection({
+  onWatch,
+  action,
+}: {
+  onWatch: (item: OrderItem) => void;
+  /** Another action on a place (its registration questions). */
+  action?: (place: AssignedPlace) => ReactNode;
+}) {
   const places = useAssignedPlaces();
   if (!places.data || places.data.length === 0) return null;
   return (
@@ -87,11 +94,14 @@ export function AssignedPlacesSection({ onWatch }: { onWatch: (item: OrderItem) 
                 {p.paidBy}
               </p>
             </div>
-            {!p.item.isPresential && (
-              <Button size="sm" onClick={() => onWatch(p.item)}>
-                <MonitorPlay aria-hidden="true" className="h-4 w-4" /> Ver transmisión
-              </Button>
-            )}
+            <div className="flex flex-wrap items-center gap-3">
+              {action?.(p)}
+              {!p.item.isPresential && (
+                <Button size="sm" onClick={() => onWatch(p.item)}>
+                  <MonitorPlay aria-hidden="true" className="h-4 w-4" /> Ver transmisión
+                </Button>
+              )}
+            </div>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@
 // assigning a row's free days to one person (the places sent together), reassigning with the
 // holder the buyer saw, a change saved first by someone else (the list read again and the
 // message announced), cancelling, the CSV list sent as written and its template.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { formatPrice } from '@store/shared/domain/money';
@@ -99,6 +99,42 @@ describe('TeamPlaces', () => {
     expect(within(one!).queryByRole('button', { name: /^Asignar/ })).toBeNull();
     expect(within(three!).queryByRole('button', { name: /^Reasignar/ })).toBeNull();
     expect(screen.getByText(/2 de 3 lugares asignados/)).toBeInTheDocument();
+  });
+
+  it('says whether each person answered the registration questions, never what', () => {
+    const explanation = /responde las preguntas de registro del evento al entrar a su cuenta/;
+    show({});
+    expect(screen.queryByText(explanation)).toBeNull();
+    expect(screen.queryByText(/^Registro/)).toBeNull();
+    cleanup();
+
+    show(
+      {},
+      {
+        ...GROUP,
+        places: [
+          place(1, 'vie', { ...ana, registration: 'completa' }),
+          place(2, 'vie', {
+            state: 'asignado',
+            assignee: { name: 'EVA SOTO', email: 'eva@h.mx' },
+            registration: 'pendiente',
+          }),
+          // Nobody holds it, or no question applies: nothing to say.
+          place(3, 'vie', { registration: null }),
+          place(4, 'vie', {
+            state: 'asignado',
+            assignee: { name: 'LUIS MORA', email: 'luis@h.mx' },
+            registration: null,
+          }),
+        ],
+      },
+    );
+    const [one, two, three, four] = rows();
+    expect(within(one!).getByText('Registro completo')).toBeInTheDocument();
+    expect(within(two!).getByText('Registro pendiente')).toBeInTheDocument();
+    expect(within(three!).queryByText(/^Registro/)).toBeNull();
+    expect(within(four!).queryByText(/^Registro/)).toBeNull();
+    expect(screen.getByText(explanation)).toBeInTheDocument();
   });
 
   it('an event sold whole has one column and one place per person', () => {

@@ -4,7 +4,8 @@
 // free days are given to one person at once, its held days to another person, a place is
 // cancelled by the terms, or a whole list pasted or read from a .csv file is assigned (all or
 // nothing: the server names the bad line). A change another coordinator saved first is refused:
-// the places are read again and the page says so.
+// the places are read again and the page says so. Each person's registration questions
+// (docs/questions.md) show as «Registro completo» or «Registro pendiente».
 import {
   useEffect,
   useId,
@@ -18,6 +19,7 @@ import { PLACE_STATE_LABELS, type PlaceState } from '@store/shared/constants';
 import { formatPrice } from '@store/shared/domain/money';
 import { GROUP_MSG } from '@store/shared/group-messages';
 import { MSG } from '@store/shared/messages';
+import type { RegistrationState } from '@store/shared/questions';
 import type { GroupPlace, GroupPlaces } from '@store/shared/schemas/group';
 import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
@@ -41,6 +43,12 @@ const TONES: Record<PlaceState, BadgeTone> = {
   asignado: 'success',
   usado: 'info',
   cancelado: 'neutral',
+};
+
+/** Whether the person answered the event's registration questions (never what they answered). */
+const REGISTRATION_LABELS: Record<RegistrationState, string> = {
+  completa: 'Registro completo',
+  pendiente: 'Registro pendiente',
 };
 
 /** What a row has open: naming its free days, renaming a holder's days, or cancelling. */
@@ -80,11 +88,19 @@ export function TeamPlaces({ group }: { group: GroupPlaces }) {
   };
   return (
     <div className="space-y-8">
-      <p className="text-slate-700">
-        {named.length} de {live.length} {live.length === 1 ? 'lugar asignado' : 'lugares asignados'}. Cada
-        lugar es una persona{table.columns.length > 1 ? ' en cada día que compraste' : ''}: recibe un correo
-        con su acceso y, si no tiene cuenta, un enlace para elegir su contraseña.
-      </p>
+      <div>
+        <p className="text-slate-700">
+          {named.length} de {live.length} {live.length === 1 ? 'lugar asignado' : 'lugares asignados'}. Cada
+          lugar es una persona{table.columns.length > 1 ? ' en cada día que compraste' : ''}: recibe un correo
+          con su acceso y, si no tiene cuenta, un enlace para elegir su contraseña.
+        </p>
+        {group.places.some((p) => p.assignee && p.registration) && (
+          <p className="mt-2 text-sm text-slate-600">
+            Cada persona responde las preguntas de registro del evento al entrar a su cuenta; aquí ves si ya
+            lo hizo.
+          </p>
+        )}
+      </div>
       <div role="status" aria-live="polite">
         {notice?.tone === 'success' && <Alert tone="success">{notice.text}</Alert>}
       </div>
@@ -282,6 +298,11 @@ function DayCell({ column, place }: { column: DayColumn; place: GroupPlace | nul
             ? `${place.assignee.name} · ${place.assignee.email}`
             : 'Nadie asignado todavía'}
       </p>
+      {place?.assignee && place.registration && (
+        <Badge tone={place.registration === 'completa' ? 'success' : 'warning'} className="mt-1">
+          {REGISTRATION_LABELS[place.registration]}
+        </Badge>
+      )}
     </div>
   );
 }
