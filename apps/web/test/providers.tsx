@@ -46,7 +46,10 @@ function LocationProbe() {
 
 type Handler = (body: unknown) => unknown;
 
-/** Stubs fetch: each API path answers JSON from its handler (200), others 404. Records calls. */
+/**
+ * Stubs fetch: each API path answers JSON from its handler (200), or the Response it returns (a
+ * refusal); others 404. Records calls.
+ */
 export function stubApi(handlers: Record<string, Handler>) {
   const calls: { path: string; body: unknown; token: string | null }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -60,7 +63,9 @@ export function stubApi(handlers: Record<string, Handler>) {
         status: 404,
       });
     }
-    return new Response(JSON.stringify(handler(body)), { status: 200 });
+    const answer = handler(body);
+    if (answer instanceof Response) return answer;
+    return new Response(JSON.stringify(answer), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's hint of what to do (`restart`: reopen PayPal to choose another funding source). */
     readonly reason?: string,
+    /** A form refused field by field: the field's key (a question's id, a list's index) → its message. */
+    readonly problems?: Record<string, string>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -114,6 +116,13 @@ export async function apiRequestTagged<S extends z.ZodType>(
   return { etag: res.headers.get('ETag'), data: await answerOf(res, loading) };
 }
 
+/** The `problems` of a refusal when they are what they should be (key → message), else undefined. */
+function problemsOf(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string');
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 /** The parsed answer of `res`, or the ApiError its failure means. */
 async function answerOf<S extends z.ZodType>(res: Response, loading: Promise<S>): Promise<z.infer<S>> {
   let json: unknown;
@@ -122,10 +131,15 @@ async function answerOf<S extends z.ZodType>(res: Response, loading: Promise<S>)
   } catch {
     throw new ApiError(MSG.serverError, res.status);
   }
-  const envelope = json as { success?: boolean; message?: string; reason?: unknown };
+  const envelope = json as { success?: boolean; message?: string; reason?: unknown; problems?: unknown };
   if (!res.ok || envelope.success === false) {
     const reason = typeof envelope.reason === 'string' ? envelope.reason : undefined;
-    throw new ApiError(envelope.message || MSG.serverError, res.status, reason);
+    throw new ApiError(
+      envelope.message || MSG.serverError,
+      res.status,
+      reason,
+      problemsOf(envelope.problems),
+    );
   }
   const schema = await loading;
   const parsed = schema.safeParse(json);

@@ -8,6 +8,13 @@ import type { AdminMembersQuery } from '@store/shared/schemas/admin/members';
 import type { AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
 import type { AdminParticipantRequestsQuery } from '@store/shared/schemas/admin/participant-types';
 
+/** The answers page's filters (docs/questions.md): a question and its answer, a name or e-mail. */
+export interface AnswersFilter {
+  questionId?: string;
+  value?: string;
+  q?: string;
+}
+
 export const adminKeys = {
   all: ['admin'] as const,
   session: (token: string | null) => ['admin', 'session', token] as const,
@@ -17,6 +24,10 @@ export const adminKeys = {
   paymentSettings: ['admin', 'payment-settings'] as const,
   events: (q: AdminEventsQuery) => ['admin', 'events', q] as const,
   event: (id: string) => ['admin', 'event', id] as const,
+  questions: (productId: string) => ['admin', 'questions', productId] as const,
+  /** Every answers page of an event (what a save of its questions makes stale). */
+  eventAnswers: (productId: string) => ['admin', 'answers', productId] as const,
+  answers: (productId: string, q: AnswersFilter) => ['admin', 'answers', productId, q] as const,
   coupons: () => ['admin', 'coupons'] as const,
   coupon: (id: string) => ['admin', 'coupon', id] as const,
   members: (q: AdminMembersQuery) => ['admin', 'members', q] as const,
