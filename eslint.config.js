@@ -53,6 +53,7 @@ const moduleOrder = [
   'cart',
   'lifecycle',
   'invoices',
+  'questions',
   'orders',
   'streams',
   'products',

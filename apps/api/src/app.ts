@@ -53,6 +53,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { attendanceRoutes, constanciaVerifyRoutes } from './modules/attendance/routes';
 import { participantTypeRoutes } from './modules/participant-types/routes';
 import { waitlistRoutes } from './modules/waitlist/routes';
+import { questionRoutes } from './modules/questions/routes';
 import { pageMetaFor, withHeroPreload, withPageMeta } from './modules/seo/page-meta';
 import { ServerPages } from './modules/seo/server-pages';
 
@@ -208,6 +209,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(paymentRoutes, payments);
       await api.register(afterSaleRoutes, payments);
       await api.register(waitlistRoutes, { prefix: '/waitlist' });
+      await api.register(questionRoutes, { prefix: '/questions' });
       await api.register(attendanceRoutes, { prefix: '/attendance' });
       await api.register(constanciaVerifyRoutes, { prefix: '/constancias' });
       await api.register(participantTypeRoutes, { prefix: '/participant-type' });

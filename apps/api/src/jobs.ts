@@ -14,7 +14,11 @@ import { createOutboxSender } from './modules/mail/sender';
 import type { MailSettings } from './modules/mail/settings';
 import { createFacturapiClient } from './modules/invoices/pac-client';
 import { runInvoiceJobs } from './modules/invoices/worker';
-import { queueDayReminders, queuePaymentReminders } from './modules/orders/reminders';
+import {
+  queueDayReminders,
+  queuePaymentReminders,
+  queueRegistrationReminders,
+} from './modules/orders/reminders';
 import type { UserViews } from './modules/orders/user-views';
 import type { SessionCache } from './plugins/session-cache';
 import { WARM_EVERY_MS, warmStreamBuyers } from './modules/products/warm-up';
@@ -143,7 +147,7 @@ export const JOBS: readonly Job[] = [
     label: 'los recordatorios',
     source: 'modules/orders/reminders.ts',
     every: 'every minute',
-    does: 'queues the 24 h and 1 h reminders of paid days, and one reminder of an OXXO voucher or SPEI transfer in its last 24 h; outbox dedupe keys make each go out once across instances and restarts ([after-sale.md](after-sale.md), [payments.md](payments.md)).',
+    does: "queues the 24 h and 1 h reminders of paid days, one reminder of an OXXO voucher or SPEI transfer in its last 24 h, and one reminder to complete an event's registration questions two days before a holder's first day while a required answer is missing; outbox dedupe keys make each go out once across instances and restarts ([after-sale.md](after-sale.md), [payments.md](payments.md), [questions.md](questions.md)).",
     create(ctx) {
       return {
         intervalMs: MINUTE,
@@ -155,6 +159,7 @@ export const JOBS: readonly Job[] = [
             )({
               queued,
               payments: await queuePaymentReminders(ctx.db, ctx.mail),
+              registrations: await queueRegistrationReminders(ctx.db, ctx.mail),
             }),
           ),
       };

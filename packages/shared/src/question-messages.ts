@@ -18,6 +18,8 @@ export const QUESTION_MSG = {
   answerNoHtml: 'Escribe solo texto, sin etiquetas como <b> o <script>.',
   answerNoFormula: 'La respuesta no puede empezar con =, +, - o @.',
   answerQuestionUnknown: 'Una de las preguntas ya no existe: recarga la página.',
+  /** A refused form: each wrong answer is named next to its field. */
+  answersCheck: 'Revisa las respuestas marcadas: no se guardó ninguna.',
   answersSaved: 'Respuestas guardadas',
   answersClosed: 'Las respuestas de este evento ya no se pueden cambiar: el día ya empezó.',
   answersNotAttendee: 'Responde las preguntas de un evento cuando tengas un lugar en él.',
@@ -37,6 +39,8 @@ export const QUESTION_MSG = {
   questionDayUnknown: 'Ese día no pertenece a este evento.',
   questionsTooMany: `Un evento puede tener hasta ${QUESTIONS_PER_EVENT_MAX} preguntas.`,
   questionsSaved: 'Preguntas guardadas',
+  /** A refused list: each wrong question is named next to its field. */
+  questionsCheck: 'Revisa las preguntas marcadas: no se guardó ningún cambio.',
   questionKindLocked:
     'Esta pregunta ya tiene respuestas: su tipo no puede cambiar. Elimínala y crea otra si necesitas otro tipo.',
 } as const;

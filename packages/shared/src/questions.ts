@@ -23,6 +23,10 @@ export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = {
 /** Kinds whose answer is one or several of the question's options. */
 export const CHOICE_KINDS: readonly QuestionKind[] = ['opcion', 'opciones'];
 
+/** Whether a person answered every required question that applies to them (a team's buyer sees only this). */
+export const REGISTRATION_STATES = ['completa', 'pendiente'] as const;
+export type RegistrationState = (typeof REGISTRATION_STATES)[number];
+
 export const QUESTIONS_PER_EVENT_MAX = 20;
 export const QUESTION_LABEL_MAX = 200;
 export const QUESTION_HELP_MAX = 300;

@@ -1,5 +1,5 @@
 // The one error type services throw; plugins/errors.ts maps it to HTTP status and
-// { success: false, message } in one place.
+// { success: false, message } (and, for a form refused field by field, `problems`) in one place.
 
 export type ErrorCode =
   | 'bad_request'
@@ -30,11 +30,15 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
  */
 export type ErrorReason = 'restart';
 
+/** A refusal that names each wrong field: its key (a question's id, a list's index) → the Spanish message. */
+export type Problems = Record<string, string>;
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly reason?: ErrorReason,
+    readonly problems?: Problems,
   ) {
     super(message);
     this.name = 'AppError';

@@ -1,10 +1,10 @@
-// One error handler: AppError → its status; validation → 400 with the schema's Spanish
+// One error handler: AppError → its status (with `problems` when it names fields); validation → 400 with the schema's Spanish
 // message; anything else → 500 with a generic message (details logged, never sent).
 
 import type { FastifyBaseLogger, FastifyInstance, FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@store/shared/messages';
-import { AppError } from '../lib/errors';
+import { AppError, type Problems } from '../lib/errors';
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
@@ -17,12 +17,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
 export function errorAnswer(
   err: FastifyError | AppError | Error,
   log: FastifyBaseLogger,
-): { status: number; body: { success: false; message: string; reason?: string } } {
+): { status: number; body: { success: false; message: string; reason?: string; problems?: Problems } } {
   if (err instanceof AppError) {
     const body = {
       success: false as const,
       message: err.message,
       ...(err.reason ? { reason: err.reason } : {}),
+      ...(err.problems ? { problems: err.problems } : {}),
     };
     return { status: err.statusCode, body };
   }

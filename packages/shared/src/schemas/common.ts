@@ -8,6 +8,8 @@ export const errorResponse = z.object({
   message: z.string(),
   /** What the client can do besides showing it: `restart` = reopen PayPal on the same order. */
   reason: z.enum(['restart']).optional(),
+  /** A form refused field by field: the field's key (a question's id, a list's index) → its message. */
+  problems: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

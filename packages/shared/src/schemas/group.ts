@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { MAX_GROUP_CSV_LINES, MAX_GROUP_PLACES, ORDER_STATUSES, PLACE_STATES } from '../constants';
+import { REGISTRATION_STATES } from '../questions';
 import { MSG } from '../messages';
 import { pesos } from './common';
 import { address, orderItem } from './order';
@@ -82,6 +83,12 @@ export const groupPlace = z.object({
   cancellable: z.boolean(),
   /** What cancelling this place alone gives back now (pesos). */
   refund: pesos,
+  /**
+   * Whether its holder answered the event's required registration questions (docs/questions.md),
+   * never what; null = none apply to them, or nobody holds it. The API always sends it (optional
+   * here only so that places written before it existed still parse).
+   */
+  registration: z.enum(REGISTRATION_STATES).nullable().optional(),
 });
 export type GroupPlace = z.infer<typeof groupPlace>;
 

@@ -68,6 +68,8 @@ export const saveAnswersBody = z.object({
     .max(50),
 });
 export type SaveAnswersBody = z.infer<typeof saveAnswersBody>;
+/** The answer of a save: the event's questions as they stand now. */
+export const saveAnswersResponse = eventQuestionsResponse.extend({ message: z.string() });
 /** A refusal names each field: `problems[questionId]` is the Spanish message to show next to it. */
 export const saveAnswersProblems = z.object({
   success: z.literal(false),
@@ -109,6 +111,15 @@ export const adminQuestionsResponse = z.object({
   questions: z.array(adminQuestion),
   removed: z.array(adminQuestion),
 });
+
+/** The filters of the answers page: who answered `value` to `questionId`, and a name or e-mail. */
+export const adminAnswersQuery = z.object({
+  questionId: z.string().max(64).optional(),
+  /** Choices: the option; sí/no: «Sí» or «No»; other kinds: a part of the answer. */
+  value: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type AdminAnswersQuery = z.infer<typeof adminAnswersQuery>;
 
 /** GET /api/admin/events/:productId/answers: one row per attendee, and a summary per question. */
 export const adminAnswersResponse = z.object({

@@ -22,6 +22,7 @@ import { memberRoutes } from './members/routes';
 import { orderRoutes } from './orders/routes';
 import { participantTypeAdminRoutes } from './participant-types/routes';
 import { paymentSettingsRoutes } from './payment-settings/routes';
+import { questionAdminRoutes } from './questions/routes';
 import { uploadRoutes } from './uploads/routes';
 import { waitlistRoutes } from './waitlist/routes';
 
@@ -74,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(dashboardRoutes, { prefix: '/dashboard' });
   await app.register(eventRoutes, { prefix: '/events' });
+  await app.register(questionAdminRoutes, { prefix: '/events' });
   await app.register(uploadRoutes, { prefix: '/uploads' });
   await app.register(couponRoutes, { prefix: '/coupons' });
   await app.register(memberRoutes, { prefix: '/members' });

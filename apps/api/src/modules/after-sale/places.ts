@@ -22,6 +22,7 @@ import {
   type OrderRow,
 } from '../lifecycle';
 import { isUuid } from '../../lib/ids';
+import { registrationStates } from '../questions/service';
 import { BUYER_REFUND_TEXTS, executeRefund, refundAnswer, refundsOnline } from '../payments/refunds';
 import type { PaymentDeps } from '../payments/settle';
 
@@ -34,6 +35,12 @@ export async function groupPlaces(
 ): Promise<GroupPlaces> {
   const payment = isUuid(orderId) ? await findPayment(deps.db, orderId) : null;
   const view = await groupPlacesView(deps.db, userId, orderId, now, (o) => refundsOnline(deps, o, payment));
+  // Whether each holder answered the event's required questions, never what (docs/questions.md).
+  const holders = view.places.flatMap((p) => {
+    const holder = p.place.rows[0]!.userId;
+    return holder ? [{ userId: holder, productId: p.place.productId }] : [];
+  });
+  const registrations = await registrationStates(deps.db, holders, now);
   return {
     orderId: view.order.id,
     productName: view.order.items[0]?.name ?? '',
@@ -51,6 +58,9 @@ export async function groupPlaces(
       assignable: p.assignable,
       cancellable: p.cancellable,
       refund: toPesos(p.refundCentavos),
+      registration: p.assignee
+        ? (registrations.get(`${p.place.rows[0]!.userId}:${p.place.productId}`) ?? null)
+        : null,
     })),
   };
 }

@@ -1,13 +1,15 @@
 // E-mails after the sale (docs/after-sale.md), enqueued in the caller's transaction: the
 // confirmation of a cancellation (it goes out if and only if the cancellation commits; its
 // dedupe key, the refund or the cancellation, keeps a replay from sending it twice) and the
-// reminders before each bought day (dedupe key per day and reminder), and the notice of an
-// admin's refund or cancellation.
+// reminders before each bought day (dedupe key per day and reminder), the notice of an admin's
+// refund or cancellation, and the reminder to complete an event's registration (once per person
+// and event).
 
 import type { Queryable } from '../../db/client';
 import { dayReminderEmail, type DayReminderData } from './catalogue/day-reminder';
 import { orderCancellationEmail, type OrderCancellationData } from './catalogue/order-cancellation';
 import { orderChangedByAdminEmail, type OrderChangedByAdminData } from './catalogue/order-changed-by-admin';
+import { registrationReminderEmail, type RegistrationReminderData } from './catalogue/registration-reminder';
 import { enqueueEmail } from './outbox';
 import type { MailSettings } from './settings';
 
@@ -35,4 +37,13 @@ export async function enqueueDayReminder(
   data: DayReminderData & { dedupeKey: string },
 ): Promise<boolean> {
   return enqueueEmail(db, { ...dayReminderEmail(settings, data), dedupeKey: data.dedupeKey });
+}
+
+/** False when this person was already reminded of this event's registration (its dedupe key). */
+export async function enqueueRegistrationReminder(
+  db: Queryable,
+  settings: MailSettings,
+  data: RegistrationReminderData & { dedupeKey: string },
+): Promise<boolean> {
+  return enqueueEmail(db, { ...registrationReminderEmail(settings, data), dedupeKey: data.dedupeKey });
 }

@@ -24,6 +24,8 @@ export interface PlacesMail {
     days: readonly { label: string; startsAt: Date }[];
     presential: boolean;
     setPasswordToken: string | null;
+    /** The event whose registration questions they still have to answer (null: none). */
+    registrationProductId?: string | null;
   }[];
   tokenDays: number;
 }
@@ -61,6 +63,7 @@ export async function enqueuePlaceEmails(
       presential: p.presential,
       setPasswordToken: p.setPasswordToken,
       tokenDays: m.tokenDays,
+      registrationProductId: p.registrationProductId ?? null,
     }),
     dedupeKey: `${key}:persona:${p.email}`,
   }));

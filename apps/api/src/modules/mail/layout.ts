@@ -130,12 +130,20 @@ export function receivedDaysEmail(
     days: readonly { label: string; startsAt: Date }[];
     setPasswordToken: string | null;
     tokenDays: number;
+    /** The page of the event's registration questions, when they still have to answer them. */
+    registrationUrl?: string | null;
   },
 ): OutgoingEmail {
   const ordersUrl = `${settings.publicUrl}/orders`;
   const list = eventDayList(data.productName, data.days);
   const invite = data.setPasswordToken
     ? setPasswordInvite(settings, data.setPasswordToken, data.tokenDays)
+    : null;
+  const registration = data.registrationUrl
+    ? {
+        text: 'Completa tu registro: responde las preguntas de registro del evento antes del primer día.',
+        link: data.registrationUrl,
+      }
     : null;
   return brandedEmail(settings, {
     to: data.to.email,
@@ -144,14 +152,14 @@ export function receivedDaysEmail(
 <p>${escapeHtml(data.intro)}</p>
 ${list.html}
 <p>${escapeHtml(data.access)}</p>
-${invite ? `<p>${escapeHtml(invite.text)}</p>\n${button(invite.link, 'Elegir contraseña')}\n${linkFallback(invite.link)}` : button(ordersUrl, 'Ir a Mis Productos')}`,
+${registration ? `<p>${escapeHtml(registration.text)}</p>\n${button(registration.link, 'Completa tu registro')}\n` : ''}${invite ? `<p>${escapeHtml(invite.text)}</p>\n${button(invite.link, 'Elegir contraseña')}\n${linkFallback(invite.link)}` : button(ordersUrl, 'Ir a Mis Productos')}`,
     text: `Hola ${data.to.name}:
 
 ${data.intro}
 ${list.text}
 
 ${data.access}
-${invite ? `\n${invite.text}\n${invite.link}\n` : ''}
+${registration ? `\n${registration.text}\n${registration.link}\n` : ''}${invite ? `\n${invite.text}\n${invite.link}\n` : ''}
 ${ordersUrl}`,
   });
 }

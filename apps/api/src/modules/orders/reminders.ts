@@ -1,10 +1,13 @@
 // Reminders before each bought day (docs/after-sale.md): 24 hours and 1 hour before it
-// starts, through the outbox. Each reminder's dedupe key (`recordatorio:24h|1h:<order day>`)
+// starts, through the outbox; and, two days before a person's first day of an event, the
+// reminder to complete its registration questions (docs/questions.md). Each reminder's dedupe key (`recordatorio:24h|1h:<order day>`)
 // makes it go out once, whichever process or restart queues it; a day found late (the
 // server was down) gets only the reminder whose window it is in.
 
 import type { Db } from '../../db/client';
-import { enqueueDayReminder } from '../mail/after-sale';
+import { enqueueDayReminder, enqueueRegistrationReminder } from '../mail/after-sale';
+import { registrationReminderKey } from '../questions/repo';
+import { registrationsToRemind } from '../questions/service';
 import type { MailSettings } from '../mail/settings';
 import { enqueuePaymentPending } from '../mail/payments';
 import { findDaysToRemind, findPaymentsToRemind } from './repo';
@@ -65,6 +68,34 @@ export async function queuePaymentReminders(db: Db, mail: MailSettings, now = ne
   for (const orderId of due) {
     const pending = await pendingPaymentMail(db, orderId);
     if (pending && (await enqueuePaymentPending(db, mail, pending, 'reminder'))) queued += 1;
+  }
+  return queued;
+}
+
+/** How long before a person's first day of an event the registration reminder goes out. */
+export const REGISTRATION_REMINDER_MS = 48 * HOUR;
+
+/**
+ * Queues the reminder to complete an event's registration for each holder whose first paid day
+ * starts within two days and who still misses a required answer; once per person and event
+ * (`registro:<user>:<event>`). Answers how many were queued.
+ */
+export async function queueRegistrationReminders(
+  db: Db,
+  mail: MailSettings,
+  now = new Date(),
+): Promise<number> {
+  let queued = 0;
+  for (const r of await registrationsToRemind(db, now, REGISTRATION_REMINDER_MS)) {
+    const sent = await enqueueRegistrationReminder(db, mail, {
+      to: r.email,
+      name: r.name,
+      productId: r.productId,
+      productName: r.productName,
+      startsAt: r.firstStart,
+      dedupeKey: registrationReminderKey(r.userId, r.productId),
+    });
+    if (sent) queued += 1;
   }
   return queued;
 }

@@ -16,6 +16,7 @@ import { enqueueOrderConfirmation, ticketAttachments } from '../mail/order-confi
 import type { LateAttachments } from '../mail/late-attachments';
 import { enqueueTransferEmails } from '../mail/transfer';
 import { enqueuePlaceEmails } from '../mail/group';
+import { pendingRegistrationOf } from '../questions/service';
 import { findOrderDayDetails, findOrderForConfirmation, type OrderRow } from './repo';
 import { receiptFileName } from './receipt';
 import { receiptOf } from './service';
@@ -125,7 +126,14 @@ export const orderMailSubscriber = (mail: MailSettings): Subscriber => ({
       });
     },
     'places.assigned': async (tx, e) => {
-      await enqueuePlaceEmails(tx, mail, e);
+      // Each person is asked to complete their registration when the event has required
+      // questions they have not answered (docs/questions.md).
+      const people = [];
+      for (const p of e.people) {
+        const days = p.days.map((d) => d.productDayId);
+        people.push({ ...p, registrationProductId: await pendingRegistrationOf(tx, p.userId, days, e.at) });
+      }
+      await enqueuePlaceEmails(tx, mail, { ...e, people });
     },
   },
 });

@@ -4,7 +4,8 @@
 // lasts (same seat, same coupon use, same provider order); any other pending order on the
 // same days is settled first (its provider says whether money moved: paid, captured or
 // cancelled) and only then replaced. A user can therefore hold each day at most once, and
-// cannot pay for a day twice from two tabs.
+// cannot pay for a day twice from two tabs. An event of the cart whose required registration
+// questions the buyer has not answered refuses it first (docs/questions.md).
 
 import type { PaymentMethod } from '@store/shared/constants';
 import { MSG } from '@store/shared/messages';
@@ -24,6 +25,7 @@ import type { PaymentDeps } from './settle';
 import type { Tx } from '../../db/client';
 import { seatsTakenNow } from '../seats/board';
 import { seatsTakenBy } from '../seats/repo';
+import { assertCartRegistrations } from '../questions/service';
 
 /** Rounds of "settle what stands in the way, then try again" before answering 409. */
 const MAX_ROUNDS = 3;
@@ -52,6 +54,8 @@ export async function holdOrder(
 ): Promise<OrderRow> {
   const now = input.now ?? new Date();
   const plan = assertInvoicePlan(input.paymentMethod, input.invoicePlan, input.invoice);
+  // No money is taken for a registration that is not complete (docs/questions.md).
+  await assertCartRegistrations(deps.db, input.userId, now);
   const reuse =
     input.status === 'pendiente'
       ? { reuseMinRemainingMs: deps.providers[input.paymentMethod].reuseMinRemainingMs(deps.config) }

@@ -38,6 +38,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'invoice.download': 'Descargó el CFDI de la orden',
   'invoice.credit_note_download': 'Descargó la nota de crédito de la orden',
   'event.update': 'Editó el evento',
+  'event.questions_update': 'Editó las preguntas de registro',
   'event.duplicate': 'Duplicó el evento',
   'event.archive': 'Archivó el evento',
   'event.unarchive': 'Publicó de nuevo el evento',

@@ -1,7 +1,8 @@
 // Attendee list as CSV for Excel, written by csv-stringify: UTF-8 with a BOM (so accents open
 // correctly), CRLF line ends, RFC 4180 quoting (also of cells holding ';', the separator Excel
 // uses in Spanish locales), and cells that a spreadsheet would run as a formula neutralised.
-// Dates are 'YYYY-MM-DD HH:mm' in Mexico City time.
+// Dates are 'YYYY-MM-DD HH:mm' in Mexico City time. After the fixed columns, one per registration
+// question of the event (docs/questions.md), with each person's answer in Spanish.
 
 import { stringify } from 'csv-stringify/sync';
 import { USER_TYPE_LABELS, PAYMENT_METHOD_LABELS } from '@store/shared/constants';
@@ -28,7 +29,15 @@ export function toCsv(rows: readonly (readonly string[])[]): string {
   );
 }
 
-export function attendeesCsv(rows: readonly AdminAttendee[]): string {
+/** Extra columns after the fixed ones: their titles, and each person's cells (the event's answers). */
+export interface ExtraColumns {
+  titles: readonly string[];
+  cells(userId: string): readonly string[];
+}
+
+const NO_EXTRA: ExtraColumns = { titles: [], cells: () => [] };
+
+export function attendeesCsv(rows: readonly AdminAttendee[], extra: ExtraColumns = NO_EXTRA): string {
   const header = [
     'Nombre',
     'Correo',
@@ -47,6 +56,7 @@ export function attendeesCsv(rows: readonly AdminAttendee[]): string {
     'Minutos en línea',
     'Registro presencial',
     'Asistió',
+    ...extra.titles,
   ];
   const lines = rows.map((r) => [
     r.name,
@@ -66,6 +76,7 @@ export function attendeesCsv(rows: readonly AdminAttendee[]): string {
     String(r.watchedMinutes),
     r.checkedInAt === null ? '' : formatCsvDateTime(r.checkedInAt),
     r.attended ? 'Sí' : 'No',
+    ...extra.cells(r.userId),
   ]);
   return toCsv([header, ...lines]);
 }

@@ -1,4 +1,5 @@
-// /api/admin/attendees: paid attendees of an event or one of its days, as JSON or CSV.
+// /api/admin/attendees: paid attendees of an event or one of its days, as JSON or CSV (the CSV
+// with a column per registration question).
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { adminAttendeesQuery, adminAttendeesResponse } from '@store/shared/schem
 import { errorResponse } from '@store/shared/schemas/common';
 import { attendeesCsv, slug } from './csv';
 import { getAttendees } from './service';
+import { answerColumns } from '../../questions/staff';
 
 export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -38,6 +40,11 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const list = await getAttendees(app.db.db, req.query.productId, req.query.productDayId);
+      const answers = await answerColumns(
+        app.db.db,
+        list.event._id,
+        list.attendees.map((a) => a.userId),
+      );
       const name = `asistentes-${slug(list.event.name)}${list.day ? `-${slug(list.day.label)}` : ''}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
@@ -46,7 +53,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
           `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         )
         .header('Cache-Control', 'no-store')
-        .send(attendeesCsv(list.attendees));
+        .send(attendeesCsv(list.attendees, answers));
     },
   );
 };

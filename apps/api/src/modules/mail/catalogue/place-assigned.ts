@@ -1,9 +1,11 @@
-// To the person named for a place of a group order (docs/groups.md): what they got and, when the
-// store made their account, the link to choose a password.
+// To the person named for a place of a group order (docs/groups.md): what they got, the link to
+// complete their registration when the event asks questions they have not answered
+// (docs/questions.md) and, when the store made their account, the link to choose a password.
 
 import type { OutgoingEmail } from '../outbox';
 import type { MailSettings } from '../settings';
 import { receivedDaysEmail } from '../layout';
+import { registrationUrl } from './registration-reminder';
 
 export interface PlaceAssignedData {
   to: { name: string; email: string };
@@ -15,6 +17,8 @@ export interface PlaceAssignedData {
   /** A set-password token when the account was created for the person. */
   setPasswordToken: string | null;
   tokenDays: number;
+  /** The event whose registration questions the person still has to answer (docs/questions.md). */
+  registrationProductId?: string | null;
 }
 
 export function placeAssignedEmail(settings: MailSettings, data: PlaceAssignedData): OutgoingEmail {
@@ -29,5 +33,8 @@ export function placeAssignedEmail(settings: MailSettings, data: PlaceAssignedDa
     days: data.days,
     setPasswordToken: data.setPasswordToken,
     tokenDays: data.tokenDays,
+    registrationUrl: data.registrationProductId
+      ? registrationUrl(settings, data.registrationProductId)
+      : null,
   });
 }

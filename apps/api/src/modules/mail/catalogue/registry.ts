@@ -20,6 +20,7 @@ import { paymentPendingEmail } from './payment-pending';
 import { placeAssignedEmail } from './place-assigned';
 import { placeConfirmationEmail } from './place-confirmation';
 import { placeWithdrawnEmail } from './place-withdrawn';
+import { registrationReminderEmail } from './registration-reminder';
 import { transferReceivedEmail } from './transfer-received';
 import { transferSentEmail } from './transfer-sent';
 import { waitlistOfferEmail } from './waitlist-offer';
@@ -40,6 +41,7 @@ function example<D>(
 
 const at = (local: string) => fromMexicoCityLocal(local)!;
 const ORDER_ID = '4299283a-7c1e-4b6a-9f10-2d5e8c7a1b34';
+const PRODUCT_ID = '7d0c5a8e-3b1f-4e2a-9c6d-5f4e3a2b1c0d';
 const COURSE = 'Curso de Anestesia Cardiovascular';
 const DAYS = [
   { label: 'Jueves 7 de enero', startsAt: at('2027-01-07T09:00') },
@@ -131,6 +133,23 @@ export const CATALOGUE: readonly CatalogueExample[] = [
     presential: false,
     setPasswordToken: 'tok_SET-1',
     tokenDays: 7,
+  }),
+  example('place-assigned:registration', placeAssignedEmail, {
+    to: LUIS,
+    buyer: ANA,
+    productName: COURSE,
+    days: DAYS,
+    presential: true,
+    setPasswordToken: null,
+    tokenDays: 7,
+    registrationProductId: PRODUCT_ID,
+  }),
+  example('registration-reminder', registrationReminderEmail, {
+    to: LUIS.email,
+    name: LUIS.name,
+    productId: PRODUCT_ID,
+    productName: COURSE,
+    startsAt: DAYS[0]!.startsAt,
   }),
   example('place-confirmation', placeConfirmationEmail, {
     orderId: ORDER_ID,
