@@ -197,7 +197,7 @@ describe('/admin/events/:eventId/respuestas', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Luis Pérez')).not.toBeInTheDocument();
 
     // A name or e-mail goes as q; another question starts from any answer.
-    await user.type(screen.getByRole('searchbox', { name: 'Buscar por nombre o correo' }), 'ana');
+    await user.type(screen.getByRole('searchbox', { name: 'Nombre o correo' }), 'ana');
     await user.selectOptions(question, 'Institución donde trabajas');
     await waitFor(() => expect(params(lastSearch())).toEqual({ q: 'ana', questionId: 'q1' }));
     expect(screen.getByLabelText('La respuesta contiene')).toHaveValue('');

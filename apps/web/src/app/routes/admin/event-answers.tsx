@@ -11,13 +11,12 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { SelectField, TextField } from '../../../components/ui/input';
 import { AdminPageHeader } from '../../../components/admin/admin-page-header';
 import { QueryState } from '../../../components/admin/query-state';
-import { SearchField } from '../../../components/admin/search-field';
 import { useDownloadAttendees } from '../../../features/admin/attendees/api/download-attendees';
 import { useAdminEvent } from '../../../features/admin/events/api/get-event';
 import { useAnswers } from '../../../features/admin/questions/api/get-answers';
 import { AnswersSummary } from '../../../features/admin/questions/components/answers-summary';
 import { AnswersTable, questionTitle } from '../../../features/admin/questions/components/answers-table';
-import { QUESTIONS_ANCHOR } from '../../../features/admin/questions/components/questions-editor';
+import { QUESTIONS_ANCHOR } from '../../../features/admin/questions/components/questions-anchor';
 import { errorMessage, notify } from '../../../lib/notify';
 import { useDebounced } from '../../../lib/use-debounced';
 
@@ -87,7 +86,7 @@ export function Component() {
               onClick={() => void onDownload()}
             >
               <Download aria-hidden="true" className="h-4 w-4" />
-              CSV de asistentes con respuestas
+              Descargar CSV
             </Button>
           </>
         }
@@ -110,79 +109,82 @@ export function Component() {
                 <h2 id="asistentes" className="mb-3 text-lg font-semibold text-ink">
                   Asistentes
                 </h2>
-                <form
-                  role="search"
-                  aria-label="Filtrar respuestas"
-                  onSubmit={(e) => e.preventDefault()}
-                  className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-3"
-                >
-                  <div className="flex flex-col justify-end">
-                    <SearchField
-                      label="Buscar por nombre o correo"
-                      placeholder="Nombre o correo"
-                      value={get('q')}
-                      onChange={(v) => set({ q: v })}
-                    />
-                  </div>
-                  <SelectField
-                    label="Pregunta"
-                    value={questionId}
-                    onChange={(e) => set({ questionId: e.target.value, value: '' })}
-                  >
-                    <option value="">Todas</option>
-                    {questions.map((x) => (
-                      <option key={x._id} value={x._id}>
-                        {questionTitle(x)}
-                      </option>
-                    ))}
-                  </SelectField>
-                  {choices ? (
-                    <SelectField
-                      label="Respuesta"
-                      value={get('value')}
-                      onChange={(e) => set({ value: e.target.value })}
-                    >
-                      <option value="">Cualquier respuesta</option>
-                      {choices.map((c) => (
-                        <option key={c} value={c}>
-                          {c}
-                        </option>
-                      ))}
-                    </SelectField>
-                  ) : (
-                    <TextField
-                      label="La respuesta contiene"
-                      type="search"
-                      disabled={!chosen}
-                      placeholder={chosen ? 'Cualquier respuesta' : 'Elige primero una pregunta'}
-                      value={get('value')}
-                      onChange={(e) => set({ value: e.target.value })}
-                    />
-                  )}
-                  {filtered && (
-                    <div className="md:col-span-3">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => setParams(new URLSearchParams(), { replace: true })}
-                      >
-                        Quitar filtros
-                      </Button>
-                    </div>
-                  )}
-                </form>
-                <p className="mb-2 text-sm text-slate-600" role="status">
-                  {data.rows.length} {data.rows.length === 1 ? 'asistente' : 'asistentes'}
-                  {filtered ? ' con estos filtros' : ''}
-                </p>
-                {data.rows.length === 0 ? (
+                {!filtered && data.rows.length === 0 ? (
                   <EmptyState variant="panel">
-                    {filtered
-                      ? 'Nadie coincide con los filtros.'
-                      : 'Aún no hay asistentes con pago confirmado: sus respuestas aparecerán aquí.'}
+                    Aún no hay asistentes con pago confirmado: sus respuestas aparecerán aquí.
                   </EmptyState>
                 ) : (
-                  <AnswersTable questions={data.questions} rows={data.rows} />
+                  <>
+                    <form
+                      role="search"
+                      aria-label="Filtrar respuestas"
+                      onSubmit={(e) => e.preventDefault()}
+                      className="mb-4 grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-3"
+                    >
+                      <TextField
+                        label="Nombre o correo"
+                        type="search"
+                        placeholder="Buscar…"
+                        value={get('q')}
+                        onChange={(e) => set({ q: e.target.value })}
+                      />
+                      <SelectField
+                        label="Pregunta"
+                        value={questionId}
+                        onChange={(e) => set({ questionId: e.target.value, value: '' })}
+                      >
+                        <option value="">Todas</option>
+                        {questions.map((x) => (
+                          <option key={x._id} value={x._id}>
+                            {questionTitle(x)}
+                          </option>
+                        ))}
+                      </SelectField>
+                      {choices ? (
+                        <SelectField
+                          label="Respuesta"
+                          value={get('value')}
+                          onChange={(e) => set({ value: e.target.value })}
+                        >
+                          <option value="">Cualquier respuesta</option>
+                          {choices.map((c) => (
+                            <option key={c} value={c}>
+                              {c}
+                            </option>
+                          ))}
+                        </SelectField>
+                      ) : (
+                        <TextField
+                          label="La respuesta contiene"
+                          type="search"
+                          disabled={!chosen}
+                          placeholder={chosen ? 'Cualquier respuesta' : 'Elige primero una pregunta'}
+                          value={get('value')}
+                          onChange={(e) => set({ value: e.target.value })}
+                        />
+                      )}
+                      {filtered && (
+                        <div className="md:col-span-3">
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setParams(new URLSearchParams(), { replace: true })}
+                          >
+                            Quitar filtros
+                          </Button>
+                        </div>
+                      )}
+                    </form>
+                    <p className="mb-2 text-sm text-slate-600" role="status">
+                      {data.rows.length} {data.rows.length === 1 ? 'asistente' : 'asistentes'}
+                      {filtered ? ' con estos filtros' : ''}
+                    </p>
+                    {data.rows.length === 0 ? (
+                      <EmptyState variant="panel">Nadie coincide con los filtros.</EmptyState>
+                    ) : (
+                      <AnswersTable questions={data.questions} rows={data.rows} />
+                    )}
+                  </>
                 )}
               </section>
             </div>

@@ -2,11 +2,11 @@
 // questions too), filtered by a question's answer and a name or e-mail; the summary per question
 // counts every attendee whatever the filters.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { adminAnswersResponse } from '@store/shared/schemas/questions';
+import { adminAnswersResponse, type AdminAnswersQuery } from '@store/shared/schemas/questions';
 import { apiRequest } from '../../../../lib/api-client';
-import { adminKeys, toSearch, type AnswersFilter } from '../../../../lib/admin/query-keys';
+import { adminKeys, toSearch } from '../../../../lib/admin/query-keys';
 
-export function getAnswers(productId: string, filter: AnswersFilter, signal?: AbortSignal) {
+export function getAnswers(productId: string, filter: AdminAnswersQuery, signal?: AbortSignal) {
   return apiRequest(
     `/api/admin/events/${encodeURIComponent(productId)}/answers${toSearch(filter)}`,
     adminAnswersResponse,
@@ -14,13 +14,13 @@ export function getAnswers(productId: string, filter: AnswersFilter, signal?: Ab
   );
 }
 
-export const answersQueryOptions = (productId: string, filter: AnswersFilter) =>
+export const answersQueryOptions = (productId: string, filter: AdminAnswersQuery) =>
   queryOptions({
     queryKey: adminKeys.answers(productId, filter),
     queryFn: ({ signal }) => getAnswers(productId, filter, signal),
   });
 
-export function useAnswers(productId: string, filter: AnswersFilter) {
+export function useAnswers(productId: string, filter: AdminAnswersQuery) {
   // A new filter keeps the page on screen (marked busy) instead of a spinner.
   return useQuery({ ...answersQueryOptions(productId, filter), placeholderData: keepPreviousData });
 }

@@ -28,7 +28,7 @@ export function AnswersTable({ questions, rows }: Pick<AdminAnswersResponse, 'qu
           <TableHeaderCell>Días</TableHeaderCell>
           <TableHeaderCell>Registro</TableHeaderCell>
           {questions.map((q) => (
-            <TableHeaderCell key={q._id} className="min-w-44">
+            <TableHeaderCell key={q._id} className="min-w-60">
               {questionTitle(q)}
             </TableHeaderCell>
           ))}
@@ -52,7 +52,11 @@ export function AnswersTable({ questions, rows }: Pick<AdminAnswersResponse, 'qu
             {questions.map((q) => {
               const text = answerText(q.kind, r.answers[q._id]);
               return (
-                <TableCell key={q._id} className="max-w-xs whitespace-pre-line [overflow-wrap:anywhere]">
+                // relative: keeps «Sin respuesta» (read, not shown) inside the scrolling table.
+                <TableCell
+                  key={q._id}
+                  className="relative max-w-xs whitespace-pre-line [overflow-wrap:anywhere]"
+                >
                   {text || (
                     <>
                       <span aria-hidden="true">—</span>

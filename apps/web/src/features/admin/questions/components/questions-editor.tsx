@@ -27,6 +27,7 @@ import { errorMessage, notify } from '../../../../lib/notify';
 import { useQuestions } from '../api/get-questions';
 import { useSaveQuestions } from '../api/save-questions';
 import { answersCount, QuestionFields } from './question-fields';
+import { QUESTIONS_ANCHOR } from './questions-anchor';
 import {
   emptyQuestion,
   fieldOf,
@@ -47,8 +48,6 @@ const PRESET_BUTTONS: Record<QuestionPreset, string> = {
 };
 
 const TITLE_ID = 'preguntas-titulo';
-/** The section's anchor: the answers page's «Editar preguntas» opens the event page at it. */
-export const QUESTIONS_ANCHOR = 'preguntas';
 
 /** The section, or what to do first when the event is not saved yet. */
 export function QuestionsEditor({
@@ -236,7 +235,13 @@ function QuestionsList({ productId, dayLabels }: { productId: string; dayLabels:
           Agregar pregunta
         </Button>
         {missingPresets.map((p) => (
-          <Button key={p} variant="ghost" size="sm" disabled={full} onClick={() => add(presetQuestion(p))}>
+          <Button
+            key={p}
+            variant="secondary"
+            size="sm"
+            disabled={full}
+            onClick={() => add(presetQuestion(p))}
+          >
             + {PRESET_BUTTONS[p]}
           </Button>
         ))}
