@@ -184,6 +184,7 @@ function QuestionsList({ productId, dayLabels }: { productId: string; dayLabels:
       await save.mutateAsync({ questions: items.map(toQuestionInput) });
       // The server's list (with the new questions' ids) is the list again.
       setEdited(null);
+      setErrors({});
       notify.success(QUESTION_MSG.questionsSaved);
     } catch (err) {
       const problems = err instanceof ApiError ? err.problems : undefined;
