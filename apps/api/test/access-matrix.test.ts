@@ -304,6 +304,22 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/waitlist/join': signedIn(409, (f) => ({ body: { productId: f.productId, day: 'Día 1' } })),
   'POST /api/waitlist/leave': signedIn(404, (f) => ({ body: { productId: f.productId, day: 'Día 1' } })),
   'POST /api/waitlist/claim': signedIn(404, body({ token: 'enlace-que-no-existe' })),
+  // Registration questions (docs/questions.md): an event's only for whoever holds a day of it
+  // or has it in the cart (the owner holds the fixture's event; the others and the admin do not).
+  'GET /api/questions/event/{productId}': mine(
+    200,
+    403,
+    (f) => ({ params: { productId: f.productId } }),
+    403,
+  ),
+  'GET /api/questions/checkout': signedIn(200),
+  'GET /api/questions/pending': signedIn(200),
+  'POST /api/questions/answers': mine(
+    200,
+    403,
+    (f) => ({ body: { productId: f.productId, answers: [] } }),
+    403,
+  ),
   'GET /api/attendance/tickets': signedIn(200),
   'GET /api/attendance/constancias': signedIn(200),
   'GET /api/attendance/constancias/{folio}/pdf': signedIn(404, () => ({
@@ -321,6 +337,17 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/dashboard/': adminOnly(200),
   'GET /api/admin/events/': adminOnly(200),
   'POST /api/admin/events/': adminOnly(400, body({})),
+  'GET /api/admin/events/{productId}/questions': adminOnly(200, (f) => ({
+    params: { productId: f.productId },
+  })),
+  // Saving the (empty) list as it is changes nothing for later rows.
+  'PUT /api/admin/events/{productId}/questions': adminOnly(200, (f) => ({
+    params: { productId: f.productId },
+    body: { questions: [] },
+  })),
+  'GET /api/admin/events/{productId}/answers': adminOnly(200, (f) => ({
+    params: { productId: f.productId },
+  })),
   'GET /api/admin/events/{id}': adminOnly(
     200,
     id((f) => f.productId),

@@ -2,7 +2,7 @@
 // a person holds, their answers (and those of the same preset elsewhere, to propose), the
 // admin's writes of the list, the holders staff read, and who is due the registration reminder.
 
-import { and, asc, desc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { OrderStatus } from '@store/shared/constants';
 import type { QuestionPreset } from '@store/shared/questions';
 import type { AnswerValue } from '@store/shared/schemas/questions';

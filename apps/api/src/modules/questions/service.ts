@@ -85,10 +85,8 @@ export function registrationOf(
     (q) => q.removedAt === null && (q.productDayId === null || starts.has(q.productDayId)),
   );
   const firstDay = Math.min(...starts.values());
-  const until = Math.min(
-    firstDay,
-    ...applicable.map((q) => (q.productDayId === null ? firstDay : starts.get(q.productDayId)!)),
-  );
+  const deadlines = applicable.map((q) => (q.productDayId === null ? firstDay : starts.get(q.productDayId)!));
+  const until = deadlines.length > 0 ? Math.min(...deadlines) : firstDay;
   const complete = applicable.every((q) => !q.required || saved.has(q.id));
   return {
     applicable,
@@ -324,9 +322,10 @@ export async function assertCartRegistrations(
   now = new Date(),
 ): Promise<void> {
   const cart = await cartDaysOf(db, userId);
-  if (cart.size === 0) return;
-  for (const event of await memberEvents(db, userId, [...cart.keys()], cart)) {
-    if (!event.questions.some((q) => q.required)) continue;
+  // The usual case, an event without required questions, costs one query more than the cart.
+  const questions = await findQuestions(db, [...cart.keys()]);
+  const asking = [...new Set(questions.filter((q) => q.required).map((q) => q.productId))];
+  for (const event of await memberEvents(db, userId, asking, cart)) {
     if (asksForAnswers(registrationOf(event.questions, event.days, new Set(event.saved.keys()), now))) {
       const name = (await findProduct(db, event.productId))?.name ?? '';
       throw new AppError('bad_request', QUESTION_MSG.answersMissingAtCheckout(name));
