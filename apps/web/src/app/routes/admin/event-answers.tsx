@@ -158,7 +158,13 @@ export function Component() {
                           label="La respuesta contiene"
                           type="search"
                           disabled={!chosen}
-                          placeholder={chosen ? 'Cualquier respuesta' : 'Elige primero una pregunta'}
+                          placeholder={
+                            !chosen
+                              ? 'Elige primero una pregunta'
+                              : chosen.kind === 'fecha'
+                                ? 'dd/mm/aaaa'
+                                : 'Cualquier respuesta'
+                          }
                           value={get('value')}
                           onChange={(e) => set({ value: e.target.value })}
                         />
