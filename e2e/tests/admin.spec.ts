@@ -369,6 +369,7 @@ test('admin pages: WCAG 2.2 AA (axe), one h1, no sideways scroll, no console err
     '/admin/events',
     '/admin/events/new',
     `/admin/events/${course._id}`,
+    `/admin/events/${course._id}/respuestas`,
     '/admin/orders',
     `/admin/orders/${orderId}`,
     `/admin/attendees?productId=${course._id}`,

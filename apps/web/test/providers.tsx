@@ -55,8 +55,8 @@ export class Reply {
 }
 
 /**
- * Stubs fetch: each API path answers JSON from its handler (200, or a `Reply`'s status), others
- * 404. Records calls.
+ * Stubs fetch: each API path answers JSON from its handler (200, or a `Reply`'s status), or the
+ * Response it returns; others 404. Records calls.
  */
 export function stubApi(handlers: Record<string, Handler>) {
   const calls: { path: string; body: unknown; token: string | null }[] = [];
@@ -73,6 +73,7 @@ export function stubApi(handlers: Record<string, Handler>) {
     }
     const answer = handler(body);
     if (answer instanceof Reply) return new Response(JSON.stringify(answer.body), { status: answer.status });
+    if (answer instanceof Response) return answer;
     return new Response(JSON.stringify(answer), { status: 200 });
   });
   vi.stubGlobal('fetch', fetchMock);

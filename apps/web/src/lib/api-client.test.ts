@@ -54,6 +54,17 @@ describe('apiRequest', () => {
     expect((err as ApiError).problems).not.toHaveProperty('q2');
   });
 
+  it('keeps the problems of a form refused field by field, and drops a malformed one', async () => {
+    stubFetch(() =>
+      json({ success: false, message: 'Revisa', problems: { '1': 'Escribe la pregunta.' } }, 400),
+    );
+    const err = await apiRequest('/api/a', ok, { method: 'PUT', body: {} }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ message: 'Revisa', status: 400, problems: { '1': 'Escribe la pregunta.' } });
+    stubFetch(() => json({ success: false, message: 'Revisa', problems: ['Escribe la pregunta.'] }, 400));
+    const odd = await apiRequest('/api/a', ok).catch((e: unknown) => e);
+    expect((odd as ApiError).problems).toBeUndefined();
+  });
+
   it('sends JSON with the token header and parses the answer with the schema', async () => {
     setToken('t1');
     const seen = stubFetch(() => json({ success: true, url: '/x.png' }));

@@ -7,6 +7,7 @@ import type { AdminCfdiDocumentsQuery } from '@store/shared/schemas/admin/invoic
 import type { AdminMembersQuery } from '@store/shared/schemas/admin/members';
 import type { AdminOrdersQuery } from '@store/shared/schemas/admin/orders';
 import type { AdminParticipantRequestsQuery } from '@store/shared/schemas/admin/participant-types';
+import type { AdminAnswersQuery } from '@store/shared/schemas/questions';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -17,6 +18,10 @@ export const adminKeys = {
   paymentSettings: ['admin', 'payment-settings'] as const,
   events: (q: AdminEventsQuery) => ['admin', 'events', q] as const,
   event: (id: string) => ['admin', 'event', id] as const,
+  questions: (productId: string) => ['admin', 'questions', productId] as const,
+  /** Every answers page of an event (what a save of its questions makes stale). */
+  eventAnswers: (productId: string) => ['admin', 'answers', productId] as const,
+  answers: (productId: string, q: AdminAnswersQuery) => ['admin', 'answers', productId, q] as const,
   coupons: () => ['admin', 'coupons'] as const,
   coupon: (id: string) => ['admin', 'coupon', id] as const,
   members: (q: AdminMembersQuery) => ['admin', 'members', q] as const,

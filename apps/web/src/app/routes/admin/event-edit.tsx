@@ -1,6 +1,8 @@
-// /admin/events/new and /admin/events/:eventId: the event form, loaded and saved. A new event is
-// saved as a draft; «Publicar» saves, then publishes (docs/product.md → Drafts and publishing):
-// when something is missing the edits stay in the draft and the notice names what to add.
+// /admin/events/new and /admin/events/:eventId: the event form, loaded and saved, then the event's
+// registration questions (saved on their own, once the event exists: docs/questions.md). A new
+// event is saved as a draft; «Publicar» saves, then publishes (docs/product.md → Drafts and
+// publishing): when something is missing the edits stay in the draft and the notice names what
+// to add.
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ArrowLeft, Eye, Undo2, Users } from 'lucide-react';
@@ -14,6 +16,7 @@ import { useSaveEvent } from '../../../features/admin/events/api/save-event';
 import { useEventAction } from '../../../features/admin/events/api/event-actions';
 import { AdminPageHeader } from '../../../components/admin/admin-page-header';
 import { EventForm, type EventFormIntent } from '../../../features/admin/events/components/event-form';
+import { QuestionsEditor } from '../../../features/admin/questions/components/questions-editor';
 import { EventStateBadge } from '../../../components/admin/status-badges';
 import { errorMessage, notify } from '../../../lib/notify';
 
@@ -165,6 +168,10 @@ export function Component() {
         </Alert>
       )}
       <EventForm event={event} events={all.data ?? []} onSubmit={onSubmit} serverError={serverError} />
+      {/* Its own form and save: after the event's, never inside it. */}
+      <div className="mt-6">
+        <QuestionsEditor productId={event?._id} dayLabels={event?.days.map((d) => d.label) ?? []} />
+      </div>
     </>
   );
 }

@@ -11,6 +11,7 @@ const adminRoutes: RouteObject = {
     { path: 'events', element: page(() => import('./events')) },
     { path: 'events/new', element: page(() => import('./event-edit')) },
     { path: 'events/:eventId', element: page(() => import('./event-edit')) },
+    { path: 'events/:eventId/respuestas', element: page(() => import('./event-answers')) },
     { path: 'orders', element: page(() => import('./orders')) },
     { path: 'orders/:orderId', element: page(() => import('./order-detail')) },
     { path: 'attendees', element: page(() => import('./attendees')) },

@@ -1,9 +1,9 @@
 // The events list of /admin/events: picture, name, dates, category and state («Borrador» until
 // published, "Finalizado" once the last day ended at `now`); price; each day's date, hours and
-// seats; and the actions (edit, preview, publish a draft, attendees, duplicate, archive or
-// publish again).
+// seats; and the actions (edit, preview, publish a draft, attendees, registration answers,
+// duplicate, archive or publish again).
 import { Link } from 'react-router';
-import { Archive, ArchiveRestore, Copy, Eye, Pencil, Send, Users } from 'lucide-react';
+import { Archive, ArchiveRestore, ClipboardList, Copy, Eye, Pencil, Send, Users } from 'lucide-react';
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatDate, formatDateRange, formatTimeRange } from '@store/shared/domain/time';
 import type { AdminEvent } from '@store/shared/schemas/admin/events';
@@ -133,6 +133,15 @@ export function EventsTable({ events, now, busy, onAction, onArchive }: EventsTa
               <Users aria-hidden="true" className="h-5 w-5" />
             </ButtonLink>
           )}
+          <ButtonLink
+            to={`/admin/events/${e._id}/respuestas`}
+            variant="ghost"
+            size="icon"
+            aria-label={`Respuestas de registro de ${e.name}`}
+            title="Respuestas de registro"
+          >
+            <ClipboardList aria-hidden="true" className="h-5 w-5" />
+          </ButtonLink>
           <Button
             variant="ghost"
             size="icon"
