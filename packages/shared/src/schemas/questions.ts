@@ -58,7 +58,13 @@ export const checkoutQuestionsResponse = z.object({
 export const pendingQuestionsResponse = z.object({
   success: z.literal(true),
   events: z.array(z.object({ productId: z.string(), productName: z.string() })),
+  /**
+   * The events I hold whose registration is complete and can still change, with until when
+   * (Mis Productos offers «Editar mis respuestas» on them without asking per event).
+   */
+  editable: z.array(z.object({ productId: z.string(), editableUntil: z.number() })),
 });
+export type PendingQuestions = Omit<z.infer<typeof pendingQuestionsResponse>, 'success'>;
 
 /** POST /api/questions/answers: every answer of one event at once (all saved or none). */
 export const saveAnswersBody = z.object({

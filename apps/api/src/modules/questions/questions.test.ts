@@ -484,7 +484,11 @@ describe('when answers close', () => {
     const inst = first['Institución donde trabajas']!._id;
     expect((await answer(user, ev.id, [{ questionId: inst, value: 'Hospital' }])).statusCode).toBe(200);
     expect((await mine(user, ev.id)).complete).toBe(true);
-    expect((await get('/api/questions/pending', user)).json().events).toEqual([]);
+    // Complete and still open: listed as editable (Mis Productos offers «Editar mis respuestas»).
+    expect((await get('/api/questions/pending', user)).json()).toMatchObject({
+      events: [],
+      editable: [{ productId: ev.id, editableUntil: (await mine(user, ev.id)).editableUntil }],
+    });
 
     const next = await setQuestions(ev.id, [{ ...preset('institucion'), _id: inst }, preset('especialidad')]);
     const view = await mine(user, ev.id);

@@ -66,7 +66,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       success: true as const,
-      events: await pendingRegistrations(app.db.db, currentUser(req).id),
+      ...(await pendingRegistrations(app.db.db, currentUser(req).id)),
     }),
   );
 

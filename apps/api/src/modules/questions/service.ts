@@ -12,6 +12,7 @@ import type {
   AnswerValue,
   EventQuestions,
   PublicQuestion,
+  PendingQuestions,
   SaveAnswersBody,
 } from '@store/shared/schemas/questions';
 import type { Db, Queryable } from '../../db/client';
@@ -240,25 +241,34 @@ export async function checkoutQuestions(
   return out;
 }
 
-/** GET /api/questions/pending: the events the member holds whose registration the store still asks for. */
+/**
+ * GET /api/questions/pending: the events the member holds whose registration the store still
+ * asks for, and those complete that can still change (with until when).
+ */
 export async function pendingRegistrations(
   db: Queryable,
   userId: string,
   now = new Date(),
-): Promise<{ productId: string; productName: string }[]> {
+): Promise<PendingQuestions> {
   const held = await findHeldDays(db, [userId], null, MEMBER_STATUSES);
   const productIds = [...new Set(held.map((d) => d.productId))];
   const events = await memberEvents(db, userId, productIds, new Map());
-  const pending = events.filter((e) =>
-    asksForAnswers(registrationOf(e.questions, e.days, new Set(e.saved.keys()), now)),
-  );
-  const names = await findProductNames(
-    db,
-    pending.map((e) => e.productId),
-  );
-  return pending
-    .map((e) => ({ productId: e.productId, productName: names.get(e.productId) ?? '' }))
-    .sort((a, b) => a.productName.localeCompare(b.productName, 'es'));
+  const pending: string[] = [];
+  const editable: PendingQuestions['editable'] = [];
+  for (const e of events) {
+    const reg = registrationOf(e.questions, e.days, new Set(e.saved.keys()), now);
+    if (asksForAnswers(reg)) pending.push(e.productId);
+    else if (reg.applicable.length > 0 && reg.editableUntil !== null) {
+      editable.push({ productId: e.productId, editableUntil: reg.editableUntil.getTime() });
+    }
+  }
+  const names = await findProductNames(db, pending);
+  return {
+    events: pending
+      .map((productId) => ({ productId, productName: names.get(productId) ?? '' }))
+      .sort((a, b) => a.productName.localeCompare(b.productName, 'es')),
+    editable,
+  };
 }
 
 /**

@@ -32,6 +32,7 @@ describe('robots.txt', () => {
       '/orders',
       '/admin',
       '/live-stream',
+      '/registro/',
     ]) {
       expect(lines).toContain(`Disallow: ${p}`);
     }

@@ -34,6 +34,7 @@ export const DISALLOWED_PATHS = [
   '/login',
   '/reset-password',
   '/lista-de-espera',
+  '/registro/',
 ];
 
 export function robotsTxt(publicUrl: string): string {

@@ -1,6 +1,6 @@
 // /orders ("Mis Productos"): paid online items offer the stream, in-person ones say so,
 // pending payments say they wait, and cancelled payment attempts are not listed.
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@store/shared/messages';
@@ -9,7 +9,6 @@ import type { Order } from '@store/shared/schemas/order';
 import type { Product } from '@store/shared/schemas/product';
 import { setToken } from '../../lib/auth-token';
 import { testOrder, testOrderItem } from '../../../test/orders';
-import { testEventQuestions } from '../../../test/questions';
 import { stubApi, testQueryClient, TestProviders } from '../../../test/providers';
 import { Component as OrdersPage } from './orders';
 
@@ -155,14 +154,8 @@ describe('/orders: registration questions', () => {
           { productId: 'congreso', productName: 'Congreso' },
           { productId: 'panel', productName: 'Panel de coagulación' },
         ],
-      }),
-      '/api/questions/event/taller': () => ({
-        success: true,
-        event: testEventQuestions({ productId: 'taller', answers: { inst: 'IMSS' }, complete: true }),
-      }),
-      '/api/questions/event/curso': () => ({
-        success: true,
-        event: testEventQuestions({ productId: 'curso', questions: [] }),
+        // Taller's answers are complete and can still change; Curso asks nothing.
+        editable: [{ productId: 'taller', editableUntil: SOON }],
       }),
       '/api/group/mine': () => ({
         success: true,
@@ -205,16 +198,15 @@ describe('/orders: registration questions', () => {
     expect(
       within(assigned).getByRole('link', { name: 'Completa tu registro de Panel de coagulación' }),
     ).toHaveAttribute('href', '/registro/panel');
-    // An event without questions asks nothing; a pending one is not asked for twice.
-    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/questions/event/curso')).toBe(true));
+    // An event without questions asks nothing; one call for the whole page, none per event.
     expect(within(row('Curso')).queryByRole('link', { name: /registro|respuestas/ })).not.toBeInTheDocument();
-    expect(api.calls.some((c) => c.path === '/api/questions/event/congreso')).toBe(false);
+    expect(api.calls.filter((c) => c.path.startsWith('/api/questions/'))).toHaveLength(1);
   });
 
   it('shows no banner when nothing is pending', async () => {
     stubApi({
       '/api/order/userorders': () => ({ success: true, orders: [testOrder()] }),
-      '/api/questions/pending': () => ({ success: true, events: [] }),
+      '/api/questions/pending': () => ({ success: true, events: [], editable: [] }),
     });
     render(
       <TestProviders client={testQueryClient()} path="/orders">

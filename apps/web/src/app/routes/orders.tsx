@@ -69,8 +69,11 @@ function Orders() {
   }, [products.data]);
   const now = useNow();
   // Events whose registration questions wait for my answers (docs/questions.md).
-  const pending = usePendingQuestions().data ?? [];
+  const registrations = usePendingQuestions().data;
+  const pending = registrations?.events ?? [];
   const isPending = (productId: string) => pending.some((e) => e.productId === productId);
+  const editableUntil = (productId: string) =>
+    registrations?.editable.find((e) => e.productId === productId)?.editableUntil ?? null;
   const upcoming = (productId: string, days: readonly string[]) =>
     days.some((d) => (times.get(`${productId}|${d}`)?.startsAt ?? 0) > now);
   /** The card's days I still hold (paid, not cancelled or transferred on their own). */
@@ -132,7 +135,9 @@ function Orders() {
                         productId={item._id}
                         productName={item.name}
                         pending={isPending(item._id)}
-                        upcoming={upcoming(item._id, heldDays(order, item))}
+                        editableUntil={
+                          upcoming(item._id, heldDays(order, item)) ? editableUntil(item._id) : null
+                        }
                       />
                     )}
                     {canOfferTransfer(order, item, (day) => times.get(`${item._id}|${day}`), now) && (
@@ -182,7 +187,7 @@ function Orders() {
               productId={place.productId}
               productName={place.productName}
               pending={isPending(place.productId)}
-              upcoming={place.days.some((d) => d.startsAt > now)}
+              editableUntil={place.days.some((d) => d.startsAt > now) ? editableUntil(place.productId) : null}
             />
           )}
           onWatch={(item) => {

@@ -1,13 +1,17 @@
 // GET /api/questions/pending: the events I hold whose registration is not complete and can
-// still be answered (Mis Productos asks «Completa tu registro» on them).
+// still be answered (Mis Productos asks «Completa tu registro» on them), and those complete that
+// can still change («Editar mis respuestas»), in one call for the whole page.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { pendingQuestionsResponse } from '@store/shared/schemas/questions';
+import { pendingQuestionsResponse, type PendingQuestions } from '@store/shared/schemas/questions';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/auth-token';
 import { questionKeys } from './keys';
 
-export async function getPendingQuestions(signal?: AbortSignal) {
-  return (await apiRequest('/api/questions/pending', pendingQuestionsResponse, { signal })).events;
+export async function getPendingQuestions(signal?: AbortSignal): Promise<PendingQuestions> {
+  const { events, editable } = await apiRequest('/api/questions/pending', pendingQuestionsResponse, {
+    signal,
+  });
+  return { events, editable };
 }
 
 export const pendingQuestionsQuery = (token: string | null) =>

@@ -7,8 +7,6 @@ import { QUESTION_MSG } from '@store/shared/question-messages';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
 import { useNow } from '../../../lib/use-now';
-import { useEventQuestions } from '../api/get-event-questions';
-import { isEditable } from '../utils/answer-values';
 
 const registroPath = (productId: string) => `/registro/${encodeURIComponent(productId)}`;
 
@@ -42,23 +40,22 @@ export function PendingRegistrationBanner({
 }
 
 /**
- * On an event's card: «Completa tu registro» while pending; else, for an event still to come,
- * «Editar mis respuestas» once it has questions, they are answered and can still change (its
- * questions are only asked for then).
+ * On an event's card: «Completa tu registro» while pending; else «Editar mis respuestas» while
+ * its complete answers can still change (`editableUntil`, from the same call as the pending ones:
+ * no call per event).
  */
 export function RegistrationAction({
   productId,
   productName,
   pending,
-  upcoming,
+  editableUntil,
 }: {
   productId: string;
   productName: string;
   pending: boolean;
-  upcoming: boolean;
+  editableUntil: number | null;
 }) {
   const now = useNow();
-  const event = useEventQuestions(productId, !pending && upcoming);
   if (pending) {
     return (
       <ButtonLink to={registroPath(productId)} size="sm">
@@ -67,8 +64,7 @@ export function RegistrationAction({
       </ButtonLink>
     );
   }
-  const data = upcoming ? event.data : undefined;
-  if (!data || data.questions.length === 0 || !data.complete || !isEditable(data, now)) return null;
+  if (editableUntil === null || editableUntil <= now) return null;
   return (
     <Link
       to={registroPath(productId)}
