@@ -127,7 +127,7 @@ describe('a team purchase invoiced to an institution', () => {
     const text = await receiptText(buyer, orderId);
     expect(text).toContain(`Institución ${HOSPITAL.razonSocial} RFC: ${HOSPITAL.rfc}`);
     expect(text).toContain(`Comprado por ${buyer.name} ${buyer.email}`);
-    expect(text).toContain('Día 1 · 3 lugares');
+    expect(text).toContain('3 lugares × ');
     expect(text).not.toContain('Datos de facturación');
     expect(text).not.toContain(PERSON.rfc);
 
@@ -156,7 +156,7 @@ describe('a team purchase invoiced to an institution', () => {
     expect(text).toContain(`Datos de facturación Compras Hospital Central ${ADDRESS.street}`);
     expect(text).toContain(`C.P. ${ADDRESS.zipcode}`);
     expect(text).toContain(`Comprado por ${buyer.name} ${buyer.email}`);
-    expect(text).toContain('Día 1 · 2 lugares');
+    expect(text).toContain('2 lugares × ');
     expect(text).not.toContain('Institución');
   });
 

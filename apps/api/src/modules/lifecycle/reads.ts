@@ -95,6 +95,8 @@ export async function findOrderDayDetails(db: Queryable, orderId: string) {
       productDayId: orderDays.productDayId,
       productId: orderDays.productId,
       productName: products.name,
+      /** `completo`: the event is sold as a whole (one line on a receipt). */
+      saleMode: products.saleMode,
       label: productDays.label,
       priceCentavos: orderDays.priceCentavos,
       status: orderDays.status,

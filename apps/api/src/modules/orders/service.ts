@@ -4,6 +4,7 @@
 
 import { canCancelDay } from '@store/shared/domain/cancellation';
 import { toPesos } from '@store/shared/domain/money';
+import { formatDateLong } from '@store/shared/domain/time';
 import { MSG } from '@store/shared/messages';
 import type { Queryable } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -136,30 +137,59 @@ export async function receiptOf(db: Queryable, order: OrderRow): Promise<Buffer>
     reference: paymentReference(payment),
     installments: installmentsOf(payment?.data),
     buyer: { name: buyer?.name ?? '', email: buyer?.email ?? '' },
-    lines: order.kind === 'grupo' ? placeLines(days) : days.map(receiptLine),
+    lines: order.kind === 'grupo' ? placeLines(days) : individualLines(days),
     team,
   });
 }
 
-const receiptLine = (d: OrderDayDetail) => ({
-  productName: d.productName,
-  label: d.label,
-  startsAt: d.startsAt,
-  priceCentavos: d.priceCentavos,
-});
+/** «Evento · Día 1 (14 de enero de 2027)». */
+const dayText = (d: Pick<OrderDayDetail, 'productName' | 'label' | 'startsAt'>) =>
+  `${d.productName} · ${d.label} (${formatDateLong(d.startsAt)})`;
+
+/** «a, b y c». */
+const spanishList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} y ${items.at(-1)}`;
+
+/**
+ * An individual order's receipt: one line per day of an event sold per day; one line for an
+ * event sold as a whole (its price, its days named), as the cart and the checkout show it.
+ */
+function individualLines(days: readonly OrderDayDetail[]) {
+  // In day order; an event sold whole stands where its first day is.
+  const entries: OrderDayDetail[][] = [];
+  const whole = new Map<string, OrderDayDetail[]>();
+  for (const d of days) {
+    if (d.saleMode !== 'completo') entries.push([d]);
+    else if (whole.has(d.productId)) whole.get(d.productId)!.push(d);
+    else {
+      const group = [d];
+      whole.set(d.productId, group);
+      entries.push(group);
+    }
+  }
+  return entries.map((group) => {
+    const first = group[0]!;
+    if (first.saleMode !== 'completo') return { text: dayText(first), priceCentavos: first.priceCentavos };
+    const dates = spanishList(group.map((d) => `${d.label} (${formatDateLong(d.startsAt)})`));
+    return {
+      text: `${first.productName} · evento completo, ${group.length} ${group.length === 1 ? 'día' : 'días'}: ${dates}`,
+      priceCentavos: group.reduce((sum, d) => sum + d.priceCentavos, 0),
+    };
+  });
+}
 
 /** A group order's receipt: one line per day with its number of places and their sum. */
 function placeLines(days: readonly OrderDayDetail[]) {
-  const byDay = new Map<string, { line: ReturnType<typeof receiptLine>; places: number }>();
+  const byDay = new Map<string, { day: OrderDayDetail; places: number; priceCentavos: number }>();
   for (const d of days) {
     const found = byDay.get(d.productDayId);
     if (found) {
       found.places += 1;
-      found.line.priceCentavos += d.priceCentavos;
-    } else byDay.set(d.productDayId, { line: receiptLine(d), places: 1 });
+      found.priceCentavos += d.priceCentavos;
+    } else byDay.set(d.productDayId, { day: d, places: 1, priceCentavos: d.priceCentavos });
   }
-  return [...byDay.values()].map(({ line, places }) => ({
-    ...line,
-    label: `${line.label} · ${places} ${places === 1 ? 'lugar' : 'lugares'}`,
+  return [...byDay.values()].map(({ day, places, priceCentavos }) => ({
+    text: `${places} ${places === 1 ? 'lugar' : 'lugares'} × ${dayText(day)}`,
+    priceCentavos,
   }));
 }

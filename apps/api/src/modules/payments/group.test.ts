@@ -267,7 +267,7 @@ describe('buying places for a team', () => {
     });
     expect(receipt.statusCode).toBe(200);
     const { text } = await extractText(new Uint8Array(receipt.rawPayload), { mergePages: true });
-    expect(text).toContain(`${p.days[0]!.label} · 3 lugares`);
+    expect(text).toContain(`3 lugares × ${p.product.name} · ${p.days[0]!.label}`);
     expect(text).toContain(formatPrice(toPesos(300000), CURRENCY_LABEL));
     const [invoice] = await h.ctx.database.db
       .select()
