@@ -4,6 +4,9 @@
 import { CANCELLATION_NOTICE_DAYS } from './constants';
 
 export const AFTER_SALE_MSG = {
+  /** A day of an event sold as a whole cannot be cancelled alone: the registration is one. */
+  cancelWholeEventOnly: (event: string) =>
+    `«${event}» se vende completo: su inscripción se cancela entera, con todos sus días, no por día.`,
   transferBeforeWindow: `Todavía estás a tiempo de cancelar este día (hasta ${CANCELLATION_NOTICE_DAYS} días naturales antes): cancélalo desde Cancelar compra. La transferencia a un colega se habilita cuando ya no se puede cancelar.`,
   transferDayEnded: 'Este día ya terminó: ya no se puede transferir.',
   transferDayNotActive: 'Este día ya no está a tu nombre (fue cancelado o transferido).',

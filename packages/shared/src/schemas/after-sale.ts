@@ -27,6 +27,8 @@ export const cancellationDay = z.object({
   productDayId: z.string(),
   productId: z.string(),
   productName: z.string(),
+  /** The event is sold as a whole: its days are cancelled together, never one by one. */
+  wholeEvent: z.boolean(),
   label: z.string(),
   startsAt: z.number(),
   endsAt: z.number(),
@@ -49,6 +51,18 @@ export const cancellationQuote = z.object({
   chargePercent: z.number(),
   noticeDays: z.number(),
   days: z.array(cancellationDay),
+  /**
+   * Each event sold as a whole with days still active: cancelling its registration (all those
+   * days together), cancellable only when each of them is.
+   */
+  wholeEvents: z.array(
+    figures.extend({
+      productId: z.string(),
+      productName: z.string(),
+      productDayIds: z.array(z.string()),
+      cancellable: z.boolean(),
+    }),
+  ),
   /** Cancelling every active day; cancellable only when each of them is. */
   whole: figures.extend({ cancellable: z.boolean() }),
 });

@@ -225,6 +225,40 @@ describe('cancelling a paid order 20 days before', () => {
   });
 });
 
+describe('an event sold as a whole', () => {
+  it('is cancelled as one registration: one of its days alone is refused, all of them together refund by the terms', async () => {
+    const spec: ProductSpec = { price: 3000, saleMode: 'completo', days: daysFrom(25, 3) };
+    const buyer = await buyerWithCart(h.ctx, spec);
+    const items = spec.days!.map((d) => ({ _id: buyer.productId, days: d.label, quantity: 1 }));
+    const amountCentavos = 300000 + SERVICE_FEE_CENTAVOS;
+    buyer.body = { ...buyer.body, items, amount: toPesos(amountCentavos) };
+    const { id, orderId } = await createPaypalOrder(h.ctx, buyer);
+    h.paypal.approve(id);
+    expect((await payPaypal(h.ctx, buyer, id)).statusCode).toBe(200);
+
+    const quote = (await post(h.ctx, '/api/order/cancellation', buyer.user.token, { orderId })).json().quote;
+    expect(quote.days.every((d: { wholeEvent: boolean }) => d.wholeEvent)).toBe(true);
+    expect(quote.wholeEvents).toEqual([
+      expect.objectContaining({ productId: buyer.productId, cancellable: true, refund: quote.whole.refund }),
+    ]);
+    const ids = (quote.days as { productDayId: string }[]).map((d) => d.productDayId);
+
+    const one = await post(h.ctx, '/api/order/cancel', buyer.user.token, {
+      orderId,
+      productDayIds: [ids[1]],
+    });
+    expect(one.statusCode).toBe(409);
+    expect(one.json().message).toMatch(/se vende completo: su inscripción se cancela entera/);
+    expect((await orderRow(h.ctx, orderId)).status).toBe('pagado');
+    expect(await grants(h.ctx, buyer.user.id)).toBe(3);
+
+    const all = await post(h.ctx, '/api/order/cancel', buyer.user.token, { orderId, productDayIds: ids });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().refunded).toBe(quote.whole.refund);
+    expect(await grants(h.ctx, buyer.user.id)).toBe(0);
+  });
+});
+
 describe('the cancellation window (Mexico City calendar days)', () => {
   it('refuses 10 days before, with the transfer hint, and calls nobody', async () => {
     const { buyer, orderId } = await paidBuyer({ days: daysFrom(10) });

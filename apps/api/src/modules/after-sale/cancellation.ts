@@ -70,6 +70,7 @@ export async function cancellationQuote(
       productDayId: d.productDayId,
       productId: d.productId,
       productName: d.productName,
+      wholeEvent: d.saleMode === 'completo',
       label: d.label,
       startsAt: d.startsAt.getTime(),
       endsAt: d.endsAt.getTime(),
@@ -78,6 +79,24 @@ export async function cancellationQuote(
       cancellable: reason === null && d.status === 'pagado' && canCancelDay(now, d.startsAt),
       figures: pesosOf(buyerRefundFigures(order, days, [d.productDayId])),
     })),
+    wholeEvents: [...new Set(live.filter((d) => d.saleMode === 'completo').map((d) => d.productId))].map(
+      (productId) => {
+        const together = live.filter((d) => d.productId === productId);
+        return {
+          productId,
+          productName: together[0]!.productName,
+          productDayIds: together.map((d) => d.productDayId),
+          ...pesosOf(
+            buyerRefundFigures(
+              order,
+              days,
+              together.map((d) => d.productDayId),
+            ),
+          ),
+          cancellable: reason === null && together.every((d) => canCancelDay(now, d.startsAt)),
+        };
+      },
+    ),
     whole: {
       ...pesosOf(whole),
       cancellable: reason === null && live.length > 0 && live.every((d) => canCancelDay(now, d.startsAt)),

@@ -4,6 +4,7 @@
 
 import { canCancelDay, cancellationFigures, type CancellableOrder } from '@store/shared/domain/cancellation';
 import { MSG } from '@store/shared/messages';
+import { AFTER_SALE_MSG } from '@store/shared/after-sale-messages';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { findOrderDayDetails, type OrderDayDetail, type OrderRow } from './reads';
@@ -79,6 +80,14 @@ export async function openCancellation(
   if (wanted.length === 0) throw new AppError('conflict', MSG.orderNotCancellable);
   const chosen = wanted.map((id) => live.find((d) => d.productDayId === id));
   if (chosen.some((d) => !d)) throw new AppError('conflict', MSG.cancelDayNotActive);
+  // An event sold as a whole is one registration: all its remaining days go together.
+  for (const d of chosen) {
+    if (d!.saleMode !== 'completo') continue;
+    const together = live.filter((o) => o.productId === d!.productId);
+    if (together.some((o) => !wanted.includes(o.productDayId))) {
+      throw new AppError('conflict', AFTER_SALE_MSG.cancelWholeEventOnly(d!.productName));
+    }
+  }
   if (chosen.some((d) => !canCancelDay(now, d!.startsAt)))
     throw new AppError('conflict', MSG.cancelWindowClosed);
   const figures = buyerRefundFigures(order, days, wanted);

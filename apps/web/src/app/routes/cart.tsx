@@ -78,17 +78,27 @@ export function Component() {
               className="divide-y divide-slate-200 border-y border-slate-200"
               aria-label="Productos en el carrito"
             >
-              {lines.map((l, i) => (
-                <CartLine
-                  {...priceViews[i]}
-                  key={`${l.productId}|${l.day}`}
-                  product={l.product}
-                  day={l.day}
-                  quantity={l.quantity}
-                  ended={l.ended}
-                  onQuantityChange={(q) => void updateQuantity(l.productId, l.day, q)}
-                />
-              ))}
+              {lines.map((l, i) => {
+                const view = priceViews[i]!;
+                // An event sold as a whole is one line (its first day's), with all its days.
+                if (view.whole === 'included') return null;
+                const days =
+                  view.whole === 'first'
+                    ? lines.filter((o) => o.productId === l.productId).map((o) => o.day)
+                    : undefined;
+                return (
+                  <CartLine
+                    {...view}
+                    key={`${l.productId}|${l.day}`}
+                    product={l.product}
+                    day={l.day}
+                    days={days}
+                    quantity={l.quantity}
+                    ended={l.ended}
+                    onQuantityChange={(q) => void updateQuantity(l.productId, l.day, q)}
+                  />
+                );
+              })}
             </ul>
             <div className="lg:sticky lg:top-24">
               {/* With a problem the server has no price to show: checkout would refuse the cart. */}

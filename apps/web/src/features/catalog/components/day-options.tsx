@@ -1,5 +1,6 @@
 // Day options of an event (docs/product.md → Routes): one choice at a time, each with its date and hours in
-// Mexico City time. Ended, sold-out and already owned days are shown but cannot be chosen.
+// Mexico City time. Ended, sold-out and already owned days are shown but cannot be chosen. An event
+// sold as a whole shows its days as a schedule: one registration, no choice.
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
 import { formatDate, formatTimeRange, MX_TIME_ZONE_LABEL } from '@store/shared/domain/time';
 import type { DayOption } from '@store/shared/schemas/product';
@@ -14,6 +15,11 @@ export interface DayOptionsProps {
   soldOut?: ReadonlySet<string>;
   /** The caller's clock (epoch ms). */
   now: number;
+  /**
+   * An event sold as a whole: one registration for all its days, so the days are a schedule to
+   * read, not choices (nothing that looks clickable and does nothing).
+   */
+  whole?: boolean;
 }
 
 export function seatsLeft(option: DayOption): number | null {
@@ -30,8 +36,49 @@ function dayNote(option: DayOption, owned: boolean, ended: boolean, full: boolea
   return null;
 }
 
-export function DayOptions({ options, selected, onSelect, owned, soldOut: fullForMe, now }: DayOptionsProps) {
+export function DayOptions({
+  options,
+  selected,
+  onSelect,
+  owned,
+  soldOut: fullForMe,
+  now,
+  whole = false,
+}: DayOptionsProps) {
   const allEnded = options.length > 0 && options.every((o) => hasEnded(o, now));
+  if (whole) {
+    return (
+      <section aria-labelledby="whole-days">
+        <h2 id="whole-days" className="text-sm font-semibold">
+          Inscripción al evento completo: incluye{' '}
+          {options.length === 1 ? 'su día' : `los ${options.length} días`}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          Un solo registro y un solo precio; no se venden días sueltos.
+        </p>
+        <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+          {options.map((o) => {
+            const note = dayNote(
+              o,
+              owned?.has(o.label) ?? false,
+              hasEnded(o, now),
+              seatsLeft(o) === 0 || (fullForMe?.has(o.label) ?? false),
+            );
+            return (
+              <li key={o.label} className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2 text-sm">
+                <span className="block font-medium">{o.label}</span>
+                <span className="block text-xs text-slate-600">
+                  {formatDate(o.startsAt)} · {formatTimeRange(o.startsAt, o.endsAt)}
+                </span>
+                {note && <span className="block text-xs text-slate-600">{note}</span>}
+              </li>
+            );
+          })}
+        </ul>
+        <p className="mt-2 text-xs text-slate-600">Horarios en {MX_TIME_ZONE_LABEL}.</p>
+      </section>
+    );
+  }
   return (
     <fieldset>
       <legend className="text-sm font-semibold">

@@ -145,7 +145,7 @@ export function ProductPage({
     try {
       // An event sold as a whole needs no day choice: any day adds them all.
       const wholeDay = product.dayOptions.find((o) => !hasEnded(o, now))?.label ?? '';
-      await addToCart(product._id, product.saleMode === 'completo' ? day || wholeDay : day);
+      await addToCart(product._id, product.saleMode === 'completo' ? wholeDay : day);
     } finally {
       setAdding(false);
     }
@@ -244,6 +244,7 @@ export function ProductPage({
                 owned={owned}
                 soldOut={fullForMe}
                 now={now}
+                whole={product.saleMode === 'completo'}
               />
             </div>
             {onSale &&

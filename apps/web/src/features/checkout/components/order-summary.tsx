@@ -1,4 +1,5 @@
-// What is being bought, above the totals at checkout: each event and day with its price.
+// What is being bought, above the totals at checkout: each event and day with its price; an
+// event sold as a whole is one line with its days and its price, as in the cart.
 import { formatPrice } from '@store/shared/domain/money';
 import type { Product } from '@store/shared/schemas/product';
 
@@ -11,6 +12,17 @@ export interface OrderSummaryLine {
   whole?: 'first' | 'included';
 }
 
+/** The lines as shown: an event sold whole gathers its days into its first line. */
+export function summaryRows(lines: readonly OrderSummaryLine[]) {
+  const rows: (OrderSummaryLine & { days: string[] })[] = [];
+  for (const line of lines) {
+    const first = line.whole === 'included' && rows.find((r) => r.product._id === line.product._id);
+    if (first) first.days.push(line.day);
+    else rows.push({ ...line, days: [line.day] });
+  }
+  return rows;
+}
+
 export function OrderSummary({ lines }: { lines: readonly OrderSummaryLine[] }) {
   return (
     <section aria-labelledby="tu-orden" className="rounded-xl border border-slate-200 bg-white p-5">
@@ -18,15 +30,19 @@ export function OrderSummary({ lines }: { lines: readonly OrderSummaryLine[] }) 
         TU <span className="text-brand-700">ORDEN</span>
       </h2>
       <ul className="mt-3 divide-y divide-slate-200 text-sm">
-        {lines.map(({ product, day, price, whole }) => (
+        {summaryRows(lines).map(({ product, day, days, price, whole }) => (
           <li key={`${product._id}|${day}`} className="flex items-start justify-between gap-4 py-2">
             <span>
               <span className="block font-medium">{product.name}</span>
-              <span className="block text-slate-600">{day}</span>
+              {whole ? (
+                <span className="block text-slate-600">
+                  Evento completo · {days.length} {days.length === 1 ? 'día' : 'días'}: {days.join(', ')}
+                </span>
+              ) : (
+                <span className="block text-slate-600">{day}</span>
+              )}
             </span>
-            <span className="shrink-0 font-medium">
-              {whole === 'included' ? 'Incluido' : formatPrice(price ?? product.price)}
-            </span>
+            <span className="shrink-0 font-medium">{formatPrice(price ?? product.price)}</span>
           </li>
         ))}
       </ul>

@@ -155,7 +155,7 @@ function Options({ quote, onChoose }: { quote: CancellationQuote; onChoose: (c: 
                 </p>
               )}
             </div>
-            {d.cancellable && live.length > 1 && (
+            {d.cancellable && live.length > 1 && !d.wholeEvent && (
               <Button
                 variant="secondary"
                 size="sm"
@@ -169,6 +169,32 @@ function Options({ quote, onChoose }: { quote: CancellationQuote; onChoose: (c: 
           </li>
         ))}
       </ul>
+      {quote.wholeEvents
+        // The whole order is this one event: «Cancelar toda la orden» below says it.
+        .filter((e) => e.productDayIds.length < live.length)
+        .map((e) => (
+          <div key={e.productId} className="space-y-3 rounded-xl border border-slate-200 p-4">
+            <p className="font-semibold">{e.productName} · evento completo</p>
+            <p className="text-sm text-slate-600">
+              Se vende completo: su inscripción se cancela entera, con sus {e.productDayIds.length} días, no
+              por día.
+            </p>
+            {e.cancellable && (
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  onChoose({
+                    productDayIds: e.productDayIds,
+                    what: `${e.productName} (evento completo)`,
+                    figures: e,
+                  })
+                }
+              >
+                Cancelar el evento completo
+              </Button>
+            )}
+          </div>
+        ))}
       {quote.whole.cancellable ? (
         <div className="space-y-3 rounded-xl bg-slate-50 p-4">
           <p className="font-semibold">Toda la orden</p>
