@@ -64,7 +64,14 @@ export function useCart(): UseCart {
 
   const cart = token ? (serverCart.data ?? EMPTY) : localCart;
   const quote = useQuery(cartQuoteQueryOptions(token, serverCart.data));
-  const count = cartCount(cart);
+  // An event sold as a whole is one item however many days it has (one line in the cart).
+  const count = useMemo(() => {
+    const whole = new Set((products.data ?? []).filter((p) => p.saleMode === 'completo').map((p) => p._id));
+    const extraDays = Object.entries(cart)
+      .filter(([id]) => whole.has(id))
+      .reduce((n, [, days]) => n + Math.max(0, Object.values(days).filter((q) => q > 0).length - 1), 0);
+    return cartCount(cart) - extraDays;
+  }, [cart, products.data]);
   const listAmount = useMemo(() => {
     const prices = new Map((products.data ?? []).map((p) => [p._id, toCentavos(p.price)]));
     return toPesos(cartAmountCentavos(cart, prices));
