@@ -61,10 +61,10 @@ test('buy with the simulated PayPal, see it in /orders and watch the stream', as
   const course = await productNamed(request, COURSE);
   await openSignedIn(page, token, `/product/${course._id}`);
   await expect(ribbon(page)).toBeVisible();
-  await page.getByRole('button', { name: course.days[0]! }).click();
+  // Sold as a whole: one button adds it, no day to choose.
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
-  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
-  await page.getByRole('link', { name: 'Carrito: 3 productos' }).click();
+  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
+  await page.getByRole('link', { name: 'Carrito: 1 producto' }).click();
   await page.getByRole('link', { name: 'PROCEDER AL PAGO' }).click();
   await expect(page).toHaveURL(/\/place-order$/);
   await fillAddress(page);
@@ -81,7 +81,7 @@ test('buy with the simulated PayPal, see it in /orders and watch the stream', as
   await page.keyboard.press('Escape');
   await expect(approval(page)).toHaveCount(0);
   await expect(toasts(page).getByText('Cancelaste el pago. Tu carrito sigue intacto.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
 
   // The approval step: the amount the server asked PayPal for, clearly not a real charge.
   await paypal.click();
@@ -130,7 +130,7 @@ test('"Simular un pago rechazado" shows the payment error and keeps the cart', a
   await approval(page).getByRole('button', { name: 'Simular un pago rechazado' }).click();
   await expect(toasts(page).getByText('Error al procesar el pago')).toBeVisible();
   await expect(page).toHaveURL(/\/place-order$/);
-  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
 });
 
 test('"Simular una tarjeta rechazada" reopens the window for another card and pays the same order', async ({

@@ -92,7 +92,7 @@ test('a declined capture grants nothing: error shown, cart kept, order not paid'
   await paypalButton(page).click();
   await expect(toasts(page).getByText('Error al procesar el pago')).toBeVisible();
   await expect(page).toHaveURL(/\/place-order$/);
-  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
   const orders = await ordersOf(request, token);
   expect(orders.map((o) => o.status)).toEqual(['cancelado']);
 
@@ -112,7 +112,7 @@ test('closing PayPal without paying keeps the cart and releases the pending orde
   await paypalButton(page).click();
   await expect(toasts(page).getByText('Cancelaste el pago. Tu carrito sigue intacto.')).toBeVisible();
   await expect(page).toHaveURL(/\/place-order$/);
-  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
   await expect.poll(async () => (await ordersOf(request, token)).map((o) => o.status)).toEqual(['cancelado']);
 });
 
@@ -124,5 +124,5 @@ test('/verify never trusts success=true: back to the cart with the error', async
   await expect(
     toasts(page).getByText('El pago con tarjeta no está disponible en este momento.'),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Carrito: 3 productos' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Carrito: 1 producto' })).toBeVisible();
 });

@@ -112,7 +112,13 @@ test('product page: gallery, price, days, related events; adding needs a login',
   // The visitor's (general) price, then the fee table that also lists it (docs/fees.md).
   await expect(page.getByText('MXN$3,000', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('img', { name: course.name })).toBeVisible();
-  for (const day of course.days) await expect(page.getByRole('button', { name: day })).toBeVisible();
+  // Sold as a whole: its days are a schedule, not choices.
+  await expect(
+    page.getByRole('heading', {
+      name: `Inscripción al evento completo: incluye los ${course.days.length} días`,
+    }),
+  ).toBeVisible();
+  for (const day of course.days) await expect(page.getByText(day, { exact: true })).toBeVisible();
 
   const related = page.getByRole('region', { name: 'EVENTOS RELACIONADOS' }).getByRole('listitem');
   const expected = all.filter(
@@ -120,8 +126,6 @@ test('product page: gallery, price, days, related events; adding needs a login',
   );
   await expect(related).toHaveCount(Math.min(5, expected.length));
 
-  await page.getByRole('button', { name: course.days[0]! }).click();
-  await expect(page.getByRole('button', { name: course.days[0]! })).toHaveAttribute('aria-pressed', 'true');
   await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
   await expect(toasts(page).getByText(/^Inicia sesión o regístrate para agregar al carrito/)).toBeVisible();
   await expect(page).toHaveURL(/\/login\?next=%2Fproduct%2F/);
