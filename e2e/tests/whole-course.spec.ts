@@ -5,6 +5,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './a11y-helpers';
 import {
+  listProducts,
   openSignedIn,
   payCart,
   productNamed,
@@ -72,4 +73,22 @@ test('the whole course: one offer on its page, one line in the cart, one cancell
     .click();
   await expect(page.getByText('Reembolso parcial')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ver transmisión' })).toHaveCount(0);
+});
+
+test('a per-day event: several days chosen and added at once, with one toast', async ({ page, request }) => {
+  const series = (await listProducts(request)).find(
+    (p) => (p as unknown as { saleMode: string }).saleMode === 'por_dia' && p.days.length >= 2 && p.price > 0,
+  )!;
+  const token = await registerByApi(request, uniqueEmail('varios-dias'));
+  await openSignedIn(page, token, `/product/${series._id}`);
+  await expect(page.getByRole('group', { name: 'Selecciona uno o varios días' })).toBeVisible();
+  for (const day of series.days.slice(0, 2)) {
+    await page.getByRole('button', { name: day }).click();
+    await expect(page.getByRole('button', { name: day })).toHaveAttribute('aria-pressed', 'true');
+  }
+  await page.getByRole('button', { name: 'AGREGAR AL CARRITO' }).click();
+  await expect(toasts(page).getByText('Producto agregado al carrito')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: 'Carrito: 2 productos' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'several-days');
 });

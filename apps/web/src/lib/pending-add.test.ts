@@ -33,8 +33,8 @@ describe('safeReturnPath', () => {
 
 describe('pending add', () => {
   it('is read once', () => {
-    savePendingAdd({ itemId: 'P', day: '2026-03-14' });
-    expect(takePendingAdd()).toEqual({ itemId: 'P', day: '2026-03-14' });
+    savePendingAdd({ itemId: 'P', days: ['2026-03-14', '2026-03-15'] });
+    expect(takePendingAdd()).toEqual({ itemId: 'P', days: ['2026-03-14', '2026-03-15'] });
     expect(takePendingAdd()).toBeNull();
   });
 

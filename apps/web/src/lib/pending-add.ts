@@ -1,5 +1,5 @@
 // The choice a visitor made before signing in (docs/product.md → Login form): «Agregar al
-// carrito» without a session keeps the (product, day) in session storage and sends the visitor
+// carrito» without a session keeps the product and its chosen days in session storage and sends the visitor
 // to /login?next=<the product page>; after signing in or registering the login page adds it to
 // the server cart and returns to `next`. `next` is only ever a path of this site (no open
 // redirect): it must start with one «/», not «//» or «/\», and carry no scheme or control character.
@@ -8,7 +8,8 @@ const KEY = 'store.pendingAdd';
 
 export interface PendingAdd {
   itemId: string;
-  day: string;
+  /** The days chosen (one or several of a per-day event). */
+  days: string[];
 }
 
 /** The path to return to, or null when `raw` is not a same-site path. */
@@ -47,16 +48,12 @@ export function takePendingAdd(): PendingAdd | null {
     const raw = sessionStorage.getItem(KEY);
     sessionStorage.removeItem(KEY);
     if (!raw) return null;
-    const value: unknown = JSON.parse(raw);
-    if (
-      typeof value === 'object' &&
-      value !== null &&
-      typeof (value as PendingAdd).itemId === 'string' &&
-      typeof (value as PendingAdd).day === 'string' &&
-      (value as PendingAdd).itemId !== '' &&
-      (value as PendingAdd).day !== ''
-    ) {
-      return { itemId: (value as PendingAdd).itemId, day: (value as PendingAdd).day };
+    const value = JSON.parse(raw) as Partial<PendingAdd> | null;
+    const days = Array.isArray(value?.days)
+      ? value.days.filter((d) => typeof d === 'string' && d !== '')
+      : [];
+    if (typeof value?.itemId === 'string' && value.itemId !== '' && days.length > 0) {
+      return { itemId: value.itemId, days };
     }
     return null;
   } catch {

@@ -39,12 +39,16 @@ describe('/login', () => {
       '/api/user/login': () => ({ success: true, isFirstLogin: false, token: 'sesion' }),
       '/api/cart/add': () => ({ success: true }),
     });
-    savePendingAdd({ itemId: 'P1', day: '2026-03-14' });
+    savePendingAdd({ itemId: 'P1', days: ['2026-03-14', '2026-03-15'] });
     renderLogin('?next=%2Fproduct%2FP1');
     await signIn();
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/product\/P1$/);
-    const add = api.calls.find((c) => c.path === '/api/cart/add');
-    expect(add).toMatchObject({ body: { itemId: 'P1', days: '2026-03-14' }, token: 'sesion' });
+    // Both days chosen before signing in, each added with the new session.
+    const adds = api.calls.filter((c) => c.path === '/api/cart/add');
+    expect(adds).toMatchObject([
+      { body: { itemId: 'P1', days: '2026-03-14' }, token: 'sesion' },
+      { body: { itemId: 'P1', days: '2026-03-15' }, token: 'sesion' },
+    ]);
     expect(await screen.findByText(MSG.cartAddDone)).toBeInTheDocument();
     expect(takePendingAdd()).toBeNull();
   });
@@ -54,7 +58,7 @@ describe('/login', () => {
       '/api/user/register': () => ({ success: true, token: 'nueva' }),
       '/api/cart/add': () => ({ success: true }),
     });
-    savePendingAdd({ itemId: 'P2', day: '2026-03-15' });
+    savePendingAdd({ itemId: 'P2', days: ['2026-03-15'] });
     renderLogin('?next=%2F%2Fmalo.example%2Fx');
     await userEvent.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     await userEvent.type(screen.getByLabelText(/^Nombre/), 'ANA PEREZ');

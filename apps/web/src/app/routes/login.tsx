@@ -34,7 +34,7 @@ async function addPendingChoice(token: string, openCart: () => void): Promise<vo
   // The explanation shown on the way here has been acted on.
   notify.dismiss(MSG.loginRequiredToAdd);
   try {
-    await addCartItem({ itemId: pending.itemId, days: pending.day }, token);
+    for (const day of pending.days) await addCartItem({ itemId: pending.itemId, days: day }, token);
     notify.successWithAction(MSG.cartAddDone, { label: 'Ver carrito', onClick: openCart });
   } catch (err) {
     notify.error(errorMessage(err, MSG.serverError));

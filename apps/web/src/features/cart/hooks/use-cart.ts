@@ -41,7 +41,8 @@ export interface UseCart {
   /** Why checkout would refuse the cart (Spanish, from the server), or null. */
   problem: string | null;
   /** Resolves true when the line is in the cart afterwards. */
-  addToCart: (itemId: string, day: string) => Promise<boolean>;
+  /** Adds one day, or several days of a per-day event at once (one toast). */
+  addToCart: (itemId: string, day: string | readonly string[]) => Promise<boolean>;
   updateQuantity: (itemId: string, day: string, quantity: number) => Promise<void>;
   clearCart: () => void;
   isLoading: boolean;
@@ -88,9 +89,10 @@ export function useCart(): UseCart {
   );
 
   const addToCart = useCallback(
-    async (itemId: string, day: string) => {
+    async (itemId: string, chosen: string | readonly string[]) => {
       const current = getToken();
-      if (!day) {
+      const days = (typeof chosen === 'string' ? [chosen] : [...chosen]).filter((d) => d !== '');
+      if (days.length === 0) {
         notify.error(MSG.chooseDay);
         return false;
       }
@@ -100,7 +102,7 @@ export function useCart(): UseCart {
         // Loaded when needed: it stays out of the home page's first script.
         const returnTo = location.pathname + location.search;
         void import('../../../lib/pending-add').then(({ loginPath, savePendingAdd }) => {
-          savePendingAdd({ itemId, day });
+          savePendingAdd({ itemId, days });
           notify.info(MSG.loginRequiredToAdd);
           navigate(loginPath(returnTo));
         });
@@ -108,14 +110,18 @@ export function useCart(): UseCart {
       }
       const key = userQueryKeys.cart(current);
       const before = queryClient.getQueryData<CartData>(key) ?? EMPTY;
-      if ((before[itemId]?.[day] ?? 0) >= MAX_LINE_QUANTITY) {
+      const fresh = days.filter((d) => (before[itemId]?.[d] ?? 0) < MAX_LINE_QUANTITY);
+      if (fresh.length === 0) {
         notify.info(MSG.alreadyInCart);
         return true;
       }
       // Optimistic: the badge moves at once; a failure puts the server's truth back.
-      queryClient.setQueryData<CartData>(key, addLine(before, itemId, day, MAX_LINE_QUANTITY));
+      queryClient.setQueryData<CartData>(
+        key,
+        fresh.reduce((cart, d) => addLine(cart, itemId, d, MAX_LINE_QUANTITY), before),
+      );
       try {
-        await addCartItem({ itemId, days: day });
+        for (const d of fresh) await addCartItem({ itemId, days: d });
         notify.successWithAction(MSG.cartAddDone, { label: 'Ver carrito', onClick: () => navigate('/cart') });
         return true;
       } catch (err) {

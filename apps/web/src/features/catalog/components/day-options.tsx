@@ -1,4 +1,4 @@
-// Day options of an event (docs/product.md → Routes): one choice at a time, each with its date and hours in
+// Day options of an event (docs/product.md → Routes): one or several days at once, each with its date and hours in
 // Mexico City time. Ended, sold-out and already owned days are shown but cannot be chosen. An event
 // sold as a whole shows its days as a schedule: one registration, no choice.
 import { ENDED_LABEL, hasEnded } from '@store/shared/domain/event-days';
@@ -8,8 +8,10 @@ import { cn } from '../../../components/ui/cn';
 
 export interface DayOptionsProps {
   options: readonly DayOption[];
-  selected: string;
-  onSelect: (day: string) => void;
+  /** The days chosen (a per-day event: one or several). */
+  selected: readonly string[];
+  /** A day pressed: chosen when it was not, left out when it was. */
+  onToggle: (day: string) => void;
   owned?: ReadonlySet<string>;
   /** Days with no seat left for the signed-in member (seats held by waiting-list offers count). */
   soldOut?: ReadonlySet<string>;
@@ -39,7 +41,7 @@ function dayNote(option: DayOption, owned: boolean, ended: boolean, full: boolea
 export function DayOptions({
   options,
   selected,
-  onSelect,
+  onToggle,
   owned,
   soldOut: fullForMe,
   now,
@@ -82,7 +84,7 @@ export function DayOptions({
   return (
     <fieldset>
       <legend className="text-sm font-semibold">
-        {allEnded ? 'Días del evento' : 'Selecciona una opción'}
+        {allEnded ? 'Días del evento' : 'Selecciona uno o varios días'}
       </legend>
       {/* Equal widths: a column on phones, two on wider screens, whatever the labels' length. */}
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
@@ -90,7 +92,7 @@ export function DayOptions({
           const ended = hasEnded(o, now);
           const isOwned = owned?.has(o.label) ?? false;
           const soldOut = seatsLeft(o) === 0 || (fullForMe?.has(o.label) ?? false);
-          const isSelected = o.label === selected && !ended;
+          const isSelected = selected.includes(o.label) && !ended;
           const note = dayNote(o, isOwned, ended, soldOut);
           return (
             <button
@@ -98,7 +100,7 @@ export function DayOptions({
               type="button"
               aria-pressed={isSelected}
               disabled={soldOut || isOwned || ended}
-              onClick={() => onSelect(isSelected ? '' : o.label)}
+              onClick={() => onToggle(o.label)}
               className={cn(
                 'min-h-11 rounded-lg border px-4 py-2 text-left text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60',
                 isSelected

@@ -52,7 +52,7 @@ export interface ProductPageProps {
   waitlist: readonly WaitlistDayState[] | undefined;
   /** The member's participant-type request (a pending one changes the price shown). */
   pendingRequest: ParticipantTypeRequest | null | undefined;
-  addToCart: (productId: string, day: string) => Promise<unknown>;
+  addToCart: (productId: string, days: string | readonly string[]) => Promise<unknown>;
   /** Opening a related event (an owned one goes to /orders). */
   onOpen: ProductGridProps['onOpen'];
   /** The waiting-list panel for the event's sold-out days. */
@@ -83,8 +83,10 @@ export function ProductPage({
   // product/single: the member's price, and for staff an event not yet published (its preview).
   const { myPrice, signedIn, draft, pending: memberPending } = useMyPrice(productId);
   // Keyed by product so moving to a related event starts with no day chosen.
-  const [choice, setChoice] = useState({ productId, day: '' });
-  const day = choice.productId === productId ? choice.day : '';
+  const [choice, setChoice] = useState<{ productId: string; days: string[] }>({ productId, days: [] });
+  const days = choice.productId === productId ? choice.days : [];
+  const toggleDay = (d: string) =>
+    setChoice({ productId, days: days.includes(d) ? days.filter((x) => x !== d) : [...days, d] });
   const [adding, setAdding] = useState(false);
 
   const listed = current ?? finished.data?.find((p) => p._id === productId);
@@ -145,7 +147,9 @@ export function ProductPage({
     try {
       // An event sold as a whole needs no day choice: any day adds them all.
       const wholeDay = product.dayOptions.find((o) => !hasEnded(o, now))?.label ?? '';
-      await addToCart(product._id, product.saleMode === 'completo' ? wholeDay : day);
+      // Several days of a per-day event go in together, in the event's order.
+      const chosen = product.dayOptions.map((o) => o.label).filter((l) => days.includes(l));
+      await addToCart(product._id, product.saleMode === 'completo' ? wholeDay : chosen);
     } finally {
       setAdding(false);
     }
@@ -239,8 +243,8 @@ export function ProductPage({
             <div className="mt-6">
               <DayOptions
                 options={myOptions}
-                selected={day}
-                onSelect={(d) => setChoice({ productId, day: d })}
+                selected={days}
+                onToggle={toggleDay}
                 owned={owned}
                 soldOut={fullForMe}
                 now={now}
