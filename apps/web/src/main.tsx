@@ -19,8 +19,7 @@ void afterFirstScreen(root)
     held.alsoLinks();
     return import('./app/start');
   })
-  .then((app) => app.mounted)
-  .then(() => held.release(true))
+  .then((app) => app.mounted.then(() => held.release(true, app.flushSync)))
   .catch((err: unknown) => {
     console.error(err);
     // Without the app only a link can still be followed (as a plain link); the rest is dropped.

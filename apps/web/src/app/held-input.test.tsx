@@ -1,4 +1,5 @@
 import { act, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -160,5 +161,31 @@ describe('holdInput', () => {
     act(() => release(true));
     expect(root.querySelector('output')!.textContent).toBe('high-low|eco|paneles|1');
     expect(root.querySelector('select')!.value).toBe('high-low');
+  });
+
+  it('replays clicks one at a time: a day chosen then «Agregar» adds that day', async () => {
+    function Product({ added }: { added: (days: string[]) => void }) {
+      const [days, setDays] = useState<string[]>([]);
+      return (
+        <div>
+          <button type="button" aria-pressed={days.includes('Jueves')} onClick={() => setDays(['Jueves'])}>
+            Jueves
+          </button>
+          <button type="button" onClick={() => added(days)}>
+            Agregar
+          </button>
+        </div>
+      );
+    }
+    const added = vi.fn();
+    const root = page(renderToString(<Product added={added} />));
+    const { release } = holdInput(root);
+    root.querySelectorAll('button')[0]!.click();
+    root.querySelectorAll('button')[1]!.click();
+    await act(async () => {
+      hydrateRoot(root, <Product added={added} />);
+    });
+    release(true, flushSync);
+    expect(added).toHaveBeenCalledWith(['Jueves']);
   });
 });

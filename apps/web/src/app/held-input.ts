@@ -22,9 +22,11 @@ export interface HeldInput {
   alsoLinks(): void;
   /**
    * Stops holding, and does again what was held if `replay`; else (the app could not start)
-   * only the links are followed, as plain links.
+   * only the links are followed, as plain links. `flush` (React's flushSync) makes each click's
+   * update land before the next click: a day chosen then «Agregar» must add that day, not the
+   * choice as it was before the first click.
    */
-  release(replay: boolean): void;
+  release(replay: boolean, flush?: (run: () => void) => void): void;
 }
 
 /** A click on a link of this site, in this tab, that the browser would follow itself. */
@@ -85,7 +87,7 @@ export function holdInput(root: HTMLElement | null): HeldInput {
     alsoLinks: () => {
       links = true;
     },
-    release: (replay) => {
+    release: (replay, flush = (run) => run()) => {
       root?.removeEventListener('click', onClick, true);
       root?.removeEventListener('input', onValue, true);
       root?.removeEventListener('change', onValue, true);
@@ -98,8 +100,8 @@ export function holdInput(root: HTMLElement | null): HeldInput {
           if (!replay) continue;
           const wanted = ticked.get(target) ?? target.checked;
           target.checked = !wanted;
-          target.click();
-        } else if (replay || target instanceof HTMLAnchorElement) target.click();
+          flush(() => target.click());
+        } else if (replay || target instanceof HTMLAnchorElement) flush(() => target.click());
       }
     },
   };

@@ -15,6 +15,9 @@ const state = readServerState();
 if (state) seedQueries(client, state);
 
 let markMounted: () => void = () => undefined;
+/** For the entry's replay of what was clicked before hydration (held-input.ts): one click at a time. */
+export { flushSync } from 'react-dom';
+
 /** Resolves once the page is hydrated (or rendered): its handlers are attached. */
 export const mounted = new Promise<void>((resolve) => (markMounted = resolve));
 

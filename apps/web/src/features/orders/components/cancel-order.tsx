@@ -143,6 +143,9 @@ function Options({ quote, onChoose }: { quote: CancellationQuote; onChoose: (c: 
               <p className="text-sm text-slate-600">{formatDayRange(d.startsAt, d.endsAt)}</p>
               {d.status !== 'pagado' ? (
                 <p className="text-sm text-slate-600">Cancelado</p>
+              ) : d.wholeEvent ? (
+                // Sold as a whole: no refund or deadline of its own; its event's block says them.
+                <p className="text-sm text-slate-600">Incluido en el evento completo</p>
               ) : d.cancellable ? (
                 <p className="text-sm text-slate-600">
                   {free ? 'Sin costo' : `Reembolso: ${price(d.figures.refund)}`} · hasta el{' '}
@@ -179,6 +182,9 @@ function Options({ quote, onChoose }: { quote: CancellationQuote; onChoose: (c: 
               Se vende completo: su inscripción se cancela entera, con sus {e.productDayIds.length} días, no
               por día.
             </p>
+            {!e.cancellable && (
+              <p className="text-sm text-amber-800">El plazo para cancelar este evento terminó.</p>
+            )}
             {e.cancellable && (
               <Button
                 variant="secondary"
