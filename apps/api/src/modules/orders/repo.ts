@@ -254,8 +254,10 @@ export function paidOrderCount(userId: SQL): SQL<number> {
 export async function orderTotals(db: Queryable) {
   const [o] = await db
     .select({
+      // What every order that received money kept: paid ones, and those cancelled or refunded
+      // since with a charge kept (a partial refund), never a payment attempt without money.
       revenue:
-        sql<number>`coalesce(sum(${orders.amountCentavos} - ${orders.refundedCentavos}) filter (where ${orders.status} = 'pagado'), 0)`.mapWith(
+        sql<number>`coalesce(sum(${orders.amountCentavos} - ${orders.refundedCentavos}) filter (where ${orders.paidAt} is not null), 0)`.mapWith(
           Number,
         ),
       paid: sql<number>`count(*) filter (where ${orders.status} = 'pagado')`.mapWith(Number),

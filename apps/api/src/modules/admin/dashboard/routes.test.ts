@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../../db/schema';
 import type { AdminDashboardResponse } from '@store/shared/schemas/admin/dashboard';
 import { createTestContext, type TestContext } from '../../../../test/context';
 import { createProduct } from '../../../../test/factories';
@@ -66,6 +68,17 @@ describe('admin dashboard', () => {
     expect(d.timeline.at(-1)).toMatchObject({ orders: 2, paidOrders: 1, revenue: 1000 + FEE });
     expect(d.timeline.slice(0, 6).every((t) => t.orders === 0)).toBe(true);
     expect(d.latestOrders.map((o) => o.status)).toEqual(['pendiente', 'pagado']);
+
+    // A cancellation later refunds part of the paid order: Ingresos keeps what was kept.
+    await ctx.database.db
+      .update(orders)
+      .set({ status: 'reembolso_parcial', refundedCentavos: 80_000 })
+      .where(eq(orders.id, paid));
+    const after: AdminDashboardResponse = (
+      await call(ctx, admin.token, 'GET', '/api/admin/dashboard?days=7')
+    ).json();
+    expect(after.totals.revenue).toBe(1000 + FEE - 800);
+    expect(after.timeline.at(-1)).toMatchObject({ revenue: 1000 + FEE - 800 });
 
     const bad = await call(ctx, admin.token, 'GET', '/api/admin/dashboard?days=2');
     expect(bad.statusCode).toBe(400);

@@ -74,10 +74,9 @@ export async function getDashboard(db: Db, windowDays: number, now = new Date())
     const b = buckets.get(mexicoCityDate(o.createdAt));
     if (!b) continue;
     b.orders += 1;
-    if (o.status === 'pagado') {
-      b.paidOrders += 1;
-      b.revenueCentavos += o.amountCentavos - o.refundedCentavos;
-    }
+    if (o.status === 'pagado') b.paidOrders += 1;
+    // What the order kept, also once part of it was cancelled or refunded.
+    if (o.paidAt !== null) b.revenueCentavos += o.amountCentavos - o.refundedCentavos;
   }
   const timeline = [...buckets.values()].map(({ revenueCentavos, ...b }) => ({
     ...b,
