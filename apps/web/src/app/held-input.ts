@@ -100,7 +100,7 @@ export function holdInput(root: HTMLElement | null): HeldInput {
           if (!replay) continue;
           const wanted = ticked.get(target) ?? target.checked;
           target.checked = !wanted;
-          flush(() => target.click());
+          target.click();
         } else if (replay || target instanceof HTMLAnchorElement) flush(() => target.click());
       }
     },
