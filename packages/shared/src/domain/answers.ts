@@ -130,3 +130,18 @@ export function questionProblem(q: QuestionDraft, dayLabels: readonly string[]):
   if (q.day !== null && !dayLabels.includes(q.day)) return QUESTION_MSG.questionDayUnknown;
   return null;
 }
+
+const ISO_DATE_PARTS = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * An answer as staff read it in Spanish (the attendee CSV, the answers page): Sí/No, options
+ * joined with «; », dates as dd/mm/aaaa, texts and numbers as they are.
+ */
+export function answerText(kind: QuestionKind, value: AnswerValue | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (Array.isArray(value)) return value.join('; ');
+  if (typeof value === 'number') return String(value);
+  const date = kind === 'fecha' ? ISO_DATE_PARTS.exec(value) : null;
+  return date ? `${date[3]}/${date[2]}/${date[1]}` : value;
+}

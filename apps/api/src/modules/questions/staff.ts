@@ -16,7 +16,7 @@ import type {
 import type { Queryable, Tx } from '../../db/client';
 import { AppError, type Problems } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
-import { answerText } from './answer-text';
+import { answerText } from '@store/shared/domain/answers';
 import {
   countAnswers,
   findAnswers,

@@ -11,7 +11,7 @@ import {
   TableHeaderCell,
   TableRow,
 } from '../../../../components/ui/table';
-import { answerText } from './answer-text';
+import { answerText } from '@store/shared/domain/answers';
 
 /** A question as the page names it: its text, and «(eliminada)» once removed. */
 export function questionTitle(q: Pick<AdminQuestion, 'label' | 'removed'>): string {
