@@ -111,6 +111,11 @@ export const products = pgTable(
     endorsementNumber: text('endorsement_number'),
     endorsementHours: numeric('endorsement_hours', { precision: 5, scale: 1, mode: 'number' }),
     endorsementPoints: numeric('endorsement_points', { precision: 5, scale: 1, mode: 'number' }),
+    /**
+     * The constancias job issues the event's constancias by itself once its last day has closed
+     * (docs/attendance.md → Issued without staff); false: only by hand.
+     */
+    autoConstancias: boolean('auto_constancias').notNull().default(true),
     /** por_dia: each day at the event's price; completo: one price for every day (docs/fees.md). */
     saleMode: saleModeEnum('sale_mode').notNull().default('por_dia'),
     /**
@@ -738,6 +743,58 @@ export const checkins = pgTable(
   (t) => [uniqueIndex('checkins_user_day_idx').on(t.userId, t.productDayId)],
 );
 
+/**
+ * A staff correction of one person's day (docs/attendance.md → Corrections): the day counts
+ * (`counts`) or does not, whatever was watched or scanned, with the reason given; one per
+ * person and day, the history in the audit log.
+ */
+export const attendanceCorrections = pgTable(
+  'attendance_corrections',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productDayId: uuid('product_day_id')
+      .notNull()
+      .references(() => productDays.id, { onDelete: 'cascade' }),
+    counts: boolean('counts').notNull(),
+    reason: text('reason').notNull(),
+    correctedBy: uuid('corrected_by').references(() => users.id),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productDayId] })],
+);
+
+/**
+ * Who signs the constancias (docs/attendance.md → Signatures): up to three per event, or the
+ * association's default set (`product_id` null) for events without their own; a name, a title
+ * and optionally the image of the signature (private storage). Without an image the PDF leaves
+ * the line to sign by hand.
+ */
+export const constanciaSignatures = pgTable(
+  'constancia_signatures',
+  {
+    id: id(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    /** 1 to 3, left to right. */
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    /** The signature's image (PNG or JPEG) under private/ in the file storage; null: sign by hand. */
+    imageKey: text('image_key'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('constancia_signatures_position', sql`${t.position} BETWEEN 1 AND 3`),
+    uniqueIndex('constancia_signatures_event_idx')
+      .on(t.productId, t.position)
+      .where(sql`${t.productId} IS NOT NULL`),
+    uniqueIndex('constancia_signatures_default_idx')
+      .on(t.position)
+      .where(sql`${t.productId} IS NULL`),
+  ],
+);
+
 /** An issued constancia: what it certifies is a snapshot, so the verification page shows what was printed. */
 export const constancias = pgTable(
   'constancias',
@@ -760,13 +817,38 @@ export const constancias = pgTable(
     minutes: integer('minutes').notNull(),
     /** The event's endorsement as it was when issued (null: none). */
     endorsement: jsonb('endorsement').$type<ConstanciaEndorsement>(),
-    /** The PDF under private/ in the file storage. */
+    /** The ids of the days attended, in order (what a refund or a correction is checked against). */
+    productDayIds: jsonb('product_day_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** As printed (null: issued before they were kept; the profile's then). */
+    specialty: text('specialty'),
+    institution: text('institution'),
+    /** The PDF under private/ in the file storage, letter size (Carta). */
     fileKey: text('file_key').notNull(),
+    /** The same constancia on A4 (null: issued before both sizes were made). */
+    fileKeyA4: text('file_key_a4'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** Who issued it by hand; null: the constancias job. */
+    issuedBy: uuid('issued_by').references(() => users.id),
+    /** The folio this one replaced (a reissue after a correction): the folio history. */
+    replacesFolio: text('replaces_folio'),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Why it was revoked: reembolso, cancelacion (a day of it refunded or cancelled),
+     * asistencia (an attendance withdrawn), reemision (replaced by a new one), manual.
+     */
+    revokeReason: text('revoke_reason'),
+    /** The person's words, for manual revocations and corrections. */
+    revokeNote: text('revoke_note'),
   },
   (t) => [
     uniqueIndex('constancias_folio_idx').on(t.folio),
+    check(
+      'constancias_revoke_reason',
+      sql`(${t.revokedAt} IS NULL) = (${t.revokeReason} IS NULL) AND (${t.revokeReason} IS NULL OR ${t.revokeReason} IN ('reembolso','cancelacion','asistencia','reemision','manual'))`,
+    ),
     // One valid constancia per person and event; a revoked one stays for its folio's page.
     uniqueIndex('constancias_one_valid_idx')
       .on(t.userId, t.productId)
