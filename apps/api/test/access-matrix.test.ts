@@ -322,6 +322,7 @@ const MATRIX: Record<string, Entry> = {
   ),
   'GET /api/attendance/tickets': signedIn(200),
   'GET /api/attendance/constancias': signedIn(200),
+  'GET /api/attendance/summary': signedIn(200),
   'GET /api/attendance/constancias/{folio}/pdf': signedIn(404, () => ({
     params: { folio: 'AAAA-BBBB-CCCC' },
   })),
@@ -486,6 +487,23 @@ const MATRIX: Record<string, Entry> = {
   })),
   'POST /api/admin/attendance/constancias/{folio}/revoke': adminOnly(404, () => ({
     params: { folio: 'AAAA-BBBB-CCCC' },
+    body: { note: 'Datos equivocados' },
+  })),
+  'PUT /api/admin/attendance/auto': adminOnly(200, (f) => ({
+    body: { productId: f.productId, auto: true },
+  })),
+  // The fixture's admin holds no day of the event.
+  'PUT /api/admin/attendance/correction': adminOnly(400, (f) => ({
+    body: {
+      productId: f.productId,
+      userId: f.ownerId,
+      productDayId: f.productId,
+      counts: true,
+      reason: 'Firmó la lista en papel',
+    },
+  })),
+  'GET /api/admin/attendance/report': adminOnly(200, (f) => ({
+    query: { productId: f.productId, format: 'csv' },
   })),
   'POST /api/admin/attendance/constancias/{folio}/reissue': adminOnly(404, () => ({
     params: { folio: 'AAAA-BBBB-CCCC' },

@@ -140,6 +140,19 @@ export const ADMIN_MSG = {
   constanciaNoProfile: 'Esta persona no ha completado sus datos profesionales',
   constanciaAlreadyIssued: 'Esta persona ya tiene una constancia vigente de este evento',
   constanciaEvaluationPending: 'Esta persona aún no aprueba (o no responde) la evaluación del evento',
+  constanciaAttendanceChanged:
+    'La asistencia de esta persona cambió mientras se emitía la constancia; vuelve a intentarlo',
+  constanciaRevokeNoteInvalid: 'Escribe el motivo de la revocación (3 a 300 caracteres)',
+  // Constancias on autopilot (docs/attendance.md → Issued without staff, Corrections).
+  constanciaAutoOn: 'Las constancias de este evento se emitirán solas al cerrar su último día',
+  constanciaAutoOff: 'Las constancias de este evento solo se emitirán a mano',
+  attendanceCorrectionReasonInvalid: 'Escribe el motivo de la corrección (3 a 300 caracteres)',
+  attendanceCorrectionDayNotOwned: 'Esta persona no tiene pagado ese día del evento',
+  attendanceCorrectionSaved: 'Corrección guardada',
+  attendanceCorrectionRemoved: 'Corrección quitada: el día vuelve a contar según lo registrado',
+  attendanceCorrectionMissing: 'Ese día no tiene corrección que quitar',
+  attendanceCorrectionRevoked:
+    'Su constancia acreditaba ese día y quedó revocada; se emitirá otra si aún cumple.',
   // The venue of in-person days (docs/product.md → Venue).
   venueNameRequired: 'Escribe el nombre de la sede para indicar su dirección o su mapa',
   venueNameTooLong: 'El nombre de la sede admite hasta 120 caracteres',

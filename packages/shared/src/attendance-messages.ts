@@ -50,3 +50,60 @@ export function evaluationStateText(
       return `No aprobada (${attemptsLeftText(attemptsLeft)})`;
   }
 }
+
+/**
+ * One day's attendance in words, as the member and the staff see it: «312 de 360 min; se
+ * necesitan 288» for a day that did not count. `checkedInTime` is the door check-in's time
+ * (HH:MM, Mexico City) and `note` the staff's reason for a correction.
+ */
+export function dayVerdictText(
+  v: {
+    reason: 'puerta' | 'en_linea' | 'correccion' | 'retirada' | 'insuficiente' | 'en_curso';
+    watchedMinutes: number;
+    lengthMinutes: number;
+    requiredMinutes: number;
+  },
+  extra: { checkedInTime?: string | null; note?: string | null } = {},
+): string {
+  const minutes = `${v.watchedMinutes} de ${v.lengthMinutes} min`;
+  switch (v.reason) {
+    case 'puerta':
+      return extra.checkedInTime
+        ? `Cuenta: registro en puerta a las ${extra.checkedInTime}`
+        : 'Cuenta: registro en puerta';
+    case 'en_linea':
+      return `Cuenta: ${minutes} en línea; se necesitaban ${v.requiredMinutes}`;
+    case 'correccion':
+      return `Cuenta por corrección del personal${extra.note ? `: ${extra.note}` : ''}`;
+    case 'retirada':
+      return `No cuenta: el personal retiró la asistencia${extra.note ? ` (${extra.note})` : ''}`;
+    case 'en_curso':
+      return `En curso: ${minutes}; se necesitan ${v.requiredMinutes}`;
+    case 'insuficiente':
+      return `${minutes}; se necesitan ${v.requiredMinutes}`;
+  }
+}
+
+/** Where a member's constancia of an event stands, as Mis Productos says it. */
+export function constanciaStatusText(
+  status:
+    'emitida' | 'en_curso' | 'sin_datos' | 'sin_asistencia' | 'sin_evaluacion' | 'por_emitir' | 'a_mano',
+  folio: string | null,
+): string {
+  switch (status) {
+    case 'emitida':
+      return `Constancia emitida${folio ? ` (folio ${folio})` : ''}`;
+    case 'en_curso':
+      return 'El evento sigue en curso: la constancia se emite al cerrar su último día.';
+    case 'sin_datos':
+      return 'Completa tus «Datos para constancias» en Mi cuenta para recibir la constancia.';
+    case 'sin_asistencia':
+      return 'Ningún día alcanzó la asistencia mínima: no hay constancia que emitir.';
+    case 'sin_evaluacion':
+      return 'Responde y aprueba la evaluación en Mi cuenta para recibir la constancia.';
+    case 'por_emitir':
+      return 'Cumples los requisitos: tu constancia se emite y se envía por correo en unos minutos.';
+    case 'a_mano':
+      return 'Cumples los requisitos: la asociación emitirá tu constancia.';
+  }
+}

@@ -79,3 +79,57 @@ export function formatEndorsementHours(hours: number): string {
 export function formatPoints(points: number): string {
   return `${oneDecimal.format(points)} ${points === 1 ? 'punto' : 'puntos'}`;
 }
+
+/** Why a day counts or not (docs/attendance.md → Explainable attendance). */
+export const DAY_VERDICTS = [
+  'puerta',
+  'en_linea',
+  'correccion',
+  'retirada',
+  'insuficiente',
+  'en_curso',
+] as const;
+export type DayVerdictReason = (typeof DAY_VERDICTS)[number];
+
+export interface DayVerdictInput {
+  watchedSeconds: number;
+  lengthSeconds: number;
+  requiredSeconds: number;
+  checkedInAt: number | null;
+  /** A staff correction: the day counts, or not, whatever was watched or scanned. */
+  correction: { counts: boolean } | null;
+  /** The end of the day's credit window: before it, time may still be added. */
+  creditUntil: number;
+  nowMs: number;
+}
+
+export interface DayVerdict {
+  counts: boolean;
+  reason: DayVerdictReason;
+  /** Whole minutes watched (rounded down), the day's length and the minutes needed (rounded up). */
+  watchedMinutes: number;
+  lengthMinutes: number;
+  requiredMinutes: number;
+}
+
+/**
+ * Whether a paid day counts for the constancia and why: a staff correction first, then the door
+ * check-in (the whole day), then the minutes watched against the event's percentage. A day whose
+ * window is still open and does not count yet is `en_curso`, not a failure.
+ */
+export function dayVerdict(i: DayVerdictInput): DayVerdict {
+  const minutes = {
+    watchedMinutes: Math.floor(i.watchedSeconds / 60),
+    lengthMinutes: Math.round(i.lengthSeconds / 60),
+    requiredMinutes: Math.ceil(i.requiredSeconds / 60),
+  };
+  if (i.correction)
+    return {
+      counts: i.correction.counts,
+      reason: i.correction.counts ? 'correccion' : 'retirada',
+      ...minutes,
+    };
+  if (i.checkedInAt !== null) return { counts: true, reason: 'puerta', ...minutes };
+  if (i.watchedSeconds >= i.requiredSeconds) return { counts: true, reason: 'en_linea', ...minutes };
+  return { counts: false, reason: i.nowMs <= i.creditUntil ? 'en_curso' : 'insuficiente', ...minutes };
+}

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 import { venue } from './product';
+import { DAY_VERDICTS } from '../domain/attendance';
 
 /** Letters of any language (accents, ñ, ü), spaces, dots, hyphens and apostrophes. */
 export const CERTIFICATE_NAME_PATTERN = /^[\p{L}][\p{L}\p{M} .'’-]*$/u;
@@ -129,6 +130,9 @@ export const myConstancia = z.object({
   revoked: z.boolean(),
 });
 export type MyConstancia = z.infer<typeof myConstancia>;
+/** Carta (letter, the default) or A4: the same constancia laid out for each paper. */
+export const constanciaPdfQuery = z.object({ papel: z.enum(['carta', 'a4']).default('carta') });
+
 export const myConstanciasResponse = z.object({
   success: z.literal(true),
   constancias: z.array(myConstancia),
@@ -157,5 +161,55 @@ export const constanciaVerification = z.object({
   issuedAt: z.number(),
   revoked: z.boolean(),
   revokedAt: z.number().nullable(),
+  /** The folio of the constancia issued in its place (a correction's reissue), if any. */
+  replacedBy: z.string().nullable(),
 });
 export type ConstanciaVerification = z.infer<typeof constanciaVerification>;
+
+/**
+ * Where a member's constancia of an event stands (`constanciaStatusText`): issued; the event
+ * still under way; missing the profile, the attendance or the evaluation; about to be issued by
+ * the job; or waiting for the association (automatic issue off, or revoked by hand).
+ */
+export const CONSTANCIA_STATUSES = [
+  'emitida',
+  'en_curso',
+  'sin_datos',
+  'sin_asistencia',
+  'sin_evaluacion',
+  'por_emitir',
+  'a_mano',
+] as const;
+export type ConstanciaStatus = (typeof CONSTANCIA_STATUSES)[number];
+
+/** One paid day of a member's event: whether it counts and why (`dayVerdictText`). */
+export const myAttendanceDay = z.object({
+  label: z.string(),
+  startsAt: z.number(),
+  checkedInAt: z.number().nullable(),
+  correctionReason: z.string().nullable(),
+  verdict: z.object({
+    counts: z.boolean(),
+    reason: z.enum(DAY_VERDICTS),
+    watchedMinutes: z.number().int(),
+    lengthMinutes: z.number().int(),
+    requiredMinutes: z.number().int(),
+  }),
+});
+export type MyAttendanceDay = z.infer<typeof myAttendanceDay>;
+
+export const myAttendanceEvent = z.object({
+  productId: z.string(),
+  eventName: z.string(),
+  attendancePercent: z.number().int(),
+  days: z.array(myAttendanceDay),
+  status: z.enum(CONSTANCIA_STATUSES),
+  /** The valid constancia's folio when issued. */
+  folio: z.string().nullable(),
+});
+export type MyAttendanceEvent = z.infer<typeof myAttendanceEvent>;
+export const myAttendanceSummaryResponse = z.object({
+  success: z.literal(true),
+  events: z.array(myAttendanceEvent),
+});
+export type MyAttendanceSummaryResponse = z.infer<typeof myAttendanceSummaryResponse>;

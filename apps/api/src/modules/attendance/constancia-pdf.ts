@@ -22,6 +22,15 @@ export interface ConstanciaContent {
   endorsement: ConstanciaEndorsement | null;
   issuedAt: Date;
   verifyUrl: string;
+  signatures?: readonly ConstanciaSignature[];
+  paper?: 'carta' | 'a4';
+}
+
+/** Who signs: the name and title printed under the line, and the signature's image if any. */
+export interface ConstanciaSignature {
+  name: string;
+  title: string;
+  image: Buffer | null;
 }
 
 const BRAND = '#9f1239';
@@ -36,7 +45,7 @@ export async function renderConstanciaPdf(c: ConstanciaContent): Promise<Buffer>
     width: 360,
   });
   const doc = new PDFDocument({
-    size: 'LETTER',
+    size: c.paper === 'a4' ? 'A4' : 'LETTER',
     layout: 'landscape',
     margin: 56,
     info: {

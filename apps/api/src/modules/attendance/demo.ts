@@ -93,6 +93,7 @@ export async function seedDemoAttendance(
         productId: event.id,
         eventName: event.name,
         now: issuedAt,
+        issuedBy: null,
       });
       result.constancias.push(folio);
     }

@@ -1,9 +1,10 @@
 // Every query of attendance and constancias (docs/attendance.md): professional profiles,
 // stream heartbeats, tickets and check-ins, constancias.
 
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
+  attendanceCorrections,
   checkins,
   constancias,
   orderDays,
@@ -69,6 +70,8 @@ export async function findPaidDaysWithAttendance(db: Queryable, userId: string, 
       percent: products.attendancePercent,
       seconds: sql<number>`coalesce(${streamWatch.seconds}, 0)`.mapWith(Number),
       checkedInAt: checkins.checkedInAt,
+      correctionCounts: attendanceCorrections.counts,
+      correctionReason: attendanceCorrections.reason,
     })
     .from(orderDays)
     .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
@@ -80,6 +83,13 @@ export async function findPaidDaysWithAttendance(db: Queryable, userId: string, 
     .leftJoin(
       checkins,
       and(eq(checkins.userId, orderDays.userId), eq(checkins.productDayId, orderDays.productDayId)),
+    )
+    .leftJoin(
+      attendanceCorrections,
+      and(
+        eq(attendanceCorrections.userId, orderDays.userId),
+        eq(attendanceCorrections.productDayId, orderDays.productDayId),
+      ),
     )
     .where(
       and(eq(orderDays.userId, userId), eq(orderDays.productId, productId), eq(orderDays.status, 'pagado')),
@@ -269,14 +279,82 @@ export async function insertConstancia(db: Queryable, v: NewConstancia) {
   return row!;
 }
 
-/** Revokes a valid constancia; false when it was already revoked. */
-export async function revokeConstancia(db: Queryable, folio: string, at: Date): Promise<boolean> {
+export type RevokeReason = 'reembolso' | 'cancelacion' | 'asistencia' | 'reemision' | 'manual';
+
+/** Revokes a valid constancia with its reason; false when it was already revoked. */
+export async function revokeConstancia(
+  db: Queryable,
+  folio: string,
+  at: Date,
+  reason: RevokeReason,
+  note: string | null = null,
+): Promise<boolean> {
   const rows = await db
     .update(constancias)
-    .set({ revokedAt: at })
+    .set({ revokedAt: at, revokeReason: reason, revokeNote: note })
     .where(and(eq(constancias.folio, folio), isNull(constancias.revokedAt)))
     .returning({ id: constancias.id });
   return rows.length === 1;
+}
+
+/**
+ * Serialises everything that issues or revokes one person's constancia of one event (the
+ * issuing job on several replicas, a refund, a correction, staff by hand) until the
+ * transaction ends: whoever comes second sees what the first one committed.
+ */
+export async function lockConstanciaPair(db: Queryable, userId: string, productId: string) {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`constancia:${userId}:${productId}`}, 0))`,
+  );
+}
+
+/** The newest constancia that replaced `folio` (its folio history), if any. */
+export async function findReplacement(db: Queryable, folio: string) {
+  const [row] = await db
+    .select({ folio: constancias.folio })
+    .from(constancias)
+    .where(eq(constancias.replacesFolio, folio))
+    .orderBy(sql`${constancias.issuedAt} DESC`)
+    .limit(1);
+  return row?.folio ?? null;
+}
+
+/** The user's order days of these event days (any status), to tell why a day went away. */
+export async function findDayStatuses(db: Queryable, userId: string, productDayIds: readonly string[]) {
+  if (productDayIds.length === 0) return [];
+  return db
+    .select({ productDayId: orderDays.productDayId, status: orderDays.status })
+    .from(orderDays)
+    .where(and(eq(orderDays.userId, userId), inArray(orderDays.productDayId, [...productDayIds])));
+}
+
+/** The user's events with a paid day already started (the attendance summary), newest first. */
+export async function findStartedEvents(db: Queryable, userId: string, now: Date) {
+  return db
+    .selectDistinct({
+      productId: products.id,
+      eventName: products.name,
+      startsAt: products.startsAt,
+      endsAt: products.endsAt,
+      attendancePercent: products.attendancePercent,
+      autoConstancias: products.autoConstancias,
+    })
+    .from(orderDays)
+    .innerJoin(products, eq(products.id, orderDays.productId))
+    .innerJoin(productDays, eq(productDays.id, orderDays.productDayId))
+    .where(and(eq(orderDays.userId, userId), eq(orderDays.status, 'pagado'), lte(productDays.startsAt, now)))
+    .orderBy(desc(products.startsAt));
+}
+
+/** Whether the pair's latest constancia was revoked by hand (the job leaves it to staff). */
+export async function lastRevokedByHand(db: Queryable, userId: string, productId: string) {
+  const [row] = await db
+    .select({ reason: constancias.revokeReason })
+    .from(constancias)
+    .where(and(eq(constancias.userId, userId), eq(constancias.productId, productId)))
+    .orderBy(desc(constancias.issuedAt))
+    .limit(1);
+  return row?.reason === 'manual';
 }
 
 export async function findUserContact(db: Queryable, userId: string) {

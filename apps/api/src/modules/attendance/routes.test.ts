@@ -466,6 +466,7 @@ describe('attendance and constancias', () => {
       endorsement: null,
       revoked: false,
       revokedAt: null,
+      replacedBy: null,
     });
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/constancias/AAAA-BBBB-CCCC' });
     expect(unknown.statusCode).toBe(404);
@@ -481,11 +482,20 @@ describe('attendance and constancias', () => {
       (await ctx.app.inject({ method: 'GET', url: `/api/constancias/${folio.toLowerCase()}` })).statusCode,
     ).toBe(200);
 
-    const revoked = await call(ctx, admin.token, 'POST', `/api/admin/attendance/constancias/${folio}/revoke`);
+    // A revocation by hand needs its reason.
+    const noReason = await call(ctx, admin.token, 'POST', `/api/admin/attendance/constancias/${folio}/revoke`, {
+      note: ' ',
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe(ADMIN_MSG.constanciaRevokeNoteInvalid);
+    const revoked = await call(ctx, admin.token, 'POST', `/api/admin/attendance/constancias/${folio}/revoke`, {
+      note: 'Datos de la cédula equivocados',
+    });
     expect(revoked.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/constancias/${folio}` })).json()).toMatchObject({
       revoked: true,
       revokedAt: expect.any(Number),
+      replacedBy: null,
     });
     const reissued = await call(
       ctx,
@@ -495,5 +505,10 @@ describe('attendance and constancias', () => {
     );
     expect(reissued.statusCode).toBe(200);
     expect(reissued.json().folio).not.toBe(folio);
+    // The old folio's page names the one that replaced it (the folio history).
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/constancias/${folio}` })).json()).toMatchObject({
+      revoked: true,
+      replacedBy: reissued.json().folio,
+    });
   });
 });

@@ -15,6 +15,8 @@ import {
   professionalProfileInput,
   professionalProfileResponse,
   ticketsResponse,
+  constanciaPdfQuery,
+  myAttendanceSummaryResponse,
 } from '@store/shared/schemas/attendance';
 import {
   evaluationAnswersBody,
@@ -36,6 +38,7 @@ import {
   recordHeartbeat,
   saveProfessionalProfile,
   verifyConstancia,
+  myAttendanceSummary,
 } from './service';
 
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -144,6 +147,22 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/summary',
+    {
+      schema: {
+        tags: ['attendance'],
+        summary: 'Asistencia por día de cada evento empezado (qué contó y por qué) y en qué va su constancia',
+        security: tokenSecurity,
+        response: { 200: myAttendanceSummaryResponse, ...errorResponses(401) },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      events: await myAttendanceSummary(app.db.db, currentUser(req).id, new Date()),
+    }),
+  );
+
+  app.get(
     '/evaluations',
     {
       schema: {
@@ -189,15 +208,16 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['attendance'],
-        summary: 'Descargar el PDF de una constancia propia',
+        summary: 'Descargar el PDF de una constancia propia (papel carta o A4)',
         security: tokenSecurity,
         produces: ['application/pdf'],
         params: folioParam,
+        querystring: constanciaPdfQuery,
         response: { 200: z.any(), ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (req, reply) => {
-      const file = await ownConstanciaFile(app.db.db, currentUser(req).id, req.params.folio);
+      const file = await ownConstanciaFile(app.db.db, currentUser(req).id, req.params.folio, req.query.papel);
       return sendPrivateFile(reply, app.storage, file.fileKey, { filename: file.filename });
     },
   );

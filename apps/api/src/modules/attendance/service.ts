@@ -4,10 +4,13 @@
 import QRCode from 'qrcode';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import {
+  HEARTBEAT_TOLERANCE_MINUTES,
   STREAM_SESSION_TIMEOUT_SECONDS,
   creditPhase,
   creditWindow,
   dayLengthSeconds,
+  dayVerdict,
+  type DayVerdict,
   heartbeatCredit,
   requiredSeconds,
 } from '@store/shared/domain/attendance';
@@ -22,7 +25,9 @@ import { FOLIO_PATTERN } from '@store/shared/schemas/attendance';
 import type {
   ConstanciaVerification,
   DayAttendance,
+  ConstanciaStatus,
   HeartbeatBody,
+  MyAttendanceEvent,
   MyConstancia,
   ProfessionalProfile,
   Ticket,
@@ -38,6 +43,9 @@ import { renderConstanciaPdf } from './constancia-pdf';
 import {
   addWatchedSeconds,
   findConstanciaByFolio,
+  findReplacement,
+  findStartedEvents,
+  lastRevokedByHand,
   findEndorsement,
   findPaidDayByLabel,
   findPaidDaysWithAttendance,
@@ -46,6 +54,8 @@ import {
   findTicketDays,
   findUserContact,
   findValidConstancia,
+  lockConstanciaPair,
+  revokeConstancia,
   findWatchedSeconds,
   insertCheckin,
   insertConstancia,
@@ -58,6 +68,7 @@ import { signTicket, verifyTicket } from '../../lib/tickets';
 import { venueOf } from '../products/mappers';
 import { findAttempts, findEvaluation } from './evaluation-repo';
 import { newFolio } from './folio';
+import { signaturesForConstancia } from './signatures';
 import { ticketNotToday, watchBeforeDay } from '@store/shared/attendance-messages';
 
 // ---- Professional profile ----
@@ -169,36 +180,59 @@ export async function myAttendance(
   return days.map((d) => toDayAttendance(d, d.seconds));
 }
 
+export interface SummaryDay {
+  productDayId: string;
+  label: string;
+  startsAt: Date;
+  watchedSeconds: number;
+  checkedInAt: Date | null;
+  correction: { counts: boolean; reason: string } | null;
+  attended: boolean;
+  /** The day's length in minutes. */
+  minutes: number;
+  verdict: DayVerdict;
+}
+
 export interface AttendanceSummary {
-  days: {
-    productDayId: string;
-    label: string;
-    watchedSeconds: number;
-    checkedInAt: Date | null;
-    attended: boolean;
-    minutes: number;
-  }[];
+  days: SummaryDay[];
   /** The lengths of the days attended, in minutes. */
   minutes: number;
 }
 
-/** Per paid day: watched time, check-in and whether it counts (check-in, or the percentage watched). */
+/**
+ * Per paid day: watched time, check-in, a staff correction, and whether it counts and why
+ * (`dayVerdict`: the correction, then the check-in, then the percentage watched).
+ */
 export async function attendanceSummary(
   db: Queryable,
   userId: string,
   productId: string,
+  now: Date = new Date(),
 ): Promise<AttendanceSummary> {
   const rows = await findPaidDaysWithAttendance(db, userId, productId);
   const days = rows.map((d) => {
     const length = dayLengthSeconds(d.startsAt.getTime(), d.endsAt.getTime());
-    const attended = d.checkedInAt !== null || d.seconds >= requiredSeconds(length, d.percent);
+    const correction =
+      d.correctionCounts === null ? null : { counts: d.correctionCounts, reason: d.correctionReason ?? '' };
+    const verdict = dayVerdict({
+      watchedSeconds: d.seconds,
+      lengthSeconds: length,
+      requiredSeconds: requiredSeconds(length, d.percent),
+      checkedInAt: d.checkedInAt?.getTime() ?? null,
+      correction,
+      creditUntil: creditWindow(d.startsAt.getTime(), d.endsAt.getTime()).until,
+      nowMs: now.getTime(),
+    });
     return {
       productDayId: d.id,
       label: d.label,
+      startsAt: d.startsAt,
       watchedSeconds: d.seconds,
       checkedInAt: d.checkedInAt,
-      attended,
+      correction,
+      attended: verdict.counts,
       minutes: Math.round(length / 60),
+      verdict,
     };
   });
   return { days, minutes: days.filter((d) => d.attended).reduce((s, d) => s + d.minutes, 0) };
@@ -297,6 +331,7 @@ export async function verifyConstancia(db: Queryable, given: string): Promise<Co
     issuedAt: c.issuedAt.getTime(),
     revoked: c.revokedAt !== null,
     revokedAt: c.revokedAt?.getTime() ?? null,
+    replacedBy: c.revokedAt ? await findReplacement(db, c.folio) : null,
   };
 }
 
@@ -311,17 +346,94 @@ export async function myConstancias(db: Queryable, userId: string): Promise<MyCo
   }));
 }
 
-/** The stored PDF of one of the user's own constancias. */
-export async function ownConstanciaFile(db: Queryable, userId: string, folio: string) {
+/** The stored PDF of one of the user's own constancias, on Carta or A4 (when it was made on both). */
+export async function ownConstanciaFile(
+  db: Queryable,
+  userId: string,
+  folio: string,
+  paper: 'carta' | 'a4' = 'carta',
+) {
   const c = await findConstanciaByFolio(db, folio);
   if (!c) throw new AppError('not_found', MSG.constanciaNotFound);
   if (c.userId !== userId) throw new AppError('forbidden', MSG.constanciaNotYours);
-  return { fileKey: c.fileKey, filename: `Constancia ${c.eventName} ${c.folio}.pdf` };
+  const a4 = paper === 'a4' && c.fileKeyA4 !== null;
+  return {
+    fileKey: a4 ? c.fileKeyA4! : c.fileKey,
+    filename: `Constancia ${c.eventName} ${c.folio}${a4 ? ' A4' : ''}.pdf`,
+  };
 }
 
 /**
- * Issues a person's constancia for an event: checks the profile and the attendance, renders
- * the PDF, stores it privately, saves the row and e-mails it, all or nothing.
+ * The member's events with a day already started: each paid day's verdict (what counted and
+ * why) and where the constancia stands.
+ */
+export async function myAttendanceSummary(
+  db: Queryable,
+  userId: string,
+  now: Date,
+): Promise<MyAttendanceEvent[]> {
+  const events = await findStartedEvents(db, userId, now);
+  const profile = await findProfile(db, userId);
+  return Promise.all(
+    events.map(async (e) => {
+      const summary = await attendanceSummary(db, userId, e.productId, now);
+      const valid = await findValidConstancia(db, userId, e.productId);
+      const closed = now.getTime() >= e.endsAt.getTime() + HEARTBEAT_TOLERANCE_MINUTES * 60_000;
+      const status: ConstanciaStatus = valid
+        ? 'emitida'
+        : !closed
+          ? 'en_curso'
+          : !profile
+            ? 'sin_datos'
+            : !summary.days.some((d) => d.attended)
+              ? 'sin_asistencia'
+              : !(await evaluationCleared(db, userId, e.productId))
+                ? 'sin_evaluacion'
+                : e.autoConstancias && !(await lastRevokedByHand(db, userId, e.productId))
+                  ? 'por_emitir'
+                  : 'a_mano';
+      return {
+        productId: e.productId,
+        eventName: e.eventName,
+        attendancePercent: e.attendancePercent,
+        days: summary.days.map((d) => ({
+          label: d.label,
+          startsAt: d.startsAt.getTime(),
+          checkedInAt: d.checkedInAt?.getTime() ?? null,
+          correctionReason: d.correction?.reason ?? null,
+          verdict: d.verdict,
+        })),
+        status,
+        folio: valid?.folio ?? null,
+      };
+    }),
+  );
+}
+
+/** What the constancia of a person would certify today, or why it cannot be issued. */
+async function constanciaBasis(db: Queryable, userId: string, productId: string, now: Date) {
+  const profile = await findProfile(db, userId);
+  if (!profile) throw new AppError('bad_request', ADMIN_MSG.constanciaNoProfile);
+  const summary = await attendanceSummary(db, userId, productId, now);
+  const attended = summary.days.filter((d) => d.attended);
+  if (attended.length === 0) throw new AppError('bad_request', ADMIN_MSG.constanciaNotQualified);
+  if (!(await evaluationCleared(db, userId, productId))) {
+    throw new AppError('bad_request', ADMIN_MSG.constanciaEvaluationPending);
+  }
+  return { profile, summary, attended };
+}
+
+const sameDays = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * Issues a person's constancia for an event: checks the profile, the attendance and the
+ * evaluation, renders the PDF on Carta and A4 with the event's signatures, stores both
+ * privately, then saves the row and e-mails it in one transaction. That transaction holds the
+ * person's constancia lock (`lockConstanciaPair`) and checks again: a constancia issued
+ * meanwhile (another replica's job, staff) answers `constanciaAlreadyIssued`, and attendance
+ * changed meanwhile (a refund, a correction) answers `constanciaAttendanceChanged`; nothing
+ * is saved and the files are deleted. `issuedBy` null: the constancias job.
  */
 export async function issueConstancia(
   db: Db,
@@ -332,27 +444,26 @@ export async function issueConstancia(
     productId: string;
     eventName: string;
     now: Date;
-    /** Runs inside the issuing transaction (the back office's audit entry). */
+    issuedBy: string | null;
+    /** The folio this one replaces (a reissue): kept as its history. */
+    replacesFolio?: string | null;
+    /** Runs inside the issuing transaction (the audit entry). */
     audit?: (tx: Queryable, folio: string) => Promise<void>;
   },
 ): Promise<{ folio: string }> {
-  if (await findValidConstancia(db, v.userId, v.productId)) {
+  const standing = await findValidConstancia(db, v.userId, v.productId);
+  if (standing && standing.folio !== v.replacesFolio) {
     throw new AppError('conflict', ADMIN_MSG.constanciaAlreadyIssued);
   }
-  const profile = await findProfile(db, v.userId);
-  if (!profile) throw new AppError('bad_request', ADMIN_MSG.constanciaNoProfile);
-  const summary = await attendanceSummary(db, v.userId, v.productId);
-  const attended = summary.days.filter((d) => d.attended);
-  if (attended.length === 0) throw new AppError('bad_request', ADMIN_MSG.constanciaNotQualified);
-  if (!(await evaluationCleared(db, v.userId, v.productId))) {
-    throw new AppError('bad_request', ADMIN_MSG.constanciaEvaluationPending);
-  }
+  const { profile, summary, attended } = await constanciaBasis(db, v.userId, v.productId, v.now);
+  const dayIds = attended.map((d) => d.productDayId);
   const endorsement = await findEndorsement(db, v.productId);
   const contact = await findUserContact(db, v.userId);
   if (!contact) throw new AppError('not_found', MSG.notFound);
+  const signatures = await signaturesForConstancia(db, storage, v.productId);
 
   const folio = newFolio();
-  const pdf = await renderConstanciaPdf({
+  const content = {
     folio,
     certificateName: profile.certificateName,
     cedula: profile.cedula,
@@ -364,23 +475,52 @@ export async function issueConstancia(
     endorsement,
     issuedAt: v.now,
     verifyUrl: verifyUrl(mail.publicUrl, folio),
-  });
+    signatures,
+  };
+  const [carta, a4] = await Promise.all([
+    renderConstanciaPdf({ ...content, paper: 'carta' }),
+    renderConstanciaPdf({ ...content, paper: 'a4' }),
+  ]);
   const fileKey = newStorageKey({ visibility: 'private', kind: 'constancias', ext: 'pdf' });
-  await storage.put(fileKey, pdf, { contentType: 'application/pdf', visibility: 'private' });
+  const fileKeyA4 = newStorageKey({ visibility: 'private', kind: 'constancias', ext: 'pdf' });
+  await storage.put(fileKey, carta, { contentType: 'application/pdf', visibility: 'private' });
+  await storage.put(fileKeyA4, a4, { contentType: 'application/pdf', visibility: 'private' });
   try {
     await db.transaction(async (tx) => {
+      await lockConstanciaPair(tx, v.userId, v.productId);
+      const valid = await findValidConstancia(tx, v.userId, v.productId);
+      if (valid && valid.folio !== v.replacesFolio) {
+        throw new AppError('conflict', ADMIN_MSG.constanciaAlreadyIssued);
+      }
+      // A reissue replaces the standing one in the same transaction: never none, never two.
+      if (valid) await revokeConstancia(tx, valid.folio, v.now, 'reemision');
+      const now = await constanciaBasis(tx, v.userId, v.productId, v.now);
+      if (
+        !sameDays(
+          now.attended.map((d) => d.productDayId),
+          dayIds,
+        )
+      ) {
+        throw new AppError('conflict', ADMIN_MSG.constanciaAttendanceChanged);
+      }
       await insertConstancia(tx, {
         folio,
         userId: v.userId,
         productId: v.productId,
         certificateName: profile.certificateName,
         cedula: profile.cedula,
+        specialty: profile.specialty,
+        institution: profile.institution,
         eventName: v.eventName,
         days: attended.map((d) => d.label),
+        productDayIds: dayIds,
         minutes: summary.minutes,
         endorsement,
         fileKey,
+        fileKeyA4,
         issuedAt: v.now,
+        issuedBy: v.issuedBy,
+        replacesFolio: v.replacesFolio ?? null,
       });
       await enqueueEmail(tx, {
         ...constanciaIssuedEmail(mail, {
@@ -390,13 +530,16 @@ export async function issueConstancia(
           folio,
           verifyUrl: verifyUrl(mail.publicUrl, folio),
         }),
-        attachments: [{ filename: `Constancia ${folio}.pdf`, contentType: 'application/pdf', content: pdf }],
+        attachments: [
+          { filename: `Constancia ${folio}.pdf`, contentType: 'application/pdf', content: carta },
+        ],
         dedupeKey: `constancia:${folio}`,
       });
       await v.audit?.(tx, folio);
     });
   } catch (err) {
     await storage.delete(fileKey);
+    await storage.delete(fileKeyA4);
     throw err;
   }
   return { folio };

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ADMIN_MSG } from '../../admin-messages';
 import { idParam, optionalParam } from './common';
+import { DAY_VERDICTS } from '../../domain/attendance';
 
 export const adminAttendanceQuery = z.object({
   productId: z.uuid({ error: ADMIN_MSG.attendeesNeedEvent }),
@@ -18,11 +19,23 @@ export const adminAttendanceDay = z.object({
   requiredSeconds: z.number().int(),
 });
 
+/** Whether a day counts and why (`dayVerdict`); the text is `dayVerdictText`. */
+export const dayVerdictSchema = z.object({
+  counts: z.boolean(),
+  reason: z.enum(DAY_VERDICTS),
+  watchedMinutes: z.number().int(),
+  lengthMinutes: z.number().int(),
+  requiredMinutes: z.number().int(),
+});
+
 export const adminAttendancePersonDay = z.object({
   productDayId: z.string(),
   watchedSeconds: z.number().int(),
   checkedInAt: z.number().nullable(),
   attended: z.boolean(),
+  verdict: dayVerdictSchema,
+  /** A staff correction of the day, with its reason. */
+  correction: z.object({ counts: z.boolean(), reason: z.string(), at: z.number() }).nullable(),
 });
 
 /** Why someone does not qualify for a constancia. */
@@ -57,6 +70,10 @@ export const adminAttendanceResponse = z.object({
     name: z.string(),
     attendancePercent: z.number().int(),
     isPresential: z.boolean(),
+    /** The constancias job issues this event's constancias by itself. */
+    autoConstancias: z.boolean(),
+    /** When the job starts issuing: the end of the last day's attendance window. */
+    autoFrom: z.number().nullable(),
   }),
   days: z.array(adminAttendanceDay),
   people: z.array(adminAttendancePerson),
@@ -119,3 +136,31 @@ export const adminConstanciaResponse = z.object({
 });
 export type AdminConstanciaResponse = z.infer<typeof adminConstanciaResponse>;
 export const adminFolioParams = z.object({ folio: z.string().min(1).max(20) });
+
+const reasonText = (msg: string) =>
+  z
+    .string({ error: msg })
+    .transform((s) => s.normalize('NFC').trim().replace(/\s+/g, ' '))
+    .pipe(z.string().min(3, { error: msg }).max(300, { error: msg }));
+
+export const adminRevokeConstanciaBody = z.object({
+  note: reasonText(ADMIN_MSG.constanciaRevokeNoteInvalid),
+});
+
+export const adminAutoConstanciasBody = z.object({ productId: idParam, auto: z.boolean() });
+
+/** A staff correction of one person's day: counts true/false, or null to remove it. */
+export const adminAttendanceCorrectionBody = z.object({
+  productId: idParam,
+  userId: idParam,
+  productDayId: idParam,
+  counts: z.boolean().nullable(),
+  reason: reasonText(ADMIN_MSG.attendanceCorrectionReasonInvalid),
+});
+export type AdminAttendanceCorrectionBody = z.infer<typeof adminAttendanceCorrectionBody>;
+
+export const COUNCIL_REPORT_FORMATS = ['csv', 'xlsx'] as const;
+export const adminCouncilReportQuery = z.object({
+  productId: z.uuid({ error: ADMIN_MSG.attendeesNeedEvent }),
+  format: z.enum(COUNCIL_REPORT_FORMATS).default('csv'),
+});

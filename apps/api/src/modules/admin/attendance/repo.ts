@@ -4,6 +4,7 @@
 import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client';
 import {
+  attendanceCorrections,
   checkins,
   constancias,
   orderDays,
@@ -31,6 +32,8 @@ export async function findEvent(db: Queryable, productId: string) {
       name: products.name,
       attendancePercent: products.attendancePercent,
       isPresential: products.isPresential,
+      autoConstancias: products.autoConstancias,
+      endsAt: products.endsAt,
     })
     .from(products)
     .where(eq(products.id, productId));
@@ -88,6 +91,9 @@ export async function findEventAttendance(db: Queryable, productId: string) {
       productDayId: orderDays.productDayId,
       seconds: sql<number>`coalesce(${streamWatch.seconds}, 0)`.mapWith(Number),
       checkedInAt: checkins.checkedInAt,
+      correctionCounts: attendanceCorrections.counts,
+      correctionReason: attendanceCorrections.reason,
+      correctedAt: attendanceCorrections.correctedAt,
     })
     .from(orderDays)
     .leftJoin(
@@ -97,6 +103,13 @@ export async function findEventAttendance(db: Queryable, productId: string) {
     .leftJoin(
       checkins,
       and(eq(checkins.userId, orderDays.userId), eq(checkins.productDayId, orderDays.productDayId)),
+    )
+    .leftJoin(
+      attendanceCorrections,
+      and(
+        eq(attendanceCorrections.userId, orderDays.userId),
+        eq(attendanceCorrections.productDayId, orderDays.productDayId),
+      ),
     )
     .where(and(eq(orderDays.productId, productId), eq(orderDays.status, 'pagado')));
 }
@@ -169,4 +182,72 @@ export async function searchDayHolders(db: Queryable, productDayId: string, q: s
     )
     .orderBy(asc(users.name))
     .limit(30);
+}
+
+/** Turns the event's automatic constancias on or off; answers the value before, or null (no event). */
+export async function setAutoConstancias(db: Queryable, productId: string, auto: boolean) {
+  const [before] = await db
+    .select({ auto: products.autoConstancias })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for('update');
+  if (!before) return null;
+  await db.update(products).set({ autoConstancias: auto }).where(eq(products.id, productId));
+  return before.auto;
+}
+
+/** The person's paid order day of this event day, if any. */
+export async function holdsPaidDay(db: Queryable, userId: string, productId: string, productDayId: string) {
+  const [row] = await db
+    .select({ id: orderDays.id })
+    .from(orderDays)
+    .where(
+      and(
+        eq(orderDays.userId, userId),
+        eq(orderDays.productId, productId),
+        eq(orderDays.productDayId, productDayId),
+        eq(orderDays.status, 'pagado'),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findCorrection(db: Queryable, userId: string, productDayId: string) {
+  const [row] = await db
+    .select()
+    .from(attendanceCorrections)
+    .where(
+      and(eq(attendanceCorrections.userId, userId), eq(attendanceCorrections.productDayId, productDayId)),
+    );
+  return row ?? null;
+}
+
+export async function saveCorrection(
+  db: Queryable,
+  v: { userId: string; productDayId: string; counts: boolean; reason: string; by: string; at: Date },
+) {
+  const set = { counts: v.counts, reason: v.reason, correctedBy: v.by, correctedAt: v.at };
+  await db
+    .insert(attendanceCorrections)
+    .values({ userId: v.userId, productDayId: v.productDayId, ...set })
+    .onConflictDoUpdate({ target: [attendanceCorrections.userId, attendanceCorrections.productDayId], set });
+}
+
+export async function deleteCorrection(db: Queryable, userId: string, productDayId: string) {
+  const rows = await db
+    .delete(attendanceCorrections)
+    .where(
+      and(eq(attendanceCorrections.userId, userId), eq(attendanceCorrections.productDayId, productDayId)),
+    )
+    .returning({ userId: attendanceCorrections.userId });
+  return rows.length > 0;
+}
+
+/** The event's valid constancias, as issued (the council's report). */
+export async function findValidEventConstancias(db: Queryable, productId: string) {
+  return db
+    .select()
+    .from(constancias)
+    .where(and(eq(constancias.productId, productId), isNull(constancias.revokedAt)));
 }

@@ -14,6 +14,10 @@ import {
   adminConstanciaResponse,
   adminFolioParams,
   adminIssueConstanciaBody,
+  adminAttendanceCorrectionBody,
+  adminAutoConstanciasBody,
+  adminCouncilReportQuery,
+  adminRevokeConstanciaBody,
 } from '@store/shared/schemas/admin/attendance';
 import { errorResponse, okResponse } from '@store/shared/schemas/common';
 import {
@@ -33,9 +37,13 @@ import {
   adminReissueConstancia,
   adminRevokeConstancia,
   getAttendance,
+  correctAttendance,
   searchForCheckin,
   updateAttendancePercent,
+  updateAutoConstancias,
 } from './service';
+import { councilReport } from './council-report';
+import { XLSX_TYPE } from '../../../lib/xlsx';
 
 export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -127,13 +135,22 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Revocar una constancia (su folio dirá que fue revocada)',
+        summary:
+          'Revocar una constancia con su motivo (su folio dirá que fue revocada; se avisa a la persona)',
         params: adminFolioParams,
-        response: { 200: adminConstanciaResponse, ...errorResponses(404, 409) },
+        body: adminRevokeConstanciaBody,
+        response: { 200: adminConstanciaResponse, ...errorResponses(400, 404, 409) },
       },
     },
     async (req) => {
-      const row = await adminRevokeConstancia(app.db.db, currentUser(req).id, req.params.folio, new Date());
+      const row = await adminRevokeConstancia(
+        app.db.db,
+        app.mailSettings,
+        currentUser(req).id,
+        req.params.folio,
+        req.body.note,
+        new Date(),
+      );
       return { success: true as const, folio: row.folio, message: ADMIN_MSG.constanciaRevoked };
     },
   );
@@ -158,6 +175,77 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
         new Date(),
       );
       return { success: true as const, folio, message: ADMIN_MSG.constanciaIssued };
+    },
+  );
+
+  app.put(
+    '/auto',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Emitir solas (o solo a mano) las constancias del evento al cerrar su último día',
+        body: adminAutoConstanciasBody,
+        response: { 200: okResponse, ...errorResponses(400, 404) },
+      },
+    },
+    async (req) => {
+      await updateAutoConstancias(app.db.db, currentUser(req).id, req.body.productId, req.body.auto);
+      return {
+        success: true as const,
+        message: req.body.auto ? ADMIN_MSG.constanciaAutoOn : ADMIN_MSG.constanciaAutoOff,
+      };
+    },
+  );
+
+  app.put(
+    '/correction',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Corregir la asistencia de una persona en un día (cuenta o no, con motivo; null la quita). Revoca la constancia que acreditaba un día retirado',
+        body: adminAttendanceCorrectionBody,
+        response: { 200: okResponse, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (req) => {
+      const done = await correctAttendance(
+        app.db.db,
+        app.mailSettings,
+        currentUser(req).id,
+        req.body,
+        new Date(),
+      );
+      const revoked = done.revoked.length > 0 ? ` ${ADMIN_MSG.attendanceCorrectionRevoked}` : '';
+      return {
+        success: true as const,
+        message: `${done.removed ? ADMIN_MSG.attendanceCorrectionRemoved : ADMIN_MSG.attendanceCorrectionSaved}${revoked}`,
+      };
+    },
+  );
+
+  app.get(
+    '/report',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Informe para el consejo que avala: asistentes con horas, puntos, evaluación y folio (CSV o XLSX); queda en la bitácora',
+        produces: ['text/csv', XLSX_TYPE],
+        querystring: adminCouncilReportQuery,
+        response: { 200: z.any(), 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (req, reply) => {
+      const report = await councilReport(app.db.db, currentUser(req).id, req.query, new Date());
+      return reply
+        .type(report.contentType)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${report.filename}"; filename*=UTF-8''${encodeURIComponent(report.filename)}`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(report.body);
     },
   );
 

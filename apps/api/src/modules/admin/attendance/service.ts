@@ -2,20 +2,22 @@
 // attendance percentage, door check-in, and issuing and revoking constancias.
 
 import { ADMIN_MSG } from '@store/shared/admin-messages';
-import { dayLengthSeconds, requiredSeconds } from '@store/shared/domain/attendance';
+import { creditWindow, dayLengthSeconds, dayVerdict, requiredSeconds } from '@store/shared/domain/attendance';
 import { MSG } from '@store/shared/messages';
 import type {
+  AdminAttendanceCorrectionBody,
   AdminAttendancePerson,
   AdminAttendanceResponse,
   AdminCheckinBody,
   AdminCheckinResponse,
 } from '@store/shared/schemas/admin/attendance';
-import type { Db } from '../../../db/client';
+import type { Db, Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import type { FileStorage } from '../../../lib/storage/storage';
 import { checkIn, issueConstancia } from '../../attendance/service';
 import type { MailSettings } from '../../mail/settings';
-import { revokeConstancia } from '../../attendance/repo';
+import { lockConstanciaPair, revokeConstancia } from '../../attendance/repo';
+import { autoIssueFrom, reconcileConstancias, tellRevoked } from './autopilot';
 import { findEvaluation, findPassedUserIds } from '../../attendance/evaluation-repo';
 import { writeAudit } from '../audit/repo';
 import {
@@ -28,10 +30,15 @@ import {
   findEventPeople,
   searchDayHolders,
   setAttendancePercent,
+  setAutoConstancias,
+  holdsPaidDay,
+  findCorrection,
+  saveCorrection,
+  deleteCorrection,
 } from './repo';
 
 export async function getAttendance(
-  db: Db,
+  db: Queryable,
   productId: string,
 ): Promise<Omit<AdminAttendanceResponse, 'success'>> {
   const event = await findEvent(db, productId);
@@ -61,6 +68,7 @@ export async function getAttendance(
   const evaluation = await findEvaluation(db, productId);
   const passed =
     evaluation && evaluation.questions.length > 0 ? await findPassedUserIds(db, productId) : null;
+  const now = Date.now();
   const people = (await findEventPeople(db, productId)).map((p) => {
     const mine = attendance
       .filter((a) => a.userId === p.userId)
@@ -69,12 +77,30 @@ export async function getAttendance(
       )
       .map((a) => {
         const day = dayById.get(a.productDayId);
-        const attended = a.checkedInAt !== null || (day ? a.seconds >= day.requiredSeconds : false);
+        const correction =
+          a.correctionCounts === null
+            ? null
+            : {
+                counts: a.correctionCounts,
+                reason: a.correctionReason ?? '',
+                at: a.correctedAt?.getTime() ?? 0,
+              };
+        const verdict = dayVerdict({
+          watchedSeconds: a.seconds,
+          lengthSeconds: day?.lengthSeconds ?? 0,
+          requiredSeconds: day?.requiredSeconds ?? 0,
+          checkedInAt: a.checkedInAt?.getTime() ?? null,
+          correction,
+          creditUntil: day ? creditWindow(day.startsAt, day.endsAt).until : 0,
+          nowMs: now,
+        });
         return {
           productDayId: a.productDayId,
           watchedSeconds: a.seconds,
           checkedInAt: a.checkedInAt?.getTime() ?? null,
-          attended,
+          attended: verdict.counts,
+          verdict,
+          correction,
         };
       });
     const minutes = mine
@@ -110,6 +136,8 @@ export async function getAttendance(
       name: event.name,
       attendancePercent: event.attendancePercent,
       isPresential: event.isPresential,
+      autoConstancias: event.autoConstancias,
+      autoFrom: autoIssueFrom(event.endsAt).getTime(),
     },
     days,
     people,
@@ -129,6 +157,78 @@ export async function updateAttendancePercent(db: Db, actorId: string, productId
         details: { before, after: percent },
       });
     }
+  });
+}
+
+export async function updateAutoConstancias(db: Db, actorId: string, productId: string, auto: boolean) {
+  await db.transaction(async (tx) => {
+    const before = await setAutoConstancias(tx, productId, auto);
+    if (before === null) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
+    if (before !== auto) {
+      await writeAudit(tx, {
+        actorId,
+        action: 'event.constancias_auto',
+        entity: 'event',
+        entityId: productId,
+        details: { before, after: auto },
+      });
+    }
+  });
+}
+
+/**
+ * A staff correction of one person's day (docs/attendance.md → Corrections): the day counts or
+ * not whatever was recorded (`counts` null removes the correction), with a reason; audited with
+ * what it was before. A correction that takes away a day the person's constancia certifies
+ * revokes it (`asistencia`) in the same transaction; the job issues the corrected one.
+ */
+export async function correctAttendance(
+  db: Db,
+  mail: MailSettings,
+  actorId: string,
+  body: AdminAttendanceCorrectionBody,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    if (!(await holdsPaidDay(tx, body.userId, body.productId, body.productDayId))) {
+      throw new AppError('bad_request', ADMIN_MSG.attendanceCorrectionDayNotOwned);
+    }
+    const before = await findCorrection(tx, body.userId, body.productDayId);
+    if (body.counts === null) {
+      if (!(await deleteCorrection(tx, body.userId, body.productDayId))) {
+        throw new AppError('conflict', ADMIN_MSG.attendanceCorrectionMissing);
+      }
+    } else {
+      await saveCorrection(tx, {
+        userId: body.userId,
+        productDayId: body.productDayId,
+        counts: body.counts,
+        reason: body.reason,
+        by: actorId,
+        at: now,
+      });
+    }
+    await writeAudit(tx, {
+      actorId,
+      action: 'event.attendance_correct',
+      entity: 'event',
+      entityId: body.productId,
+      details: {
+        userId: body.userId,
+        productDayId: body.productDayId,
+        before: before ? { counts: before.counts, reason: before.reason } : null,
+        after: body.counts === null ? null : { counts: body.counts },
+        reason: body.reason,
+      },
+    });
+    const revoked = await reconcileConstancias(
+      tx,
+      mail,
+      [{ userId: body.userId, productId: body.productId }],
+      now,
+      { id: actorId, note: body.reason },
+    );
+    return { removed: body.counts === null, revoked };
   });
 }
 
@@ -186,7 +286,7 @@ export async function adminIssueConstancia(
   storage: FileStorage,
   mail: MailSettings,
   actorId: string,
-  v: { productId: string; userId: string },
+  v: { productId: string; userId: string; replacesFolio?: string | null },
   now: Date,
 ) {
   const event = await findEvent(db, v.productId);
@@ -195,6 +295,8 @@ export async function adminIssueConstancia(
     ...v,
     eventName: event.name,
     now,
+    issuedBy: actorId,
+    replacesFolio: v.replacesFolio ?? null,
     // Written in the constancia's own transaction: issued and audited, or neither.
     audit: (tx, issued) =>
       writeAudit(tx, {
@@ -202,30 +304,43 @@ export async function adminIssueConstancia(
         action: 'event.constancia_issue',
         entity: 'event',
         entityId: v.productId,
-        details: { folio: issued, userId: v.userId },
+        details: { folio: issued, userId: v.userId, replaces: v.replacesFolio ?? null },
       }),
   });
   return folio;
 }
 
-export async function adminRevokeConstancia(db: Db, actorId: string, folio: string, now: Date) {
+export async function adminRevokeConstancia(
+  db: Db,
+  mail: MailSettings,
+  actorId: string,
+  folio: string,
+  note: string,
+  now: Date,
+) {
   const row = await findConstanciaRow(db, folio);
   if (!row) throw new AppError('not_found', MSG.constanciaNotFound);
   await db.transaction(async (tx) => {
-    if (!(await revokeConstancia(tx, folio, now)))
+    await lockConstanciaPair(tx, row.userId, row.productId);
+    if (!(await revokeConstancia(tx, folio, now, 'manual', note)))
       throw new AppError('conflict', ADMIN_MSG.constanciaAlreadyRevoked);
+    await tellRevoked(tx, mail, { ...row, revokeReason: 'manual', revokeNote: note });
     await writeAudit(tx, {
       actorId,
       action: 'event.constancia_revoke',
       entity: 'event',
       entityId: row.productId,
-      details: { folio, userId: row.userId },
+      details: { folio, userId: row.userId, reason: 'manual', note },
     });
   });
   return row;
 }
 
-/** Revokes a constancia and issues a new one (new folio) from today's profile and attendance. */
+/**
+ * Issues a new constancia (new folio) from today's profile and attendance in place of this
+ * one, which is revoked as `reemision` in the same transaction and named as the new one's
+ * predecessor (the folio history).
+ */
 export async function adminReissueConstancia(
   db: Db,
   storage: FileStorage,
@@ -236,13 +351,12 @@ export async function adminReissueConstancia(
 ) {
   const row = await findConstanciaRow(db, folio);
   if (!row) throw new AppError('not_found', MSG.constanciaNotFound);
-  if (row.revokedAt === null) await adminRevokeConstancia(db, actorId, folio, now);
   return adminIssueConstancia(
     db,
     storage,
     mail,
     actorId,
-    { productId: row.productId, userId: row.userId },
+    { productId: row.productId, userId: row.userId, replacesFolio: row.folio },
     now,
   );
 }

@@ -7,7 +7,8 @@ import type { Queryable } from '../../../db/client';
 import { auditLog, users } from '../../../db/schema';
 
 export interface AuditInput {
-  actorId: string;
+  /** null: the store itself (a job or a lifecycle subscriber), shown as «Sistema». */
+  actorId: string | null;
   /** dotted verb, e.g. 'order.cancel' (labels in AUDIT_ACTION_LABELS). */
   action: string;
   entity: 'event' | 'coupon' | 'member' | 'order' | 'upload' | 'demo';

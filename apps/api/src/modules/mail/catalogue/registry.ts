@@ -7,6 +7,7 @@ import type { OutgoingEmail } from '../outbox';
 import type { MailSettings } from '../settings';
 import { cfdiDocumentEmail } from './cfdi-document';
 import { constanciaIssuedEmail } from './constancia-issued';
+import { constanciaRevokedEmail } from './constancia-revoked';
 import { contactMessageEmail } from './contact-message';
 import { dayReminderEmail } from './day-reminder';
 import { memberWelcomeEmail } from './member-welcome';
@@ -215,6 +216,15 @@ export const CATALOGUE: readonly CatalogueExample[] = [
     name: 'Dra. Ana López',
     eventName: COURSE,
     folio: '7K2M-9QXA-4RTB',
+    verifyUrl: 'https://tienda.example.org/constancias/7K2M-9QXA-4RTB',
+  }),
+  example('constancia-revoked', constanciaRevokedEmail, {
+    to: ANA.email,
+    name: 'Dra. Ana López',
+    eventName: COURSE,
+    folio: '7K2M-9QXA-4RTB',
+    reason: 'reembolso' as const,
+    note: null,
     verifyUrl: 'https://tienda.example.org/constancias/7K2M-9QXA-4RTB',
   }),
   example('cfdi-document:invoice', cfdiDocumentEmail, {
