@@ -30,6 +30,7 @@ const pgliteSmoke = [
   'apps/api/src/modules/waitlist/waitlist.test.ts',
   'apps/api/src/modules/admin/orders/routes.test.ts',
   'apps/api/src/modules/attendance/routes.test.ts',
+  'apps/api/src/modules/attendance/autopilot.test.ts',
 ];
 
 /**

@@ -11,7 +11,7 @@ import type { Db } from './db/client';
 import { startPeriodic, type PeriodicJob } from './lib/periodic';
 import type { FileStorage } from './lib/storage/storage';
 import { createOutboxSender } from './modules/mail/sender';
-import { CONSTANCIA_JOB_INTERVAL_MS, runConstanciaJob } from './modules/admin/attendance/autopilot';
+import { CONSTANCIA_JOB_INTERVAL_MS, runConstanciaJob } from './modules/attendance/autopilot';
 import type { MailSettings } from './modules/mail/settings';
 import { createFacturapiClient } from './modules/invoices/pac-client';
 import { runInvoiceJobs } from './modules/invoices/worker';
@@ -146,7 +146,7 @@ export const JOBS: readonly Job[] = [
   {
     name: 'attendance.constancias',
     label: 'la emisión automática de constancias',
-    source: 'modules/admin/attendance/autopilot.ts',
+    source: 'modules/attendance/autopilot.ts',
     every: 'every 2 minutes',
     does: "issues and e-mails the constancia of every qualifying attendee of an event with automatic constancias once its last day's attendance window has closed (and of whoever passes the evaluation later), for events closed in the last 90 days; the person's constancia lock and a check inside the issuing transaction make it once per person and event across replicas ([attendance.md](attendance.md)).",
     create(ctx) {

@@ -2,7 +2,7 @@
 // buildApp with the e-mail settings of its config. The lifecycle imports none of these modules;
 // this file, at the top of the import order, is where they meet.
 
-import { constanciaSubscriber } from './modules/admin/attendance/autopilot';
+import { constanciaSubscriber } from './modules/attendance/autopilot';
 import { subscribe, type Subscriber } from './modules/lifecycle/events';
 import { invoiceSubscriber } from './modules/invoices/subscriber';
 import type { MailSettings } from './modules/mail/settings';

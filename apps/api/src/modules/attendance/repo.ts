@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   attendanceCorrections,
+  auditLog,
   checkins,
   constancias,
   orderDays,
@@ -404,4 +405,21 @@ export async function holdsAnyDay(db: Queryable, userId: string, productId: stri
     .where(and(eq(orderDays.userId, userId), eq(orderDays.productId, productId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * An audit entry of the constancias job or of a revocation that follows the lifecycle
+ * (`actorId` null: the system, «Sistema»), or of the staff member whose correction caused it.
+ */
+export async function writeConstanciaAudit(
+  db: Queryable,
+  entry: {
+    actorId: string | null;
+    action: 'event.constancia_issue' | 'event.constancia_revoke';
+    entity: 'event';
+    entityId: string;
+    details: Record<string, unknown>;
+  },
+) {
+  await db.insert(auditLog).values(entry);
 }

@@ -483,14 +483,26 @@ describe('attendance and constancias', () => {
     ).toBe(200);
 
     // A revocation by hand needs its reason.
-    const noReason = await call(ctx, admin.token, 'POST', `/api/admin/attendance/constancias/${folio}/revoke`, {
-      note: ' ',
-    });
+    const noReason = await call(
+      ctx,
+      admin.token,
+      'POST',
+      `/api/admin/attendance/constancias/${folio}/revoke`,
+      {
+        note: ' ',
+      },
+    );
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe(ADMIN_MSG.constanciaRevokeNoteInvalid);
-    const revoked = await call(ctx, admin.token, 'POST', `/api/admin/attendance/constancias/${folio}/revoke`, {
-      note: 'Datos de la cédula equivocados',
-    });
+    const revoked = await call(
+      ctx,
+      admin.token,
+      'POST',
+      `/api/admin/attendance/constancias/${folio}/revoke`,
+      {
+        note: 'Datos de la cédula equivocados',
+      },
+    );
     expect(revoked.statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/constancias/${folio}` })).json()).toMatchObject({
       revoked: true,

@@ -17,7 +17,7 @@ import type { FileStorage } from '../../../lib/storage/storage';
 import { checkIn, issueConstancia } from '../../attendance/service';
 import type { MailSettings } from '../../mail/settings';
 import { lockConstanciaPair, revokeConstancia } from '../../attendance/repo';
-import { autoIssueFrom, reconcileConstancias, tellRevoked } from './autopilot';
+import { autoIssueFrom, reconcileConstancias, tellRevoked } from '../../attendance/autopilot';
 import { findEvaluation, findPassedUserIds } from '../../attendance/evaluation-repo';
 import { writeAudit } from '../audit/repo';
 import {

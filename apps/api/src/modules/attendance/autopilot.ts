@@ -7,7 +7,7 @@
 
 import { and, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { HEARTBEAT_TOLERANCE_MINUTES } from '@store/shared/domain/attendance';
-import type { Db, Queryable, Tx } from '../../../db/client';
+import type { Db, Queryable, Tx } from '../../db/client';
 import {
   attendanceCorrections,
   checkins,
@@ -16,9 +16,9 @@ import {
   products,
   professionalProfiles,
   streamWatch,
-} from '../../../db/schema';
-import { AppError } from '../../../lib/errors';
-import type { FileStorage } from '../../../lib/storage/storage';
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage/storage';
 import {
   findDayStatuses,
   findUserContact,
@@ -26,13 +26,13 @@ import {
   lockConstanciaPair,
   revokeConstancia,
   type RevokeReason,
-} from '../../attendance/repo';
-import { attendanceSummary, issueConstancia, verifyUrl } from '../../attendance/service';
-import type { Subscriber } from '../../lifecycle/events';
-import { constanciaRevokedEmail } from '../../mail/catalogue/constancia-revoked';
-import { enqueueEmail } from '../../mail/outbox';
-import type { MailSettings } from '../../mail/settings';
-import { writeAudit } from '../audit/repo';
+  writeConstanciaAudit as writeAudit,
+} from './repo';
+import { attendanceSummary, issueConstancia, verifyUrl } from './service';
+import type { Subscriber } from '../lifecycle/events';
+import { constanciaRevokedEmail } from '../mail/catalogue/constancia-revoked';
+import { enqueueEmail } from '../mail/outbox';
+import type { MailSettings } from '../mail/settings';
 
 /** The job looks for constancias to issue this often: well within the promised 10 minutes. */
 export const CONSTANCIA_JOB_INTERVAL_MS = 2 * 60_000;
