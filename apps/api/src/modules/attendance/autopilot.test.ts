@@ -365,4 +365,32 @@ describe('constancias on autopilot', () => {
       { format: 'xlsx', rows: 1 },
     ]);
   });
+
+  it('an attendee passing the evaluation while the job runs gets exactly one constancia, by the next run at the latest', async () => {
+    const { e, users, t0, close } = await event([{ profile: true }]);
+    const [{ user }] = users as [{ user: TestUser; orderId: string }];
+    const saved = await call(ctx, admin.token, 'PUT', '/api/admin/attendance/evaluation', {
+      productId: e.product.id,
+      questions: [
+        { kind: 'examen', text: '¿Qué monitor es indispensable?', options: ['ECG', 'Ninguno'], correct: 0 },
+      ],
+      passPercent: 100,
+      maxAttempts: 3,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await checkIn(user.id, e.days[0]!.id, t0 + 2 * HOUR);
+    at(close + 60_000);
+    // Not passed yet: nothing to issue.
+    expect(await runConstanciaJob(deps(), new Date(close + 60_000))).toMatchObject({ issued: 0 });
+    const [run, passed] = await Promise.all([
+      runConstanciaJob(deps(), new Date(close + 2 * 60_000)),
+      call(ctx, user.token, 'POST', `/api/attendance/evaluations/${e.product.id}`, { answers: [0] }),
+    ]);
+    expect(passed.json()).toMatchObject({ passed: true });
+    const next = await runConstanciaJob(deps(), new Date(close + 2 * 60_000 + CONSTANCIA_JOB_INTERVAL_MS));
+    expect(run.issued + next.issued).toBe(1);
+    expect(await validOf(user.id, e.product.id)).toHaveLength(1);
+    expect(await runConstanciaJob(deps(), new Date(close + 10 * 60_000))).toMatchObject({ issued: 0 });
+  });
 });
