@@ -13,6 +13,7 @@ import { Container } from '../../components/ui/container';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Skeleton } from '../../components/ui/skeleton';
 import { RequireAuth } from '../../features/account/components/require-auth';
+import { AttendanceSummarySection } from '../../features/attendance/components/attendance-summary-section';
 import { ConstanciasSection } from '../../features/attendance/components/constancias-section';
 import { TicketsSection } from '../../features/attendance/components/tickets-section';
 import { MyWaitlistSection } from '../../features/waitlist/components/my-waitlist-section';
@@ -197,6 +198,7 @@ function Orders() {
         />
         <TicketsSection />
         <MyWaitlistSection />
+        <AttendanceSummarySection />
         <ConstanciasSection />
         {orders.data && <OrderInvoices orders={orders.data} now={now} />}
       </Container>

@@ -1,6 +1,7 @@
 // /admin/attendance: for one event, the minutes each person watched and the door check-ins
-// per day, the share of a day that counts online, and the constancias (batch issue with
-// progress, revoke, reissue), and the evaluation the event asks before its constancia.
+// per day with why each counts or not (and its correction), the share of a day that counts
+// online, automatic issue and the council's report, the constancias (batch issue with progress,
+// revoke with a reason, reissue), and the evaluation the event asks before its constancia.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ScanLine } from 'lucide-react';
@@ -10,11 +11,17 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { useAdminEvents } from '../../../lib/admin/get-events';
 import { AdminPageHeader } from '../../../components/admin/admin-page-header';
 import { QueryState } from '../../../components/admin/query-state';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { dayVerdictText } from '@store/shared/attendance-messages';
+import type { AdminAttendancePerson } from '@store/shared/schemas/admin/attendance';
 import {
   useAdminAttendance,
   useConstanciaAction,
+  useCorrectAttendance,
   useSetAttendancePercent,
 } from '../../../features/admin/attendance/api/admin-attendance';
+import { ConstanciaAutopilot } from '../../../features/admin/attendance/components/constancia-autopilot';
+import { ReasonDialog } from '../../../features/admin/attendance/components/reason-dialog';
 import { AdminAttendanceTable } from '../../../features/admin/attendance/components/admin-attendance-table';
 import { ConstanciaBatch } from '../../../features/admin/attendance/components/constancia-batch';
 import { EvaluationEditor } from '../../../features/admin/attendance/components/evaluation-editor';
@@ -27,19 +34,30 @@ export function Component() {
   const events = useAdminEvents();
   const report = useAdminAttendance(productId);
   const action = useConstanciaAction();
+  const correct = useCorrectAttendance();
   const [busyFolio, setBusyFolio] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<{ person: AdminAttendancePerson; folio: string } | null>(null);
+  const [correcting, setCorrecting] = useState<{
+    person: AdminAttendancePerson;
+    productDayId: string;
+  } | null>(null);
 
-  const act = (folio: string, kind: 'revoke' | 'reissue') => {
+  const act = (folio: string, kind: 'revoke' | 'reissue', note?: string) => {
     setBusyFolio(folio);
     action.mutate(
-      { folio, action: kind },
+      { folio, action: kind, note },
       {
-        onSuccess: (res) => notify.success(res.message),
+        onSuccess: (res) => {
+          notify.success(res.message);
+          setRevoking(null);
+        },
         onError: (err) => notify.error(errorMessage(err, 'No se pudo completar la acción')),
         onSettled: () => setBusyFolio(null),
       },
     );
   };
+  const correctedDay = correcting?.person.days.find((d) => d.productDayId === correcting.productDayId);
+  const correctedLabel = report.data?.days.find((d) => d._id === correcting?.productDayId)?.label ?? '';
 
   return (
     <>
@@ -80,12 +98,18 @@ export function Component() {
         >
           {(r) => (
             <div className="space-y-4">
+              <ConstanciaAutopilot
+                productId={productId}
+                auto={r.event.autoConstancias}
+                autoFrom={r.event.autoFrom}
+              />
               <ConstanciaBatch productId={productId} people={r.people} onDone={() => void report.refetch()} />
               <AdminAttendanceTable
                 report={r}
                 busyFolio={busyFolio}
-                onRevoke={(_p, folio) => act(folio, 'revoke')}
+                onRevoke={(person, folio) => setRevoking({ person, folio })}
                 onReissue={(_p, folio) => act(folio, 'reissue')}
+                onCorrect={(person, productDayId) => setCorrecting({ person, productDayId })}
               />
             </div>
           )}
@@ -96,6 +120,63 @@ export function Component() {
           <EvaluationEditor productId={productId} />
         </div>
       ) : null}
+      <ReasonDialog
+        key={revoking?.folio ?? 'revoke'}
+        open={revoking !== null}
+        title="Revocar la constancia"
+        description={
+          revoking
+            ? `Folio ${revoking.folio} de ${revoking.person.certificateName ?? revoking.person.name}. Su página de verificación dirá que fue revocada y la persona recibirá el motivo por correo. No se volverá a emitir sola.`
+            : undefined
+        }
+        confirm="Revocar"
+        tone="danger"
+        invalidMessage={ADMIN_MSG.constanciaRevokeNoteInvalid}
+        busy={action.isPending}
+        onConfirm={(note) => revoking && act(revoking.folio, 'revoke', note)}
+        onClose={() => setRevoking(null)}
+      />
+      <ReasonDialog<'cuenta' | 'no_cuenta' | 'quitar'>
+        key={correcting ? `${correcting.person.userId}:${correcting.productDayId}` : 'correct'}
+        open={correcting !== null}
+        title={`Corregir la asistencia · ${correctedLabel}`}
+        description={
+          correcting && correctedDay
+            ? `${correcting.person.certificateName ?? correcting.person.name}: ${dayVerdictText(correctedDay.verdict, { note: correctedDay.correction?.reason })}. Si se retira un día que su constancia acredita, la constancia se revoca y se emite otra si aún cumple.`
+            : undefined
+        }
+        choices={[
+          { value: 'cuenta', label: 'Cuenta (asistió)' },
+          { value: 'no_cuenta', label: 'No cuenta (retirar la asistencia)' },
+          ...(correctedDay?.correction
+            ? [{ value: 'quitar' as const, label: 'Quitar la corrección (contar lo registrado)' }]
+            : []),
+        ]}
+        initialChoice={correctedDay?.verdict.counts ? 'no_cuenta' : 'cuenta'}
+        confirm="Guardar corrección"
+        invalidMessage={ADMIN_MSG.attendanceCorrectionReasonInvalid}
+        busy={correct.isPending}
+        onConfirm={(reason, choice) => {
+          if (!correcting) return;
+          correct.mutate(
+            {
+              productId,
+              userId: correcting.person.userId,
+              productDayId: correcting.productDayId,
+              counts: choice === 'quitar' ? null : choice === 'cuenta',
+              reason,
+            },
+            {
+              onSuccess: (res) => {
+                notify.success(res.message ?? 'Guardado');
+                setCorrecting(null);
+              },
+              onError: (err) => notify.error(errorMessage(err, 'No se pudo guardar la corrección')),
+            },
+          );
+        }}
+        onClose={() => setCorrecting(null)}
+      />
     </>
   );
 }

@@ -18,9 +18,11 @@ export function useMyConstancias() {
   return useQuery(constanciasQueryOptions(useToken()));
 }
 
-export function downloadConstancia(folio: string) {
+/** The PDF on Carta (letter, the default) or on A4. */
+export function downloadConstancia(folio: string, paper: 'carta' | 'a4' = 'carta') {
+  const query = paper === 'a4' ? '?papel=a4' : '';
   return apiDownload(
-    `/api/attendance/constancias/${encodeURIComponent(folio)}/pdf`,
-    `Constancia ${folio}.pdf`,
+    `/api/attendance/constancias/${encodeURIComponent(folio)}/pdf${query}`,
+    `Constancia ${folio}${paper === 'a4' ? ' A4' : ''}.pdf`,
   );
 }

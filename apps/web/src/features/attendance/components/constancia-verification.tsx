@@ -1,6 +1,7 @@
 // The public check of a constancia's folio (/constancias/{folio}, the address its QR holds):
 // genuine or revoked, with the name, event, hours, the endorsement (body, number, hours and
 // recertification points) and date printed on it, and nothing else.
+import { Link } from 'react-router';
 import { BadgeCheck, ShieldAlert, ShieldX } from 'lucide-react';
 import { formatDuration, formatEndorsementHours, formatPoints } from '@store/shared/domain/attendance';
 import { formatDateLong } from '@store/shared/domain/time';
@@ -72,6 +73,18 @@ export function ConstanciaVerification({ folio }: { folio: string }) {
               ? `${site.shortName} revocó esta constancia${c.revokedAt ? ` el ${formatDateLong(c.revokedAt)}` : ''}: ya no es válida.`
               : `${site.name} emitió esta constancia y sigue vigente.`}
           </p>
+          {c.replacedBy && (
+            <p className="max-w-md text-sm">
+              Fue sustituida por la constancia con folio{' '}
+              <Link
+                to={`/constancias/${c.replacedBy}`}
+                className="font-mono font-semibold underline underline-offset-4"
+              >
+                {c.replacedBy}
+              </Link>
+              .
+            </p>
+          )}
         </div>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2">
           {rows.map(([label, value]) => (

@@ -1,5 +1,5 @@
-// "Constancias" on Mis Productos: each constancia issued to the account, with its PDF and the
-// public page that verifies its folio. Hidden when there are none.
+// "Constancias" on Mis Productos: each constancia issued to the account, with its PDF (Carta or
+// A4) and the public page that verifies its folio. Hidden when there are none.
 import { Link } from 'react-router';
 import { Award, Download } from 'lucide-react';
 import { formatDuration } from '@store/shared/domain/attendance';
@@ -14,8 +14,8 @@ import { downloadConstancia, useMyConstancias } from '../api/constancias';
 export function ConstanciasSection() {
   const constancias = useMyConstancias();
   if (!constancias.data || constancias.data.length === 0) return null;
-  const download = (folio: string) =>
-    downloadConstancia(folio)
+  const download = (folio: string, paper: 'carta' | 'a4') =>
+    downloadConstancia(folio, paper)
       .then(saveFile)
       .catch((err: unknown) => notify.error(errorMessage(err, MSG.genericProcessError)));
   return (
@@ -49,9 +49,14 @@ export function ConstanciasSection() {
               </p>
             </div>
             {!c.revoked && (
-              <Button variant="secondary" size="sm" onClick={() => void download(c.folio)}>
-                <Download aria-hidden="true" className="h-4 w-4" /> Descargar PDF
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" size="sm" onClick={() => void download(c.folio, 'carta')}>
+                  <Download aria-hidden="true" className="h-4 w-4" /> Descargar PDF
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => void download(c.folio, 'a4')}>
+                  <Download aria-hidden="true" className="h-4 w-4" /> Versión A4
+                </Button>
+              </div>
             )}
           </li>
         ))}

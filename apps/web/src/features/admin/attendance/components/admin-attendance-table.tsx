@@ -1,7 +1,9 @@
-// The back office's attendance table: per person, each day's minutes online and door check-in
-// (✓ when the day counts), the hours a constancia would certify, whether the person qualifies
-// (or why not), and the constancia with its actions.
-import { CheckCircle2, MapPin } from 'lucide-react';
+// The back office's attendance table: per person, each day's minutes online and door check-in,
+// whether it counts and why (the same words the member reads), «Corregir» for a staff
+// correction, the hours a constancia would certify, whether the person qualifies (or why not),
+// and the constancia with its actions.
+import { CheckCircle2, MapPin, PencilLine, XCircle } from 'lucide-react';
+import { dayVerdictText } from '@store/shared/attendance-messages';
 import { formatDuration } from '@store/shared/domain/attendance';
 import { formatTime } from '@store/shared/domain/time';
 import {
@@ -25,9 +27,17 @@ export interface AdminAttendanceTableProps {
   busyFolio: string | null;
   onRevoke: (person: AdminAttendancePerson, folio: string) => void;
   onReissue: (person: AdminAttendancePerson, folio: string) => void;
+  /** Opens the correction of one person's day. */
+  onCorrect: (person: AdminAttendancePerson, productDayId: string) => void;
 }
 
-export function AdminAttendanceTable({ report, busyFolio, onRevoke, onReissue }: AdminAttendanceTableProps) {
+export function AdminAttendanceTable({
+  report,
+  busyFolio,
+  onRevoke,
+  onReissue,
+  onCorrect,
+}: AdminAttendanceTableProps) {
   return (
     <Table label={`Asistencia de ${report.event.name}`}>
       <TableHead>
@@ -62,21 +72,38 @@ export function AdminAttendanceTable({ report, busyFolio, onRevoke, onReissue }:
                   </TableCell>
                 );
               }
+              const v = day.verdict;
               return (
                 <TableCell key={d._id}>
                   <span className="inline-flex items-center gap-1">
-                    {day.attended && (
+                    {v.counts ? (
                       <CheckCircle2 aria-label="Cuenta" className="h-4 w-4 shrink-0 text-emerald-700" />
+                    ) : (
+                      <XCircle aria-label="No cuenta" className="h-4 w-4 shrink-0 text-slate-500" />
                     )}
                     {day.checkedInAt !== null && day.watchedSeconds === 0
                       ? 'En la sede'
-                      : `${Math.floor(day.watchedSeconds / 60)} min`}
+                      : `${v.watchedMinutes} de ${v.lengthMinutes} min`}
                   </span>
                   {day.checkedInAt !== null && (
                     <span className="mt-0.5 flex items-center gap-1 text-xs text-slate-600">
                       <MapPin aria-hidden="true" className="h-3 w-3" /> Presente {formatTime(day.checkedInAt)}
                     </span>
                   )}
+                  <span className="mt-0.5 block max-w-56 text-xs text-slate-600">
+                    {dayVerdictText(v, {
+                      checkedInTime: day.checkedInAt === null ? null : formatTime(day.checkedInAt),
+                      note: day.correction?.reason,
+                    })}
+                  </span>
+                  <button
+                    type="button"
+                    className="mt-1 inline-flex min-h-8 items-center gap-1 text-xs font-semibold text-brand-700 underline-offset-4 hover:underline"
+                    onClick={() => onCorrect(p, d._id)}
+                    aria-label={`Corregir ${d.label} de ${p.certificateName ?? p.name}`}
+                  >
+                    <PencilLine aria-hidden="true" className="h-3 w-3" /> Corregir
+                  </button>
                 </TableCell>
               );
             })}
