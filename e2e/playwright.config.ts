@@ -173,6 +173,8 @@ export default defineConfig({
         CFDI_API_URL: facturapiBase,
         CFDI_API_KEY: facturapiKey,
         CFDI_INTERVAL_MS: '500',
+        // The constancias job looks often: a journey waits for it after moving the clock.
+        CONSTANCIA_INTERVAL_MS: '2000',
         // The fake's lugar de expedición (público en general's zip).
         CFDI_ISSUER_ZIP: '06700',
       },

@@ -189,15 +189,16 @@ test('the demo customer has attended the finished event: her constancia, the eva
   await expect(page.getByText('María González Ruiz')).toBeVisible();
   await expect(page.getByText(/Consejo Mexicano de Anestesiología/)).toBeVisible();
 
-  // Staff: both attendees on the attendance screen, hers issued, her colleague's ready to issue.
+  // Staff: both attendees on the attendance screen, both constancias issued (as the job does).
   const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
   const staffContext = await browser.newContext({ baseURL: DEMO_URL });
   const staff = await staffContext.newPage();
   await openSignedIn(staff, adminToken, `/admin/attendance?productId=${finished!._id}`);
   const table = staff.getByRole('table', { name: `Asistencia de ${finished!.name}` });
   await expect(table.getByRole('row', { name: /María González Ruiz/ })).toContainText('Emitida');
-  await expect(table.getByRole('row', { name: /Jorge Ramírez Luna/ })).toContainText('Cumple');
-  await expect(staff.getByRole('button', { name: 'Emitir constancias' })).toBeEnabled();
+  await expect(table.getByRole('row', { name: /Jorge Ramírez Luna/ })).toContainText('Emitida');
+  await expect(staff.getByRole('button', { name: 'Emitir constancias' })).toBeDisabled();
+  await expect(staff.getByRole('switch', { name: 'Emitir las constancias automáticamente' })).toBeChecked();
   await expectNoAxeViolations(staff);
   await shoot(staff, 'demo-finished-attendance');
   await staffContext.close();

@@ -194,6 +194,8 @@ const envSchema = z.object({
   CFDI_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
   CFDI_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(6),
   OUTBOX_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  /** How often the constancias job looks for constancias to issue (docs/attendance.md). */
+  CONSTANCIA_INTERVAL_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** File storage: unset S3_BUCKET = local folder under DATA_DIR (lib/storage/). */
   S3_BUCKET: optionalText,

@@ -11,7 +11,7 @@ import type { Db } from './db/client';
 import { startPeriodic, type PeriodicJob } from './lib/periodic';
 import type { FileStorage } from './lib/storage/storage';
 import { createOutboxSender } from './modules/mail/sender';
-import { CONSTANCIA_JOB_INTERVAL_MS, runConstanciaJob } from './modules/attendance/autopilot';
+import { runConstanciaJob } from './modules/attendance/autopilot';
 import type { MailSettings } from './modules/mail/settings';
 import { createFacturapiClient } from './modules/invoices/pac-client';
 import { runInvoiceJobs } from './modules/invoices/worker';
@@ -147,12 +147,12 @@ export const JOBS: readonly Job[] = [
     name: 'attendance.constancias',
     label: 'la emisión automática de constancias',
     source: 'modules/attendance/autopilot.ts',
-    every: 'every 2 minutes',
+    every: 'every `CONSTANCIA_INTERVAL_MS` (2 minutes)',
     does: "issues and e-mails the constancia of every qualifying attendee of an event with automatic constancias once its last day's attendance window has closed (and of whoever passes the evaluation later), for events closed in the last 90 days; the person's constancia lock and a check inside the issuing transaction make it once per person and event across replicas ([attendance.md](attendance.md)).",
     create(ctx) {
       const deps = { db: ctx.db, storage: ctx.storage, mail: ctx.mail, log: ctx.log };
       return {
-        intervalMs: CONSTANCIA_JOB_INTERVAL_MS,
+        intervalMs: ctx.config.CONSTANCIA_INTERVAL_MS,
         run: (signal) =>
           runConstanciaJob(deps, new Date(), signal).then(({ issued, failed }) =>
             logCounts(ctx, 'constancias emitidas automáticamente')({ issued, failed }),

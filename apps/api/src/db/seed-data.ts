@@ -400,7 +400,10 @@ export interface DemoAttendee {
   watched: number[];
   /** The option chosen per question, one list per attempt, in order. */
   attempts: number[][];
-  /** Issued at start; otherwise ready for staff to issue. */
+  /**
+   * Issued at start, as the constancias job would have done after the event; otherwise left for
+   * the job (which would issue it at the next run to whoever qualifies).
+   */
   constancia: boolean;
 }
 
@@ -431,7 +434,7 @@ export const DEMO_ATTENDEES: DemoAttendee[] = [
       [0, 1, 1, 1],
       [1, 0, 1, 1],
     ],
-    constancia: false,
+    constancia: true,
   },
 ];
 

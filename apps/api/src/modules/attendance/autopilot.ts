@@ -34,7 +34,10 @@ import { constanciaRevokedEmail } from '../mail/catalogue/constancia-revoked';
 import { enqueueEmail } from '../mail/outbox';
 import type { MailSettings } from '../mail/settings';
 
-/** The job looks for constancias to issue this often: well within the promised 10 minutes. */
+/**
+ * The job looks for constancias to issue this often by default (`CONSTANCIA_INTERVAL_MS`): well
+ * within the promised 10 minutes.
+ */
 export const CONSTANCIA_JOB_INTERVAL_MS = 2 * 60_000;
 /**
  * Events whose last day closed more than this many days ago are no longer looked at by the job

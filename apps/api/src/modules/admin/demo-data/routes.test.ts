@@ -48,9 +48,9 @@ describe('demo data', () => {
 
   it('is marked, and its coupon is limited in time and uses', async () => {
     expect((await seed(db(), { demo: true })).seededDemo).toBe(true);
-    // As at start: the finished event's attendees and the demo customer's constancia.
+    // As at start: the finished event's attendees and both their constancias.
     const attendance = await seedDemoAttendance(db(), ctx.app.storage, ctx.app.mailSettings);
-    expect(attendance).toMatchObject({ attendees: 2, constancias: [expect.any(String)] });
+    expect(attendance).toMatchObject({ attendees: 2, constancias: [expect.any(String), expect.any(String)] });
     const demoProducts = await db().select().from(products).where(eq(products.isDemo, true));
     expect(demoProducts.length).toBeGreaterThanOrEqual(12);
     const [coupon] = await db().select().from(coupons).where(eq(coupons.code, DEMO_COUPON.code));
