@@ -34,7 +34,7 @@ export function useSaveConstanciaSignatures() {
     onSuccess: (res) => {
       queryClient.setQueryData(setKey(res.productId), res);
       // The default set shows on every event that has none of its own.
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'constancia-signatures'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'constancia-signatures'] });
     },
   });
 }

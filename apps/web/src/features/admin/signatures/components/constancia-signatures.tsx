@@ -70,7 +70,7 @@ export function ConstanciaSignatures({ productId }: { productId: string | null }
   const set = useConstanciaSignatures(productId);
   const titleId = useId();
   return (
-    <Card aria-labelledby={titleId}>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle id={titleId}>Firmas de la constancia</CardTitle>
         <CardDescription>
@@ -206,25 +206,23 @@ function SignaturesForm({
     }
   };
 
-  const send = (signatures: SignatureRow[]) =>
-    save.mutate(
-      {
+  // Awaited rather than given callbacks: a save answers new ids and the form starts again
+  // from them (a new form), and the toast must still say it was saved.
+  const send = async (signatures: SignatureRow[]) => {
+    try {
+      const res = await save.mutateAsync({
         productId,
         signatures: signatures.map((s) => ({ name: s.name, title: s.title, image: toImage(s.image) })),
-      },
-      {
-        onSuccess: (res) => {
-          setServerError(null);
-          notify.success(res.message ?? ADMIN_MSG.signaturesSaved);
-          if (res.usesDefault) onBackToDefault();
-        },
-        onError: (err) => {
-          const text = errorMessage(err, 'No se pudieron guardar las firmas');
-          setServerError(text);
-          notify.error(text);
-        },
-      },
-    );
+      });
+      setServerError(null);
+      notify.success(res.message ?? ADMIN_MSG.signaturesSaved);
+      if (res.usesDefault) onBackToDefault();
+    } catch (err) {
+      const text = errorMessage(err, 'No se pudieron guardar las firmas');
+      setServerError(text);
+      notify.error(text);
+    }
+  };
 
   const busy = uploading !== null || save.isPending;
   return (
@@ -365,7 +363,7 @@ function SignaturesForm({
           </Button>
         ) : null}
         {ownSaved ? (
-          <Button variant="ghost" disabled={busy} onClick={() => send([])}>
+          <Button variant="ghost" disabled={busy} onClick={() => void send([])}>
             Volver a las predeterminadas
           </Button>
         ) : null}
