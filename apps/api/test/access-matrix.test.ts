@@ -516,6 +516,19 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/admin/attendance/evaluation/export': adminOnly(404, (f) => ({
     query: { productId: f.productId, view: 'personas' },
   })),
+  'GET /api/admin/constancia-signatures/': adminOnly(200, (f) => ({ query: { productId: f.productId } })),
+  // No file sent: 400.
+  'POST /api/admin/constancia-signatures/images': adminOnly(400, body({})),
+  // The event keeps using the default set (no signatures of its own).
+  'PUT /api/admin/constancia-signatures/': adminOnly(200, (f) => ({
+    body: { productId: f.productId, signatures: [] },
+  })),
+  'GET /api/admin/constancia-signatures/preview': adminOnly(200, (f) => ({
+    query: { productId: f.productId, papel: 'a4' },
+  })),
+  'GET /api/admin/constancia-signatures/{id}/image': adminOnly(404, () => ({
+    params: { id: '00000000-0000-4000-8000-000000000000' },
+  })),
   'GET /api/admin/audit/': adminOnly(200),
   'GET /api/admin/demo-data/': adminOnly(200),
   'POST /api/admin/demo-data/remove': adminOnly(409, body({})),

@@ -62,7 +62,13 @@ export function stubApi(handlers: Record<string, Handler>) {
   const calls: { path: string; body: unknown; token: string | null }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    // An upload's FormData is handed over as it is; every other body is JSON.
+    const body =
+      init?.body instanceof FormData
+        ? init.body
+        : init?.body
+          ? (JSON.parse(String(init.body)) as unknown)
+          : undefined;
     const headers = new Headers(init?.headers);
     calls.push({ path: url.pathname, body, token: headers.get('token') });
     const handler = handlers[url.pathname];

@@ -208,6 +208,22 @@ export const ADMIN_MSG = {
   scholarshipExists: 'El miembro ya tiene esa beca',
   scholarshipNotFound: 'La beca no existe',
   scholarshipEventNotFound: 'El evento no existe',
+  // Who signs the constancias (docs/attendance.md → Signatures).
+  signatureNameInvalid: 'Escribe el nombre de quien firma (2 a 120 caracteres)',
+  signatureTitleInvalid: 'Escribe el cargo de quien firma (2 a 120 caracteres), por ejemplo «Presidente»',
+  signatureTooMany: 'La constancia lleva como máximo tres firmas',
+  signatureImageRequired: 'Elige la imagen de la firma (PNG o JPG)',
+  signatureImageType: 'La firma debe ser una imagen PNG o JPG',
+  signatureImageTooLarge: 'La imagen de la firma no puede pesar más de 1 MB',
+  signatureImageTooSmall:
+    'La imagen de la firma es muy pequeña: usa una de al menos 60 × 20 píxeles para que se imprima legible',
+  signatureImageTooBig: 'La imagen de la firma es demasiado grande: usa una de hasta 4000 píxeles por lado',
+  signatureImageDamaged: 'No se pudo leer la imagen de la firma; guárdala de nuevo como PNG o JPG',
+  signatureImageInvalid: 'La imagen de una firma ya no está disponible; súbela de nuevo',
+  signatureImageUploaded: 'Imagen lista: guarda las firmas para usarla',
+  signaturesSaved: 'Firmas guardadas',
+  signaturesDefaultRestored: 'El evento vuelve a usar las firmas predeterminadas de la asociación',
+  signatureNotFound: 'Esa firma no existe',
   /** /api/metrics without its bearer token (operators and Prometheus, docs/operations.md). */
   metricsTokenRequired: 'Falta el token de métricas (Authorization: Bearer …)',
 } as const;

@@ -23,6 +23,7 @@ import { orderRoutes } from './orders/routes';
 import { participantTypeAdminRoutes } from './participant-types/routes';
 import { paymentSettingsRoutes } from './payment-settings/routes';
 import { questionAdminRoutes } from './questions/routes';
+import { signatureRoutes } from './signatures/routes';
 import { uploadRoutes } from './uploads/routes';
 import { waitlistRoutes } from './waitlist/routes';
 
@@ -85,6 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(attendeeRoutes, { prefix: '/attendees' });
   await app.register(waitlistRoutes, { prefix: '/waitlist' });
   await app.register(attendanceRoutes, { prefix: '/attendance' });
+  await app.register(signatureRoutes, { prefix: '/constancia-signatures' });
   await app.register(invoiceRoutes, { prefix: '/invoices' });
   await app.register(auditRoutes, { prefix: '/audit' });
   await app.register(demoDataRoutes, { prefix: '/demo-data' });

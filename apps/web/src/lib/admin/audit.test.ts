@@ -22,6 +22,23 @@ describe('audit entries in words', () => {
     expect(auditActionLabel('invoice.credit_note_download')).toBe('Descargó la nota de crédito de la orden');
   });
 
+  it('names who signs the constancias after a change of signatures', () => {
+    expect(auditActionLabel('event.signatures_update')).toBe('Cambió las firmas de la constancia');
+    const signatures = [
+      { name: 'Dr. Juan Ramírez', title: 'Presidente', image: true },
+      { name: 'Dra. Lucía Fernández', title: 'Coordinadora académica', image: false },
+    ];
+    expect(auditSummary(entry('event.signatures_update', { set: 'evento', signatures, before: [] }))).toBe(
+      'firman: Dr. Juan Ramírez (Presidente), Dra. Lucía Fernández (Coordinadora académica)',
+    );
+    expect(
+      auditSummary(entry('event.signatures_update', { set: 'predeterminadas', signatures: [], before: [] })),
+    ).toBe('firmas predeterminadas · sin firmas');
+    expect(
+      auditSummary(entry('event.signatures_update', { set: 'evento', signatures: [], before: [] })),
+    ).toBe('usa las predeterminadas');
+  });
+
   it('summarises the person and day of a check-in, the folio of a constancia, the format of a download', () => {
     expect(auditSummary(entry('event.checkin', { name: 'CARLOS PÉREZ', day: 'Jueves', method: 'qr' }))).toBe(
       '«CARLOS PÉREZ» · día: Jueves',

@@ -67,5 +67,13 @@ export function auditSummary(entry: AdminAuditEntry): string {
   if (str(d.day)) parts.push(`día: ${str(d.day)}`);
   if (str(d.format)) parts.push(str(d.format).toUpperCase());
   if (str(d.note)) parts.push(`nota: ${str(d.note)}`);
+  if (entry.action === 'event.signatures_update' && Array.isArray(d.signatures)) {
+    const signers = (d.signatures as { name?: unknown; title?: unknown }[]).map(
+      (s) => `${str(s.name)} (${str(s.title)})`,
+    );
+    if (d.set === 'predeterminadas') parts.push('firmas predeterminadas');
+    if (signers.length) parts.push(`firman: ${signers.join(', ')}`);
+    else parts.push(d.set === 'predeterminadas' ? 'sin firmas' : 'usa las predeterminadas');
+  }
   return parts.join(' · ');
 }

@@ -79,6 +79,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'waitlist.expired': 'Venció una oferta de la lista de espera',
   'waitlist.restored': 'Devolvió a su lugar en la lista de espera a quien tenía la oferta',
   'event.evaluation': 'Editó la evaluación del evento',
+  'event.signatures_update': 'Cambió las firmas de la constancia',
   'invoice.credit_note_retry': 'Reintentó la nota de crédito de la orden',
   'invoice.credit_note_attach': 'Adjuntó un archivo a la nota de crédito de la orden',
   'invoice.complement_retry': 'Reintentó el complemento de pago de la orden',

@@ -11,7 +11,8 @@ export interface AuditInput {
   actorId: string | null;
   /** dotted verb, e.g. 'order.cancel' (labels in AUDIT_ACTION_LABELS). */
   action: string;
-  entity: 'event' | 'coupon' | 'member' | 'order' | 'upload' | 'demo';
+  /** `site`: the association's own settings (its default constancia signatures). */
+  entity: 'event' | 'coupon' | 'member' | 'order' | 'upload' | 'demo' | 'site';
   entityId: string | null;
   details?: Record<string, unknown>;
 }

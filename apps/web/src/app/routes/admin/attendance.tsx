@@ -25,6 +25,7 @@ import { ReasonDialog } from '../../../features/admin/attendance/components/reas
 import { AdminAttendanceTable } from '../../../features/admin/attendance/components/admin-attendance-table';
 import { ConstanciaBatch } from '../../../features/admin/attendance/components/constancia-batch';
 import { EvaluationEditor } from '../../../features/admin/attendance/components/evaluation-editor';
+import { ConstanciaSignatures } from '../../../features/admin/signatures/components/constancia-signatures';
 import { errorMessage, notify } from '../../../lib/notify';
 import { eventOptionLabel, eventsForPicker } from '../../../lib/admin/event-options';
 
@@ -177,6 +178,10 @@ export function Component() {
         }}
         onClose={() => setCorrecting(null)}
       />
+      {/* The association's default set: whatever event is chosen above. */}
+      <div className="mt-6">
+        <ConstanciaSignatures productId={null} />
+      </div>
     </>
   );
 }

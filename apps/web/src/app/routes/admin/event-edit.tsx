@@ -17,6 +17,7 @@ import { useEventAction } from '../../../features/admin/events/api/event-actions
 import { AdminPageHeader } from '../../../components/admin/admin-page-header';
 import { EventForm, type EventFormIntent } from '../../../features/admin/events/components/event-form';
 import { QuestionsEditor } from '../../../features/admin/questions/components/questions-editor';
+import { ConstanciaSignatures } from '../../../features/admin/signatures/components/constancia-signatures';
 import { EventStateBadge } from '../../../components/admin/status-badges';
 import { errorMessage, notify } from '../../../lib/notify';
 
@@ -172,6 +173,11 @@ export function Component() {
       <div className="mt-6">
         <QuestionsEditor productId={event?._id} dayLabels={event?.days.map((d) => d.label) ?? []} />
       </div>
+      {event ? (
+        <div className="mt-6">
+          <ConstanciaSignatures productId={event._id} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,141 @@
+// Who signs the constancias (docs/attendance.md → Signatures): staff open an event of their own
+// (a copy of the demo one, so no other journey's constancia changes), which says it uses the
+// association's default signatures; they give it its own: two people with name and title, each
+// with the image of the signature. A text file renamed .png is refused with the Spanish message
+// next to the image and nothing else changes. Saved, the two signatures and their images are
+// there after a reload, and the sample constancia opens as a PDF on A4. The association's
+// default set has its own card on /admin/attendance.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { expectNoAxeViolations } from './a11y-helpers';
+import { ADMIN, listProducts, loginByApi, openSignedIn, shoot, toasts } from './storefront-helpers';
+
+/** A pen scribble in dark blue ink on a transparent background, like a scanned signature. */
+function signaturePng(seed: number): Buffer {
+  const width = 360;
+  const height = 120;
+  const png = new PNG({ width, height });
+  png.data.fill(0);
+  const ink = (x: number, y: number) => {
+    for (let dx = -2; dx <= 2; dx += 1) {
+      for (let dy = -2; dy <= 2; dy += 1) {
+        const px = Math.round(x + dx);
+        const py = Math.round(y + dy);
+        if (px < 0 || py < 0 || px >= width || py >= height || dx * dx + dy * dy > 5) continue;
+        const i = (py * width + px) * 4;
+        png.data.set([22, 38, 110, 255], i);
+      }
+    }
+  };
+  for (let t = 0; t <= 1; t += 1 / (width * 8)) {
+    const a = t * (5 + seed) * 2 * Math.PI;
+    ink(
+      width * (0.06 + 0.88 * t) + Math.cos(a) * width * 0.05,
+      height * 0.5 + Math.sin(a * (1 + seed * 0.15)) * height * 0.3,
+    );
+  }
+  return PNG.sync.write(png);
+}
+
+async function pickImage(row: Locator, name: string, buffer: Buffer, mimeType = 'image/png') {
+  await row.getByLabel(/Imagen de la firma \d \(PNG o JPG\)/).setInputFiles({ name, mimeType, buffer });
+}
+
+async function imageLoaded(page: Page, name: string) {
+  const img = page.getByRole('img', { name });
+  await expect(img).toBeVisible();
+  await expect
+    .poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+    .toBe(360);
+}
+
+test('staff give an event its own two signatures with images; a text file is refused; they stay after a reload', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const token = await loginByApi(request, ADMIN.email, ADMIN.password);
+  const [demo] = await listProducts(request);
+  const copy = await request.post(`/api/admin/events/${demo!._id}/duplicate`, { headers: { token } });
+  expect(copy.ok(), await copy.text()).toBe(true);
+  const event = ((await copy.json()) as { event: { _id: string; name: string } }).event;
+
+  await openSignedIn(page, token, `/admin/events/${event._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+  const card = page.getByRole('region', { name: 'Firmas de la constancia' });
+  await expect(card.getByText('Este evento usa las firmas predeterminadas de la asociación')).toBeVisible();
+  await card.getByRole('button', { name: 'Usar firmas propias en este evento' }).click();
+
+  // Start from scratch, whatever the association's default set is.
+  const rows = card.getByRole('listitem');
+  while ((await rows.count()) > 0)
+    await card
+      .getByRole('button', { name: /^Quitar la firma/ })
+      .first()
+      .click();
+  await card.getByRole('button', { name: 'Agregar firma' }).click();
+  await card.getByRole('button', { name: 'Agregar firma' }).click();
+  await expect(rows).toHaveCount(2);
+
+  const first = rows.nth(0);
+  const second = rows.nth(1);
+  await first.getByLabel('Nombre').fill('Dr. Juan Carlos Ramírez Ortega');
+  await first.getByLabel('Cargo').fill('Presidente');
+  await pickImage(first, 'firma-presidente.png', signaturePng(1));
+  await imageLoaded(page, 'Firma 1');
+
+  await second.getByLabel('Nombre').fill('Dra. Lucía Fernández Gómez');
+  await second.getByLabel('Cargo').fill('Coordinadora académica');
+  // A text file renamed .png: the server reads the bytes and refuses it, in Spanish.
+  await pickImage(second, 'firma.png', Buffer.from('Esto es texto, no una firma.\n'));
+  await expect(second.getByText(ADMIN_MSG.signatureImageType)).toBeVisible();
+  await expect(second.getByText('Sin imagen: se firma a mano')).toBeVisible();
+  await expect(second.getByLabel('Nombre')).toHaveValue('Dra. Lucía Fernández Gómez');
+  await shoot(page, 'constancia-signatures-refused');
+
+  await pickImage(second, 'firma-coordinadora.png', signaturePng(2));
+  await imageLoaded(page, 'Firma 2');
+  await expect(second.getByText(ADMIN_MSG.signatureImageType)).toHaveCount(0);
+  await card.getByRole('button', { name: 'Guardar firmas' }).click();
+  await expect(toasts(page).getByText(ADMIN_MSG.signaturesSaved)).toBeVisible();
+
+  await page.reload();
+  const saved = page.getByRole('region', { name: 'Firmas de la constancia' });
+  await expect(saved.getByRole('listitem')).toHaveCount(2);
+  await expect(saved.getByRole('listitem').nth(0).getByLabel('Nombre')).toHaveValue(
+    'Dr. Juan Carlos Ramírez Ortega',
+  );
+  await expect(saved.getByRole('listitem').nth(1).getByLabel('Cargo')).toHaveValue('Coordinadora académica');
+  await imageLoaded(page, 'Firma 1');
+  await imageLoaded(page, 'Firma 2');
+  await expect(saved.getByText('Este evento usa las firmas predeterminadas de la asociación')).toHaveCount(0);
+  await expect(saved.getByRole('button', { name: 'Volver a las predeterminadas' })).toBeVisible();
+  await saved.scrollIntoViewIfNeeded();
+  await shoot(page, 'constancia-signatures-event');
+  await expectNoAxeViolations(page);
+
+  // The sample constancia: a PDF, opened in a new tab.
+  const [popup, preview] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.waitForResponse((r) => r.url().includes('/api/admin/constancia-signatures/preview')),
+    saved.getByRole('button', { name: 'Vista previa (A4)' }).click(),
+  ]);
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()['content-type']).toBe('application/pdf');
+  expect(preview.url()).toContain('papel=a4');
+  await expect.poll(() => popup.url()).toMatch(/^blob:/);
+  await popup.close();
+  const pdf = await request.get(`/api/admin/constancia-signatures/preview?productId=${event._id}&papel=a4`, {
+    headers: { token },
+  });
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The association's default set, on the attendance page.
+  await page.goto('/admin/attendance');
+  const defaults = page.getByRole('region', { name: 'Firmas de la constancia' });
+  await expect(defaults.getByText(/firmas predeterminadas de la asociación/)).toBeVisible();
+  await expect(defaults.getByRole('button', { name: 'Guardar firmas' })).toBeVisible();
+  await defaults.scrollIntoViewIfNeeded();
+  await shoot(page, 'constancia-signatures-default');
+});
