@@ -36,20 +36,20 @@ function renderCard(productId: string | null) {
   );
 }
 
+// jsdom has no object URLs: numbered stand-ins, put back after each test.
+const objectUrls = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
 beforeEach(() => {
   let n = 0;
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, { createObjectURL: () => `blob:firma-${++n}`, revokeObjectURL: () => {} }),
-  );
+  Object.assign(URL, { createObjectURL: () => `blob:firma-${++n}`, revokeObjectURL: () => {} });
   setToken('sesion-admin');
 });
 afterEach(() => {
+  Object.assign(URL, objectUrls);
   act(() => setToken(null));
   vi.unstubAllGlobals();
 });
 
-describe('«Firmas de la constancia»', () => {
+describe('«Firmas de la constancia»', { timeout: 20_000 }, () => {
   it('the default set: adds two signatures, one with an uploaded image, refuses a bad name next to its field', async () => {
     const user = userEvent.setup();
     const { calls } = stubApi({
