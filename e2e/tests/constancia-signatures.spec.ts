@@ -5,50 +5,12 @@
 // next to the image and nothing else changes. Saved, the two signatures and their images are
 // there after a reload, and the sample constancia opens as a PDF on A4. The association's
 // default set has its own card on /admin/attendance.
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { PNG } from 'pngjs';
+import { expect, test } from '@playwright/test';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
 import { expectNoAxeViolations } from './a11y-helpers';
+import { signaturePng } from '../../apps/api/test/signature-png';
+import { imageLoaded, pickImage } from './signature-helpers';
 import { ADMIN, listProducts, loginByApi, openSignedIn, shoot, toasts } from './storefront-helpers';
-
-/** A pen scribble in dark blue ink on a transparent background, like a scanned signature. */
-function signaturePng(seed: number): Buffer {
-  const width = 360;
-  const height = 120;
-  const png = new PNG({ width, height });
-  png.data.fill(0);
-  const ink = (x: number, y: number) => {
-    for (let dx = -2; dx <= 2; dx += 1) {
-      for (let dy = -2; dy <= 2; dy += 1) {
-        const px = Math.round(x + dx);
-        const py = Math.round(y + dy);
-        if (px < 0 || py < 0 || px >= width || py >= height || dx * dx + dy * dy > 5) continue;
-        const i = (py * width + px) * 4;
-        png.data.set([22, 38, 110, 255], i);
-      }
-    }
-  };
-  for (let t = 0; t <= 1; t += 1 / (width * 8)) {
-    const a = t * (5 + seed) * 2 * Math.PI;
-    ink(
-      width * (0.06 + 0.88 * t) + Math.cos(a) * width * 0.05,
-      height * 0.5 + Math.sin(a * (1 + seed * 0.15)) * height * 0.3,
-    );
-  }
-  return PNG.sync.write(png);
-}
-
-async function pickImage(row: Locator, name: string, buffer: Buffer, mimeType = 'image/png') {
-  await row.getByLabel(/Imagen de la firma \d \(PNG o JPG\)/).setInputFiles({ name, mimeType, buffer });
-}
-
-async function imageLoaded(page: Page, name: string) {
-  const img = page.getByRole('img', { name });
-  await expect(img).toBeVisible();
-  await expect
-    .poll(() => img.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
-    .toBe(360);
-}
 
 test('staff give an event its own two signatures with images; a text file is refused; they stay after a reload', async ({
   page,
@@ -82,7 +44,7 @@ test('staff give an event its own two signatures with images; a text file is ref
   const second = rows.nth(1);
   await first.getByLabel('Nombre').fill('Dr. Juan Carlos Ramírez Ortega');
   await first.getByLabel('Cargo').fill('Presidente');
-  await pickImage(first, 'firma-presidente.png', signaturePng(1));
+  await pickImage(first, 'firma-presidente.png', signaturePng({ width: 360, height: 120, seed: 1 }));
   await imageLoaded(page, 'Firma 1');
 
   await second.getByLabel('Nombre').fill('Dra. Lucía Fernández Gómez');
@@ -94,7 +56,7 @@ test('staff give an event its own two signatures with images; a text file is ref
   await expect(second.getByLabel('Nombre')).toHaveValue('Dra. Lucía Fernández Gómez');
   await shoot(page, 'constancia-signatures-refused');
 
-  await pickImage(second, 'firma-coordinadora.png', signaturePng(2));
+  await pickImage(second, 'firma-coordinadora.png', signaturePng({ width: 360, height: 120, seed: 2 }));
   await imageLoaded(page, 'Firma 2');
   await expect(second.getByText(ADMIN_MSG.signatureImageType)).toHaveCount(0);
   await card.getByRole('button', { name: 'Guardar firmas' }).click();
