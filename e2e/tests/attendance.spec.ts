@@ -6,6 +6,10 @@
 // which confirms it and, after revocation, says it was revoked. A second journey (the store's
 // clock moved) sets an endorsement and an exam in the back office; a member attends, fails the
 // exam once, passes, and gets a constancia whose PDF and verification page show the endorsement.
+// A third (clock moved too): staff give an event two signatures; once its last day closes the
+// constancias job issues the member's constancia by itself and e-mails it; Mis Productos shows
+// the minutes per day; the PDF carries the signers, the endorsement, the folio and its QR; staff
+// download the council's report as XLSX and read it.
 import { inflateSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
@@ -14,12 +18,17 @@ import { PNG } from 'pngjs';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_MSG } from '@store/shared/admin-messages';
+import { readXlsx } from '../../apps/api/test/xlsx-read';
+import { signaturePng } from '../../apps/api/test/signature-png';
+import { imageLoaded, pickImage } from './signature-helpers';
 import {
   ADMIN,
   loginByApi,
   moveStoreClock,
+  newestEmail,
   openSignedIn,
   registerByApi,
+  shoot,
   toasts,
   uniqueEmail,
 } from './storefront-helpers';
@@ -76,7 +85,15 @@ function qrOfPdf(pdf: Buffer): string | null {
 async function createEvent(
   request: APIRequestContext,
   token: string,
-  spec: { name: string; isPresential: boolean; day: string; startsAt: number; endsAt: number },
+  spec: {
+    name: string;
+    isPresential: boolean;
+    day: string;
+    startsAt: number;
+    endsAt: number;
+    moreDays?: { label: string; startsAt: number; endsAt: number }[];
+    endorsement?: { body: string; number: string; hours: number; points: number };
+  },
 ) {
   const res = await request.post('/api/admin/events', {
     headers: { token },
@@ -94,12 +111,26 @@ async function createEvent(
           endsAt: new Date(spec.endsAt).toISOString(),
           streamUrl: spec.isPresential ? null : 'https://www.youtube.com/watch?v=AsistE2e01',
         },
+        ...(spec.moreDays ?? []).map((d) => ({
+          label: d.label,
+          startsAt: new Date(d.startsAt).toISOString(),
+          endsAt: new Date(d.endsAt).toISOString(),
+          streamUrl: null,
+        })),
       ],
+      ...(spec.endorsement ? { endorsement: spec.endorsement } : {}),
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
   const { event } = (await res.json()) as { event: { _id: string; days: { _id: string }[] } };
   return { id: event._id, dayId: event.days[0]!._id };
+}
+
+/** The account's id, as the API answers it to its own token. */
+async function userIdOf(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.get('/api/user/profile', { headers: { token } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return ((await res.json()) as { user: { _id: string } }).user._id;
 }
 
 async function claim(request: APIRequestContext, token: string, productId: string, day: string) {
@@ -394,6 +425,133 @@ test('an endorsed event with an exam: attend, fail once, pass, constancia with t
     await expect(facts).toContainText('8 horas');
     await expect(facts).toContainText('2.5 puntos');
     await verifier.screenshot({ path: testInfo.outputPath('verificacion-avalada.png'), fullPage: true });
+  } finally {
+    await moveStoreClock(null);
+  }
+});
+
+test('constancias on autopilot: two signatures, the event closes, the e-mail with the PDF, the minutes per day, the council report @moved-clock', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const adminToken = await loginByApi(request, ADMIN.email, ADMIN.password);
+  const suffix = Date.now().toString(36);
+  const HOUR = 3_600_000;
+  const start = Date.now() + 2 * HOUR;
+  const name = `Curso automático ${suffix}`;
+  const event = await createEvent(request, adminToken, {
+    name,
+    isPresential: true,
+    day: 'Jueves',
+    startsAt: start,
+    endsAt: start + 6 * HOUR,
+    moreDays: [{ label: 'Viernes', startsAt: start + 24 * HOUR, endsAt: start + 30 * HOUR }],
+    endorsement: { ...ENDORSEMENT, hours: 12, points: 6 },
+  });
+
+  // Staff give the event two signatures, with their images.
+  const admin = await browser.newPage();
+  await openSignedIn(admin, adminToken, `/admin/events/${event.id}`);
+  const card = admin.getByRole('region', { name: 'Firmas de la constancia' });
+  await card.getByRole('button', { name: 'Usar firmas propias en este evento' }).click();
+  const rows = card.getByRole('listitem');
+  while ((await rows.count()) > 0)
+    await card
+      .getByRole('button', { name: /^Quitar la firma/ })
+      .first()
+      .click();
+  const signers = [
+    { name: 'Dr. Juan Carlos Ramírez Ortega', title: 'Presidente' },
+    { name: 'Dra. Lucía Fernández Gómez', title: 'Coordinadora académica' },
+  ];
+  for (const [i, s] of signers.entries()) {
+    await card.getByRole('button', { name: 'Agregar firma' }).click();
+    const row = rows.nth(i);
+    await row.getByLabel('Nombre').fill(s.name);
+    await row.getByLabel('Cargo').fill(s.title);
+    await pickImage(row, `firma-${i + 1}.png`, signaturePng({ width: 360, height: 120, seed: i + 1 }));
+    await imageLoaded(admin, `Firma ${i + 1}`);
+  }
+  await card.getByRole('button', { name: 'Guardar firmas' }).click();
+  await expect(toasts(admin).getByText(ADMIN_MSG.signaturesSaved)).toBeVisible();
+
+  // A member buys both days and gives the constancia data; only Thursday is attended.
+  const email = uniqueEmail('automatica');
+  const member = await registerByApi(request, email);
+  await claim(request, member, event.id, 'Jueves');
+  await claim(request, member, event.id, 'Viernes');
+  await request.put('/api/attendance/profile', { headers: { token: member }, data: PROFILE });
+
+  try {
+    await moveStoreClock(start + 10 * 60_000);
+    const checkin = await request.post('/api/admin/attendance/checkin', {
+      headers: { token: adminToken },
+      data: { userId: await userIdOf(request, member), productDayId: event.dayId },
+    });
+    expect(checkin.ok(), await checkin.text()).toBe(true);
+
+    // The last day's window closes: nobody presses anything, the job issues and e-mails it.
+    await moveStoreClock(start + 30 * HOUR + 16 * 60_000);
+    const mail = await newestEmail(email, new RegExp(`Subject: Tu constancia de ${name}`), 60_000);
+    expect(mail).toContain('application/pdf');
+
+    // Mis Productos: the minutes per day, and the constancia (Carta and A4).
+    await openSignedIn(page, member, '/orders');
+    const attendance = page.getByRole('region', { name: 'Tu asistencia' });
+    const days = attendance.getByRole('list', { name: `Días de ${name}` });
+    await expect(days.getByRole('listitem').nth(0)).toContainText('Cuenta: registro en puerta a las');
+    await expect(days.getByRole('listitem').nth(1)).toContainText('0 de 360 min; se necesitan 288');
+    await expect(attendance).toContainText('Constancia emitida');
+    await attendance.scrollIntoViewIfNeeded();
+    await shoot(page, 'autopilot-attendance');
+    const constancias = page.getByRole('region', { name: 'Constancias' });
+    const item = constancias.getByRole('listitem').filter({ hasText: name });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      item.getByRole('button', { name: 'Descargar PDF' }).click(),
+    ]);
+    const pdf = await readFile((await download.path())!);
+    writeFileSync(testInfo.outputPath('constancia-automatica.pdf'), pdf);
+    // Kept under test-results/ for a person to look at (pdftoppm -png turns it into a picture).
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+    for (const s of signers) {
+      expect(text).toContain(s.name);
+      expect(text).toContain(s.title);
+    }
+    expect(text).toContain(PROFILE.certificateName);
+    expect(text).toContain(`Actividad avalada por ${ENDORSEMENT.body}`);
+    const folio = /Folio:? ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(text)![1]!;
+    expect(qrOfPdf(pdf)).toMatch(new RegExp(`/constancias/${folio}$`));
+    const [a4] = await Promise.all([
+      page.waitForEvent('download'),
+      item.getByRole('button', { name: 'Versión A4' }).click(),
+    ]);
+    expect(a4.suggestedFilename()).toContain('A4');
+
+    // Staff download the council's report and open it.
+    await admin.goto(`/admin/attendance?productId=${event.id}`);
+    const table = admin.getByRole('table', { name: `Asistencia de ${name}` });
+    await expect(table.getByRole('row', { name: new RegExp(PROFILE.certificateName) })).toContainText(
+      'Emitida',
+    );
+    await expect(admin.getByRole('switch', { name: 'Emitir las constancias automáticamente' })).toBeChecked();
+    await shoot(admin, 'autopilot-staff');
+    const [report] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Descargar XLSX' }).click(),
+    ]);
+    const book = readXlsx(await readFile((await report.path())!));
+    const [header, row] = book.Asistentes!;
+    expect(header).toContain('Cédula profesional');
+    const cell = (title: string) => row![header!.indexOf(title)];
+    expect(cell('Nombre (como en la constancia)')).toBe(PROFILE.certificateName);
+    expect(cell('Cédula profesional')).toBe(PROFILE.cedula);
+    expect(cell('Horas asistidas')).toBe(6);
+    expect(cell('Puntos')).toBe(3);
+    expect(cell('Folio')).toBe(folio);
+    expect(book.Evento!.find((r) => r[0] === 'Número de aval')![1]).toBe(ENDORSEMENT.number);
   } finally {
     await moveStoreClock(null);
   }
