@@ -65,21 +65,24 @@ function decodePng(png: Buffer): string | null {
   return jsQR(new Uint8ClampedArray(img.data), img.width, img.height)?.data ?? null;
 }
 
-/** The QR code inside the constancia (pdfkit stores it as an RGB Flate image). */
+/** The QR code inside the constancia (pdfkit stores images as RGB Flate streams; signatures too). */
 function qrOfPdf(pdf: Buffer): string | null {
   const text = pdf.toString('latin1');
-  const dict = /<<[^>]*\/Subtype \/Image[^>]*\/ColorSpace \/DeviceRGB[^>]*>>\s*stream\r?\n/.exec(text);
-  if (!dict) return null;
-  const num = (re: RegExp) => Number(re.exec(dict[0])![1]);
-  const [width, height, length] = [num(/\/Width (\d+)/), num(/\/Height (\d+)/), num(/\/Length (\d+)/)];
-  const start = dict.index + dict[0].length;
-  const rgb = inflateSync(pdf.subarray(start, start + length));
-  const rgba = new Uint8ClampedArray(width * height * 4);
-  for (let i = 0; i < width * height; i++) {
-    rgba.set(rgb.subarray(i * 3, i * 3 + 3), i * 4);
-    rgba[i * 4 + 3] = 255;
+  const images = /<<[^>]*\/Subtype \/Image[^>]*\/ColorSpace \/DeviceRGB[^>]*>>\s*stream\r?\n/g;
+  for (let dict = images.exec(text); dict; dict = images.exec(text)) {
+    const num = (re: RegExp) => Number(re.exec(dict![0])![1]);
+    const [width, height, length] = [num(/\/Width (\d+)/), num(/\/Height (\d+)/), num(/\/Length (\d+)/)];
+    const start = dict.index + dict[0].length;
+    const rgb = inflateSync(pdf.subarray(start, start + length));
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      rgba.set(rgb.subarray(i * 3, i * 3 + 3), i * 4);
+      rgba[i * 4 + 3] = 255;
+    }
+    const found = jsQR(rgba, width, height)?.data;
+    if (found) return found;
   }
-  return jsQR(rgba, width, height)?.data ?? null;
+  return null;
 }
 
 async function createEvent(
@@ -278,8 +281,14 @@ test('watch, check in, issue, verify and revoke a constancia', async ({ page, br
   await expect(verifier.getByText(PROFILE.certificateName)).toBeVisible();
   await expect(verifier.getByText(`Simposio de Ecocardiografía ${suffix}`)).toBeVisible();
 
-  // Revoked: the same page says so.
+  // Revoked with a reason: the same page says so.
   await buyerRow.getByRole('button', { name: 'Revocar' }).click();
+  const dialog = adminPage.getByRole('dialog', { name: 'Revocar la constancia' });
+  await dialog.getByRole('button', { name: 'Revocar' }).click();
+  await expect(dialog.getByText(ADMIN_MSG.constanciaRevokeNoteInvalid)).toBeVisible();
+  await dialog.getByLabel('Motivo').fill('La cédula impresa no corresponde a la persona');
+  await dialog.getByRole('button', { name: 'Revocar' }).click();
+  await expect(dialog).toBeHidden();
   await expect(buyerRow.getByText('Revocada')).toBeVisible();
   await verifier.reload();
   await expect(verifier.getByRole('heading', { name: 'Constancia revocada' })).toBeVisible();
@@ -494,7 +503,7 @@ test('constancias on autopilot: two signatures, the event closes, the e-mail wit
 
     // The last day's window closes: nobody presses anything, the job issues and e-mails it.
     await moveStoreClock(start + 30 * HOUR + 16 * 60_000);
-    const mail = await newestEmail(email, new RegExp(`Subject: Tu constancia de ${name}`), 60_000);
+    const mail = await newestEmail(email, /Te enviamos adjunta tu constancia de/, 60_000);
     expect(mail).toContain('application/pdf');
 
     // Mis Productos: the minutes per day, and the constancia (Carta and A4).

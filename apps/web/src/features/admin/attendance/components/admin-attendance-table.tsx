@@ -83,9 +83,9 @@ export function AdminAttendanceTable({
                     )}
                     {day.checkedInAt !== null && day.watchedSeconds === 0
                       ? 'En la sede'
-                      : `${v.watchedMinutes} de ${v.lengthMinutes} min`}
+                      : `${v.watchedMinutes} min`}
                   </span>
-                  {day.checkedInAt !== null && (
+                  {day.checkedInAt !== null && v.reason !== 'puerta' && (
                     <span className="mt-0.5 flex items-center gap-1 text-xs text-slate-600">
                       <MapPin aria-hidden="true" className="h-3 w-3" /> Presente {formatTime(day.checkedInAt)}
                     </span>
