@@ -64,15 +64,16 @@ describe('/registro/:productId', () => {
     expect(await screen.findByText(EVENT.productName)).toBeInTheDocument();
     const inst = screen.getByRole('textbox', { name: 'Institución donde trabajas' });
     await userEvent.click(screen.getByRole('button', { name: 'Guardar respuestas' }));
-    await waitFor(() => expect(inst).toHaveFocus());
+    await waitFor(() => expect(inst).toHaveFocus(), { timeout: 5000 });
     expect(inst).toHaveAccessibleDescription(QUESTION_MSG.answerRequired);
     expect(api.calls.some((c) => c.path === '/api/questions/answers')).toBe(false);
 
     await userEvent.type(inst, 'Hospital Ángeles');
     await userEvent.click(screen.getByRole('radio', { name: 'Sí' }));
     await userEvent.click(screen.getByRole('button', { name: 'Guardar respuestas' }));
-    expect(await screen.findByText('Mis Productos')).toBeInTheDocument();
-    expect(await screen.findByText(QUESTION_MSG.answersSaved)).toBeInTheDocument();
+    // Mis Productos is a lazy page: on a loaded machine it takes more than the default second.
+    expect(await screen.findByText('Mis Productos', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(QUESTION_MSG.answersSaved, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(api.calls.find((c) => c.path === '/api/questions/answers')?.body).toEqual({
       productId: 'congreso',
       answers: [
@@ -95,9 +96,11 @@ describe('/registro/:productId', () => {
     const inst = await screen.findByRole('textbox', { name: 'Institución donde trabajas' });
     await userEvent.type(inst, 'IMSS');
     await userEvent.click(screen.getByRole('button', { name: 'Guardar respuestas' }));
-    await waitFor(() => expect(inst).toHaveAccessibleDescription(QUESTION_MSG.answerNoFormula));
+    await waitFor(() => expect(inst).toHaveAccessibleDescription(QUESTION_MSG.answerNoFormula), {
+      timeout: 5000,
+    });
     expect(screen.getByRole('radio', { name: 'No' })).toHaveAccessibleDescription(QUESTION_MSG.answerYesNo);
-    await waitFor(() => expect(inst).toHaveFocus());
+    await waitFor(() => expect(inst).toHaveFocus(), { timeout: 5000 });
     expect(screen.queryByText('Mis Productos', { selector: 'p' })).not.toBeInTheDocument();
     expect(screen.queryByText(QUESTION_MSG.answersSaved)).not.toBeInTheDocument();
   });
