@@ -21,7 +21,7 @@ import {
   useSetAttendancePercent,
 } from '../../../features/admin/attendance/api/admin-attendance';
 import { ConstanciaAutopilot } from '../../../features/admin/attendance/components/constancia-autopilot';
-import { ReasonDialog } from '../../../features/admin/attendance/components/reason-dialog';
+import { ReasonDialog } from '../../../components/admin/reason-dialog';
 import { AdminAttendanceTable } from '../../../features/admin/attendance/components/admin-attendance-table';
 import { ConstanciaBatch } from '../../../features/admin/attendance/components/constancia-batch';
 import { EvaluationEditor } from '../../../features/admin/attendance/components/evaluation-editor';
@@ -132,7 +132,7 @@ export function Component() {
         }
         confirm="Revocar"
         tone="danger"
-        invalidMessage={ADMIN_MSG.constanciaRevokeNoteInvalid}
+        validate={(t) => (t.length < 3 || t.length > 300 ? ADMIN_MSG.constanciaRevokeNoteInvalid : undefined)}
         busy={action.isPending}
         onConfirm={(note) => revoking && act(revoking.folio, 'revoke', note)}
         onClose={() => setRevoking(null)}
@@ -155,7 +155,9 @@ export function Component() {
         ]}
         initialChoice={correctedDay?.verdict.counts ? 'no_cuenta' : 'cuenta'}
         confirm="Guardar corrección"
-        invalidMessage={ADMIN_MSG.attendanceCorrectionReasonInvalid}
+        validate={(t) =>
+          t.length < 3 || t.length > 300 ? ADMIN_MSG.attendanceCorrectionReasonInvalid : undefined
+        }
         busy={correct.isPending}
         onConfirm={(reason, choice) => {
           if (!correcting) return;

@@ -1,10 +1,12 @@
 // A staff action that needs its reason in words (revoking a constancia, correcting a day's
-// attendance): 3-300 characters, kept in the audit log and, for a revocation, sent to the member.
-// `choices` adds the options of a correction (cuenta / no cuenta / quitar la corrección).
+// attendance, refusing a participant-type request): `validate` says what is wrong with the
+// text (the API's own message), the reason goes to the audit log and, where the action says so,
+// to the member. `choices` adds options before the reason (a correction: cuenta / no cuenta /
+// quitar la corrección).
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../../../components/ui/button';
-import { Dialog } from '../../../../components/ui/dialog';
-import { Field, Textarea } from '../../../../components/ui/input';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { Field, Textarea } from '../ui/input';
 
 export interface ReasonChoice<T extends string> {
   value: T;
@@ -17,7 +19,9 @@ export function ReasonDialog<T extends string>({
   description,
   confirm,
   tone = 'primary',
-  invalidMessage,
+  validate,
+  maxLength = 300,
+  hint = 'Queda en la bitácora.',
   choices,
   initialChoice,
   busy,
@@ -29,8 +33,11 @@ export function ReasonDialog<T extends string>({
   description?: ReactNode;
   confirm: string;
   tone?: 'primary' | 'danger';
-  /** The API's own refusal text for a reason out of length. */
-  invalidMessage: string;
+  /** The API's own refusal text for this reason (already trimmed), or undefined when it is fine. */
+  validate: (text: string) => string | undefined;
+  maxLength?: number;
+  /** Under the field (default: that it stays in the audit log). */
+  hint?: string;
   choices?: ReasonChoice<T>[];
   initialChoice?: T;
   busy: boolean;
@@ -48,9 +55,10 @@ export function ReasonDialog<T extends string>({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const text = reason.trim().replace(/\s+/g, ' ');
-    if (text.length < 3 || text.length > 300) return setError(invalidMessage);
-    setError(undefined);
-    onConfirm(text, choice);
+    const problem = validate(text);
+    setError(problem);
+    // The text stays while the call runs (a refusal keeps it); a new subject gets a new `key`.
+    if (!problem) onConfirm(text, choice);
   };
   return (
     <Dialog open={open} onClose={close} title={title} description={description}>
@@ -73,13 +81,13 @@ export function ReasonDialog<T extends string>({
             ))}
           </fieldset>
         )}
-        <Field label="Motivo" required error={error} hint="Queda en la bitácora.">
+        <Field label="Motivo" required error={error} hint={hint}>
           {(control) => (
             <Textarea
               {...control}
               data-autofocus
               rows={3}
-              maxLength={300}
+              maxLength={maxLength}
               value={reason}
               onChange={(e) => setReason(e.target.value)}
             />
