@@ -133,3 +133,17 @@ describe('demo data and the published address', () => {
     });
   });
 });
+
+describe('rotating JWT_SECRET', () => {
+  const previous = { JWT_SECRET_PREVIOUS: 'y'.repeat(40) };
+
+  it('needs JWT_ROTATED_AT beside JWT_SECRET_PREVIOUS, and not in the future', () => {
+    expect(refusal(previous)).toMatch(/JWT_ROTATED_AT: falta/);
+    expect(refusal({ ...previous, JWT_ROTATED_AT: 'ayer' })).toMatch(/JWT_ROTATED_AT/);
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    expect(refusal({ ...previous, JWT_ROTATED_AT: later })).toMatch(/JWT_ROTATED_AT: está en el futuro/);
+    expect(
+      loadConfig({ ...base, ...previous, JWT_ROTATED_AT: '2026-01-05T09:00:00-06:00' }).JWT_ROTATED_AT,
+    ).toBe(Date.parse('2026-01-05T15:00:00Z'));
+  });
+});

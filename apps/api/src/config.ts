@@ -79,6 +79,20 @@ const envSchema = z.object({
     blankAsUnset,
     z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   ),
+  /**
+   * When JWT_SECRET took over from JWT_SECRET_PREVIOUS (ISO date-time, e.g. 2026-05-04T09:00:00-06:00):
+   * only sessions the previous secret signed before it are still accepted.
+   */
+  JWT_ROTATED_AT: z.preprocess(
+    blankAsUnset,
+    z.iso
+      .datetime({
+        offset: true,
+        message: 'usa una fecha y hora ISO con zona, p. ej. 2026-05-04T09:00:00-06:00',
+      })
+      .transform((v) => new Date(v).getTime())
+      .optional(),
+  ),
   JWT_TTL: z
     .string()
     .regex(/^\d+[smhd]$/, 'usa un número y s, m, h o d (p. ej. 7d)')
@@ -240,7 +254,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...storageProblems(e), ...paypalSimulatorProblems(e), ...stripeSimulatorProblems(e)];
+  const problems = [
+    ...storageProblems(e),
+    ...rotationProblems(e),
+    ...paypalSimulatorProblems(e),
+    ...stripeSimulatorProblems(e),
+  ];
   if (problems.length) throw new ConfigError(`Configuración no válida:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const PUBLIC_URL = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -286,6 +305,23 @@ function storageProblems(e: Env): string[] {
     problems.push('  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: se configuran las dos o ninguna');
   }
   return problems;
+}
+
+/**
+ * A previous JWT secret needs the instant of the rotation: without it a token someone signed
+ * with the old (maybe leaked) secret after the rotation would still count.
+ */
+function rotationProblems(e: Env): string[] {
+  if (!e.JWT_SECRET_PREVIOUS) return [];
+  if (e.JWT_ROTATED_AT === undefined) {
+    return [
+      '  JWT_ROTATED_AT: falta; con JWT_SECRET_PREVIOUS indica cuándo se cambió el secreto (fecha y hora ISO, p. ej. 2026-05-04T09:00:00-06:00): solo cuentan las sesiones firmadas con el anterior antes de ese momento',
+    ];
+  }
+  if (e.JWT_ROTATED_AT > Date.now() + 5 * 60_000) {
+    return ['  JWT_ROTATED_AT: está en el futuro; usa el momento en que se cambió JWT_SECRET'];
+  }
+  return [];
 }
 
 /** The simulator's own credentials (dev/paypal-simulator); any other value is a real app. */
