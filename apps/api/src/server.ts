@@ -19,6 +19,9 @@ import { mailSettingsFrom } from './modules/mail/settings';
 import { createStorage } from './lib/storage/create-storage';
 
 async function main(): Promise<void> {
+  // Everything the store writes under DATA_DIR (the database, generated secrets, uploads, the
+  // outbox's messages with their one-time links) is the owner's only.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();

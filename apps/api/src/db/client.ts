@@ -14,6 +14,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { withPreparedStatements } from './pglite-statements';
+import { keepOwnerOnly } from './owner-only';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -83,9 +84,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
 
   let release = () => undefined as void;
+  let unguard = () => undefined as void;
   if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     release = takeFolderLock(opts.dataDir);
+    // The cluster holds the password hashes: its folder and files are the owner's only.
+    unguard = keepOwnerOnly(opts.dataDir, path.join(opts.dataDir, 'pgdata'));
   }
   const initial = opts.initialData ? { loadDataDir: opts.initialData } : {};
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata'), initial) : new PGlite(initial);
@@ -107,6 +111,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await client.exec('CHECKPOINT');
         await client.close();
       }
+      unguard();
       release();
     },
     // PGlite runs in this process: a NOTIFY reaches the callback before the writing query
