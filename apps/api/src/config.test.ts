@@ -147,3 +147,45 @@ describe('rotating JWT_SECRET', () => {
     ).toBe(Date.parse('2026-01-05T15:00:00Z'));
   });
 });
+
+describe('where the store listens', () => {
+  it('on this machine only by default while demo data may be present', () => {
+    expect(loadConfig(base)).toMatchObject({ HOST: 'localhost', listensLocally: true, SEED_DEMO: true });
+    expect(loadConfig({ ...base, HOST: '' })).toMatchObject({ HOST: 'localhost', listensLocally: true });
+    expect(loadConfig({ ...base, PAYPAL_SIMULATOR: 'true' })).toMatchObject({
+      HOST: 'localhost',
+      SEED_DEMO: true,
+    });
+    for (const host of ['127.0.0.1', '::1', '[::1]', 'localhost']) {
+      expect(loadConfig({ ...base, HOST: host }), host).toMatchObject({
+        listensLocally: true,
+        demoDataAllowed: true,
+      });
+    }
+  });
+
+  it('with no demo data on the network: a HOST there, or a published store (every interface by default)', () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.10']) {
+      expect(loadConfig({ ...base, HOST: host }), host).toMatchObject({
+        HOST: host,
+        listensLocally: false,
+        SEED_DEMO: false,
+        demoDataAllowed: false,
+      });
+      expect(loadConfig({ ...base, HOST: host, PAYPAL_SIMULATOR: 'true' }), host).toMatchObject({
+        SEED_DEMO: false,
+        demoDataAllowed: false,
+      });
+    }
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://tienda.example.org' })).toMatchObject({
+      HOST: '0.0.0.0',
+      listensLocally: false,
+      demoDataAllowed: false,
+    });
+    // Unless asked for on purpose.
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', SEED_DEMO: 'true' })).toMatchObject({
+      SEED_DEMO: true,
+      demoDataAllowed: true,
+    });
+  });
+});

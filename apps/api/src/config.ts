@@ -69,7 +69,11 @@ const trustProxy = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Where the store listens. Unset: this machine only (localhost) while demo data may be
+   * present, every interface (0.0.0.0) for a published store without it.
+   */
+  HOST: z.preprocess(blankAsUnset, z.string().trim().min(1).optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
@@ -227,7 +231,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
+export interface Config extends Omit<Env, 'HOST' | 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
+  /** Resolved: HOST when given, else localhost while demo data may be present, else 0.0.0.0. */
+  HOST: string;
+  /** HOST is a loopback address: nothing but this machine reaches the store directly. */
+  listensLocally: boolean;
   JWT_SECRET: string;
   PUBLIC_URL: string;
   /**
@@ -236,8 +244,9 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DE
    */
   SEED_DEMO: boolean;
   /**
-   * Whether demo rows may be present at start: a local PUBLIC_URL, SEED_DEMO=true or the
-   * PayPal simulator. A published store with demo rows refuses to start (db/seed.ts).
+   * Whether demo rows may be present at start: a local PUBLIC_URL (or the simulators) and a
+   * loopback HOST, or SEED_DEMO=true. A store published or listening on the network with demo
+   * rows refuses to start (db/seed.ts).
    */
   demoDataAllowed: boolean;
   /** Absolute DATA_DIR. */
@@ -264,19 +273,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   const PUBLIC_URL = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   // Demo data (a 100 % coupon, a customer with a published password) is for trying the store
-  // on the embedded database at a local address (or with the PayPal simulator); a PostgreSQL
-  // server or a published address gets it only when SEED_DEMO=true is given.
+  // on the embedded database at a local address (or with the PayPal simulator), listening on
+  // this machine only; a PostgreSQL server, a published address or a HOST on the network gets
+  // it only when SEED_DEMO=true is given. So a plain start listens on loopback with demo data,
+  // and a store on the network has none.
   const published = !isLocalUrl(PUBLIC_URL);
   const simulated = e.PAYPAL_SIMULATOR || e.STRIPE_SIMULATOR;
-  const SEED_DEMO = e.SEED_DEMO ?? (!e.DATABASE_URL && (!published || simulated));
+  const demoByAddress = !published || e.SEED_DEMO === true || simulated;
+  const HOST = e.HOST ?? (demoByAddress ? 'localhost' : '0.0.0.0');
+  const listensLocally = isLoopbackHost(HOST);
+  const demoDataAllowed = demoByAddress && (listensLocally || e.SEED_DEMO === true);
+  const SEED_DEMO = e.SEED_DEMO ?? (!e.DATABASE_URL && listensLocally && (!published || simulated));
   return {
     ...e,
     ...(e.PAYPAL_SIMULATOR ? simulatorPaypal(PUBLIC_URL) : {}),
     ...(e.STRIPE_SIMULATOR ? STRIPE_SIMULATOR_KEYS : {}),
+    HOST,
+    listensLocally,
     dataDir,
     PUBLIC_URL,
     SEED_DEMO,
-    demoDataAllowed: !published || e.SEED_DEMO === true || simulated,
+    demoDataAllowed,
     JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
   };
 }
@@ -286,6 +303,13 @@ export function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
   return isIP(host) === 4 && host.startsWith('127.');
+}
+
+/** A listening address only this machine reaches: localhost or a loopback IP (not 0.0.0.0 or ::). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
 }
 
 /** S3 settings that only make sense together. */
