@@ -16,8 +16,8 @@
 // read that was in flight when a change arrived is not kept (docs/speed.md). And nothing is
 // held longer than USER_VIEWS_MAX_AGE_MS whatever the notifications say: a listening connection
 // that died without closing (a NAT's idle timeout, a failover, a transaction-mode pooler) is
-// found by its health check (db/client.ts) within a minute or so, and until then a refunded
-// buyer keeps a stream link at most this long.
+// found by its health check (db/client.ts) within about 40 s, which drops everything; should
+// even that fail, a refunded buyer keeps a stream link at most this long.
 
 import { cancellableUntil, canCancelDay } from '@store/shared/domain/cancellation';
 import { userOrdersResponse } from '@store/shared/schemas/order';
@@ -40,8 +40,12 @@ export const ORDERS_CHANNEL = 'orders_changed';
 export const USER_VIEWS_MAX = 20_000;
 /** At most this many bytes of answers held (bodies and their compressed copies). */
 export const USER_VIEWS_MAX_BYTES = 128 * 1024 * 1024;
-/** No answer or value is held longer than this, even if no change notification drops it. */
-export const USER_VIEWS_MAX_AGE_MS = 60_000;
+/**
+ * No answer or value is held longer than this, even if no change notification drops it: the
+ * backstop behind the listening connection's health check (found dead within about 40 s). Five
+ * minutes, so the stream warm-up (every 30 s) rebuilds a buyer's answers only that often.
+ */
+export const USER_VIEWS_MAX_AGE_MS = 5 * 60_000;
 /** At most this many keyed values held per user (all dropped beyond). */
 const VALUES_PER_USER = 64;
 /** Smaller answers are sent as they are: compressing them saves less than a packet. */
