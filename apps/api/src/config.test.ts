@@ -133,3 +133,59 @@ describe('demo data and the published address', () => {
     });
   });
 });
+
+describe('rotating JWT_SECRET', () => {
+  const previous = { JWT_SECRET_PREVIOUS: 'y'.repeat(40) };
+
+  it('needs JWT_ROTATED_AT beside JWT_SECRET_PREVIOUS, and not in the future', () => {
+    expect(refusal(previous)).toMatch(/JWT_ROTATED_AT: falta/);
+    expect(refusal({ ...previous, JWT_ROTATED_AT: 'ayer' })).toMatch(/JWT_ROTATED_AT/);
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    expect(refusal({ ...previous, JWT_ROTATED_AT: later })).toMatch(/JWT_ROTATED_AT: está en el futuro/);
+    expect(
+      loadConfig({ ...base, ...previous, JWT_ROTATED_AT: '2026-01-05T09:00:00-06:00' }).JWT_ROTATED_AT,
+    ).toBe(Date.parse('2026-01-05T15:00:00Z'));
+  });
+});
+
+describe('where the store listens', () => {
+  it('on this machine only by default while demo data may be present', () => {
+    expect(loadConfig(base)).toMatchObject({ HOST: 'localhost', listensLocally: true, SEED_DEMO: true });
+    expect(loadConfig({ ...base, HOST: '' })).toMatchObject({ HOST: 'localhost', listensLocally: true });
+    expect(loadConfig({ ...base, PAYPAL_SIMULATOR: 'true' })).toMatchObject({
+      HOST: 'localhost',
+      SEED_DEMO: true,
+    });
+    for (const host of ['127.0.0.1', '::1', '[::1]', 'localhost']) {
+      expect(loadConfig({ ...base, HOST: host }), host).toMatchObject({
+        listensLocally: true,
+        demoDataAllowed: true,
+      });
+    }
+  });
+
+  it('with no demo data on the network: a HOST there, or a published store (every interface by default)', () => {
+    for (const host of ['0.0.0.0', '::', '192.0.2.10']) {
+      expect(loadConfig({ ...base, HOST: host }), host).toMatchObject({
+        HOST: host,
+        listensLocally: false,
+        SEED_DEMO: false,
+        demoDataAllowed: false,
+      });
+      expect(loadConfig({ ...base, HOST: host, PAYPAL_SIMULATOR: 'true' }), host).toMatchObject({
+        SEED_DEMO: false,
+        demoDataAllowed: false,
+      });
+    }
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://tienda.example.org' })).toMatchObject({
+      HOST: '0.0.0.0',
+      listensLocally: false,
+      demoDataAllowed: false,
+    });
+    // Unless asked for on purpose.
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', SEED_DEMO: 'true' })).toMatchObject({
+      SEED_DEMO: true,
+      demoDataAllowed: true,
+    });
+  });
+});

@@ -69,7 +69,11 @@ const trustProxy = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Where the store listens. Unset: this machine only (localhost) while demo data may be
+   * present, every interface (0.0.0.0) for a published store without it.
+   */
+  HOST: z.preprocess(blankAsUnset, z.string().trim().min(1).optional()),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
@@ -78,6 +82,20 @@ const envSchema = z.object({
   JWT_SECRET_PREVIOUS: z.preprocess(
     blankAsUnset,
     z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
+  /**
+   * When JWT_SECRET took over from JWT_SECRET_PREVIOUS (ISO date-time, e.g. 2026-05-04T09:00:00-06:00):
+   * only sessions the previous secret signed before it are still accepted.
+   */
+  JWT_ROTATED_AT: z.preprocess(
+    blankAsUnset,
+    z.iso
+      .datetime({
+        offset: true,
+        message: 'usa una fecha y hora ISO con zona, p. ej. 2026-05-04T09:00:00-06:00',
+      })
+      .transform((v) => new Date(v).getTime())
+      .optional(),
   ),
   JWT_TTL: z
     .string()
@@ -215,7 +233,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
+export interface Config extends Omit<Env, 'HOST' | 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DEMO'> {
+  /** Resolved: HOST when given, else localhost while demo data may be present, else 0.0.0.0. */
+  HOST: string;
+  /** HOST is a loopback address: nothing but this machine reaches the store directly. */
+  listensLocally: boolean;
   JWT_SECRET: string;
   PUBLIC_URL: string;
   /**
@@ -224,8 +246,9 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'PUBLIC_URL' | 'SEED_DE
    */
   SEED_DEMO: boolean;
   /**
-   * Whether demo rows may be present at start: a local PUBLIC_URL, SEED_DEMO=true or the
-   * PayPal simulator. A published store with demo rows refuses to start (db/seed.ts).
+   * Whether demo rows may be present at start: a local PUBLIC_URL (or the simulators) and a
+   * loopback HOST, or SEED_DEMO=true. A store published or listening on the network with demo
+   * rows refuses to start (db/seed.ts).
    */
   demoDataAllowed: boolean;
   /** Absolute DATA_DIR. */
@@ -242,24 +265,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const problems = [...storageProblems(e), ...paypalSimulatorProblems(e), ...stripeSimulatorProblems(e)];
+  const problems = [
+    ...storageProblems(e),
+    ...rotationProblems(e),
+    ...paypalSimulatorProblems(e),
+    ...stripeSimulatorProblems(e),
+  ];
   if (problems.length) throw new ConfigError(`Configuración no válida:\n${problems.join('\n')}`);
   const dataDir = path.resolve(e.DATA_DIR);
   const PUBLIC_URL = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   // Demo data (a 100 % coupon, a customer with a published password) is for trying the store
-  // on the embedded database at a local address (or with the PayPal simulator); a PostgreSQL
-  // server or a published address gets it only when SEED_DEMO=true is given.
+  // on the embedded database at a local address (or with the PayPal simulator), listening on
+  // this machine only; a PostgreSQL server, a published address or a HOST on the network gets
+  // it only when SEED_DEMO=true is given. So a plain start listens on loopback with demo data,
+  // and a store on the network has none.
   const published = !isLocalUrl(PUBLIC_URL);
   const simulated = e.PAYPAL_SIMULATOR || e.STRIPE_SIMULATOR;
-  const SEED_DEMO = e.SEED_DEMO ?? (!e.DATABASE_URL && (!published || simulated));
+  const demoByAddress = !published || e.SEED_DEMO === true || simulated;
+  const HOST = e.HOST ?? (demoByAddress ? 'localhost' : '0.0.0.0');
+  const listensLocally = isLoopbackHost(HOST);
+  const demoDataAllowed = demoByAddress && (listensLocally || e.SEED_DEMO === true);
+  const SEED_DEMO = e.SEED_DEMO ?? (!e.DATABASE_URL && listensLocally && (!published || simulated));
   return {
     ...e,
     ...(e.PAYPAL_SIMULATOR ? simulatorPaypal(PUBLIC_URL) : {}),
     ...(e.STRIPE_SIMULATOR ? STRIPE_SIMULATOR_KEYS : {}),
+    HOST,
+    listensLocally,
     dataDir,
     PUBLIC_URL,
     SEED_DEMO,
-    demoDataAllowed: !published || e.SEED_DEMO === true || simulated,
+    demoDataAllowed,
     JWT_SECRET: e.JWT_SECRET ?? persistentSecret(dataDir),
   };
 }
@@ -269,6 +305,13 @@ export function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost') || host === '::1') return true;
   return isIP(host) === 4 && host.startsWith('127.');
+}
+
+/** A listening address only this machine reaches: localhost or a loopback IP (not 0.0.0.0 or ::). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1') return true;
+  return isIP(h) === 4 && h.startsWith('127.');
 }
 
 /** S3 settings that only make sense together. */
@@ -288,6 +331,23 @@ function storageProblems(e: Env): string[] {
     problems.push('  S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: se configuran las dos o ninguna');
   }
   return problems;
+}
+
+/**
+ * A previous JWT secret needs the instant of the rotation: without it a token someone signed
+ * with the old (maybe leaked) secret after the rotation would still count.
+ */
+function rotationProblems(e: Env): string[] {
+  if (!e.JWT_SECRET_PREVIOUS) return [];
+  if (e.JWT_ROTATED_AT === undefined) {
+    return [
+      '  JWT_ROTATED_AT: falta; con JWT_SECRET_PREVIOUS indica cuándo se cambió el secreto (fecha y hora ISO, p. ej. 2026-05-04T09:00:00-06:00): solo cuentan las sesiones firmadas con el anterior antes de ese momento',
+    ];
+  }
+  if (e.JWT_ROTATED_AT > Date.now() + 5 * 60_000) {
+    return ['  JWT_ROTATED_AT: está en el futuro; usa el momento en que se cambió JWT_SECRET'];
+  }
+  return [];
 }
 
 /** The simulator's own credentials (dev/paypal-simulator); any other value is a real app. */

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { runAsClusterPrimary } from './cluster';
-import { ConfigError, loadConfig, STRIPE_SIMULATOR_CREDENTIALS, type Config } from './config';
+import { ConfigError, isLocalUrl, loadConfig, STRIPE_SIMULATOR_CREDENTIALS, type Config } from './config';
+import { exposureLines, metricsExposureWarning } from './exposure';
 import { openDatabase } from './db/client';
 import { enableSimulatedWaysToPay } from './modules/payments/settings';
 import { DEMO_COUPON_DAYS, DEMO_COUPON_MAX_USES, seed, SeedRefusedError } from './db/seed';
@@ -19,6 +20,9 @@ import { mailSettingsFrom } from './modules/mail/settings';
 import { createStorage } from './lib/storage/create-storage';
 
 async function main(): Promise<void> {
+  // Everything the store writes under DATA_DIR (the database, generated secrets, uploads, the
+  // outbox's messages with their one-time links) is the owner's only.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();
@@ -70,7 +74,11 @@ async function main(): Promise<void> {
           adminEmail: config.ADMIN_EMAIL,
           adminPassword: config.ADMIN_PASSWORD,
           adminPromoteExisting: config.ADMIN_PROMOTE_EXISTING,
-          ...(config.demoDataAllowed ? {} : { refuseDemoAt: config.PUBLIC_URL }),
+          ...(config.demoDataAllowed
+            ? {}
+            : isLocalUrl(config.PUBLIC_URL)
+              ? { refuseDemoOnHost: config.HOST }
+              : { refuseDemoAt: config.PUBLIC_URL }),
         });
         // The demo's finished event as it looks afterwards: its attendees, their evaluation and
         // a constancia (docs/dates-and-time.md → Demo data). Before the app is built, so the
@@ -164,6 +172,7 @@ async function main(): Promise<void> {
   if (demo.present) {
     lines.push('  Antes de abrir la tienda, elimina los datos de demostración desde /admin.');
   }
+  lines.push(...exposureLines(config, demo.present));
   if (seeded.generatedAdmin) {
     lines.push(
       ...announceGeneratedAdmin(seeded.generatedAdmin, {
@@ -182,6 +191,8 @@ async function main(): Promise<void> {
 
   if (metricsListener) {
     console.log(`  Métricas: http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics\n`);
+    const warning = metricsExposureWarning(config);
+    if (warning) console.warn(`${warning}\n`);
   }
 
   // Shutdown (docs/operations.md#graceful-shutdown): readiness fails at once and, for

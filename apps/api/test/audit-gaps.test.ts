@@ -1,7 +1,8 @@
 // What the audit log must hold besides changes: an admin's view of a member's proof, a door
-// check-in, a constancia issued and an admin's download of someone's CFDI. Each entry is
-// written with its action: a trigger refusing the entry stops the action (nothing served,
-// nothing saved), and a trigger refusing the action leaves no entry.
+// check-in, a constancia issued, an admin's download of someone's CFDI, and the bulk exports
+// of personal or fiscal data (attendees, evaluation results, invoices). Each entry is written
+// with its action: a trigger refusing the entry stops the action (nothing served, nothing
+// saved), and a trigger refusing the action leaves no entry.
 
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -287,5 +288,82 @@ describe('audit entries written with their action', () => {
         details: { creditNoteId: note!.id, format: 'xml' },
       },
     ]);
+  });
+});
+
+describe('bulk exports: who, which filters, how many rows; no entry, no file', () => {
+  /** The export refused with its entry, then served and audited once. */
+  async function auditedExport(url: string, action: string, secret: string) {
+    await refuseInserts('audit_log', action);
+    const refused = await call(ctx, admin.token, 'GET', url);
+    expect(refused.statusCode).toBe(500);
+    expect(refused.body).not.toContain(secret);
+    for (const t of triggers.splice(0)) await ctx.database.db.execute(sql.raw(t));
+    expect(await entries(action)).toHaveLength(0);
+    const served = await call(ctx, admin.token, 'GET', url);
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toContain(secret);
+    const logged = await entries(action);
+    expect(logged).toHaveLength(1);
+    return logged[0]!;
+  }
+
+  it('the attendee CSV', async () => {
+    const e = await createProduct(ctx.database.db, {
+      name: 'Congreso de exportación',
+      price: 0,
+      days: [{ label: 'Día 1' }, { label: 'Día 2' }],
+    });
+    const guest = await createUser(ctx);
+    await claim(ctx, guest, e.product.id, ['Día 1', 'Día 2']);
+    const url = `/api/admin/attendees/export?productId=${e.product.id}&productDayId=${e.days[1]!.id}`;
+    expect(await auditedExport(url, 'event.attendees_export', guest.email)).toMatchObject({
+      actorId: admin.id,
+      entity: 'event',
+      entityId: e.product.id,
+      details: { filters: { productId: e.product.id, productDayId: e.days[1]!.id }, rows: 1 },
+    });
+  });
+
+  it('the evaluation results', async () => {
+    const e = await createProduct(ctx.database.db, { name: 'Curso evaluado', price: 0 });
+    const saved = await call(ctx, admin.token, 'PUT', '/api/admin/attendance/evaluation', {
+      productId: e.product.id,
+      questions: [{ kind: 'encuesta', text: '¿Recomendarías el curso?', options: ['Sí', 'No', 'Tal vez'] }],
+      passPercent: 80,
+      maxAttempts: 1,
+    });
+    expect(saved.statusCode).toBe(200);
+    const url = `/api/admin/attendance/evaluation/export?productId=${e.product.id}&view=preguntas`;
+    expect(await auditedExport(url, 'event.evaluation_export', 'Tal vez')).toMatchObject({
+      actorId: admin.id,
+      entity: 'event',
+      entityId: e.product.id,
+      details: { filters: { productId: e.product.id, view: 'preguntas' }, rows: 3 },
+    });
+  });
+
+  it("the accountant's invoices CSV", async () => {
+    const e = await createProduct(ctx.database.db, { name: 'Congreso facturado', price: 0 });
+    const buyer = await createUser(ctx);
+    const orderId = await claim(ctx, buyer, e.product.id, ['Día 1']);
+    await ctx.database.db.insert(cfdiDocuments).values({
+      kind: 'I',
+      orderId,
+      userId: buyer.id,
+      rfc: 'EXPO561231GR8',
+      razonSocial: 'EXPORTADA SA',
+      regimenFiscal: '601',
+      usoCfdi: 'G03',
+      codigoPostal: '14080',
+      status: 'solicitada',
+    });
+    const url = '/api/admin/invoices/export?search=EXPO561231GR8';
+    expect(await auditedExport(url, 'invoice.export', 'EXPO561231GR8')).toMatchObject({
+      actorId: admin.id,
+      entity: 'order',
+      entityId: null,
+      details: { filters: { search: 'EXPO561231GR8' }, rows: 1 },
+    });
   });
 });

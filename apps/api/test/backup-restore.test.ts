@@ -4,13 +4,28 @@
 // or an empty database (PostgreSQL, with pg_dump/pg_restore); every row of every table and
 // every file compares equal. A non-empty target is refused without a change; a missing
 // pg_dump is named with the way to install it. With a bucket (s3rver), the objects the
-// database points at are checked and listed, not copied.
+// database points at are checked and listed, not copied. The archive is never readable by
+// others, not even while it is written; the database password never reaches pg_dump's or
+// pg_restore's command line; a restore refuses an archive whose manifest names a key out of
+// the store's folders or whose files are links, before it writes anything.
 
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -19,12 +34,12 @@ import { cfdiDocuments, constancias, participantTypeRequests, products, users } 
 import { createStorage } from '../src/lib/storage/create-storage';
 import { migratedPgliteDump } from './migrated-databases';
 import { newStorageKey } from '../src/lib/storage/keys';
-import { localFiles, requirePgTool } from '../src/ops/archive';
+import { ARCHIVE_FORMAT, localFiles, requirePgTool, runTool, type Manifest } from '../src/ops/archive';
 import { createBackup } from '../src/ops/backup';
 import { restoreBackup, RestoreRefusedError } from '../src/ops/restore';
 import { createProduct } from './factories';
 import { startS3rver } from './fakes/s3rver-server';
-import { createPostgresDatabase } from './server-process';
+import { createPostgresDatabase, postgresAdminUrl } from './server-process';
 import { addToCart, createCoupon, createUser, placeOrder } from './store-helpers';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -49,6 +64,43 @@ async function dumpRows(db: Database): Promise<Record<string, string[]>> {
     out[name] = r.rows.map((x) => x.row);
   }
   return out;
+}
+
+/**
+ * pg_dump, pg_restore and tar wrapped on PATH: each call's command line, the pass file it was
+ * given (mode and content) and PGPASSWORD are logged, and for tar's archive its mode right
+ * after tar wrote it. Returns the log reader and a function that puts PATH back.
+ */
+function spyOnTools(dir: string): { log(): string; restore(): void } {
+  const bin = path.join(dir, 'bin');
+  mkdirSync(bin);
+  const logFile = path.join(dir, 'tools.log');
+  writeFileSync(logFile, '');
+  const realPath = process.env.PATH ?? '';
+  for (const tool of ['pg_dump', 'pg_restore', 'tar']) {
+    const file = path.join(bin, tool);
+    writeFileSync(
+      file,
+      `#!/bin/sh
+real=$(PATH='${realPath}' command -v ${tool})
+{
+  printf 'ARGV ${tool} %s\\n' "$*"
+  if [ -n "$PGPASSWORD" ]; then echo "PGPASSWORD $PGPASSWORD"; fi
+  if [ -n "$PGPASSFILE" ]; then printf 'PASSFILE %s %s\\n' "$(stat -c %a "$PGPASSFILE")" "$(cat "$PGPASSFILE")"; fi
+} >> '${logFile}'
+"$real" "$@"
+rc=$?
+if [ "${tool}" = tar ] && [ "$1" = -czf ]; then
+  if [ "$2" = - ]; then mode=$(stat -L -c %a /proc/$$/fd/1); else mode=$(stat -c %a "$2"); fi
+  echo "ARCHIVE_MODE $mode" >> '${logFile}'
+fi
+exit $rc
+`,
+    );
+    chmodSync(file, 0o755);
+  }
+  process.env.PATH = `${bin}:${realPath}`;
+  return { log: () => readFileSync(logFile, 'utf8'), restore: () => (process.env.PATH = realPath) };
 }
 
 describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -298,5 +350,137 @@ describe(`backup and restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     } finally {
       process.env.PATH = path0;
     }
+  });
+
+  it('writes the archive readable by its owner only from the first byte', async () => {
+    const source = await place('backup-mode');
+    const database = onPostgres
+      ? await open(source)
+      : await openDatabase({ dataDir: source.dataDir, initialData: await migratedPgliteDump() });
+    await database.migrate();
+    await database.close();
+    const spy = spyOnTools(tempDir('backup-mode-spy'));
+    const umask = process.umask(0o022);
+    try {
+      const archive = path.join(tempDir('backup-mode-archive'), 'respaldo.tar.gz');
+      await createBackup(source, archive);
+      expect(statSync(archive).mode & 0o777).toBe(0o600);
+      const modes = [...spy.log().matchAll(/^ARCHIVE_MODE (\d+)$/gm)].map((m) => m[1]);
+      expect(modes).toEqual(['600']);
+      // Nothing is left beside it (no partial file).
+      expect(readdirSync(path.dirname(archive))).toEqual(['respaldo.tar.gz']);
+    } finally {
+      process.umask(umask);
+      spy.restore();
+    }
+  }, 120_000);
+
+  it.runIf(onPostgres)(
+    "keeps the database password off pg_dump's and pg_restore's command line (a pass file, 0600)",
+    async () => {
+      const role = `store_backup_${randomBytes(4).toString('hex')}`;
+      const password = `clave:con\\raros-${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: postgresAdminUrl });
+      await admin.connect();
+      await admin.query(`CREATE ROLE ${role} LOGIN SUPERUSER PASSWORD '${password.replace(/'/g, "''")}'`);
+      await admin.end();
+      const withPassword = (url: string) => {
+        const u = new URL(url);
+        u.username = role;
+        u.password = encodeURIComponent(password);
+        return u.toString();
+      };
+      const source = await place('backup-password');
+      const target = await place('backup-password-target');
+      // After the databases (their tables belong to the role), the role goes.
+      drops.push(async () => {
+        const c = new pg.Client({ connectionString: postgresAdminUrl });
+        await c.connect();
+        await c.query(`DROP ROLE IF EXISTS ${role}`);
+        await c.end();
+      });
+      const sourceConfig = { ...source, DATABASE_URL: withPassword(source.DATABASE_URL!) };
+      const targetConfig = { ...target, DATABASE_URL: withPassword(target.DATABASE_URL!) };
+      const database = await open(sourceConfig);
+      await database.migrate();
+      await database.close();
+
+      const spy = spyOnTools(tempDir('backup-password-spy'));
+      try {
+        const archive = path.join(tempDir('backup-password-archive'), 'respaldo.tar.gz');
+        await createBackup(sourceConfig, archive);
+        await restoreBackup(targetConfig, archive);
+      } finally {
+        spy.restore();
+      }
+      const log = spy.log();
+      const commands = log.split('\n').filter((l) => /^ARGV pg_(dump|restore) --(?!version)/.test(l));
+      expect(commands).toHaveLength(2);
+      for (const line of commands) {
+        expect(line).not.toContain(password);
+        expect(line).not.toContain(encodeURIComponent(password));
+        expect(line).toContain(`${role}@`);
+      }
+      expect(log).not.toContain('PGPASSWORD');
+      const passFiles = [...log.matchAll(/^PASSFILE (\d+) (.*)$/gm)];
+      expect(passFiles.map((m) => m[1])).toEqual(['600', '600']);
+      expect(passFiles[0]![2]).toBe(`*:*:*:*:${password.replace(/[\\:]/g, (c) => `\\${c}`)}`);
+    },
+    120_000,
+  );
+
+  // What the archive holds is checked the same way for either database: once, on PGlite.
+  describe.runIf(!onPostgres)('a tampered archive', () => {
+    /** An archive of a migrated empty store with `files` listed in its manifest. */
+    async function tampered(name: string, build: (stage: string) => Manifest['files']): Promise<string> {
+      const stage = tempDir(`${name}-stage`);
+      mkdirSync(path.join(stage, 'database'));
+      writeFileSync(
+        path.join(stage, 'database', 'pgdata.tar.gz'),
+        Buffer.from(await (await migratedPgliteDump()).arrayBuffer()),
+      );
+      const manifest: Manifest = {
+        format: ARCHIVE_FORMAT,
+        createdAt: new Date().toISOString(),
+        database: 'pglite',
+        tables: {},
+        storage: 'local',
+        files: build(stage),
+        missingFiles: [],
+        jwtSecret: false,
+      };
+      writeFileSync(path.join(stage, 'manifest.json'), JSON.stringify(manifest));
+      const archive = path.join(tempDir(`${name}-archive`), 'respaldo.tar.gz');
+      runTool('tar', ['-czf', archive, '-C', stage, '.'], 'tar');
+      return archive;
+    }
+
+    it('refuses a key that leaves the data folder, writing nothing', async () => {
+      const target = await place('restore-traversal');
+      const outside = path.join(path.dirname(target.dataDir), `fuera-${randomBytes(4).toString('hex')}.txt`);
+      const archive = await tampered('traversal', (stage) => {
+        writeFileSync(path.join(stage, path.basename(outside)), 'escrito fuera de DATA_DIR');
+        return [{ key: `uploads/../../${path.basename(outside)}`, bytes: 25 }];
+      });
+      await expect(restoreBackup(target, archive)).rejects.toThrow(RestoreRefusedError);
+      expect(existsSync(outside)).toBe(false);
+      expect(existsSync(path.join(target.dataDir, 'pgdata'))).toBe(false);
+    });
+
+    it('refuses a file that is a link (to a file of this machine), writing nothing', async () => {
+      const target = await place('restore-symlink');
+      const hostFile = path.join(tempDir('host'), 'secreto-del-servidor.txt');
+      writeFileSync(hostFile, 'contenido privado del servidor');
+      const key = newStorageKey({ visibility: 'public', ext: 'png' });
+      const archive = await tampered('symlink', (stage) => {
+        const staged = path.join(stage, 'files', ...key.split('/'));
+        mkdirSync(path.dirname(staged), { recursive: true });
+        symlinkSync(hostFile, staged);
+        return [{ key, bytes: 30 }];
+      });
+      await expect(restoreBackup(target, archive)).rejects.toThrow(RestoreRefusedError);
+      expect(existsSync(path.join(target.dataDir, ...key.split('/')))).toBe(false);
+      expect(existsSync(path.join(target.dataDir, 'pgdata'))).toBe(false);
+    });
   });
 });

@@ -1,6 +1,7 @@
 // Session tokens the API must refuse, each with a 401 and a Spanish message: no algorithm,
-// another algorithm, a bad signature, expired, ended by "logout everywhere", issued before a
-// password reset, and a reset token presented as a session.
+// another algorithm, a bad signature, expired, without exp or iat, older than JWT_TTL, ended
+// by "logout everywhere", issued before a password reset, a reset token presented as a
+// session, and one signed with the previous secret after its rotation.
 
 import { eq } from 'drizzle-orm';
 import { generateKeyPair, SignJWT } from 'jose';
@@ -94,6 +95,34 @@ describe('session tokens', () => {
     );
   });
 
+  it('refuses a token without exp or iat, and one older than JWT_TTL whatever its exp', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const base = () =>
+      new SignJWT(claims())
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE);
+    await expectRefused(await base().setIssuedAt().sign(secret()), 'no exp');
+    await expectRefused(await base().setExpirationTime('1h').sign(secret()), 'no iat');
+    // Issued eight days ago (JWT_TTL is 7d) with an expiry a year ahead.
+    await expectRefused(
+      await base()
+        .setIssuedAt(now - 8 * 86_400)
+        .setExpirationTime(now + 365 * 86_400)
+        .sign(secret()),
+      'older than JWT_TTL',
+    );
+    // Issued in the future (beyond a minute of clock difference between replicas).
+    await expectRefused(
+      await base()
+        .setIssuedAt(now + 3600)
+        .setExpirationTime(now + 7200)
+        .sign(secret()),
+      'issued in the future',
+    );
+  });
+
   it('refuses tokens ended by "logout everywhere"', async () => {
     const before = await sign('HS256', secret());
     expect((await post(ctx, '/api/user/logout-all', before, {})).statusCode).toBe(200);
@@ -134,23 +163,50 @@ describe('session tokens', () => {
 
 describe('rotating JWT_SECRET', () => {
   const OLD = 'el-secreto-anterior-de-la-tienda-0001';
+  const ROTATED_AT = Date.now() - 3_600_000;
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({
       JWT_SECRET: 'el-secreto-nuevo-de-la-tienda-00000002',
       JWT_SECRET_PREVIOUS: OLD,
+      JWT_ROTATED_AT: new Date(ROTATED_AT).toISOString(),
     });
   });
   afterAll(() => ctx.close());
 
-  it('accepts sessions signed with JWT_SECRET_PREVIOUS, and no other secret', async () => {
+  const signedAt = (secret: string, sub: string, iatMs: number) =>
+    new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(Math.floor(iatMs / 1000))
+      .setExpirationTime(Math.floor(iatMs / 1000) + 86_400)
+      .sign(new TextEncoder().encode(secret));
+
+  it('accepts sessions JWT_SECRET_PREVIOUS signed before JWT_ROTATED_AT, and no other secret', async () => {
     const user = await createUser(ctx);
     const profile = (token: string) =>
       ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { token } });
-    const claims = { sub: user.id, ver: 0 };
     expect((await profile(user.token)).statusCode).toBe(200);
-    expect((await profile(await signSession(OLD, '1h', claims))).statusCode).toBe(200);
-    const other = await profile(await signSession('un-secreto-que-la-tienda-no-conoce-03', '1h', claims));
+    expect((await profile(await signedAt(OLD, user.id, ROTATED_AT - 60_000))).statusCode).toBe(200);
+    const other = await profile(
+      await signSession('un-secreto-que-la-tienda-no-conoce-03', '1h', { sub: user.id, ver: 0 }),
+    );
     expect(other.statusCode).toBe(401);
+  });
+
+  it('refuses a session the previous secret signed after the rotation', async () => {
+    const user = await createUser(ctx);
+    const profile = (token: string) =>
+      ctx.app.inject({ method: 'GET', url: '/api/user/profile', headers: { token } });
+    // The old secret leaked: whoever holds it signs a token now.
+    expect((await profile(await signSession(OLD, '1h', { sub: user.id, ver: 0 }))).statusCode).toBe(401);
+    expect((await profile(await signedAt(OLD, user.id, ROTATED_AT + 60_000))).statusCode).toBe(401);
+    // The new secret's tokens do not depend on the rotation's instant.
+    expect(
+      (await profile(await signedAt('el-secreto-nuevo-de-la-tienda-00000002', user.id, ROTATED_AT - 60_000)))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 // A buyer's "my orders" and stream access are answered from memory (modules/orders/
 // user-views.ts) and must never be stale: after every lifecycle action the next answer equals
-// one built afresh from the database, time alone ends "cancellable", a read in flight during a
-// change is not kept, a user never gets another's answer, a 304 needs the current ETag, and on
+// one built afresh from the database, time alone ends "cancellable", nothing is held beyond
+// its maximum age (should a notification never come), a read in flight during a change is not kept, a user never gets another's answer, a 304 needs the current ETag, and on
 // PostgreSQL a change made through one app instance is seen by another's next answer.
 
 import { eq } from 'drizzle-orm';
@@ -336,6 +336,36 @@ describe('UserViews', () => {
     small.follow(live);
     for (const id of ['a', 'b', 'c']) await small.orders(id);
     expect(['a', 'b', 'c'].map((id) => small.holdsOrders(id))).toEqual([false, true, true]);
+  });
+
+  it('holds an answer or a value no longer than its maximum age, without any notification', async () => {
+    let reads = 0;
+    const cache = new UserViews(
+      async () => ({ text: String(++reads), validUntil: Infinity }),
+      10,
+      1_000_000,
+      60_000,
+    );
+    cache.follow(live);
+    await cache.orders('u', new Date(1_000));
+    await cache.orders('u', new Date(60_999));
+    expect(reads).toBe(1);
+    await cache.orders('u', new Date(61_000));
+    expect(reads).toBe(2);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      let loads = 0;
+      const streamLinks = async () => ({ link: ++loads });
+      expect(await cache.value('u', 'stream', streamLinks)).toEqual({ link: 1 });
+      vi.setSystemTime(1_059_999);
+      expect(await cache.value('u', 'stream', streamLinks)).toEqual({ link: 1 });
+      vi.setSystemTime(1_060_000);
+      expect(await cache.value('u', 'stream', streamLinks)).toEqual({ link: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rebuilds once the clock reaches the answer’s validity', async () => {

@@ -14,6 +14,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { withPreparedStatements } from './pglite-statements';
+import { keepOwnerOnly } from './owner-only';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -63,6 +64,11 @@ export interface OpenOptions {
   /** PGlite: start from this dump (`dumpDataDir`) instead of an empty cluster (in memory, or into an empty data folder). */
   initialData?: Blob;
   poolSize?: number;
+  /**
+   * PostgreSQL: how often the listening connection is checked (a query it must answer within
+   * `timeoutMs`, else it counts as lost and is replaced). Default every 30 s, within 10 s.
+   */
+  listenCheck?: { everyMs: number; timeoutMs: number };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -78,14 +84,18 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       withStartupLock: (work, onWait) => withAdvisoryLock(opts.databaseUrl!, work, onWait),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
-      listen: (channel, onChange) => listenPg(opts.databaseUrl!, channel, onChange),
+      listen: (channel, onChange) =>
+        listenPg(opts.databaseUrl!, channel, onChange, opts.listenCheck ?? LISTEN_CHECK),
     };
   }
 
   let release = () => undefined as void;
+  let unguard = () => undefined as void;
   if (opts.dataDir) {
-    mkdirSync(opts.dataDir, { recursive: true });
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
     release = takeFolderLock(opts.dataDir);
+    // The cluster holds the password hashes: its folder and files are the owner's only.
+    unguard = keepOwnerOnly(opts.dataDir, path.join(opts.dataDir, 'pgdata'));
   }
   const initial = opts.initialData ? { loadDataDir: opts.initialData } : {};
   const client = opts.dataDir ? new PGlite(path.join(opts.dataDir, 'pgdata'), initial) : new PGlite(initial);
@@ -107,6 +117,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         await client.exec('CHECKPOINT');
         await client.close();
       }
+      unguard();
       release();
     },
     // PGlite runs in this process: a NOTIFY reaches the callback before the writing query
@@ -154,16 +165,22 @@ async function withAdvisoryLock<T>(url: string, work: () => Promise<T>, onWait?:
 }
 
 const RECONNECT_MS = 1000;
+const LISTEN_CHECK = { everyMs: 30_000, timeoutMs: 10_000 };
 
 /**
  * A dedicated connection (outside the pool) that LISTENs on `channel`, reconnecting after a
  * loss. Losing it, and getting it back, both count as a change: what happened meanwhile is
- * unknown.
+ * unknown. A connection can also die without closing (a NAT's idle timeout, a failover, a
+ * pooler in transaction mode that never delivers notifications): TCP keepalive keeps idle
+ * middleboxes from dropping it, and every `check.everyMs` it must answer a query within
+ * `check.timeoutMs`, or it is dropped as lost. LISTEN needs a session of its own: behind a
+ * pooler (PgBouncer) DATABASE_URL must reach it in session mode (docs/operations.md).
  */
 async function listenPg(
   url: string,
   channel: string,
   onChange: (payload?: string) => void,
+  check: { everyMs: number; timeoutMs: number },
 ): Promise<Subscription> {
   let client: pg.Client | null = null;
   let closed = false;
@@ -171,24 +188,43 @@ async function listenPg(
   // One query at a time on the listening connection: flushes asked for at once wait in turn
   // (pg refuses, in its next major, a query sent while the client is still running one).
   let flushing: Promise<unknown> = Promise.resolve();
+  /** A query the connection must answer in time; a connection that does not is lost. */
+  const ping = (c: pg.Client): Promise<void> => {
+    const done = flushing.then(
+      () =>
+        new Promise<void>((resolve) => {
+          const late = setTimeout(() => {
+            lost(c);
+            resolve();
+          }, check.timeoutMs);
+          c.query('SELECT 1').then(
+            () => {
+              clearTimeout(late);
+              resolve();
+            },
+            () => {
+              clearTimeout(late);
+              lost(c);
+              resolve();
+            },
+          );
+        }),
+    );
+    flushing = done;
+    return done;
+  };
   const sub = {
     live: false,
     flush() {
       // The server sends a session's pending notifications before it answers its next query.
       const c = client;
       if (!c || !sub.live) return Promise.resolve();
-      const done = flushing
-        .then(() => c.query('SELECT 1'))
-        .then(
-          () => undefined,
-          () => undefined,
-        );
-      flushing = done;
-      return done;
+      return ping(c);
     },
     async close() {
       closed = true;
       clearTimeout(timer);
+      clearInterval(checker);
       sub.live = false;
       await client?.end().catch(() => undefined);
     },
@@ -198,11 +234,17 @@ async function listenPg(
     client = null;
     sub.live = false;
     onChange();
+    // A connection that stopped answering may never finish a polite end: its socket goes.
+    (c as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
     c.end().catch(() => undefined);
     if (!closed) timer = setTimeout(() => void connect().catch(() => undefined), RECONNECT_MS);
   };
+  const checker = setInterval(() => {
+    if (client && sub.live) void ping(client);
+  }, check.everyMs);
+  checker.unref();
   const connect = async () => {
-    const c = new pg.Client({ connectionString: url });
+    const c = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client = c;
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));

@@ -47,6 +47,8 @@ export interface SeedOptions {
    * demoDataAllowed is false): set, nothing else is done while demo rows are present.
    */
   refuseDemoAt?: string;
+  /** The network address the store listens on (HOST) when that is why demo rows stop the start. */
+  refuseDemoOnHost?: string;
 }
 
 /** The demo coupon's limits: valid this many days after seeding, for this many orders. */
@@ -55,7 +57,8 @@ export const DEMO_COUPON_MAX_USES = 50;
 export const DEMO_COUPON_MAX_USES_PER_USER = 5;
 
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
-  if (opts.refuseDemoAt) await refuseDemoData(db, opts.refuseDemoAt);
+  if (opts.refuseDemoAt) await refuseDemoData(db, { publicUrl: opts.refuseDemoAt });
+  else if (opts.refuseDemoOnHost) await refuseDemoData(db, { host: opts.refuseDemoOnHost });
   const result: SeedResult = { seededDemo: false };
   await ensureAdmin(db, opts, result);
   if (opts.demo) result.seededDemo = await seedDemo(db, opts.now ?? new Date());
@@ -66,7 +69,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedResult> {
  * A published store must not carry the demo customer (its password is in the README) nor a
  * 100 % coupon: the start stops, saying how to remove them or keep them on purpose.
  */
-async function refuseDemoData(db: Db, publicUrl: string): Promise<void> {
+async function refuseDemoData(db: Db, at: { publicUrl: string } | { host: string }): Promise<void> {
   const demo = await countDemoData(db);
   if (demo.products + demo.coupons + demo.users === 0) return;
   const found = [
@@ -74,16 +77,28 @@ async function refuseDemoData(db: Db, publicUrl: string): Promise<void> {
     demo.coupons > 0 ? `el cupón ${DEMO_COUPON.code} (100 % de descuento)` : '',
     demo.users > 0 ? `el cliente ${DEMO_CUSTOMER.email}, cuya contraseña está publicada en el README` : '',
   ].filter(Boolean);
+  const [where, local, again] =
+    'publicUrl' in at
+      ? [
+          `se publica en ${at.publicUrl} (PUBLIC_URL)`,
+          'sin PUBLIC_URL (o con PUBLIC_URL=http://localhost:PUERTO)',
+          `PUBLIC_URL=${at.publicUrl}`,
+        ]
+      : [
+          `escucha en ${at.host} (HOST), una dirección accesible desde la red`,
+          'sin HOST (escucha solo en esta máquina)',
+          `HOST=${at.host}`,
+        ];
   throw new SeedRefusedError(
     [
-      `La tienda se publica en ${publicUrl} (PUBLIC_URL), pero la base de datos tiene datos de demostración:`,
+      `La tienda ${where}, pero la base de datos tiene datos de demostración:`,
       ...found.map((f) => `  - ${f}`),
       'No arranca así: cualquiera podría entrar con el cliente de demostración o comprar gratis con el cupón.',
       'Para eliminarlos:',
-      '  1. Arranca una vez sin PUBLIC_URL (o con PUBLIC_URL=http://localhost:PUERTO) y entra a /admin',
+      `  1. Arranca una vez ${local} y entra a /admin`,
       '     desde esta máquina (o por un túnel SSH).',
       '  2. En el panel pulsa «Eliminar datos de demostración».',
-      `  3. Vuelve a arrancar con PUBLIC_URL=${publicUrl}.`,
+      `  3. Vuelve a arrancar con ${again}.`,
       'Si quieres conservarlos a propósito (una tienda de prueba), arranca con SEED_DEMO=true.',
     ].join('\n'),
   );

@@ -3,12 +3,12 @@
 // tar, and the PostgreSQL client tools. docs/operations.md#backup-and-restore.
 
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { publicKeyFromPath } from '../lib/storage/keys';
+import { publicKeyFromPath, visibilityOfKey } from '../lib/storage/keys';
 
 export const ARCHIVE_FORMAT = 1;
 /** Inside the archive. */
@@ -88,7 +88,10 @@ export async function referencedKeys(db: Db): Promise<string[]> {
   return [...keys].sort();
 }
 
-/** Every file under DATA_DIR/uploads and DATA_DIR/private, as storage keys (temporary dot files left out). */
+/**
+ * Every file under DATA_DIR/uploads and DATA_DIR/private, as storage keys: only regular files
+ * whose key the store could have written (temporary dot files, links and stray names left out).
+ */
 export function localFiles(dataDir: string): ManifestFile[] {
   const out: ManifestFile[] = [];
   const walk = (dir: string, prefix: string) => {
@@ -98,7 +101,9 @@ export function localFiles(dataDir: string): ManifestFile[] {
       const full = path.join(dir, entry.name);
       const key = `${prefix}/${entry.name}`;
       if (entry.isDirectory()) walk(full, key);
-      else if (entry.isFile()) out.push({ key, bytes: statSync(full).size, sha256: sha256File(full) });
+      else if (entry.isFile() && visibilityOfKey(key)) {
+        out.push({ key, bytes: statSync(full).size, sha256: sha256File(full) });
+      }
     }
   };
   for (const root of STORAGE_ROOTS) walk(path.join(dataDir, root), root);
@@ -109,11 +114,81 @@ export function sha256File(file: string): string {
   return createHash('sha256').update(readFileSync(file)).digest('hex');
 }
 
-/** Runs a command; throws with its error output when it fails. */
-export function runTool(cmd: string, args: string[], what: string): void {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs a command; throws with its error output when it fails. `env` is added to this process's
+ * environment; `stdout`, a file descriptor, receives the command's output.
+ */
+export function runTool(
+  cmd: string,
+  args: string[],
+  what: string,
+  opts: { env?: Record<string, string>; stdout?: number } = {},
+): string {
+  const r = spawnSync(cmd, args, {
+    encoding: 'utf8',
+    stdio: ['ignore', opts.stdout ?? 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+    ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
+  });
   if (r.error) throw new Error(`${what}: ${r.error.message}`);
   if (r.status !== 0) throw new Error(`${what} falló:\n${r.stderr.trim()}`);
+  return r.stdout ?? '';
+}
+
+/**
+ * How pg_dump and pg_restore reach DATABASE_URL without its password on their command line
+ * (which every user of the machine sees in the process list): the URL without the password,
+ * and the password in a pass file (mode 0600) written in `dir`, named by PGPASSFILE.
+ */
+export function pgConnection(
+  databaseUrl: string,
+  dir: string,
+): { dbname: string; env: Record<string, string> } {
+  const url = new URL(databaseUrl);
+  const password = url.password
+    ? decodeURIComponent(url.password)
+    : (url.searchParams.get('password') ?? undefined);
+  url.password = '';
+  url.searchParams.delete('password');
+  if (!password) return { dbname: url.toString(), env: {} };
+  const passFile = path.join(dir, `.pgpass-${randomBytes(6).toString('hex')}`);
+  // One line for any host, port, database and user: the file serves this one command only.
+  writeFileSync(passFile, `*:*:*:*:${password.replace(/[\\:]/g, (c) => `\\${c}`)}\n`, {
+    mode: 0o600,
+    flag: 'wx',
+  });
+  return { dbname: url.toString(), env: { PGPASSFILE: passFile } };
+}
+
+/**
+ * Refuses an archive holding anything but regular files and folders under relative names
+ * without `..` (a link could make the restore copy a file of this machine into the store).
+ */
+export function assertPlainMembers(archive: string): string | null {
+  const listing = runTool('tar', ['-tvzf', archive], 'tar');
+  for (const line of listing.split('\n')) {
+    if (!line) continue;
+    if (line[0] !== '-' && line[0] !== 'd')
+      return `contiene algo que no es un archivo ni una carpeta: ${line}`;
+  }
+  const names = runTool('tar', ['-tzf', archive], 'tar');
+  for (const name of names.split('\n')) {
+    if (!name) continue;
+    if (path.isAbsolute(name) || name.split('/').includes('..'))
+      return `contiene una ruta no válida: ${name}`;
+  }
+  return null;
+}
+
+/** Whether `file` is a regular file (not a link, not a device), below `root`. */
+export function isPlainFileUnder(root: string, file: string): boolean {
+  const rel = path.relative(root, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return false;
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a PostgreSQL client tool is installed; the message says how to get it otherwise. */

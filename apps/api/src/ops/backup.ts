@@ -3,7 +3,18 @@
 // each object the database points at is checked there, not copied) and a manifest with the
 // row count of every table and the hash of every file, which `npm run restore` checks.
 
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../config';
@@ -16,6 +27,7 @@ import {
   localFiles,
   MANIFEST,
   PG_DUMP,
+  pgConnection,
   PGLITE_DUMP,
   referencedKeys,
   requirePgTool,
@@ -50,6 +62,8 @@ export async function createBackup(config: Config, archive: string): Promise<Bac
         writeFileSync(path.join(stage, PGLITE_DUMP), Buffer.from(await dump.arrayBuffer()));
       } else {
         // One consistent snapshot while the store keeps running (pg_dump's own transaction).
+        // The password goes through a pass file, never the command line.
+        const connection = pgConnection(config.DATABASE_URL!, stage);
         runTool(
           'pg_dump',
           [
@@ -57,10 +71,12 @@ export async function createBackup(config: Config, archive: string): Promise<Bac
             '--no-owner',
             '--no-privileges',
             `--file=${path.join(stage, PG_DUMP)}`,
-            `--dbname=${config.DATABASE_URL!}`,
+            `--dbname=${connection.dbname}`,
           ],
           'pg_dump',
+          { env: connection.env },
         );
+        if (connection.env.PGPASSFILE) rmSync(connection.env.PGPASSFILE, { force: true });
       }
     } finally {
       await database.close();
@@ -102,11 +118,26 @@ export async function createBackup(config: Config, archive: string): Promise<Bac
       jwtSecret,
     };
     writeFileSync(path.join(stage, MANIFEST), JSON.stringify(manifest, null, 2));
-    mkdirSync(path.dirname(path.resolve(archive)), { recursive: true });
-    runTool('tar', ['-czf', path.resolve(archive), '-C', stage, '.'], 'tar');
-    // Password hashes, personal and fiscal data, maybe the JWT secret: the owner reads it only.
-    chmodSync(path.resolve(archive), 0o600);
-    return { archive: path.resolve(archive), manifest };
+    const to = path.resolve(archive);
+    mkdirSync(path.dirname(to), { recursive: true });
+    // Password hashes, personal and fiscal data, maybe the JWT secret: the owner reads it only,
+    // from its first byte (created 0600, then filled by tar, then moved to its name).
+    const partial = `${to}.${randomBytes(6).toString('hex')}.partial`;
+    const fd = openSync(partial, 'wx', 0o600);
+    try {
+      runTool('tar', ['-czf', '-', '-C', stage, '.'], 'tar', { stdout: fd });
+      closeSync(fd);
+      renameSync(partial, to);
+    } catch (err) {
+      try {
+        closeSync(fd);
+      } catch {
+        // already closed
+      }
+      rmSync(partial, { force: true });
+      throw err;
+    }
+    return { archive: to, manifest };
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }

@@ -16,6 +16,8 @@ function defaultArchiveName(now: Date): string {
 }
 
 async function main(): Promise<number> {
+  // Archives, restored databases and files: the owner's only.
+  process.umask(0o077);
   const [command, arg] = process.argv.slice(2);
   const config = loadConfig();
   if (command === 'backup') {

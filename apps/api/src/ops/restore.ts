@@ -19,13 +19,17 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
 import { createStorage } from '../lib/storage/create-storage';
+import { visibilityOfKey } from '../lib/storage/keys';
 import {
   ARCHIVE_FORMAT,
+  assertPlainMembers,
   FILES_DIR,
+  isPlainFileUnder,
   JWT_SECRET_FILE,
   localFiles,
   MANIFEST,
   PG_DUMP,
+  pgConnection,
   PGLITE_DUMP,
   requirePgTool,
   rows,
@@ -50,9 +54,17 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
   if (!existsSync(archive)) throw new RestoreRefusedError(`No existe el archivo ${archive}.`);
   const stage = mkdtempSync(path.join(os.tmpdir(), 'store-restore-'));
   try {
-    runTool('tar', ['-xzf', path.resolve(archive), '-C', stage], 'tar');
+    // Only regular files and folders: a link inside the archive could point at any file of
+    // this machine, which the restore would then copy into the store (uploads/ is public).
+    const unsafe = assertPlainMembers(path.resolve(archive));
+    if (unsafe) throw new RestoreRefusedError(`${archive} no es un respaldo válido: ${unsafe}.`);
+    runTool(
+      'tar',
+      ['-xzf', path.resolve(archive), '-C', stage, '--no-same-owner', '--no-same-permissions'],
+      'tar',
+    );
     const manifestFile = path.join(stage, MANIFEST);
-    if (!existsSync(manifestFile))
+    if (!isPlainFileUnder(stage, manifestFile))
       throw new RestoreRefusedError(`${archive} no es un respaldo de la tienda (no tiene ${MANIFEST}).`);
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     if (manifest.format !== ARCHIVE_FORMAT) {
@@ -76,15 +88,43 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
       );
     }
 
+    // Every file it lists: a key the store could have written (uploads/… or private/…, no
+    // `..`), and a regular file in the archive.
+    const stagedFile = (key: string) => path.join(stage, FILES_DIR, ...key.split('/'));
+    if (!Array.isArray(manifest.files))
+      throw new RestoreRefusedError(`${archive}: el manifiesto no es válido.`);
+    for (const f of manifest.files) {
+      if (!visibilityOfKey(f?.key)) {
+        throw new RestoreRefusedError(
+          `${archive}: el manifiesto nombra un archivo no válido: ${JSON.stringify(f?.key)}.`,
+        );
+      }
+      if (manifest.storage === 'local' && !isPlainFileUnder(path.join(stage, FILES_DIR), stagedFile(f.key))) {
+        throw new RestoreRefusedError(`${archive}: falta el archivo ${f.key} o no es un archivo normal.`);
+      }
+    }
+    const dumpFile = path.join(stage, target === 'pglite' ? PGLITE_DUMP : PG_DUMP);
+    if (!isPlainFileUnder(stage, dumpFile)) {
+      throw new RestoreRefusedError(
+        `${archive}: falta la copia de la base de datos o no es un archivo normal.`,
+      );
+    }
+    const secretFrom = path.join(stage, JWT_SECRET_FILE);
+    if (manifest.jwtSecret && !isPlainFileUnder(stage, secretFrom)) {
+      throw new RestoreRefusedError(`${archive}: falta ${JWT_SECRET_FILE} o no es un archivo normal.`);
+    }
+
     // Everything is checked before anything is written.
     await assertEmpty(config);
     if (target === 'postgres') requirePgTool('pg_restore');
 
     if (target === 'pglite') {
-      const dump = readFileSync(path.join(stage, PGLITE_DUMP));
+      const dump = readFileSync(dumpFile);
       const db = await openDatabase({ dataDir: config.dataDir, initialData: new Blob([dump]) });
       await db.close();
     } else {
+      // The password goes through a pass file, never the command line.
+      const connection = pgConnection(config.DATABASE_URL!, stage);
       runTool(
         'pg_restore',
         [
@@ -92,10 +132,11 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
           '--no-privileges',
           '--exit-on-error',
           '--single-transaction',
-          `--dbname=${config.DATABASE_URL!}`,
-          path.join(stage, PG_DUMP),
+          `--dbname=${connection.dbname}`,
+          dumpFile,
         ],
         'pg_restore',
+        { env: connection.env },
       );
     }
 
@@ -104,7 +145,7 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
       for (const f of manifest.files) {
         const to = path.join(config.dataDir, ...f.key.split('/'));
         mkdirSync(path.dirname(to), { recursive: true });
-        copyFileSync(path.join(stage, FILES_DIR, ...f.key.split('/')), to);
+        copyFileSync(stagedFile(f.key), to);
       }
     } else {
       const storage = await createStorage(config);
@@ -113,7 +154,7 @@ export async function restoreBackup(config: Config, archive: string): Promise<Re
     const secretTo = path.join(config.dataDir, JWT_SECRET_FILE);
     if (manifest.jwtSecret && !existsSync(secretTo)) {
       mkdirSync(config.dataDir, { recursive: true });
-      writeFileSync(secretTo, readFileSync(path.join(stage, JWT_SECRET_FILE)), { mode: 0o600 });
+      writeFileSync(secretTo, readFileSync(secretFrom), { mode: 0o600 });
     }
 
     // The check: the same rows in every table, the same bytes in every file.

@@ -70,11 +70,17 @@ export async function readUser(req: FastifyRequest): Promise<AuthUser | null> {
   const header = req.headers.token;
   const token = Array.isArray(header) ? header[0] : header;
   if (!token || token.length > 2048) return null;
-  const { JWT_SECRET, JWT_SECRET_PREVIOUS } = req.server.config;
-  // While a rotation runs (docs/operations.md), sessions signed with the old secret still count.
+  const { JWT_SECRET, JWT_SECRET_PREVIOUS, JWT_ROTATED_AT, JWT_TTL } = req.server.config;
+  // While a rotation runs (docs/operations.md), sessions the old secret signed before the
+  // rotation still count; one it signed afterwards is a forgery with a retired key.
   const claims =
-    (await verifySession(JWT_SECRET, token)) ??
-    (JWT_SECRET_PREVIOUS ? await verifySession(JWT_SECRET_PREVIOUS, token) : null);
+    (await verifySession(JWT_SECRET, token, { maxAge: JWT_TTL })) ??
+    (JWT_SECRET_PREVIOUS
+      ? await verifySession(JWT_SECRET_PREVIOUS, token, {
+          maxAge: JWT_TTL,
+          issuedBefore: JWT_ROTATED_AT ?? 0,
+        })
+      : null);
   if (!claims) return null;
   if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) return null;
   const row = await req.server.sessions.user(claims.sub, claims.ver);

@@ -53,12 +53,13 @@ export function createLocalStorage(dataDir: string): FileStorage {
     async put(key, body, opts) {
       assertStorageKey(key, opts.visibility);
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const temp = path.join(
         path.dirname(file),
         `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
       );
-      const mode = opts.visibility === 'private' ? 0o600 : 0o644;
+      // Public files too are served by this process, never read from disk by anyone else.
+      const mode = 0o600;
       try {
         if (body instanceof Readable) await pipeline(body, createWriteStream(temp, { mode }));
         else await writeFile(temp, body, { mode });

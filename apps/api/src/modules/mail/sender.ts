@@ -74,10 +74,11 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     });
     if (!opts.smtpUrl) {
       const raw = (info as { message?: Buffer | string }).message ?? '';
-      await mkdir(opts.outboxDir, { recursive: true });
+      // The message holds live one-time links (set a password, reset it): the owner reads it only.
+      await mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
       const stamp = msg.createdAt.toISOString().replace(/[:.]/g, '-');
       const file = path.join(opts.outboxDir, `${stamp}-${msg.id}.eml`);
-      await writeFile(file, raw);
+      await writeFile(file, raw, { mode: 0o600 });
       opts.log.info({ to: msg.to, subject: msg.subject, file }, `correo escrito en ${file} (sin SMTP_URL)`);
     }
   }

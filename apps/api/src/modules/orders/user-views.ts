@@ -13,7 +13,11 @@
 // stops being cancellable, then rebuilt.
 //
 // As with the session cache: nothing is held while the listening connection is down, and a
-// read that was in flight when a change arrived is not kept (docs/speed.md).
+// read that was in flight when a change arrived is not kept (docs/speed.md). And nothing is
+// held longer than USER_VIEWS_MAX_AGE_MS whatever the notifications say: a listening connection
+// that died without closing (a NAT's idle timeout, a failover, a transaction-mode pooler) is
+// found by its health check (db/client.ts) within about 40 s, which drops everything; should
+// even that fail, a refunded buyer keeps a stream link at most this long.
 
 import { cancellableUntil, canCancelDay } from '@store/shared/domain/cancellation';
 import { userOrdersResponse } from '@store/shared/schemas/order';
@@ -36,6 +40,12 @@ export const ORDERS_CHANNEL = 'orders_changed';
 export const USER_VIEWS_MAX = 20_000;
 /** At most this many bytes of answers held (bodies and their compressed copies). */
 export const USER_VIEWS_MAX_BYTES = 128 * 1024 * 1024;
+/**
+ * No answer or value is held longer than this, even if no change notification drops it: the
+ * backstop behind the listening connection's health check (found dead within about 40 s). Five
+ * minutes, so the stream warm-up (every 30 s) rebuilds a buyer's answers only that often.
+ */
+export const USER_VIEWS_MAX_AGE_MS = 5 * 60_000;
 /** At most this many keyed values held per user (all dropped beyond). */
 const VALUES_PER_USER = 64;
 /** Smaller answers are sent as they are: compressing them saves less than a packet. */
@@ -57,7 +67,8 @@ interface HeldOrders {
 
 interface Held {
   orders: HeldOrders | null;
-  values: Map<string, unknown>;
+  /** Each value with the instant (epoch ms) it was read. */
+  values: Map<string, { value: unknown; at: number }>;
   bytes: number;
 }
 
@@ -98,6 +109,7 @@ export class UserViews {
     private readonly loadOrders: (userId: string, now: Date) => Promise<OrdersAnswer>,
     private readonly maxUsers = USER_VIEWS_MAX,
     private readonly maxBytes = USER_VIEWS_MAX_BYTES,
+    private readonly maxAgeMs = USER_VIEWS_MAX_AGE_MS,
   ) {}
 
   /**
@@ -162,7 +174,7 @@ export class UserViews {
       const size = bodySize(body);
       entry.bytes += size - (entry.orders ? bodySize(entry.orders.body) : 0);
       this.bytes += size - (entry.orders ? bodySize(entry.orders.body) : 0);
-      entry.orders = { body, from: t, until: answer.validUntil };
+      entry.orders = { body, from: t, until: Math.min(answer.validUntil, t + this.maxAgeMs) };
       this.bound();
     }
     return body;
@@ -174,9 +186,11 @@ export class UserViews {
    * held for the user under `key` until one of them changes. `load` must read nothing else.
    */
   async value<T>(userId: string, key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
     const values = this.live() ? this.users.get(userId)?.values : undefined;
-    if (values?.has(key)) {
-      const held = values.get(key) as T;
+    const found = values?.get(key);
+    if (found && now >= found.at && now - found.at < this.maxAgeMs) {
+      const held = found.value as T;
       if (!this.verify) return held;
       return this.checked(held, load, sameJson);
     }
@@ -185,7 +199,7 @@ export class UserViews {
     if (this.keeps(generation)) {
       const entry = this.entry(userId);
       if (entry.values.size >= VALUES_PER_USER) entry.values.clear();
-      entry.values.set(key, value);
+      entry.values.set(key, { value, at: now });
     }
     return value;
   }

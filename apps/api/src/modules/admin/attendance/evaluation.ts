@@ -80,7 +80,7 @@ export async function evaluationCsv(
   db: Queryable,
   productId: string,
   view: 'personas' | 'preguntas',
-): Promise<{ eventName: string; csv: string }> {
+): Promise<{ eventName: string; csv: string; rows: number }> {
   const event = await findEvent(db, productId);
   if (!event) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
   const evaluation = await findEvaluation(db, productId);
@@ -100,7 +100,7 @@ export async function evaluationCsv(
         q.kind === 'examen' ? yesNo(q.correct === oi) : '',
       ]);
     });
-    return { eventName: event.name, csv: toCsv([header, ...lines]) };
+    return { eventName: event.name, csv: toCsv([header, ...lines]), rows: lines.length };
   }
   const header = [
     'Nombre',
@@ -128,5 +128,5 @@ export async function evaluationCsv(
       formatCsvDateTime(list[list.length - 1]!.submittedAt),
     ];
   });
-  return { eventName: event.name, csv: toCsv([header, ...lines]) };
+  return { eventName: event.name, csv: toCsv([header, ...lines]), rows: lines.length };
 }

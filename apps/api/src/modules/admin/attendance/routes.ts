@@ -28,7 +28,8 @@ import {
 } from '@store/shared/schemas/evaluation';
 import { z } from 'zod';
 import { slug } from '../attendees/csv';
-import { evaluationCsv, getEvaluation, putEvaluation } from './evaluation';
+import { getEvaluation, putEvaluation } from './evaluation';
+import { exportEvaluation } from './evaluation-export';
 import { errorResponses } from '../../../lib/route-schemas';
 import { currentUser } from '../../../plugins/auth';
 import {
@@ -298,7 +299,7 @@ export const attendanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { eventName, csv } = await evaluationCsv(app.db.db, req.query.productId, req.query.view);
+      const { eventName, csv } = await exportEvaluation(app.db.db, currentUser(req).id, req.query);
       const name = `evaluacion-${req.query.view}-${slug(eventName)}.csv`;
       return reply
         .type('text/csv; charset=utf-8')

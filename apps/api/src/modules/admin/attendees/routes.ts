@@ -5,9 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminAttendeesQuery, adminAttendeesResponse } from '@store/shared/schemas/admin/attendees';
 import { errorResponse } from '@store/shared/schemas/common';
-import { attendeesCsv, slug } from './csv';
-import { getAttendees } from './service';
-import { answerColumns } from '../../questions/staff';
+import { currentUser } from '../../../plugins/auth';
+import { exportAttendees, getAttendees } from './service';
 
 export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -39,13 +38,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const list = await getAttendees(app.db.db, req.query.productId, req.query.productDayId);
-      const answers = await answerColumns(
-        app.db.db,
-        list.event._id,
-        list.attendees.map((a) => a.userId),
-      );
-      const name = `asistentes-${slug(list.event.name)}${list.day ? `-${slug(list.day.label)}` : ''}.csv`;
+      const { name, csv } = await exportAttendees(app.db.db, currentUser(req).id, req.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header(
@@ -53,7 +46,7 @@ export const attendeeRoutes: FastifyPluginAsyncZod = async (app) => {
           `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
         )
         .header('Cache-Control', 'no-store')
-        .send(attendeesCsv(list.attendees, answers));
+        .send(csv);
     },
   );
 };

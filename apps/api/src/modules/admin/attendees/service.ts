@@ -5,7 +5,10 @@ import type { AdminAttendeesResponse } from '@store/shared/schemas/admin/attende
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { listAttendees } from '../../orders/repo';
+import { answerColumns } from '../../questions/staff';
 import { getAttendance } from '../attendance/service';
+import { writeAudit } from '../audit/repo';
+import { attendeesCsv, slug } from './csv';
 import { findDayOfEvent, findEventName } from './repo';
 
 export async function getAttendees(
@@ -49,4 +52,36 @@ export async function getAttendees(
       };
     }),
   };
+}
+
+/**
+ * The attendee list as CSV (names, e-mails, cédula, institution, answers), audited as a bulk
+ * export of personal data (who, the event and day, how many rows) in the same transaction.
+ */
+export async function exportAttendees(
+  db: Db,
+  actorId: string,
+  filter: { productId: string; productDayId?: string },
+): Promise<{ name: string; csv: string; rows: number }> {
+  return db.transaction(async (tx) => {
+    const list = await getAttendees(tx, filter.productId, filter.productDayId);
+    const answers = await answerColumns(
+      tx,
+      list.event._id,
+      list.attendees.map((a) => a.userId),
+    );
+    const csv = attendeesCsv(list.attendees, answers);
+    await writeAudit(tx, {
+      actorId,
+      action: 'event.attendees_export',
+      entity: 'event',
+      entityId: filter.productId,
+      details: {
+        filters: Object.fromEntries(Object.entries(filter).filter(([, v]) => v)),
+        rows: list.attendees.length,
+      },
+    });
+    const name = `asistentes-${slug(list.event.name)}${list.day ? `-${slug(list.day.label)}` : ''}.csv`;
+    return { name, csv, rows: list.attendees.length };
+  });
 }

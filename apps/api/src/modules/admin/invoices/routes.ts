@@ -20,8 +20,14 @@ import { newStorageKey } from '../../../lib/storage/keys';
 import { receiveFile } from '../../../lib/storage/receive-file';
 import { toBuffer } from '../../../lib/storage/storage';
 import { currentUser } from '../../../plugins/auth';
-import { documentsCsv } from './csv';
-import { attachDocumentFile, folioFromXml, comprobanteType, listDocuments, retryDocument } from './service';
+import {
+  attachDocumentFile,
+  exportDocuments,
+  folioFromXml,
+  comprobanteType,
+  listDocuments,
+  retryDocument,
+} from './service';
 
 export const MAX_INVOICE_FILE_BYTES = 2 * 1024 * 1024;
 const REFUSAL = {
@@ -75,14 +81,14 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const rows = await listDocuments(app.db.db, req.query);
+      const { csv } = await exportDocuments(app.db.db, currentUser(req).id, req.query);
       const stamp = formatCsvDateTime(new Date()).slice(0, 10);
       const name = `facturas-${req.query.status ?? 'todas'}-${stamp}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${name}"`)
         .header('Cache-Control', 'no-store')
-        .send(documentsCsv(rows));
+        .send(csv);
     },
   );
 

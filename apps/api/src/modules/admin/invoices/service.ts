@@ -8,13 +8,14 @@ import type { CfdiDocumentKind } from '@store/shared/constants';
 import { toPesos } from '@store/shared/domain/money';
 import { MSG } from '@store/shared/messages';
 import type { AdminCfdiDocument, AdminCfdiDocumentsFilter } from '@store/shared/schemas/admin/invoices';
-import type { Queryable } from '../../../db/client';
+import type { Db, Queryable } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
 import { isUuid } from '../../../lib/ids';
 import { findDocument, searchDocuments, updateDocument, type CfdiDocumentRow } from '../../invoices/repo';
 import { enqueueDocumentEmail } from '../../invoices/service';
 import type { MailSettings } from '../../mail/settings';
 import { writeAudit } from '../audit/repo';
+import { documentsCsv } from './csv';
 
 const LIST_LIMIT = 500;
 
@@ -92,6 +93,31 @@ export async function listDocuments(
     limit: LIST_LIMIT,
   });
   return rows.map(toAdminDocument);
+}
+
+/**
+ * The listed documents as the accountant's CSV (RFC, razón social, amounts), audited as a bulk
+ * export of fiscal data (who, the filters, how many rows) in the same transaction.
+ */
+export async function exportDocuments(
+  db: Db,
+  actorId: string,
+  query: AdminCfdiDocumentsFilter,
+): Promise<{ csv: string; rows: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await listDocuments(tx, query);
+    await writeAudit(tx, {
+      actorId,
+      action: 'invoice.export',
+      entity: 'order',
+      entityId: null,
+      details: {
+        filters: Object.fromEntries(Object.entries(query).filter(([, v]) => v)),
+        rows: rows.length,
+      },
+    });
+    return { csv: documentsCsv(rows), rows: rows.length };
+  });
 }
 
 async function adminDocument(db: Queryable, id: string): Promise<AdminCfdiDocument> {
