@@ -343,6 +343,19 @@ describe('bulk exports: who, which filters, how many rows; no entry, no file', (
     });
   });
 
+  it("the endorsing council's report", async () => {
+    const e = await createProduct(ctx.database.db, { name: 'Curso para el consejo', price: 0 });
+    const guest = await createUser(ctx);
+    await claim(ctx, guest, e.product.id, ['Día 1']);
+    const url = `/api/admin/attendance/report?productId=${e.product.id}&format=csv`;
+    expect(await auditedExport(url, 'event.council_report', guest.email)).toMatchObject({
+      actorId: admin.id,
+      entity: 'event',
+      entityId: e.product.id,
+      details: { filters: { productId: e.product.id, format: 'csv' }, rows: 1 },
+    });
+  });
+
   it("the accountant's invoices CSV", async () => {
     const e = await createProduct(ctx.database.db, { name: 'Congreso facturado', price: 0 });
     const buyer = await createUser(ctx);

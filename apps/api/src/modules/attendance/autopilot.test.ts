@@ -361,8 +361,8 @@ describe('constancias on autopilot', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'event.council_report'), eq(auditLog.entityId, e.product.id)));
     expect(reports.map((r) => r.details)).toEqual([
-      { format: 'csv', rows: 1 },
-      { format: 'xlsx', rows: 1 },
+      { filters: { productId: e.product.id, format: 'csv' }, rows: 1 },
+      { filters: { productId: e.product.id, format: 'xlsx' }, rows: 1 },
     ]);
   });
 

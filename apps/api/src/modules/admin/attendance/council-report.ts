@@ -172,7 +172,7 @@ export async function councilReport(
       action: 'event.council_report',
       entity: 'event',
       entityId: q.productId,
-      details: { format: q.format, rows: rows.length },
+      details: { filters: { productId: q.productId, format: q.format }, rows: rows.length },
     });
     return file;
   });
