@@ -464,7 +464,7 @@ test('constancias on autopilot: two signatures, the event closes, the e-mail wit
   const admin = await browser.newPage();
   await openSignedIn(admin, adminToken, `/admin/events/${event.id}`);
   const card = admin.getByRole('region', { name: 'Firmas de la constancia' });
-  await card.getByRole('button', { name: 'Usar firmas propias en este evento' }).click();
+  await card.getByRole('button', { name: 'Usar firmas propias' }).click();
   const rows = card.getByRole('listitem');
   while ((await rows.count()) > 0)
     await card

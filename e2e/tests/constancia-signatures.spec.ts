@@ -27,7 +27,7 @@ test('staff give an event its own two signatures with images; a text file is ref
   await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
   const card = page.getByRole('region', { name: 'Firmas de la constancia' });
   await expect(card.getByText('Este evento usa las firmas predeterminadas de la asociación')).toBeVisible();
-  await card.getByRole('button', { name: 'Usar firmas propias en este evento' }).click();
+  await card.getByRole('button', { name: 'Usar firmas propias' }).click();
 
   // Start from scratch, whatever the association's default set is.
   const rows = card.getByRole('listitem');

@@ -164,7 +164,7 @@ describe('«Firmas de la constancia»', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: /Vista previa \(Carta\)/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Vista previa \(A4\)/ })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /Usar firmas propias en este evento/ }));
+    await user.click(screen.getByRole('button', { name: /Usar firmas propias/ }));
     expect(screen.getByLabelText('Nombre')).toHaveValue('Dr. Juan Ramírez');
     expect(await screen.findByRole('img', { name: 'Firma 1' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Guardar firmas' }));

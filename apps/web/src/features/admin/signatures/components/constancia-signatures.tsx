@@ -115,7 +115,7 @@ function SignaturesBody({ productId, data }: { productId: string | null; data: A
         </Alert>
         <div className="flex flex-wrap items-center gap-2">
           <Button variant="secondary" onClick={() => setChoosingOwn(true)}>
-            <Plus aria-hidden="true" className="h-4 w-4" /> Usar firmas propias en este evento
+            <Plus aria-hidden="true" className="h-4 w-4" /> Usar firmas propias
           </Button>
           <PreviewButtons productId={productId} />
         </div>
