@@ -5,7 +5,7 @@
 // (`lockConstanciaPair`), so a refund arriving while a constancia is issued either comes first
 // (the issue sees it and stops) or second (it revokes what was just issued).
 
-import { and, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import { HEARTBEAT_TOLERANCE_MINUTES } from '@store/shared/domain/attendance';
 import type { Db, Queryable, Tx } from '../../db/client';
 import {
@@ -21,6 +21,7 @@ import { AppError } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage/storage';
 import {
   findDayStatuses,
+  findLatestConstancia,
   findUserContact,
   findValidConstancia,
   lockConstanciaPair,
@@ -207,17 +208,6 @@ async function findCandidates(db: Queryable, now: Date) {
     .orderBy(products.endsAt, orderDays.userId);
 }
 
-/** The latest revoked folio of the pair (the one a new constancia replaces), if any. */
-async function lastRevokedFolio(db: Queryable, userId: string, productId: string) {
-  const [row] = await db
-    .select({ folio: constancias.folio })
-    .from(constancias)
-    .where(and(eq(constancias.userId, userId), eq(constancias.productId, productId)))
-    .orderBy(desc(constancias.issuedAt))
-    .limit(1);
-  return row?.folio ?? null;
-}
-
 export interface ConstanciaJobDeps {
   db: Db;
   storage: FileStorage;
@@ -242,7 +232,8 @@ export async function runConstanciaJob(
     if (signal?.aborted) break;
     const cand = { ...found, userId: found.userId! };
     try {
-      const replacesFolio = await lastRevokedFolio(deps.db, cand.userId, cand.productId);
+      // Candidates have no valid constancia: the latest one, if any, is the revoked one it replaces.
+      const replacesFolio = (await findLatestConstancia(deps.db, cand.userId, cand.productId))?.folio ?? null;
       await issueConstancia(deps.db, deps.storage, deps.mail, {
         userId: cand.userId,
         productId: cand.productId,

@@ -347,15 +347,18 @@ export async function findStartedEvents(db: Queryable, userId: string, now: Date
     .orderBy(desc(products.startsAt));
 }
 
-/** Whether the pair's latest constancia was revoked by hand (the job leaves it to staff). */
-export async function lastRevokedByHand(db: Queryable, userId: string, productId: string) {
+/**
+ * The pair's latest constancia (valid or revoked): its folio is the one a new constancia
+ * replaces, and one revoked by hand (`manual`) is left to staff by the job.
+ */
+export async function findLatestConstancia(db: Queryable, userId: string, productId: string) {
   const [row] = await db
-    .select({ reason: constancias.revokeReason })
+    .select({ folio: constancias.folio, revokeReason: constancias.revokeReason })
     .from(constancias)
     .where(and(eq(constancias.userId, userId), eq(constancias.productId, productId)))
     .orderBy(desc(constancias.issuedAt))
     .limit(1);
-  return row?.reason === 'manual';
+  return row ?? null;
 }
 
 export async function findUserContact(db: Queryable, userId: string) {

@@ -45,7 +45,7 @@ import {
   findConstanciaByFolio,
   findReplacement,
   findStartedEvents,
-  lastRevokedByHand,
+  findLatestConstancia,
   findEndorsement,
   findPaidDayByLabel,
   findPaidDaysWithAttendance,
@@ -389,7 +389,8 @@ export async function myAttendanceSummary(
               ? 'sin_asistencia'
               : !(await evaluationCleared(db, userId, e.productId))
                 ? 'sin_evaluacion'
-                : e.autoConstancias && !(await lastRevokedByHand(db, userId, e.productId))
+                : e.autoConstancias &&
+                    (await findLatestConstancia(db, userId, e.productId))?.revokeReason !== 'manual'
                   ? 'por_emitir'
                   : 'a_mano';
       return {

@@ -7,9 +7,7 @@
 
 import { formatDuration } from '@store/shared/domain/attendance';
 import { formatCsvDateTime, formatDateFull } from '@store/shared/domain/time';
-import { ADMIN_MSG } from '@store/shared/admin-messages';
 import type { Db, Queryable } from '../../../db/client';
-import { AppError } from '../../../lib/errors';
 import { writeXlsx, XLSX_TYPE, type Cell } from '../../../lib/xlsx';
 import { findEndorsement } from '../../attendance/repo';
 import { findEvaluation, findEventAttempts } from '../../attendance/evaluation-repo';
@@ -110,10 +108,8 @@ export async function councilReport(
   now: Date,
 ): Promise<CouncilReport> {
   return db.transaction(async (tx) => {
-    const { attendance, endorsement, rows, eventMinutes } = await reportRows(tx, q.productId).catch((err) => {
-      if (err instanceof AppError) throw err;
-      throw new AppError('not_found', ADMIN_MSG.eventNotFound);
-    });
+    // An unknown event is answered by getAttendance (404, eventNotFound).
+    const { attendance, endorsement, rows, eventMinutes } = await reportRows(tx, q.productId);
     const eventCells: Cell[] = [
       attendance.event.name,
       endorsement?.body ?? '',

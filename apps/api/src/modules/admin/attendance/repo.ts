@@ -53,15 +53,27 @@ export async function findEventDays(db: Queryable, productId: string) {
     .orderBy(asc(productDays.position));
 }
 
-export async function setAttendancePercent(db: Queryable, productId: string, percent: number) {
+/**
+ * Sets one of the event's attendance settings under a row lock; answers its value before, or
+ * null when there is no such event.
+ */
+export async function setEventSetting<K extends 'attendancePercent' | 'autoConstancias'>(
+  db: Queryable,
+  productId: string,
+  key: K,
+  value: (typeof products.$inferSelect)[K],
+) {
   const [before] = await db
-    .select({ percent: products.attendancePercent })
+    .select({ value: products[key] })
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
   if (!before) return null;
-  await db.update(products).set({ attendancePercent: percent }).where(eq(products.id, productId));
-  return before.percent;
+  await db
+    .update(products)
+    .set({ [key]: value })
+    .where(eq(products.id, productId));
+  return before.value as (typeof products.$inferSelect)[K];
 }
 
 /** Everyone with a paid day of the event, with their professional profile. */
@@ -182,35 +194,6 @@ export async function searchDayHolders(db: Queryable, productDayId: string, q: s
     )
     .orderBy(asc(users.name))
     .limit(30);
-}
-
-/** Turns the event's automatic constancias on or off; answers the value before, or null (no event). */
-export async function setAutoConstancias(db: Queryable, productId: string, auto: boolean) {
-  const [before] = await db
-    .select({ auto: products.autoConstancias })
-    .from(products)
-    .where(eq(products.id, productId))
-    .for('update');
-  if (!before) return null;
-  await db.update(products).set({ autoConstancias: auto }).where(eq(products.id, productId));
-  return before.auto;
-}
-
-/** The person's paid order day of this event day, if any. */
-export async function holdsPaidDay(db: Queryable, userId: string, productId: string, productDayId: string) {
-  const [row] = await db
-    .select({ id: orderDays.id })
-    .from(orderDays)
-    .where(
-      and(
-        eq(orderDays.userId, userId),
-        eq(orderDays.productId, productId),
-        eq(orderDays.productDayId, productDayId),
-        eq(orderDays.status, 'pagado'),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function findCorrection(db: Queryable, userId: string, productDayId: string) {

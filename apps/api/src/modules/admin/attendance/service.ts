@@ -16,7 +16,7 @@ import { AppError } from '../../../lib/errors';
 import type { FileStorage } from '../../../lib/storage/storage';
 import { checkIn, issueConstancia } from '../../attendance/service';
 import type { MailSettings } from '../../mail/settings';
-import { lockConstanciaPair, revokeConstancia } from '../../attendance/repo';
+import { findPaidHolder, lockConstanciaPair, revokeConstancia } from '../../attendance/repo';
 import { autoIssueFrom, reconcileConstancias, tellRevoked } from '../../attendance/autopilot';
 import { findEvaluation, findPassedUserIds } from '../../attendance/evaluation-repo';
 import { writeAudit } from '../audit/repo';
@@ -29,9 +29,7 @@ import {
   findEventDays,
   findEventPeople,
   searchDayHolders,
-  setAttendancePercent,
-  setAutoConstancias,
-  holdsPaidDay,
+  setEventSetting,
   findCorrection,
   saveCorrection,
   deleteCorrection,
@@ -146,7 +144,7 @@ export async function getAttendance(
 
 export async function updateAttendancePercent(db: Db, actorId: string, productId: string, percent: number) {
   await db.transaction(async (tx) => {
-    const before = await setAttendancePercent(tx, productId, percent);
+    const before = await setEventSetting(tx, productId, 'attendancePercent', percent);
     if (before === null) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
     if (before !== percent) {
       await writeAudit(tx, {
@@ -162,7 +160,7 @@ export async function updateAttendancePercent(db: Db, actorId: string, productId
 
 export async function updateAutoConstancias(db: Db, actorId: string, productId: string, auto: boolean) {
   await db.transaction(async (tx) => {
-    const before = await setAutoConstancias(tx, productId, auto);
+    const before = await setEventSetting(tx, productId, 'autoConstancias', auto);
     if (before === null) throw new AppError('not_found', ADMIN_MSG.eventNotFound);
     if (before !== auto) {
       await writeAudit(tx, {
@@ -190,7 +188,9 @@ export async function correctAttendance(
   now: Date,
 ) {
   return db.transaction(async (tx) => {
-    if (!(await holdsPaidDay(tx, body.userId, body.productId, body.productDayId))) {
+    // The attendance module's own check: the person holds that day paid (and it is this event's).
+    const held = await findPaidHolder(tx, body.userId, body.productDayId);
+    if (!held || (await findDayProductId(tx, body.productDayId)) !== body.productId) {
       throw new AppError('bad_request', ADMIN_MSG.attendanceCorrectionDayNotOwned);
     }
     const before = await findCorrection(tx, body.userId, body.productDayId);
